@@ -1,0 +1,80 @@
+#!/bin/sh
+# Makes sure the Debian packages atrc's build needs are installed.
+# Usage: scripts/ensure-deps.sh [base] [fuzz] [memcheck]
+#   base      C compiler, make, re2c, lemon, Check, pkg-config (always)
+#   fuzz      clang and its libFuzzer/sanitizer runtime (make fuzz)
+#   memcheck  valgrind (make memcheck)
+# As root (or with password-less sudo) it installs what is missing with
+# apt-get, refreshing the package lists when a package is not found.
+# Otherwise it prints the exact command to run and fails.
+set -u
+
+need=""
+add() { case " $need " in *" $1 "*) ;; *) need="$need $1" ;; esac; }
+have() { command -v "$1" >/dev/null 2>&1; }
+
+check_base() {
+    have cc || have gcc || add gcc
+    have make || add make
+    have re2c || add re2c
+    have lemon || add lemon
+    [ -f /usr/share/lemon/lempar.c ] || add lemon
+    have pkg-config || add pkg-config
+    if have pkg-config; then pkg-config --exists check 2>/dev/null || add check
+    else add check; fi
+}
+
+check_fuzz() {
+    have clang || add clang
+    # libFuzzer's runtime ships in libclang-rt-<version>-dev, matching clang.
+    ver=""
+    if have clang; then ver=$(clang -dumpversion 2>/dev/null | cut -d. -f1); fi
+    if [ -n "$ver" ]; then
+        ls /usr/lib/llvm-"$ver"/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 \
+            || add "libclang-rt-$ver-dev"
+    else
+        add libclang-rt-14-dev
+    fi
+}
+
+check_memcheck() {
+    have valgrind || add valgrind
+}
+
+[ $# -eq 0 ] && set -- base
+for what in "$@"; do
+    case "$what" in
+        base) check_base ;;
+        fuzz) check_base; check_fuzz ;;
+        memcheck) check_base; check_memcheck ;;
+        *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
+    esac
+done
+
+[ -z "$need" ] && exit 0
+need=${need# }
+
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif have sudo && sudo -n true 2>/dev/null; then
+    sudo="sudo"
+else
+    echo "atrc: missing build dependencies: $need" >&2
+    echo "atrc: install them with:" >&2
+    echo "    sudo apt-get update && sudo apt-get install -y $need" >&2
+    exit 1
+fi
+
+echo "atrc: installing missing Debian packages: $need" >&2
+export DEBIAN_FRONTEND=noninteractive
+# shellcheck disable=SC2086
+if ! $sudo apt-get install -y -q $need >&2; then
+    echo "atrc: refreshing package lists (apt-get update)" >&2
+    $sudo apt-get update -q >&2 || true
+    # shellcheck disable=SC2086
+    $sudo apt-get install -y -q $need >&2 || {
+        echo "atrc: could not install: $need" >&2
+        exit 1
+    }
+fi
+exit 0

@@ -1,0 +1,131 @@
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct arena_block {
+    arena_block *next;
+    size_t cap;
+    /* data follows, max-aligned */
+};
+
+#define BLOCK_HEADER ((sizeof(arena_block) + 15u) & ~(size_t)15u)
+#define MIN_BLOCK ((size_t)64 * 1024)
+
+static void out_of_memory(void)
+{
+    fputs("atrc: out of memory\n", stderr);
+    abort();
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p) out_of_memory();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p) out_of_memory();
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p) out_of_memory();
+    return p;
+}
+
+char *xstrdup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    return memcpy(xmalloc(n), s, n);
+}
+
+void arena_init(arena *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void *arena_alloc(arena *a, size_t n)
+{
+    n = (n + 15u) & ~(size_t)15u;
+    if (n == 0) n = 16;
+    if (!a->head || a->cap - a->used < n) {
+        /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
+        size_t cap = a->total / 2;
+        if (cap < MIN_BLOCK) cap = MIN_BLOCK;
+        if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
+        if (cap < n) cap = n;
+        if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
+        arena_block *b = xmalloc(BLOCK_HEADER + cap);
+        b->cap = cap;
+        b->next = a->head;
+        a->head = b;
+        a->cap = cap;
+        a->used = 0;
+    }
+    void *p = (char *)a->head + BLOCK_HEADER + a->used;
+    a->used += n;
+    a->total += n;
+    return p;
+}
+
+void *arena_zalloc(arena *a, size_t n)
+{
+    return memset(arena_alloc(a, n), 0, n);
+}
+
+char *arena_strndup(arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *arena_strdup(arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_lower(arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    p[n] = 0;
+    return p;
+}
+
+char *arena_printf(arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) n = 0;
+    char *p = arena_alloc(a, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void arena_free_all(arena *a)
+{
+    arena_block *b = a->head;
+    while (b) {
+        arena_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    arena_init(a);
+}

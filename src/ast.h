@@ -1,0 +1,71 @@
+/* The script AST: one generic n-ary node type, arena-allocated per file.
+** Children are in source order, so a pre-order walk visits directives,
+** animation literals and `#animtree` in the order the compiler must. */
+#ifndef ATRC_AST_H
+#define ATRC_AST_H
+#include <stddef.h>
+#include "arena.h"
+
+/* ORDER: ast_kind_names[] in ast.c */
+typedef enum {
+    AST_FILE,             /* children: top-level items */
+    AST_INCLUDE,          /* text: path as written (maps\mp\_utility) */
+    AST_USING_ANIMTREE,   /* text/len: the string's decoded contents; line/col: the '#' */
+    AST_FUNCTION,         /* text: name; children: AST_PARAMS, AST_BLOCK */
+    AST_PARAMS,           /* children: AST_IDENT */
+    AST_BLOCK,            /* children: statements */
+    AST_DEVBLOCK,         /* `/# ... #/`; children: statements */
+    AST_EXPR_STMT,        /* child: expression */
+    AST_ASSIGN,           /* text: operator ("=", "+=", ...); children: lhs, rhs */
+    AST_INCDEC,           /* text: "++" or "--"; child: operand */
+    AST_IF,               /* children: cond, then[, else] */
+    AST_WHILE,            /* children: cond, body */
+    AST_FOR,              /* children: init, cond, step, body (absent clauses are AST_EMPTY) */
+    AST_SWITCH,           /* children: expr, AST_BLOCK of AST_CASE/AST_DEFAULT and statements */
+    AST_CASE,             /* child: label expression */
+    AST_DEFAULT,
+    AST_BREAK,
+    AST_CONTINUE,
+    AST_RETURN,           /* optional child */
+    AST_WAIT,             /* child: expression */
+    AST_WAITTILLFRAMEEND,
+    AST_EMPTY,            /* `;`, or an absent for-clause */
+    AST_BINARY,           /* text: operator; children: lhs, rhs */
+    AST_UNARY,            /* text: "!", "~", "-"; child: operand */
+    AST_CALL,             /* children: callee (AST_IDENT or AST_SCOPED), AST_ARGS; text "thread" when threaded */
+    AST_METHOD_CALL,      /* children: object, callee, AST_ARGS; text "thread" when threaded */
+    AST_POINTER_CALL,     /* children: [object,] pointer expr, AST_ARGS; text "thread" when threaded */
+    AST_ARGS,             /* children: arguments */
+    AST_SCOPED,           /* path::name; text: "path::name" */
+    AST_FUNC_REF,         /* ::f or path::f; text as written */
+    AST_MEMBER,           /* text: field name; child: object */
+    AST_INDEX,            /* children: object, index */
+    AST_EMPTY_ARRAY,      /* [] */
+    AST_VECTOR,           /* children: x, y, z */
+    AST_INT,              /* text: as written */
+    AST_FLOAT,            /* text: as written */
+    AST_STRING,           /* text/len: decoded contents */
+    AST_ISTRING,          /* &"REF"; text: decoded contents */
+    AST_TRUE,
+    AST_FALSE,
+    AST_UNDEFINED,
+    AST_IDENT,            /* text: name */
+    AST_ANIM,             /* %name; text: name as written; line/col: the '%' */
+    AST_ANIMTREE,         /* #animtree; line/col: the '#' */
+    AST_ERROR,            /* what error recovery skipped */
+    AST_KIND_COUNT
+} ast_kind;
+
+typedef struct ast_node {
+    ast_kind kind;
+    int line, col;          /* 1-based; col counts bytes */
+    const char *text;       /* may be NULL; NUL-terminated, may contain NULs when len says so */
+    size_t len;
+    struct ast_node *child; /* first child */
+    struct ast_node *last;  /* last child */
+    struct ast_node *next;  /* next sibling */
+} ast_node;
+
+const char *ast_kind_name(ast_kind k);
+
+#endif

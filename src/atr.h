@@ -1,0 +1,98 @@
+/* Animation tree files: the engine's .atr tokenizer and parser with pruning
+** (stock-behavior.md sections 1-3), the compact tree build with engine
+** numbering, reference binding and checksum (section 4), xanim headers
+** (section 7), sync setup (section 6.1).  The registry (registry.c) drives
+** these stages; they know nothing of scripts. */
+#ifndef ATRC_ATR_H
+#define ATRC_ATR_H
+#include <stdint.h>
+#include "atrc.h"
+#include "arena.h"
+#include "diag.h"
+#include "source.h"
+
+/* The reference set of one tree, as the parser's pruning sees it. */
+typedef struct atr_refs {
+    void *ud;
+    /* Non-zero when lower-case `name` is referenced by a script or the engine. */
+    int (*contains)(void *ud, const char *name);
+} atr_refs;
+
+/* A parsed and pruned node.  Children are kept in engine list order: the
+** most recently declared child first (the engine prepends). */
+typedef struct atr_node {
+    const char *name;          /* lower case */
+    int line, col;             /* of the name in the .atr; 0 for placeholders */
+    unsigned flags;            /* parse flags of a container */
+    int is_container;
+    int placeholder;           /* synthetic void / void_loop */
+    struct atr_node *first;    /* first child in engine order */
+    struct atr_node *next;     /* next sibling in engine order */
+    int child_count;
+} atr_node;
+
+typedef struct atr_file {
+    atr_node *root;            /* synthetic root: name "root", container */
+} atr_file;
+
+/* Parses the .atr in src with the engine's rules, pruning names that refs
+** does not contain unless anim_check.  The first error is reported at its
+** token in src and NULL is returned (the engine stops there too).  Warnings
+** (e.g. a token longer than 1023 bytes) are reported and parsing goes on. */
+atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
+                    atrc_profile profile, arena *a, diag_list *diags);
+
+/* Called for every node as the numbering walk lays it out (section 4.3 /
+** 4.4: before recursing, or after in cod4), and never for node 0 (the
+** registry binds `root` itself).  Returns 1 when `name` is referenced and was
+** already bound to another node: the builder then reports
+** "duplicate animation 'n' in 'animtrees/<tree>.atr'" at that node. */
+typedef struct atr_binder {
+    void *ud;
+    int (*bind)(void *ud, const char *name, int node_index);
+} atr_binder;
+
+/* Numbers the pruned tree exactly as the engine does, computes the checksum
+** (4.6), binds references through b, and fills out (nodes allocated in a).
+** More than ATRC_MAX_NODES nodes: reports
+** "anim tree 'x' has too many nodes (N, max 65536)" at line 1 of src and
+** returns -1.  Returns 0 otherwise (duplicates are reported, not fatal). */
+int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_binder *b,
+              atrc_profile profile, arena *a, diag_list *diags, atrc_tree *out);
+
+/* xanim header (section 7.1). */
+typedef struct xanim_header {
+    int version;
+    unsigned frames;    /* as stored */
+    int bones;
+    unsigned flags;     /* bit 0 looping, bit 1 delta */
+    int asset_type;     /* cod4 only */
+    int frame_rate;
+} xanim_header;
+
+typedef enum { XANIM_OK = 0, XANIM_TRUNCATED, XANIM_BAD_VERSION } xanim_status;
+
+/* Reads the header; XANIM_BAD_VERSION still fills out->version. */
+xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profile profile,
+                               xanim_header *out);
+
+/* Finds xanim/<name> in the game directories; returns a path or NULL. */
+typedef struct atr_asset_finder {
+    void *ud;
+    const char *(*find)(void *ud, const char *name);
+} atr_asset_finder;
+
+/* Resolves every leaf's asset (section 4.8 / 7.3): reads its header and sets
+** looping/frames/frame_rate/has_asset; reports "Cannot find 'xanim/n'",
+** "xanim 'n' out of date (version V, expecting E)", "malformed xanim 'n' ..."
+** at the leaf's .atr line (cod2/cod4: a warning and the `void` default).
+** `void` and `void_loop` are built in unless a game directory provides them. */
+void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
+                        atrc_profile profile, diag_list *diags);
+
+/* Sync setup (6.1): reports the sync errors at the .atr line of the node;
+** sets ATRC_FLAG_SYNC_ROOT and kind bits in node flags.  Leaves whose looping
+** is unknown (-1) are not checked. */
+void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_list *diags);
+
+#endif

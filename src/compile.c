@@ -1,0 +1,150 @@
+/* The compile stage: walks a script's AST in source order, tracks the file's
+** selected tree, registers trees and collects `%name` / `#animtree`
+** references (stock-behavior.md section 5). */
+#include "context.h"
+#include "ast.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int is_identifier(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col)
+{
+    anim_ref *r = arena_zalloc(&ctx->mem, sizeof *r);
+    r->kind = kind;
+    r->src = src;
+    r->line = line;
+    r->col = col;
+    r->value = -1;
+    if (ctx->refs_tail) ctx->refs_tail->next = r;
+    else ctx->refs = r;
+    ctx->refs_tail = r;
+    ctx->ref_count++;
+    return r;
+}
+
+/* The file's tree selection: none yet, a tree, or a directive that failed
+** (already reported: later references stay null without another error). */
+typedef struct selection {
+    tree_entry *tree;
+    int failed;
+} selection;
+
+static void error_at(atrc_ctx *ctx, source_file *src, const ast_node *n, const char *msg)
+{
+    diag_add(&ctx->diags, DIAG_ERROR, src, n->line, n->col, "%s", msg);
+}
+
+static void using_animtree(atrc_ctx *ctx, source_file *src, const ast_node *n, int in_dev,
+                           selection *sel)
+{
+    if (in_dev) {
+        error_at(ctx, src, n, "cannot put #using_animtree inside /# ... #/ comment");
+        return;
+    }
+    const char *name = n->text ? n->text : "";
+    if (!is_identifier(name, n->len)) {
+        error_at(ctx, src, n, "bad anim tree name");
+        sel->tree = NULL;
+        sel->failed = 1;
+        return;
+    }
+    char *canonical = arena_lower(&ctx->mem, name, n->len);
+    int is_new = 0;
+    tree_entry *t = registry_intern(ctx, canonical, &is_new);
+    if (!t) {
+        diag_add(&ctx->diags, DIAG_ERROR, src, n->line, n->col,
+                 "maximum animation tree count exceeded (%d)", ATRC_MAX_TREES);
+        sel->tree = NULL;
+        sel->failed = 1;
+        return;
+    }
+    if (is_new) {
+        t->first_src = src;
+        t->first_line = n->line;
+        t->first_col = n->col;
+        if (n->len > ATRC_MAX_TREE_NAME) {
+            t->too_long = 1;
+            error_at(ctx, src, n, "animation tree path is too long");
+        }
+    } else if (!t->first_src) {
+        /* Registered by the engine: the first script directive locates it. */
+        t->first_src = src;
+        t->first_line = n->line;
+        t->first_col = n->col;
+    }
+    sel->tree = t;
+    sel->failed = 0;
+}
+
+static void anim_literal(atrc_ctx *ctx, source_file *src, const ast_node *n, int in_dev,
+                         const selection *sel)
+{
+    anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, n->line, n->col);
+    r->name = arena_lower(&ctx->mem, n->text ? n->text : "", n->len);
+    r->tree = sel->tree;
+    if (in_dev && (ctx->opts.profile == ATRC_PROFILE_UO || ctx->opts.profile == ATRC_PROFILE_COD1)) {
+        error_at(ctx, src, n, "cannot reference animation from /# ... #/ comment");
+        return;
+    }
+    if (!sel->tree) {
+        if (!sel->failed) error_at(ctx, src, n, "#using_animtree was not specified");
+        return;
+    }
+    registry_add_reference(ctx, sel->tree, r);
+}
+
+static void animtree_literal(atrc_ctx *ctx, source_file *src, const ast_node *n,
+                             const selection *sel)
+{
+    anim_ref *r = compile_new_ref(ctx, REF_ANIMTREE, src, n->line, n->col);
+    r->tree = sel->tree;
+    if (!sel->tree) {
+        if (!sel->failed) error_at(ctx, src, n, "#using_animtree was not specified");
+        return;
+    }
+    r->value = sel->tree->index;
+}
+
+typedef struct walk_item {
+    const ast_node *node;
+    int in_dev;
+} walk_item;
+
+void compile_file(atrc_ctx *ctx, source_file *src, const ast_node *root)
+{
+    selection sel = {NULL, 0};
+    /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
+    ** deep as the file is long, which recursion could not survive. */
+    size_t cap = 256, top = 0;
+    walk_item *stack = xmalloc(cap * sizeof *stack);
+    if (root) stack[top++] = (walk_item){root, 0};
+    while (top) {
+        walk_item it = stack[--top];
+        const ast_node *n = it.node;
+        switch (n->kind) {
+        case AST_USING_ANIMTREE: using_animtree(ctx, src, n, it.in_dev, &sel); break;
+        case AST_ANIM: anim_literal(ctx, src, n, it.in_dev, &sel); break;
+        case AST_ANIMTREE: animtree_literal(ctx, src, n, &sel); break;
+        default: break;
+        }
+        int child_dev = it.in_dev || n->kind == AST_DEVBLOCK;
+        size_t count = 0;
+        for (const ast_node *c = n->child; c; c = c->next) count++;
+        while (top + count > cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+        /* Push children so that the first child is popped first. */
+        size_t i = top + count;
+        for (const ast_node *c = n->child; c; c = c->next) stack[--i] = (walk_item){c, child_dev};
+        top += count;
+    }
+    free(stack);
+}

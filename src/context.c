@@ -1,0 +1,160 @@
+/* The library's entry points: a context, scripts in, trees built, results out. */
+#include "context.h"
+#include "ast.h"
+#include "script_parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ORDER: atrc_profile in include/atrc.h */
+static const char *const profile_names[] = {"uo", "cod1", "cod2", "cod4"};
+
+const char *atrc_profile_name(atrc_profile p)
+{
+    return (unsigned)p < sizeof profile_names / sizeof *profile_names ? profile_names[p] : "?";
+}
+
+int atrc_profile_parse(const char *s, atrc_profile *out)
+{
+    for (unsigned i = 0; i < sizeof profile_names / sizeof *profile_names; i++)
+        if (strcmp(s, profile_names[i]) == 0) {
+            *out = (atrc_profile)i;
+            return 0;
+        }
+    return -1;
+}
+
+atrc_ctx *atrc_new(const atrc_options *opts)
+{
+    atrc_ctx *ctx = xcalloc(1, sizeof *ctx);
+    if (opts) ctx->opts = *opts;
+    arena_init(&ctx->mem);
+    diag_init(&ctx->diags);
+    gamefs_init(&ctx->fs, &ctx->mem);
+    return ctx;
+}
+
+void atrc_free(atrc_ctx *ctx)
+{
+    if (!ctx) return;
+    registry_free(ctx);
+    gamefs_free(&ctx->fs);
+    diag_free(&ctx->diags);
+    for (size_t i = 0; i < ctx->source_count; i++) source_free(ctx->sources[i]);
+    free(ctx->sources);
+    arena_free_all(&ctx->mem);
+    free(ctx);
+}
+
+void ctx_keep_source(atrc_ctx *ctx, source_file *f)
+{
+    if (ctx->source_count == ctx->source_cap) {
+        ctx->source_cap = ctx->source_cap ? ctx->source_cap * 2 : 16;
+        ctx->sources = xrealloc(ctx->sources, ctx->source_cap * sizeof *ctx->sources);
+    }
+    ctx->sources[ctx->source_count++] = f;
+}
+
+void atrc_add_game_dir(atrc_ctx *ctx, const char *dir)
+{
+    gamefs_add_dir(&ctx->fs, dir);
+}
+
+int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
+{
+    size_t tn = strlen(tree);
+    if (tn == 0 || !is_identifier(tree, tn) || !is_identifier(name, strlen(name)) || !*name)
+        return -1;
+    int is_new = 0;
+    tree_entry *t = registry_intern(ctx, arena_lower(&ctx->mem, tree, tn), &is_new);
+    anim_ref *r = compile_new_ref(ctx, REF_ENGINE, NULL, 0, 0);
+    r->name = arena_lower(&ctx->mem, name, strlen(name));
+    if (!t) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "maximum animation tree count exceeded (%d)",
+                 ATRC_MAX_TREES);
+        return 0;
+    }
+    if (is_new && tn > ATRC_MAX_TREE_NAME) {
+        t->too_long = 1;
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "animation tree path is too long ('%s')",
+                 t->name);
+    }
+    r->tree = t;
+    registry_add_reference(ctx, t, r);
+    return 0;
+}
+
+static void compile_source(atrc_ctx *ctx, source_file *src)
+{
+    ctx_keep_source(ctx, src);
+    /* The AST lives only as long as this file's compilation. */
+    arena file_mem;
+    arena_init(&file_mem);
+    ast_node *root = script_parse(src, &file_mem, &ctx->diags);
+    if (!ctx->opts.syntax_only) compile_file(ctx, src, root);
+    arena_free_all(&file_mem);
+}
+
+int atrc_add_script(atrc_ctx *ctx, const char *path)
+{
+    const char *err = NULL;
+    source_file *src = source_read(path, &err);
+    if (!src) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", path, err);
+        ctx->unreadable_inputs++;
+        return -1;
+    }
+    compile_source(ctx, src);
+    return 0;
+}
+
+int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len)
+{
+    compile_source(ctx, source_from_buffer(path, data, len));
+    return 0;
+}
+
+void atrc_build_trees(atrc_ctx *ctx)
+{
+    if (ctx->opts.syntax_only || ctx->trees_built) return;
+    if (ctx->fs.count == 0) gamefs_add_dir(&ctx->fs, ".");
+    registry_build_all(ctx);
+}
+
+int atrc_error_count(const atrc_ctx *ctx)
+{
+    return ctx->diags.errors;
+}
+
+int atrc_warning_count(const atrc_ctx *ctx)
+{
+    return ctx->diags.warnings;
+}
+
+int atrc_unreadable_count(const atrc_ctx *ctx)
+{
+    return ctx->unreadable_inputs;
+}
+
+void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out)
+{
+    diag_print(&ctx->diags, out);
+}
+
+int atrc_tree_count(const atrc_ctx *ctx)
+{
+    return ctx->tree_count;
+}
+
+const atrc_tree *atrc_get_tree(const atrc_ctx *ctx, int index)
+{
+    if (index < 1 || index > ctx->tree_count) return NULL;
+    const tree_entry *t = ctx->trees[index];
+    return t->built ? &t->tree : NULL;
+}
+
+const char *atrc_tree_name(const atrc_ctx *ctx, int index)
+{
+    if (index < 1 || index > ctx->tree_count) return NULL;
+    return ctx->trees[index]->name;
+}

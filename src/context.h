@@ -1,0 +1,87 @@
+/* The one context struct of a compilation: options, memory, diagnostics,
+** the tree registry and every reference.  No state lives outside it. */
+#ifndef ATRC_CONTEXT_H
+#define ATRC_CONTEXT_H
+#include <stdint.h>
+#include "atrc.h"
+#include "arena.h"
+#include "diag.h"
+#include "gamefs.h"
+#include "source.h"
+
+typedef enum { REF_ANIM = 0, REF_ANIMTREE, REF_ENGINE } ref_kind;
+
+typedef struct tree_entry tree_entry;
+
+/* One `%name`, `#animtree` or --engine-anim, in compile order. */
+typedef struct anim_ref {
+    ref_kind kind;
+    source_file *src;          /* NULL for engine references */
+    int line, col;             /* of the '%' or '#' */
+    tree_entry *tree;          /* NULL when no tree was selected */
+    const char *name;          /* lower case; NULL for #animtree */
+    int64_t value;             /* packed value, or -1 (null) */
+    int in_ref_set;            /* counted in the tree's reference set */
+    struct anim_ref *next;     /* compile order */
+    struct anim_ref *name_next;/* same name, same tree, compile order */
+} anim_ref;
+
+/* A name in one tree's reference set. */
+typedef struct ref_name {
+    const char *name;
+    uint32_t hash;
+    int bound_node;            /* -1 until a node binds it */
+    anim_ref *refs, *refs_tail;
+    struct ref_name *hash_next;
+} ref_name;
+
+struct tree_entry {
+    int index;                 /* registry index, 1-based */
+    const char *name;          /* canonical (lower case) */
+    source_file *first_src;    /* first #using_animtree naming it (NULL: engine) */
+    int first_line, first_col;
+    int too_long;              /* never loaded */
+    ref_name **buckets;        /* reference set: open hash with chaining */
+    size_t bucket_count, name_count;
+    const char *file;          /* the .atr opened, or NULL */
+    source_file *atr_src;
+    int built;
+    atrc_tree tree;
+};
+
+struct atrc_ctx {
+    atrc_options opts;
+    arena mem;                 /* names, references, trees: freed with the context */
+    diag_list diags;
+    source_file **sources;     /* every file read, kept for diagnostics excerpts */
+    size_t source_count, source_cap;
+    gamefs fs;
+    tree_entry *trees[ATRC_MAX_TREES + 1]; /* [0] unused, as in the engine */
+    int tree_count;
+    anim_ref *refs, *refs_tail;
+    size_t ref_count;
+    int trees_built;
+    int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
+};
+
+/* registry.c */
+/* Returns the tree registered under canonical name, registering it; NULL
+** when the registry is full. *is_new tells whether it was just registered. */
+tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);
+/* Adds ref to tree's reference set (ref->name must be set). */
+void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref);
+ref_name *registry_find_name(const tree_entry *t, const char *name);
+void registry_build_all(atrc_ctx *ctx);
+void registry_free(atrc_ctx *ctx);
+
+/* compile.c */
+struct ast_node;
+void compile_file(atrc_ctx *ctx, source_file *src, const struct ast_node *root);
+anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col);
+/* The engine's identifier test (stock-behavior.md 1.6): letters, digits, '_'; empty passes. */
+int is_identifier(const char *s, size_t n);
+
+/* context.c */
+void ctx_keep_source(atrc_ctx *ctx, source_file *f);
+
+#endif

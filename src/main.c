@@ -1,0 +1,309 @@
+/* atrc — the command-line client of the library in include/atrc.h. */
+#include "atrc.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+    "usage: atrc [OPTIONS] SCRIPT...\n"
+    "Compiles GSC scripts, resolves their %name animation references against the\n"
+    "animation trees they select, and prints each packed value (tree << 16) | node.\n"
+    "\n"
+    "  -g, --game-dir DIR     add a game directory (animtrees/, xanim/); repeatable,\n"
+    "                         later ones override earlier ones (default: .)\n"
+    "      --profile P        engine dialect: uo (default), cod1, cod2, cod4\n"
+    "      --anim-check       keep every node of every tree (com_animCheck 1)\n"
+    "      --engine-anim T:N  register tree T and reference N, as engine code does\n"
+    "      --no-xanim         do not read xanim assets; skip the checks needing them\n"
+    "      --syntax-only      lex and parse the scripts only\n"
+    "      --format text|json output format (default text)\n"
+    "      --trees            text format: also list every tree with node numbers\n"
+    "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
+    "                         scripts, also name its tree and node path\n"
+    "  -o FILE                write the output to FILE atomically\n"
+    "  -h, --help             show this help\n"
+    "      --version          show the version\n"
+    "\n"
+    "Exit status: 0 success (warnings allowed), 1 errors in the inputs,\n"
+    "2 usage error, unreadable input or failed output.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("atrc: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\n(try 'atrc --help')\n", stderr);
+    return 2;
+}
+
+typedef struct cli {
+    atrc_options opts;
+    atrc_format format;
+    int show_trees;
+    const char *output;
+    int explain;
+    uint32_t explain_value;
+    const char **scripts;
+    int script_count;
+    const char **game_dirs;
+    int game_dir_count;
+    const char **engine_anims;
+    int engine_anim_count;
+} cli;
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-' || *s == '+') return -1;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end || v > 0xFFFFFFFFull) return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* Matches "--name", "--name=value" and "--name value"; short "-x value" and "-xvalue". */
+static int take_value(int argc, char **argv, int *i, const char *longname, char shortname,
+                      const char **value)
+{
+    const char *a = argv[*i];
+    size_t n = strlen(longname);
+    if (strncmp(a, longname, n) == 0 && (a[n] == 0 || a[n] == '=')) {
+        if (a[n] == '=') {
+            *value = a + n + 1;
+            return 1;
+        }
+    } else if (shortname && a[0] == '-' && a[1] == shortname) {
+        if (a[2]) {
+            *value = a + 2;
+            return 1;
+        }
+    } else {
+        return 0;
+    }
+    if (*i + 1 >= argc) {
+        *value = NULL;
+        return 1;
+    }
+    *value = argv[++*i];
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, cli *c)
+{
+    int only_files = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (only_files || a[0] != '-' || a[1] == 0) {
+            c->scripts[c->script_count++] = a;
+            continue;
+        }
+        if (strcmp(a, "--") == 0) {
+            only_files = 1;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_text, stdout);
+            exit(ferror(stdout) || fflush(stdout) ? 2 : 0);
+        } else if (strcmp(a, "--version") == 0) {
+            printf("atrc %s\n", ATRC_VERSION);
+            exit(ferror(stdout) || fflush(stdout) ? 2 : 0);
+        } else if (strcmp(a, "--anim-check") == 0) {
+            c->opts.anim_check = 1;
+        } else if (strcmp(a, "--no-xanim") == 0) {
+            c->opts.no_xanim = 1;
+        } else if (strcmp(a, "--syntax-only") == 0) {
+            c->opts.syntax_only = 1;
+        } else if (strcmp(a, "--trees") == 0) {
+            c->show_trees = 1;
+        } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
+            if (!v) return usage_error("%s needs a directory", a);
+            c->game_dirs[c->game_dir_count++] = v;
+        } else if (take_value(argc, argv, &i, "--profile", 0, &v)) {
+            if (!v || atrc_profile_parse(v, &c->opts.profile) != 0)
+                return usage_error("unknown profile '%s' (uo, cod1, cod2, cod4)", v ? v : "");
+        } else if (take_value(argc, argv, &i, "--engine-anim", 0, &v)) {
+            if (!v || !strchr(v, ':')) return usage_error("--engine-anim takes TREE:NAME, not '%s'", v ? v : "");
+            c->engine_anims[c->engine_anim_count++] = v;
+        } else if (take_value(argc, argv, &i, "--format", 0, &v)) {
+            if (v && strcmp(v, "text") == 0) c->format = ATRC_FORMAT_TEXT;
+            else if (v && strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
+            else return usage_error("unknown format '%s' (text, json)", v ? v : "");
+        } else if (take_value(argc, argv, &i, "--output", 'o', &v)) {
+            if (!v || !*v) return usage_error("%s needs a file name", a);
+            c->output = v;
+        } else if (take_value(argc, argv, &i, "--explain", 0, &v)) {
+            if (!v || parse_u32(v, &c->explain_value) != 0)
+                return usage_error("--explain takes a packed value (0 to 0xffffffff), not '%s'", v ? v : "");
+            c->explain = 1;
+        } else {
+            return usage_error("unknown option '%s'", a);
+        }
+    }
+    if (c->script_count == 0 && !c->explain) return usage_error("%s", "no input scripts");
+    return 0;
+}
+
+/* ---- output: stdout, or FILE written atomically ---- */
+
+typedef struct output {
+    FILE *fp;
+    char *tmp_path;   /* non-NULL while writing a temporary to rename */
+    const char *path;
+} output;
+
+static int open_output(output *o, const char *path)
+{
+    memset(o, 0, sizeof *o);
+    o->path = path;
+    if (!path) {
+        o->fp = stdout;
+        return 0;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* A device, FIFO or /dev/stdout: never rename over it. */
+        o->fp = fopen(path, "w");
+        if (!o->fp) {
+            fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    size_t n = strlen(path);
+    o->tmp_path = malloc(n + 16);
+    if (!o->tmp_path) return -1;
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+    /* Same directory, so the rename cannot cross file systems. */
+    snprintf(o->tmp_path, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
+    int fd = mkstemp(o->tmp_path);
+    if (fd < 0) {
+        fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(o->tmp_path);
+        o->tmp_path = NULL;
+        return -1;
+    }
+    if (stat(path, &st) == 0) fchmod(fd, st.st_mode & 07777);
+    else {
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
+    o->fp = fdopen(fd, "w");
+    if (!o->fp) {
+        close(fd);
+        unlink(o->tmp_path);
+        free(o->tmp_path);
+        o->tmp_path = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* Returns 0, or -1 after reporting; on failure the previous FILE is untouched. */
+static int close_output(output *o, int ok)
+{
+    int failed = !ok;
+    const char *what = o->path ? o->path : "standard output";
+    if (fflush(o->fp) != 0 || ferror(o->fp)) failed = 1;
+    if (o->tmp_path && !failed && fsync(fileno(o->fp)) != 0) failed = 1;
+    int saved = errno;
+    if (o->fp != stdout) {
+        if (fclose(o->fp) != 0 && !failed) {
+            failed = 1;
+            saved = errno;
+        }
+    }
+    if (o->tmp_path) {
+        if (!failed && rename(o->tmp_path, o->path) != 0) {
+            failed = 1;
+            saved = errno;
+        }
+        if (failed) unlink(o->tmp_path);
+        free(o->tmp_path);
+    }
+    if (failed && ok) {
+        fprintf(stderr, "atrc: error: cannot write %s%s%s: %s\n", o->path ? "'" : "", what,
+                o->path ? "'" : "", saved ? strerror(saved) : "write error");
+        return -1;
+    }
+    return failed ? -1 : 0;
+}
+
+
+int main(int argc, char **argv)
+{
+    /* A closed pipe must be reported as a write error, not kill us silently. */
+    signal(SIGPIPE, SIG_IGN);
+
+    cli c;
+    memset(&c, 0, sizeof c);
+    size_t slots = (size_t)argc + 1;
+    c.scripts = calloc(slots, sizeof *c.scripts);
+    c.game_dirs = calloc(slots, sizeof *c.game_dirs);
+    c.engine_anims = calloc(slots, sizeof *c.engine_anims);
+    if (!c.scripts || !c.game_dirs || !c.engine_anims) {
+        fputs("atrc: out of memory\n", stderr);
+        return 2;
+    }
+    int status = parse_args(argc, argv, &c);
+    if (status != 0) goto done_args;
+
+    for (int i = 0; i < c.game_dir_count; i++) {
+        struct stat st;
+        if (stat(c.game_dirs[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "atrc: error: cannot read game directory '%s': %s\n", c.game_dirs[i],
+                    stat(c.game_dirs[i], &st) != 0 ? strerror(errno) : "not a directory");
+            status = 2;
+            goto done_args;
+        }
+    }
+
+    atrc_ctx *ctx = atrc_new(&c.opts);
+    for (int i = 0; i < c.game_dir_count; i++) atrc_add_game_dir(ctx, c.game_dirs[i]);
+    for (int i = 0; i < c.engine_anim_count; i++) {
+        const char *spec = c.engine_anims[i];
+        const char *colon = strchr(spec, ':');
+        char *tree = strndup(spec, (size_t)(colon - spec));
+        if (!tree || atrc_add_engine_anim(ctx, tree, colon + 1) != 0) {
+            status = usage_error("--engine-anim takes TREE:NAME with identifiers, not '%s'", spec);
+            free(tree);
+            atrc_free(ctx);
+            goto done_args;
+        }
+        free(tree);
+    }
+    for (int i = 0; i < c.script_count; i++) atrc_add_script(ctx, c.scripts[i]);
+    atrc_build_trees(ctx);
+
+    output o;
+    int write_ok = 1;
+    int explain_rc = 0;
+    if (open_output(&o, c.output) != 0) {
+        write_ok = 0;
+    } else {
+        int rc = 0;
+        if (c.explain) {
+            explain_rc = atrc_explain(ctx, c.explain_value, o.fp);
+            rc = explain_rc == -2 ? -1 : 0;
+        } else if (!c.opts.syntax_only) {
+            rc = atrc_emit(ctx, c.format, c.show_trees, o.fp);
+        }
+        if (close_output(&o, rc == 0) != 0) write_ok = 0;
+    }
+    atrc_print_diagnostics(ctx, stderr);
+    if (!write_ok) status = 2;
+    else if (atrc_unreadable_count(ctx) > 0) status = 2;
+    else if (atrc_error_count(ctx) > 0 || explain_rc == -1) status = 1;
+    atrc_free(ctx);
+
+done_args:
+    free(c.scripts);
+    free(c.game_dirs);
+    free(c.engine_anims);
+    if (fflush(stderr) != 0 && status == 0) status = 2;
+    return status;
+}

@@ -1,0 +1,106 @@
+#include "source.h"
+#include "arena.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+source_file *source_from_buffer(const char *path, const char *data, size_t len)
+{
+    source_file *f = xcalloc(1, sizeof *f);
+    f->path = xstrdup(path);
+    f->data = xmalloc(len + 1);
+    if (len) memcpy(f->data, data, len);
+    f->data[len] = 0;
+    f->len = len;
+    return f;
+}
+
+source_file *source_read(const char *path, const char **err)
+{
+    struct stat st;
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        *err = strerror(errno);
+        return NULL;
+    }
+    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(fp);
+        *err = "is a directory";
+        return NULL;
+    }
+    size_t cap = (st.st_size > 0 && S_ISREG(st.st_mode)) ? (size_t)st.st_size + 1 : 65536;
+    char *buf = xmalloc(cap);
+    size_t len = 0;
+    for (;;) {
+        if (cap - len < 2) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        size_t n = fread(buf + len, 1, cap - len - 1, fp);
+        len += n;
+        if (n == 0) break;
+    }
+    if (ferror(fp)) {
+        *err = errno ? strerror(errno) : "read error";
+        fclose(fp);
+        free(buf);
+        return NULL;
+    }
+    fclose(fp);
+    buf[len] = 0;
+    source_file *f = xcalloc(1, sizeof *f);
+    f->path = xstrdup(path);
+    f->data = buf;
+    f->len = len;
+    return f;
+}
+
+void source_free(source_file *f)
+{
+    if (!f) return;
+    free((char *)f->path);
+    free(f->data);
+    free(f->line_starts);
+    free(f);
+}
+
+static void build_lines(source_file *f)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < f->len; i++)
+        if (f->data[i] == '\n') n++;
+    f->line_starts = xmalloc(n * sizeof *f->line_starts);
+    f->line_starts[0] = 0;
+    size_t k = 1;
+    for (size_t i = 0; i < f->len; i++)
+        if (f->data[i] == '\n') f->line_starts[k++] = i + 1;
+    f->line_count = n;
+}
+
+long source_line(source_file *f, int line, const char **text)
+{
+    if (!f->line_starts) build_lines(f);
+    if (line < 1 || (size_t)line > f->line_count) return -1;
+    size_t start = f->line_starts[line - 1];
+    size_t end = (size_t)line < f->line_count ? f->line_starts[line] - 1 : f->len;
+    if (end > start && f->data[end - 1] == '\r') end--;
+    *text = f->data + start;
+    return (long)(end - start);
+}
+
+void source_position(source_file *f, size_t off, int *line, int *col)
+{
+    if (!f->line_starts) build_lines(f);
+    if (off > f->len) off = f->len;
+    size_t lo = 0, hi = f->line_count;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->line_starts[mid] <= off) lo = mid;
+        else hi = mid;
+    }
+    *line = (int)lo + 1;
+    *col = (int)(off - f->line_starts[lo]) + 1;
+}

@@ -1,0 +1,26 @@
+/* A source file held whole in memory with a NUL sentinel after its last byte
+** (the re2c scanners and the .atr tokenizer rely on it). */
+#ifndef ATRC_SOURCE_H
+#define ATRC_SOURCE_H
+#include <stddef.h>
+
+typedef struct source_file {
+    const char *path;     /* as given / as opened; used in diagnostics */
+    char *data;           /* len bytes + NUL */
+    size_t len;
+    size_t *line_starts;  /* built on first use by source_line() */
+    size_t line_count;
+} source_file;
+
+/* Reads path whole.  Returns NULL and sets *err to a message ("No such file or
+** directory", "is a directory", ...) when it cannot. */
+source_file *source_read(const char *path, const char **err);
+/* Copies a buffer (for tests and embedding). */
+source_file *source_from_buffer(const char *path, const char *data, size_t len);
+void source_free(source_file *f);
+/* The text of line `line` (1-based) without its newline or CR; returns its length, or -1. */
+long source_line(source_file *f, int line, const char **text);
+/* Line and byte column (1-based) of byte offset off. */
+void source_position(source_file *f, size_t off, int *line, int *col);
+
+#endif

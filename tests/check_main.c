@@ -1,0 +1,21 @@
+/* One Check runner for every suite: the Makefile collects each
+** `Suite *make_<area>_suite(void)` from tests/test_<area>.c into suites.inc. */
+#include <check.h>
+#include <stdlib.h>
+
+#define SUITE(name) Suite *make_##name##_suite(void);
+#include "suites.inc"
+#undef SUITE
+
+int main(void)
+{
+    SRunner *sr = srunner_create(NULL);
+#define SUITE(name) srunner_add_suite(sr, make_##name##_suite());
+#include "suites.inc"
+#undef SUITE
+    /* CK_ENV: CK_VERBOSITY picks the detail; fork mode stays on (CK_FORK=no under gdb). */
+    srunner_run_all(sr, CK_ENV);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Golden tests: each tests/golden/<group>/<name>.cmd holds atrc's arguments (one
+# shell line, run from the .cmd's directory); <name>.stdout, <name>.stderr and
+# <name>.status hold what atrc must print and return, byte for byte.
+#   ATRC=path/to/atrc sh tests/run_golden.sh tests/golden [filter]
+#   UPDATE=1 ... rewrites the expected files from the current output (review the diff!).
+set -u
+root=${1:?usage: run_golden.sh DIR [FILTER]}
+filter=${2:-}
+: "${ATRC:?set ATRC to the atrc binary}"
+export ATRC MKXANIM="${MKXANIM:-}"
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+for cmd in $(find "$root" -name '*.cmd' | LC_ALL=C sort); do
+    case "$cmd" in *"$filter"*) ;; *) continue ;; esac
+    dir=$(dirname "$cmd")
+    name=$(basename "$cmd" .cmd)
+    base="$dir/$name"
+    args=$(cat "$cmd")
+    (cd "$dir" && eval "\"\$ATRC\" $args") >"$tmp/out" 2>"$tmp/err" </dev/null
+    echo $? >"$tmp/status"
+    if [ "${UPDATE:-}" = 1 ]; then
+        cp "$tmp/out" "$base.stdout"; cp "$tmp/err" "$base.stderr"; cp "$tmp/status" "$base.status"
+    fi
+    ok=1
+    for k in stdout stderr status; do
+        src=$tmp/out
+        [ $k = stderr ] && src=$tmp/err
+        [ $k = status ] && src=$tmp/status
+        if [ ! -f "$base.$k" ]; then
+            echo "FAIL $base: missing $base.$k"; ok=0
+        elif ! cmp -s "$src" "$base.$k"; then
+            echo "FAIL $base: $k differs:"; diff -u "$base.$k" "$src" | head -40; ok=0
+        fi
+    done
+    if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+echo "golden: $pass passed, $fail failed"
+[ $fail -eq 0 ] && [ $pass -gt 0 ]
