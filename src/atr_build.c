@@ -1,0 +1,185 @@
+/* The compact tree build (stock-behavior.md section 4): node count, the
+** engine's index assignment (4.3, and the cod4 two-pass order of 4.4),
+** reference binding and the checksum (4.6).  The walk keeps its own stack of
+** containers so that any depth the parser accepted builds without recursion. */
+#include "atr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A container being laid out: its children occupy first .. first+n-1. */
+typedef struct build_frame {
+    const atr_node *node;
+    int index;
+    int first;
+    int ordinal;          /* children handed out so far */
+    const atr_node *iter; /* next child to look at in list order */
+    int pass;             /* cod4: 0 = non-additive children, 1 = additive containers */
+} build_frame;
+
+typedef struct builder {
+    atrc_tree *out;
+    const char *tree_name;
+    source_file *src;
+    const atr_binder *binder;
+    diag_list *diags;
+    int cod4;
+    int next_free;
+    uint32_t checksum;
+    build_frame *stack;
+    size_t depth, cap;
+} builder;
+
+static void fold(builder *b, uint32_t x)
+{
+    b->checksum = b->checksum * 31u + x;
+}
+
+static int is_container(const atr_node *n)
+{
+    return n->is_container && n->child_count > 0;
+}
+
+static int is_additive(const atr_node *n)
+{
+    return is_container(n) && (n->flags & ATRC_FLAG_ADDITIVE) != 0;
+}
+
+/* 4.3 step 1-3: fold P, F, n, flags, write the parent entry, reserve the block. */
+static void start_container(builder *b, const atr_node *n, int index)
+{
+    atrc_node *e = &b->out->nodes[index];
+    int first = b->next_free;
+    fold(b, (uint32_t)index);
+    fold(b, (uint32_t)first);
+    fold(b, (uint32_t)n->child_count);
+    fold(b, n->flags);
+    e->child_count = n->child_count;
+    e->first_child = first;
+    e->flags = e->parse_flags = n->flags;
+    b->next_free = first + n->child_count;
+    if (b->depth == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 64;
+        b->stack = xrealloc(b->stack, b->cap * sizeof *b->stack);
+    }
+    build_frame *f = &b->stack[b->depth++];
+    memset(f, 0, sizeof *f);
+    f->node = n;
+    f->index = index;
+    f->first = first;
+    f->iter = n->first;
+}
+
+/* The next child in index order: list order, and in cod4 the additive
+** containers after all the others. */
+static const atr_node *next_child(builder *b, build_frame *f)
+{
+    for (;;) {
+        while (f->iter) {
+            const atr_node *c = f->iter;
+            f->iter = c->next;
+            if (!b->cod4 || is_additive(c) == (f->pass == 1)) return c;
+        }
+        if (!b->cod4 || f->pass == 1) return NULL;
+        f->pass = 1;
+        f->iter = f->node->first;
+    }
+}
+
+static void bind_node(builder *b, int index)
+{
+    if (!b->binder || !b->binder->bind || index == 0) return;
+    atrc_node *e = &b->out->nodes[index];
+    if (b->binder->bind(b->binder->ud, e->name, index) != 1) return;
+    int line = e->line, col = e->column;
+    if (line == 0) { /* a placeholder: locate it at its parent, or line 1 */
+        const atrc_node *p = &b->out->nodes[e->parent];
+        line = p->line ? p->line : 1;
+        col = p->line ? p->column : 1;
+    }
+    diag_add(b->diags, DIAG_ERROR, b->src, line, col, "duplicate animation '%s' in 'animtrees/%s.atr'",
+             e->name, b->tree_name);
+}
+
+static int count_nodes(const atr_node *root)
+{
+    /* Every kept container has at least one child (placeholders see to it), so
+    ** the engine's size formula (4.1) equals the number of nodes. */
+    size_t cap = 64, sp = 0;
+    const atr_node **stack = xmalloc(cap * sizeof *stack);
+    long count = 0;
+    stack[sp++] = root;
+    while (sp) {
+        const atr_node *n = stack[--sp];
+        count++;
+        for (const atr_node *c = n->first; c; c = c->next) {
+            if (sp == cap) {
+                cap *= 2;
+                stack = xrealloc(stack, cap * sizeof *stack);
+            }
+            stack[sp++] = c;
+        }
+        if (count > 0x7fffffffL / 2) break;
+    }
+    free(stack);
+    return (int)count;
+}
+
+int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_binder *bnd,
+              atrc_profile profile, arena *a, diag_list *diags, atrc_tree *out)
+{
+    memset(out, 0, sizeof *out);
+    out->name = arena_strdup(a, tree_name);
+    int count = count_nodes(f->root);
+    if (count > ATRC_MAX_NODES) {
+        diag_add(diags, DIAG_ERROR, src, 1, 1, "anim tree '%s' has too many nodes (%d, max %d)",
+                 tree_name, count, ATRC_MAX_NODES);
+        return -1;
+    }
+    out->node_count = count;
+    out->nodes = arena_zalloc(a, (size_t)count * sizeof *out->nodes);
+
+    builder b;
+    memset(&b, 0, sizeof b);
+    b.out = out;
+    b.tree_name = tree_name;
+    b.src = src;
+    b.binder = bnd;
+    b.diags = diags;
+    b.cod4 = profile == ATRC_PROFILE_COD4;
+    b.next_free = 1;
+
+    atrc_node *root = &out->nodes[0];
+    root->name = "root";
+    root->parent = -1;
+    root->looping = -1;
+    start_container(&b, f->root, 0);
+    while (b.depth) {
+        build_frame *fr = &b.stack[b.depth - 1];
+        const atr_node *c = next_child(&b, fr);
+        if (!c) {
+            int done = fr->index;
+            b.depth--;
+            if (b.cod4) bind_node(&b, done); /* cod4 binds after the subtree */
+            continue;
+        }
+        int index = fr->first + fr->ordinal++;
+        atrc_node *e = &out->nodes[index];
+        e->name = c->name;
+        e->parent = fr->index;
+        e->line = c->line;
+        e->column = c->col;
+        e->looping = -1;
+        e->placeholder = c->placeholder;
+        if (is_container(c)) {
+            if (!b.cod4) bind_node(&b, index);
+            start_container(&b, c, index); /* may move the stack: fr is dead */
+        } else {
+            fold(&b, (uint32_t)index);
+            bind_node(&b, index);
+        }
+    }
+    free(b.stack);
+    out->checksum = b.checksum;
+    return 0;
+}

@@ -1,0 +1,430 @@
+/* The .atr reader: the engine's space-delimited tokenizer (stock-behavior.md
+** section 1), the per-level parser state machine (2.2) and pruning against
+** the reference set (3).  The engine recurses once per block; here the levels
+** live on an explicit stack so that hostile nesting cannot exhaust the C
+** stack.  Duplicate names per level are found through one hash table keyed by
+** (level, name), so the whole parse is linear in the input. */
+#include "atr.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TOKEN_CHARS 1024 /* engine buffer: tokens keep at most 1023 bytes */
+
+/* ---- tokenizer ---- */
+
+typedef struct tokenizer {
+    const char *data;      /* NUL-terminated; the first NUL ends the text */
+    size_t pos;            /* cursor (byte offset) */
+    int at_eof;            /* the engine's cursor became NULL */
+    size_t last_tok;       /* offset of the last real token's first byte */
+    char tok[MAX_TOKEN_CHARS];
+    size_t tok_len;
+    int escape_backslash;  /* cod2/cod4 also read \\ as \ inside quotes */
+    source_file *src;
+    diag_list *diags;
+} tokenizer;
+
+/* Signed-char test of the engine: every byte <= 0x20 and every byte >= 0x80. */
+static int is_space_byte(unsigned char c)
+{
+    return c <= 0x20 || c >= 0x80;
+}
+
+static void put_tok_byte(tokenizer *tz, char c, size_t *raw)
+{
+    if (tz->tok_len < MAX_TOKEN_CHARS - 1) tz->tok[tz->tok_len++] = c;
+    (*raw)++;
+}
+
+/* Com_ParseExt in space-delimited mode.  Returns 1 for a real token (possibly
+** the empty quoted token ""), 0 for an empty result: end of line when
+** line breaks are not allowed, or end of text (then at_eof is set). */
+static int next_token(tokenizer *tz, int allow_line_breaks)
+{
+    tz->tok_len = 0;
+    tz->tok[0] = 0;
+    if (tz->at_eof) return 0;
+    const char *d = tz->data + tz->pos;
+    int crossed_line = 0;
+    for (;;) {
+        while (is_space_byte((unsigned char)*d)) {
+            if (*d == 0) {
+                tz->at_eof = 1;
+                return 0;
+            }
+            if (*d == '\n') crossed_line = 1;
+            d++;
+        }
+        if (crossed_line && !allow_line_breaks) {
+            tz->pos = (size_t)(d - tz->data);
+            return 0;
+        }
+        if (d[0] == '/' && d[1] == '/') {
+            d += 2;
+            while (*d && *d != '\n') d++;
+        } else if (d[0] == '/' && d[1] == '*') {
+            /* The scan starts at the '/', so a slash-star-slash already closes; newlines
+            ** inside do not count as crossing a line (1.3). */
+            d++;
+            while (*d && !(d[0] == '*' && d[1] == '/')) d++;
+            if (*d) d += 2;
+        } else {
+            break;
+        }
+    }
+    tz->last_tok = (size_t)(d - tz->data);
+    size_t raw = 0;
+    if (*d == '"') {
+        d++;
+        for (;;) {
+            char c = *d;
+            if (c == 0) break; /* unterminated: the token runs to the end of the text */
+            d++;
+            if (c == '\\' && (*d == '"' || (tz->escape_backslash && *d == '\\'))) {
+                c = *d++;
+            } else if (c == '"') {
+                break;
+            }
+            put_tok_byte(tz, c, &raw);
+        }
+    } else {
+        while (!is_space_byte((unsigned char)*d)) put_tok_byte(tz, *d++, &raw);
+    }
+    tz->tok[tz->tok_len] = 0;
+    tz->pos = (size_t)(d - tz->data);
+    if (raw > tz->tok_len) {
+        int line, col;
+        source_position(tz->src, tz->last_tok, &line, &col);
+        diag_add(tz->diags, DIAG_WARNING, tz->src, line, col,
+                 "token longer than %d bytes truncated", MAX_TOKEN_CHARS - 1);
+    }
+    return 1;
+}
+
+static int tok_is(const tokenizer *tz, const char *s)
+{
+    return strcmp(tz->tok, s) == 0;
+}
+
+/* Scr_IsIdentifier (1.6): ASCII letters, digits and '_'; the empty token passes. */
+static int tok_is_identifier(const tokenizer *tz)
+{
+    for (size_t i = 0; i < tz->tok_len; i++) {
+        unsigned char c = (unsigned char)tz->tok[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+static int ascii_ieq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x + 32);
+        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y + 32);
+        if (x != y) return 0;
+        if (!x) return 1;
+    }
+}
+
+/* Property keywords (2.5).  Returns the bit, or 0 for an unknown keyword. */
+static unsigned property_bit(const char *tok, atrc_profile profile)
+{
+    if (ascii_ieq(tok, "loopsync")) return ATRC_FLAG_LOOPSYNC;
+    if (ascii_ieq(tok, "nonloopsync")) return ATRC_FLAG_NONLOOPSYNC;
+    if (ascii_ieq(tok, "complete")) return ATRC_FLAG_COMPLETE;
+    if (profile == ATRC_PROFILE_COD4 && ascii_ieq(tok, "additive")) return ATRC_FLAG_ADDITIVE;
+    return 0;
+}
+
+/* ---- parsed nodes and the (level, name) hash ---- */
+
+typedef struct pnode {
+    atr_node n;           /* first member: a pnode is used as an atr_node */
+    struct pnode *parent;
+    struct pnode *hnext;  /* hash chain */
+    uint32_t hash;
+    uint32_t id;
+} pnode;
+
+typedef struct name_table {
+    pnode **buckets;
+    size_t mask;          /* bucket count - 1 */
+    size_t count;
+} name_table;
+
+static uint32_t name_hash(uint32_t parent_id, const char *name)
+{
+    uint32_t h = 2166136261u ^ (parent_id * 0x9E3779B1u);
+    for (; *name; name++) h = (h ^ (unsigned char)*name) * 16777619u;
+    return h;
+}
+
+static void table_grow(name_table *t)
+{
+    size_t cap = t->buckets ? (t->mask + 1) * 2 : 256;
+    pnode **nb = xcalloc(cap, sizeof *nb);
+    if (t->buckets) {
+        for (size_t i = 0; i <= t->mask; i++) {
+            pnode *p = t->buckets[i];
+            while (p) {
+                pnode *next = p->hnext;
+                p->hnext = nb[p->hash & (cap - 1)];
+                nb[p->hash & (cap - 1)] = p;
+                p = next;
+            }
+        }
+        free(t->buckets);
+    }
+    t->buckets = nb;
+    t->mask = cap - 1;
+}
+
+static pnode *table_find(const name_table *t, const pnode *parent, const char *name)
+{
+    if (!t->buckets) return NULL;
+    uint32_t h = name_hash(parent->id, name);
+    for (pnode *p = t->buckets[h & t->mask]; p; p = p->hnext)
+        if (p->hash == h && p->parent == parent && strcmp(p->n.name, name) == 0) return p;
+    return NULL;
+}
+
+static void table_insert(name_table *t, pnode *p)
+{
+    if (!t->buckets || t->count > t->mask) table_grow(t);
+    p->hash = name_hash(p->parent->id, p->n.name);
+    p->hnext = t->buckets[p->hash & t->mask];
+    t->buckets[p->hash & t->mask] = p;
+    t->count++;
+}
+
+static void table_remove(name_table *t, pnode *p)
+{
+    pnode **pp = &t->buckets[p->hash & t->mask];
+    while (*pp && *pp != p) pp = &(*pp)->hnext;
+    if (*pp) {
+        *pp = p->hnext;
+        t->count--;
+    }
+}
+
+/* ---- parser ---- */
+
+/* One invocation of the engine's per-level routine (2.2). */
+typedef struct level {
+    pnode *container;
+    int add_placeholder;
+    int placeholder_loops;
+    int forced;
+    pnode *last_name;
+    pnode *current;
+    unsigned flags;
+    int missing;
+} level;
+
+typedef struct parser {
+    tokenizer tz;
+    arena *a;
+    name_table names;
+    uint32_t next_id;
+    level *levels;
+    size_t depth, cap;   /* levels[depth-1] is the current level */
+} parser;
+
+static pnode *new_pnode(parser *p, const char *name, pnode *parent)
+{
+    pnode *n = arena_zalloc(p->a, sizeof *n);
+    n->n.name = name;
+    n->parent = parent;
+    n->id = p->next_id++;
+    return n;
+}
+
+/* Prepends: the engine's child lists are most-recently-created first. */
+static void add_child(pnode *parent, pnode *child)
+{
+    child->n.next = parent->n.first;
+    parent->n.first = &child->n;
+    parent->n.child_count++;
+}
+
+/* Unlinks a child.  The parser only ever removes the newest child of a level,
+** which is the head of the list, so this is O(1) in practice. */
+static void remove_child(parser *p, pnode *child)
+{
+    pnode *parent = child->parent;
+    atr_node **pp = &parent->n.first;
+    while (*pp && *pp != &child->n) pp = &(*pp)->next;
+    if (!*pp) return;
+    *pp = child->n.next;
+    child->n.next = NULL;
+    parent->n.child_count--;
+    if (!child->n.placeholder) table_remove(&p->names, child);
+}
+
+static void push_level(parser *p, pnode *container, int add_placeholder, int loops, int forced)
+{
+    if (p->depth == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 64;
+        p->levels = xrealloc(p->levels, p->cap * sizeof *p->levels);
+    }
+    level *l = &p->levels[p->depth++];
+    memset(l, 0, sizeof *l);
+    l->container = container;
+    l->add_placeholder = add_placeholder;
+    l->placeholder_loops = loops;
+    l->forced = forced;
+}
+
+/* What the engine does after a level's loop: drop a trailing missing name,
+** then give a kept but empty level its placeholder (3.3). */
+static void finish_level(parser *p, level *l)
+{
+    if (l->missing && l->last_name) remove_child(p, l->last_name);
+    l->missing = 0;
+    if (l->add_placeholder && l->container->n.child_count == 0) {
+        pnode *ph = new_pnode(p, l->placeholder_loops ? "void_loop" : "void", l->container);
+        ph->n.placeholder = 1;
+        add_child(l->container, ph);
+    }
+}
+
+static void parse_error(parser *p, const char *msg)
+{
+    int line = 1, col = 1;
+    source_position(p->tz.src, p->tz.last_tok, &line, &col);
+    diag_add(p->tz.diags, DIAG_ERROR, p->tz.src, line, col, "%s", msg);
+}
+
+/* Runs the state machine; returns 0 on success, -1 after reporting the error. */
+static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_profile profile)
+{
+    tokenizer *tz = &p->tz;
+    for (;;) {
+        level *l = &p->levels[p->depth - 1];
+        if (!next_token(tz, 1)) { /* Com_Parse is empty only at the end of the text */
+            finish_level(p, l);
+            if (p->depth > 1) {
+                parse_error(p, "unexpected end of file");
+                return -1;
+            }
+            return 0;
+        }
+        if (tok_is_identifier(tz)) {
+            if (l->missing) remove_child(p, l->last_name);
+            char *name = arena_lower(p->a, tz->tok, tz->tok_len);
+            if (table_find(&p->names, l->container, name)) {
+                parse_error(p, "duplicate animation");
+                return -1;
+            }
+            pnode *n = new_pnode(p, name, l->container);
+            source_position(tz->src, tz->last_tok, &n->n.line, &n->n.col);
+            add_child(l->container, n);
+            table_insert(&p->names, n);
+            l->last_name = l->current = n;
+            l->missing = !l->forced && !anim_check &&
+                         !(refs && refs->contains && refs->contains(refs->ud, name));
+            l->flags = 0;
+            if (!next_token(tz, 0)) continue; /* a leaf line */
+            if (tok_is_identifier(tz)) {
+                parse_error(p, "FIXME: aliases not yet implemented");
+                return -1;
+            }
+            if (!tok_is(tz, ":")) {
+                parse_error(p, "bad token");
+                return -1;
+            }
+            while (next_token(tz, 0)) {
+                unsigned bit = property_bit(tz->tok, profile);
+                if (!bit) {
+                    parse_error(p, "unknown anim property");
+                    return -1;
+                }
+                l->flags |= bit;
+            }
+            if (!next_token(tz, 1) || !tok_is(tz, "{")) {
+                parse_error(p, "properties cannot be applied to primitive animations");
+                return -1;
+            }
+            /* falls through to the '{' with this level's flags */
+        }
+        if (tz->tok[0] == '{') {
+            if (tz->tok_len > 1) {
+                parse_error(p, "bad token");
+                return -1;
+            }
+            if (next_token(tz, 0)) {
+                parse_error(p, "token not allowed after '{'");
+                return -1;
+            }
+            if (!l->current) {
+                parse_error(p, "no animation specified for this block");
+                return -1;
+            }
+            l->current->n.is_container = 1;
+            int forced = l->forced || ((l->flags & ATRC_FLAG_COMPLETE) && !l->missing);
+            push_level(p, l->current, !l->missing, (l->flags & ATRC_FLAG_LOOPSYNC) != 0, forced);
+            continue;
+        }
+        if (tz->tok[0] == '}') {
+            if (tz->tok_len > 1) {
+                parse_error(p, "bad token");
+                return -1;
+            }
+            if (next_token(tz, 0)) {
+                parse_error(p, "token not allowed after '}'");
+                return -1;
+            }
+            if (p->depth == 1) { /* a '}' with no open block */
+                parse_error(p, "bad token");
+                return -1;
+            }
+            finish_level(p, l);
+            p->depth--;
+            level *up = &p->levels[p->depth - 1];
+            pnode *c = up->current;
+            if (c->n.child_count == 0) remove_child(p, c);
+            else c->n.flags = up->flags;
+            up->current = NULL;
+            up->missing = 0;
+            continue;
+        }
+        parse_error(p, "bad token");
+        return -1;
+    }
+}
+
+atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
+                    atrc_profile profile, arena *a, diag_list *diags)
+{
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.a = a;
+    p.tz.data = src->data;
+    p.tz.src = src;
+    p.tz.diags = diags;
+    p.tz.escape_backslash = profile == ATRC_PROFILE_COD2 || profile == ATRC_PROFILE_COD4;
+
+    size_t text_len = strlen(src->data);
+    if (text_len < src->len) {
+        int line, col;
+        source_position(src, text_len, &line, &col);
+        diag_add(diags, DIAG_WARNING, src, line, col,
+                 "NUL byte ends the animation tree (the engine ignores the rest of the file)");
+    }
+
+    pnode *root = new_pnode(&p, "root", NULL);
+    root->n.is_container = 1;
+    push_level(&p, root, 1, 0, 0);
+    int rc = run_parser(&p, refs, anim_check, profile);
+    free(p.levels);
+    free(p.names.buckets);
+    if (rc != 0) return NULL;
+    atr_file *f = arena_zalloc(a, sizeof *f);
+    f->root = &root->n;
+    return f;
+}

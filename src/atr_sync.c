@@ -1,0 +1,142 @@
+/* Sync setup (stock-behavior.md 6.1): find the sync roots from node 0, mark
+** them, propagate the group's kind into every container below, and check
+** each leaf's looping bit against the group.  The engine stops at the first
+** error; this walk reports every one, each node at most once, and does not
+** enter a subtree it has rejected.  Iterative: an explicit stack of nodes. */
+#include "atr.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SYNC_KIND 3u
+
+typedef struct sync_item {
+    int node;
+    int in_group;  /* 0: searching for sync roots; 1: filling a group */
+    int require_looping;
+} sync_item;
+
+typedef struct sync_walk {
+    atrc_tree *t;
+    source_file *src;
+    diag_list *diags;
+    atrc_profile profile;
+    sync_item *stack;
+    size_t depth, cap;
+} sync_walk;
+
+static void push(sync_walk *w, int node, int in_group, int require_looping)
+{
+    if (w->depth == w->cap) {
+        w->cap = w->cap ? w->cap * 2 : 64;
+        w->stack = xrealloc(w->stack, w->cap * sizeof *w->stack);
+    }
+    sync_item *it = &w->stack[w->depth++];
+    it->node = node;
+    it->in_group = in_group;
+    it->require_looping = require_looping;
+}
+
+/* Children are pushed last-first so that they are visited in index order. */
+static void push_children(sync_walk *w, const atrc_node *n, int in_group, int require_looping)
+{
+    for (int i = n->child_count - 1; i >= 0; i--) push(w, n->first_child + i, in_group, require_looping);
+}
+
+static void position(const sync_walk *w, int index, int *line, int *col)
+{
+    const atrc_node *n = &w->t->nodes[index];
+    *line = n->line;
+    *col = n->column;
+    if (*line == 0) { /* root or placeholder: its parent, or line 1 */
+        const atrc_node *p = n->parent >= 0 ? &w->t->nodes[n->parent] : NULL;
+        *line = p && p->line ? p->line : 1;
+        *col = p && p->line ? p->column : 1;
+    }
+}
+
+/* cod2/cod4: a default (missing-file) leaf in a mismatched group silently
+** becomes `void_loop`; its data is the tree's own void_loop leaf when it has
+** one with an asset, else the built-in one of xanim.c. */
+static void swap_to_void_loop(sync_walk *w, atrc_node *leaf)
+{
+    for (int i = 0; i < w->t->node_count; i++) {
+        const atrc_node *v = &w->t->nodes[i];
+        if (v->child_count == 0 && v->has_asset && !v->default_asset && strcmp(v->name, "void_loop") == 0) {
+            leaf->looping = v->looping;
+            leaf->frames = v->frames;
+            leaf->frame_rate = v->frame_rate;
+            return;
+        }
+    }
+    leaf->looping = 1;
+    leaf->frames = 1;
+    leaf->frame_rate = 30;
+}
+
+static void fill(sync_walk *w, int index, int require_looping)
+{
+    atrc_tree *t = w->t;
+    atrc_node *n = &t->nodes[index];
+    if (n->child_count > 0) {
+        if (n->flags & SYNC_KIND) {
+            int steps = 0, leaf = index;
+            while (t->nodes[leaf].child_count > 0) {
+                leaf = t->nodes[leaf].first_child;
+                steps++;
+            }
+            int uo = w->profile == ATRC_PROFILE_UO || w->profile == ATRC_PROFILE_COD1;
+            int line, col;
+            position(w, index, &line, &col);
+            diag_add(w->diags, DIAG_ERROR, w->src, line, col,
+                     "duplicate specification of animation sync in '%s', %d nodes above '%s'", t->name,
+                     steps, uo ? t->nodes[leaf].name : n->name);
+            return;
+        }
+        n->flags |= require_looping ? ATRC_FLAG_LOOPSYNC : ATRC_FLAG_NONLOOPSYNC;
+        push_children(w, n, 1, require_looping);
+        return;
+    }
+    if (n->looping < 0 || (n->looping != 0) == (require_looping != 0)) return;
+    if ((w->profile == ATRC_PROFILE_COD2 || w->profile == ATRC_PROFILE_COD4) && n->default_asset) {
+        swap_to_void_loop(w, n);
+        return;
+    }
+    int line, col;
+    position(w, index, &line, &col);
+    diag_add(w->diags, DIAG_ERROR, w->src, line, col, "animation '%s' in '%s' cannot be sync %s", n->name,
+             t->name, require_looping ? "looping and nonlooping" : "nonlooping and looping");
+}
+
+void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_list *diags)
+{
+    if (!t || t->node_count == 0) return;
+    sync_walk w;
+    memset(&w, 0, sizeof w);
+    w.t = t;
+    w.src = src;
+    w.diags = diags;
+    w.profile = profile;
+    push(&w, 0, 0, 0);
+    while (w.depth) {
+        sync_item it = w.stack[--w.depth];
+        atrc_node *n = &t->nodes[it.node];
+        if (it.in_group) {
+            fill(&w, it.node, it.require_looping);
+            continue;
+        }
+        if (n->child_count == 0) continue;
+        unsigned kind = n->flags & SYNC_KIND;
+        if (kind == 0) {
+            push_children(&w, n, 0, 0);
+        } else if (kind == SYNC_KIND) {
+            int line, col;
+            position(&w, it.node, &line, &col);
+            diag_add(diags, DIAG_ERROR, src, line, col, "animation cannot be sync looping and sync nonlooping");
+        } else {
+            n->flags |= ATRC_FLAG_SYNC_ROOT;
+            push_children(&w, n, 1, kind == ATRC_FLAG_LOOPSYNC);
+        }
+    }
+    free(w.stack);
+}

@@ -1,0 +1,196 @@
+/* xanim assets as the tree loader sees them (stock-behavior.md 4.8, 7): the
+** fixed header (v14: 9 bytes; cod4 v17: 10 bytes, little-endian, unaligned)
+** and the per-leaf resolution with each game's handling of missing or bad
+** files.  Only the header is read, whatever the size of the file. */
+#include "atr.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Built-in `void` / `void_loop` when no game directory provides them: one
+** stored frame at 30 fps, non-looping / looping (so a length of 0 s and
+** 1/30 s).  The stock files' contents are not known (stock-behavior.md 9.5). */
+#define BUILTIN_FRAMES 1u
+#define BUILTIN_RATE 30
+
+static unsigned u16le(const unsigned char *p)
+{
+    return (unsigned)p[0] | ((unsigned)p[1] << 8);
+}
+
+static int s16le(const unsigned char *p)
+{
+    unsigned v = u16le(p);
+    return v >= 0x8000u ? (int)v - 0x10000 : (int)v;
+}
+
+static size_t header_size(atrc_profile profile)
+{
+    return profile == ATRC_PROFILE_COD4 ? 10 : 9;
+}
+
+static int expected_version(atrc_profile profile)
+{
+    return profile == ATRC_PROFILE_COD4 ? 17 : 14;
+}
+
+xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profile profile,
+                               xanim_header *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!data || len < 2) return XANIM_TRUNCATED;
+    out->version = s16le(data);
+    if (out->version != expected_version(profile)) return XANIM_BAD_VERSION;
+    if (len < header_size(profile)) return XANIM_TRUNCATED;
+    out->frames = u16le(data + 2);
+    out->bones = s16le(data + 4);
+    out->flags = data[6];
+    if (profile == ATRC_PROFILE_COD4) {
+        out->asset_type = data[7];
+        out->frame_rate = s16le(data + 8);
+    } else {
+        out->frame_rate = s16le(data + 7);
+    }
+    return XANIM_OK;
+}
+
+/* The asset data a leaf ends up with. */
+typedef struct asset {
+    int looping;
+    unsigned frames;
+    int frame_rate;
+} asset;
+
+typedef struct resolver {
+    source_file *src;
+    const atr_asset_finder *finder;
+    atrc_profile profile;
+    diag_list *diags;
+    int lenient;          /* cod2/cod4: a failed load is a warning and the `void` default */
+    int have_default;
+    asset default_asset;  /* cod2/cod4: what a missing xanim becomes */
+} resolver;
+
+typedef enum { LOAD_OK, LOAD_MISSING, LOAD_FAILED } load_result;
+
+static const char *find_path(resolver *r, const char *name)
+{
+    if (!r->finder || !r->finder->find) return NULL;
+    return r->finder->find(r->finder->ud, name);
+}
+
+/* Reads the header of xanim/<name>.  With report set, a file that exists but
+** cannot be used is reported at (line, col); a missing file is the caller's. */
+static load_result load_asset(resolver *r, const char *name, int report, int line, int col,
+                              asset *out)
+{
+    const char *path = find_path(r, name);
+    if (!path) return LOAD_MISSING;
+    diag_severity sev = r->lenient ? DIAG_WARNING : DIAG_ERROR;
+    size_t need = header_size(r->profile);
+    unsigned char buf[16];
+    FILE *fp = fopen(path, "rb");
+    size_t got = 0;
+    int read_error = 0;
+    if (fp) {
+        got = fread(buf, 1, need, fp);
+        read_error = ferror(fp);
+        fclose(fp);
+    }
+    if (!fp || read_error) {
+        if (report)
+            diag_add(r->diags, sev, r->src, line, col, "cannot read xanim '%s' (%s: %s)", name, path,
+                     !fp ? strerror(errno) : "read error");
+        return LOAD_FAILED;
+    }
+    xanim_header h;
+    switch (xanim_read_header(buf, got, r->profile, &h)) {
+    case XANIM_OK:
+        out->looping = (h.flags & 1u) != 0;
+        out->frames = h.frames;
+        out->frame_rate = h.frame_rate;
+        return LOAD_OK;
+    case XANIM_BAD_VERSION:
+        if (report)
+            diag_add(r->diags, sev, r->src, line, col, "xanim '%s' out of date (version %d, expecting %d)",
+                     name, h.version, expected_version(r->profile));
+        return LOAD_FAILED;
+    case XANIM_TRUNCATED:
+    default:
+        if (report)
+            diag_add(r->diags, sev, r->src, line, col, "malformed xanim '%s' (file is %zu bytes, header needs %zu)",
+                     name, got, need);
+        return LOAD_FAILED;
+    }
+}
+
+static void builtin_void(asset *out, int looping)
+{
+    out->looping = looping;
+    out->frames = BUILTIN_FRAMES;
+    out->frame_rate = BUILTIN_RATE;
+}
+
+/* cod2/cod4: the substitute for a missing xanim is a copy of `void`. */
+static const asset *default_asset(resolver *r)
+{
+    if (!r->have_default) {
+        if (load_asset(r, "void", 0, 0, 0, &r->default_asset) != LOAD_OK)
+            builtin_void(&r->default_asset, 0);
+        r->have_default = 1;
+    }
+    return &r->default_asset;
+}
+
+static void set_asset(atrc_node *n, const asset *a)
+{
+    n->looping = a->looping;
+    n->frames = a->frames;
+    n->frame_rate = a->frame_rate;
+    n->has_asset = 1;
+}
+
+void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
+                        atrc_profile profile, diag_list *diags)
+{
+    resolver r;
+    memset(&r, 0, sizeof r);
+    r.src = src;
+    r.finder = finder;
+    r.profile = profile;
+    r.diags = diags;
+    r.lenient = profile == ATRC_PROFILE_COD2 || profile == ATRC_PROFILE_COD4;
+    for (int i = 0; i < t->node_count; i++) {
+        atrc_node *n = &t->nodes[i];
+        if (n->child_count != 0) continue;
+        int line = n->line, col = n->column;
+        if (line == 0) { /* placeholders are located at their parent, or line 1 */
+            const atrc_node *p = n->parent >= 0 ? &t->nodes[n->parent] : NULL;
+            line = p && p->line ? p->line : 1;
+            col = p && p->line ? p->column : 1;
+        }
+        asset a;
+        load_result lr = load_asset(&r, n->name, 1, line, col, &a);
+        if (lr == LOAD_OK) {
+            set_asset(n, &a);
+            continue;
+        }
+        int builtin = strcmp(n->name, "void") == 0 ? 0 : strcmp(n->name, "void_loop") == 0 ? 1 : -1;
+        if (lr == LOAD_MISSING && builtin >= 0) {
+            builtin_void(&a, builtin);
+            set_asset(n, &a);
+            continue;
+        }
+        if (!r.lenient) { /* cod1/uo: fatal in the engine; the leaf stays unknown */
+            if (lr == LOAD_MISSING)
+                diag_add(diags, DIAG_ERROR, src, line, col, "Cannot find 'xanim/%s'", n->name);
+            continue;
+        }
+        if (lr == LOAD_MISSING)
+            diag_add(diags, DIAG_WARNING, src, line, col,
+                     "Couldn't find xanim '%s', using default xanim 'void' instead", n->name);
+        set_asset(n, default_asset(&r));
+        n->default_asset = 1;
+    }
+}

@@ -1,0 +1,279 @@
+/* xanim headers (7.1) and leaf asset resolution (4.8, 7.3). */
+#include "atr_testlib.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+START_TEST(header_v14)
+{
+    /* unaligned on purpose: the header starts at offset 1 */
+    const unsigned char buf[] = {0xff, 14, 0, 0x2c, 0x01, 3, 0, 1, 30, 0, 0xaa};
+    xanim_header h;
+    ck_assert_int_eq(xanim_read_header(buf + 1, 9, ATRC_PROFILE_UO, &h), XANIM_OK);
+    ck_assert_int_eq(h.version, 14);
+    ck_assert_uint_eq(h.frames, 300);
+    ck_assert_int_eq(h.bones, 3);
+    ck_assert_uint_eq(h.flags, 1);
+    ck_assert_int_eq(h.frame_rate, 30);
+    ck_assert_int_eq(xanim_read_header(buf + 1, 10, ATRC_PROFILE_COD1, &h), XANIM_OK);
+    ck_assert_int_eq(xanim_read_header(buf + 1, 9, ATRC_PROFILE_COD2, &h), XANIM_OK);
+    /* v14 is out of date for cod4 */
+    ck_assert_int_eq(xanim_read_header(buf + 1, 10, ATRC_PROFILE_COD4, &h), XANIM_BAD_VERSION);
+    ck_assert_int_eq(h.version, 14);
+}
+END_TEST
+
+START_TEST(header_v17)
+{
+    const unsigned char buf[] = {17, 0, 0x10, 0x01, 0xfe, 0xff, 3, 7, 0x14, 0};
+    xanim_header h;
+    ck_assert_int_eq(xanim_read_header(buf, 10, ATRC_PROFILE_COD4, &h), XANIM_OK);
+    ck_assert_int_eq(h.version, 17);
+    ck_assert_uint_eq(h.frames, 272);
+    ck_assert_int_eq(h.bones, -2);
+    ck_assert_uint_eq(h.flags, 3);
+    ck_assert_int_eq(h.asset_type, 7);
+    ck_assert_int_eq(h.frame_rate, 20);
+    ck_assert_int_eq(xanim_read_header(buf, 9, ATRC_PROFILE_COD4, &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 10, ATRC_PROFILE_UO, &h), XANIM_BAD_VERSION);
+    ck_assert_int_eq(h.version, 17);
+}
+END_TEST
+
+START_TEST(header_short)
+{
+    const unsigned char buf[] = {14, 0, 1, 0, 1, 0, 0, 30, 0};
+    xanim_header h;
+    ck_assert_int_eq(xanim_read_header(buf, 8, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 1, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 0, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(NULL, 0, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
+    /* a wrong version is reported as such even in a short file */
+    const unsigned char old[] = {13, 0, 5};
+    ck_assert_int_eq(xanim_read_header(old, 3, ATRC_PROFILE_UO, &h), XANIM_BAD_VERSION);
+    ck_assert_int_eq(h.version, 13);
+}
+END_TEST
+
+/* ---- resolution against files in a temporary game directory ---- */
+
+typedef struct game {
+    char dir[64];
+    char path[256];
+} game;
+
+static const char *find_in_game(void *ud, const char *name)
+{
+    game *g = ud;
+    snprintf(g->path, sizeof g->path, "%s/%s", g->dir, name);
+    return access(g->path, F_OK) == 0 ? g->path : NULL;
+}
+
+static void game_init(game *g)
+{
+    strcpy(g->dir, "/tmp/atrc-xanim-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(g->dir));
+}
+
+static void write_file(game *g, const char *name, const unsigned char *data, size_t len)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", g->dir, name);
+    FILE *fp = fopen(path, "wb");
+    ck_assert_ptr_nonnull(fp);
+    if (len) ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
+    fclose(fp);
+}
+
+/* A header: version, frames, looping, rate. */
+static void write_xanim(game *g, const char *name, int version, unsigned frames, int looping, int rate)
+{
+    unsigned char b[10] = {(unsigned char)version, 0, (unsigned char)frames, (unsigned char)(frames >> 8), 1, 0,
+                           (unsigned char)looping, 0, 0, 0};
+    if (version == 17) {
+        b[8] = (unsigned char)rate;
+        write_file(g, name, b, 10);
+    } else {
+        b[7] = (unsigned char)rate;
+        write_file(g, name, b, 9);
+    }
+}
+
+static void game_free(game *g)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g->dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static tt *resolve(game *g, const char *text, const char *refs, atrc_profile profile)
+{
+    tt *t = tt_build(text, refs, profile);
+    ck_assert_int_eq(t->built, 1);
+    atr_asset_finder f = {g, find_in_game};
+    atr_resolve_assets(&t->tree, t->src, &f, profile, &t->d);
+    return t;
+}
+
+START_TEST(resolve_present)
+{
+    game g;
+    game_init(&g);
+    write_xanim(&g, "walk", 14, 20, 1, 30);
+    write_xanim(&g, "stand", 14, 31, 0, 15);
+    tt *t = resolve(&g, "walk\nstand\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "");
+    ck_assert_str_eq(tt_tree(t), "0 root parent=- n=2 first=1 flags=0\n"
+                                 "1 stand parent=0 n=0 loop=0\n"
+                                 "2 walk parent=0 n=0 loop=1\n");
+    ck_assert_int_eq(t->tree.nodes[1].has_asset, 1);
+    ck_assert_uint_eq(t->tree.nodes[1].frames, 31);
+    ck_assert_int_eq(t->tree.nodes[1].frame_rate, 15);
+    ck_assert_int_eq(t->tree.nodes[1].default_asset, 0);
+    tt_free(t);
+    write_xanim(&g, "walk", 17, 20, 1, 30);
+    t = resolve(&g, "walk\n", NULL, ATRC_PROFILE_COD4);
+    ck_assert_str_eq(tt_diags(t), "");
+    ck_assert_int_eq(t->tree.nodes[1].looping, 1);
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(resolve_missing)
+{
+    game g;
+    game_init(&g);
+    write_xanim(&g, "a", 14, 20, 1, 30);
+    const char *text = "a\n  b\n";
+    tt *t = resolve(&g, text, NULL, ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "x.atr:2:3: error: Cannot find 'xanim/b'\n");
+    ck_assert_int_eq(t->tree.nodes[1].looping, -1);
+    ck_assert_int_eq(t->tree.nodes[1].has_asset, 0);
+    tt_free(t);
+    t = resolve(&g, text, NULL, ATRC_PROFILE_COD1);
+    ck_assert_str_eq(tt_diags(t), "x.atr:2:3: error: Cannot find 'xanim/b'\n");
+    tt_free(t);
+    t = resolve(&g, text, NULL, ATRC_PROFILE_COD2);
+    ck_assert_str_eq(tt_diags(t), "x.atr:2:3: warning: Couldn't find xanim 'b', using default xanim 'void' instead\n");
+    ck_assert_int_eq(t->tree.nodes[1].looping, 0);
+    ck_assert_int_eq(t->tree.nodes[1].default_asset, 1);
+    ck_assert_str_eq(t->tree.nodes[1].name, "b");
+    tt_free(t);
+    /* the default is a copy of the game's void when there is one */
+    write_xanim(&g, "void", 17, 5, 1, 10);
+    t = resolve(&g, "b\n", NULL, ATRC_PROFILE_COD4);
+    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: warning: Couldn't find xanim 'b', using default xanim 'void' instead\n");
+    ck_assert_int_eq(t->tree.nodes[1].looping, 1);
+    ck_assert_uint_eq(t->tree.nodes[1].frames, 5);
+    ck_assert_int_eq(t->tree.nodes[1].frame_rate, 10);
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(resolve_void_builtin)
+{
+    game g;
+    game_init(&g);
+    /* placeholders and explicit void/void_loop need no file */
+    tt *t = resolve(&g, "g : loopsync\n{\n}\nh\n{\n}\nvoid\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "");
+    ck_assert_str_eq(tt_tree(t), "0 root parent=- n=3 first=1 flags=0\n"
+                                 "1 void parent=0 n=0 loop=0\n"
+                                 "2 h parent=0 n=1 first=4 flags=0\n"
+                                 "3 g parent=0 n=1 first=5 flags=1\n"
+                                 "4 void parent=2 n=0 loop=0\n"
+                                 "5 void_loop parent=3 n=0 loop=1\n");
+    ck_assert_int_eq(t->tree.nodes[5].has_asset, 1);
+    ck_assert_uint_eq(t->tree.nodes[5].frames, 1);
+    ck_assert_int_eq(t->tree.nodes[5].frame_rate, 30);
+    tt_free(t);
+    /* a game's own void_loop wins */
+    write_xanim(&g, "void_loop", 14, 9, 1, 20);
+    t = resolve(&g, "", "", ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_tree(t), "0 root parent=- n=1 first=1 flags=0\n1 void parent=0 n=0 loop=0\n");
+    tt_free(t);
+    t = resolve(&g, "void_loop\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_uint_eq(t->tree.nodes[1].frames, 9);
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(resolve_bad_files)
+{
+    game g;
+    game_init(&g);
+    write_xanim(&g, "old", 17, 3, 0, 30);
+    write_xanim(&g, "new", 14, 3, 0, 30);
+    static const unsigned char five[] = {14, 0, 1, 0, 1};
+    write_file(&g, "short", five, 5);
+    write_file(&g, "empty", NULL, 0);
+    tt *t = resolve(&g, "old\nshort\nempty\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "x.atr:3:1: error: malformed xanim 'empty' (file is 0 bytes, header needs 9)\n"
+                                  "x.atr:2:1: error: malformed xanim 'short' (file is 5 bytes, header needs 9)\n"
+                                  "x.atr:1:1: error: xanim 'old' out of date (version 17, expecting 14)\n");
+    for (int i = 1; i <= 3; i++) ck_assert_int_eq(t->tree.nodes[i].looping, -1);
+    tt_free(t);
+    /* cod4 expects 17; a failed load is a warning and the void default */
+    t = resolve(&g, "new\nold\n", NULL, ATRC_PROFILE_COD4);
+    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: warning: xanim 'new' out of date (version 14, expecting 17)\n");
+    ck_assert_int_eq(t->tree.nodes[2].default_asset, 1);
+    ck_assert_int_eq(t->tree.nodes[2].looping, 0);
+    ck_assert_int_eq(t->tree.nodes[1].default_asset, 0);
+    tt_free(t);
+    /* a placeholder whose file is bad is located at its parent */
+    static const unsigned char three[] = {14, 0, 1};
+    write_file(&g, "void", three, 3);
+    t = resolve(&g, "\n g\n{\n}\n", "g", ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "x.atr:2:2: error: malformed xanim 'void' (file is 3 bytes, header needs 9)\n");
+    tt_free(t);
+    t = resolve(&g, "", "", ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: error: malformed xanim 'void' (file is 3 bytes, header needs 9)\n");
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
+START_TEST(resolve_unreadable_and_huge)
+{
+    game g;
+    game_init(&g);
+    char path[256];
+    snprintf(path, sizeof path, "%s/dir", g.dir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    tt *t = resolve(&g, "dir\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_int_eq(t->d.errors, 1);
+    ck_assert_ptr_nonnull(strstr(tt_diags(t), "x.atr:1:1: error: cannot read xanim 'dir' ("));
+    tt_free(t);
+    /* a 1 GiB sparse file: only the header is read */
+    write_xanim(&g, "huge", 14, 7, 1, 30);
+    snprintf(path, sizeof path, "%s/huge", g.dir);
+    ck_assert_int_eq(truncate(path, (off_t)1 << 30), 0);
+    t = resolve(&g, "huge\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "");
+    ck_assert_uint_eq(t->tree.nodes[1].frames, 7);
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
+Suite *make_xanim_suite(void)
+{
+    Suite *s = suite_create("xanim");
+    TCase *tc = tcase_create("header");
+    tcase_add_test(tc, header_v14);
+    tcase_add_test(tc, header_v17);
+    tcase_add_test(tc, header_short);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("resolve");
+    tcase_add_test(tc, resolve_present);
+    tcase_add_test(tc, resolve_missing);
+    tcase_add_test(tc, resolve_void_builtin);
+    tcase_add_test(tc, resolve_bad_files);
+    tcase_add_test(tc, resolve_unreadable_and_huge);
+    suite_add_tcase(s, tc);
+    return s;
+}
