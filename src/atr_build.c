@@ -15,6 +15,7 @@ typedef struct build_frame {
     int ordinal;          /* children handed out so far */
     const atr_node *iter; /* next child to look at in list order */
     int pass;             /* cod4: 0 = non-additive children, 1 = additive containers */
+    int in_additive;      /* cod4: this container or an ancestor below node 0 is additive */
 } build_frame;
 
 typedef struct builder {
@@ -46,7 +47,7 @@ static int is_additive(const atr_node *n)
 }
 
 /* 4.3 step 1-3: fold P, F, n, flags, write the parent entry, reserve the block. */
-static void start_container(builder *b, const atr_node *n, int index)
+static void start_container(builder *b, const atr_node *n, int index, int in_additive)
 {
     atrc_node *e = &b->out->nodes[index];
     int first = b->next_free;
@@ -68,6 +69,7 @@ static void start_container(builder *b, const atr_node *n, int index)
     f->index = index;
     f->first = first;
     f->iter = n->first;
+    f->in_additive = in_additive;
 }
 
 /* The next child in index order: list order, and in cod4 the additive
@@ -119,7 +121,6 @@ static int count_nodes(const atr_node *root)
             }
             stack[sp++] = c;
         }
-        if (count > 0x7fffffffL / 2) break;
     }
     free(stack);
     return (int)count;
@@ -153,7 +154,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     root->name = "root";
     root->parent = -1;
     root->looping = -1;
-    start_container(&b, f->root, 0);
+    start_container(&b, f->root, 0, 0);
     while (b.depth) {
         build_frame *fr = &b.stack[b.depth - 1];
         const atr_node *c = next_child(&b, fr);
@@ -173,7 +174,10 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
         e->placeholder = c->placeholder;
         if (is_container(c)) {
             if (!b.cod4) bind_node(&b, index);
-            start_container(&b, c, index); /* may move the stack: fr is dead */
+            int additive = b.cod4 && is_additive(c);
+            if (additive && fr->in_additive) /* XAnimBlend's check of the ancestors (6.1) */
+                diag_add(diags, DIAG_ERROR, src, c->line, c->col, "Do not nest additives");
+            start_container(&b, c, index, fr->in_additive || additive); /* moves the stack: fr is dead */
         } else {
             fold(&b, (uint32_t)index);
             bind_node(&b, index);

@@ -153,6 +153,20 @@ START_TEST(binding_placeholder_position)
 }
 END_TEST
 
+START_TEST(cod4_nested_additive)
+{
+    const char *text = "a : additive\n{\nb\n{\n  c : additive\n{\nx\n}\n}\n}\nd : additive\n{\ny\n}\n";
+    tt *t = tt_build(text, NULL, ATRC_PROFILE_COD4);
+    ck_assert_int_eq(t->built, 1);
+    ck_assert_str_eq(tt_diags(t), "x.atr:5:3: error: Do not nest additives\n");
+    tt_free(t);
+    /* sibling additives are fine */
+    t = tt_build("a : additive\n{\nx\n}\nb : additive\n{\ny\n}\n", NULL, ATRC_PROFILE_COD4);
+    ck_assert_str_eq(tt_diags(t), "");
+    tt_free(t);
+}
+END_TEST
+
 static char *leaves_text(int n)
 {
     char *s = xmalloc((size_t)n * 10 + 1), *p = s;
@@ -207,6 +221,7 @@ Suite *make_atr_build_suite(void)
     tcase_add_test(tc, numbering_example);
     tcase_add_test(tc, numbering_depth_first_blocks);
     tcase_add_test(tc, numbering_cod4_additive);
+    tcase_add_test(tc, cod4_nested_additive);
     tcase_add_test(tc, checksum_by_hand);
     tcase_add_test(tc, node_fields);
     tcase_add_test(tc, binding_duplicates);
