@@ -68,7 +68,7 @@ $(B)/%.c $(B)/%.h: grammar/%.y $(LEMPAR) | deps $(B)/obj
 	$(Q)$(LEMON) -q -l -T$(LEMPAR) -d$(B) $< || { rm -f $(B)/$*.c $(B)/$*.h $(B)/$*.out; \
 	    echo "atrc: grammar $< has conflicts (run: lemon -d/tmp $< and read /tmp/$*.out)" >&2; exit 1; }
 
-$(B)/obj/%.o: $(B)/%.c | $(B)/obj
+$(B)/obj/%.o: $(B)/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(GEN_WARN) -MMD -MP -c -o $@ $<
 

@@ -53,6 +53,7 @@ typedef enum {
     AST_ANIM,             /* %name; text: name as written; line/col: the '%' */
     AST_ANIMTREE,         /* #animtree; line/col: the '#' */
     AST_ERROR,            /* what error recovery skipped */
+    AST_CAST,             /* (int) / (float); text: "int" or "float"; child: operand */
     AST_KIND_COUNT
 } ast_kind;
 

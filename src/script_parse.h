@@ -2,6 +2,7 @@
 ** (grammar/gsc_parser.y) -> AST.  */
 #ifndef ATRC_SCRIPT_PARSE_H
 #define ATRC_SCRIPT_PARSE_H
+#include <stdio.h>
 #include "arena.h"
 #include "ast.h"
 #include "diag.h"
@@ -11,5 +12,14 @@
 ** (located, recovering and going on); returns the AST root (AST_FILE) of
 ** what could be parsed — never NULL.  AST nodes and texts live in `a`. */
 ast_node *script_parse(source_file *src, arena *a, diag_list *diags);
+
+/* Developer dumps (atrc --dump-tokens / --dump-ast).  script_dump_tokens lexes
+** src and returns one "LINE:COL NAME text" line per token, ending with EOF
+** (malloc'd; lexer errors go to diags).  ast_dump writes one S-expression
+** node per line, indented: "(kind LINE:COL "text"", children, ")". */
+char *script_dump_tokens(source_file *src, diag_list *diags);
+void ast_dump(const ast_node *root, FILE *out);
+/* ast_dump into a malloc'd string. */
+char *ast_dump_string(const ast_node *root);
 
 #endif

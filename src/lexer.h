@@ -1,0 +1,61 @@
+/* GSC lexer (grammar/gsc_lexer.re): tokens point into the source buffer and
+** are passed by value; nothing is allocated per token.  Token codes are the
+** parser's TK_* (build/gsc_parser.h). */
+#ifndef ATRC_LEXER_H
+#define ATRC_LEXER_H
+#include <stddef.h>
+#include "diag.h"
+#include "source.h"
+
+typedef struct gsc_token {
+    const char *z; /* first byte of the token in the source buffer */
+    int n;         /* length in bytes */
+    int line, col; /* 1-based; col counts bytes */
+} gsc_token;
+
+/* Deepest bracket nesting a script may have; deeper input is reported once and
+** the file is abandoned (hostile input must not exhaust the parser stack). */
+#define GSC_MAX_NESTING 1000
+/* Errors reported per file before giving up on it (binary junk). */
+#define GSC_MAX_ERRORS 50
+
+typedef struct gsc_opener {
+    int kind; /* token code of the opening bracket */
+    int line, col;
+} gsc_opener;
+
+typedef struct gsc_lexer {
+    source_file *src;
+    diag_list *diags;
+    const unsigned char *cur, *end, *line_start;
+    int line;
+    int prev;            /* code of the previous token: decides '%' */
+    gsc_opener *open;    /* unclosed brackets, innermost last */
+    int open_count, open_cap;
+    int errors;          /* errors reported for this file */
+    int stopped;         /* too many errors or too deep: stop the file */
+    int eof_in_token;    /* an unterminated string or comment ran to EOF */
+} gsc_lexer;
+
+void gsc_lexer_init(gsc_lexer *lx, source_file *src, diag_list *diags);
+void gsc_lexer_free(gsc_lexer *lx);
+/* Next token; 0 at end of file (also once stopped). */
+int gsc_lexer_next(gsc_lexer *lx, gsc_token *tok);
+/* Reports a located error, counting toward the per-file cap; the report
+** that exceeds the cap says so and stops the file. */
+void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* The innermost bracket still open, or NULL. */
+const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx);
+
+/* Token names for dumps ("SEMI") and how to spell a token kind in a message
+** ("';'", "identifier"); NULL for codes that are not tokens. */
+const char *gsc_token_name(int code);
+const char *gsc_token_spelling(int code);
+/* Highest token code + 1 (for tables and tests). */
+int gsc_token_count(void);
+
+#endif
