@@ -9,9 +9,13 @@ main()
 	self setAnimKnobAll(%stand_idle, %root, 1, 0.2);
 	wait 0.5;
 
-	// One walk is enough: `complete` keeps walk_left and walk_right too.
+	// The sync group is referenced, so `complete` keeps every walk in it
+	// (walk_left and walk_right survive pruning though no script names them).
 	if (self.movemode == "walk")
+	{
+		self setAnimKnob(%walk_cycle, 1, 0.2);
 		self setFlaggedAnimKnob("walk", %walk_forward, 1, 0.2, 1);
+	}
 
 	// A group can be referenced like a leaf (blend weights apply to it).
 	self setAnim(%pose_blend, 0.5, 0.1);

@@ -1,0 +1,355 @@
+/* The compile stage and registry end to end through the library API: tree
+** selection, reference collection, registry indices, binding, and every
+** script-side diagnostic with its exact message and position. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atrc.h"
+#include "context.h"
+
+typedef struct fixture_file {
+    const char *path; /* relative to the game directory */
+    const char *data;
+    size_t len;       /* 0: strlen(data) */
+} fixture_file;
+
+static char game_dir[256];
+
+static void write_file(const char *rel, const char *data, size_t len)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", game_dir, rel);
+    for (char *p = path + strlen(game_dir) + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(path, 0777);
+            *p = '/';
+        }
+    FILE *fp = fopen(path, "wb");
+    ck_assert_ptr_nonnull(fp);
+    ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
+    fclose(fp);
+}
+
+/* A 9-byte version-14 xanim header. */
+static void write_xanim(const char *name, int looping)
+{
+    unsigned char h[9] = {14, 0, 30, 0, 1, 0, (unsigned char)looping, 30, 0};
+    char rel[256];
+    snprintf(rel, sizeof rel, "xanim/%s", name);
+    write_file(rel, (const char *)h, sizeof h);
+}
+
+static void setup(void)
+{
+    snprintf(game_dir, sizeof game_dir, "/tmp/atrc-test-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(game_dir));
+}
+
+static void teardown(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", game_dir);
+    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
+}
+
+static void add_tree(const char *name, const char *atr)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "animtrees/%s.atr", name);
+    write_file(rel, atr, strlen(atr));
+}
+
+/* Renders "LINE:COL: severity: message" per diagnostic (file name only when
+** it is not the script) and one line per reference: "kind name value". */
+static char result[65536];
+
+static const char *render(atrc_ctx *ctx)
+{
+    size_t n = 0;
+    result[0] = 0;
+    for (size_t i = 0; i < ctx->diags.count; i++) {
+        const diag *g = &ctx->diags.items[i];
+        const char *sev = g->severity == DIAG_ERROR ? "error" : "warning";
+        if (!g->src)
+            n += (size_t)snprintf(result + n, sizeof result - n, "%s: %s\n", sev, g->message);
+        else if (strcmp(g->src->path, "s.gsc") == 0)
+            n += (size_t)snprintf(result + n, sizeof result - n, "%d:%d: %s: %s\n", g->line, g->col, sev,
+                                  g->message);
+        else
+            n += (size_t)snprintf(result + n, sizeof result - n, "%s:%d:%d: %s: %s\n",
+                                  strrchr(g->src->path, '/') + 1, g->line, g->col, sev, g->message);
+    }
+    for (const anim_ref *r = ctx->refs; r; r = r->next) {
+        char value[32];
+        if (r->value < 0) snprintf(value, sizeof value, "null");
+        else snprintf(value, sizeof value, "0x%08llx", (unsigned long long)r->value);
+        n += (size_t)snprintf(result + n, sizeof result - n, "%s %s %s\n",
+                              r->kind == REF_ANIMTREE ? "#animtree" : r->kind == REF_ENGINE ? "engine" : "anim",
+                              r->name ? r->name : "-", value);
+    }
+    return result;
+}
+
+static const char *compile_with(const char *script, atrc_profile profile, int no_xanim)
+{
+    atrc_options o = {0};
+    o.profile = profile;
+    o.no_xanim = no_xanim;
+    atrc_ctx *ctx = atrc_new(&o);
+    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));
+    atrc_build_trees(ctx);
+    render(ctx);
+    atrc_free(ctx);
+    return result;
+}
+
+static const char *compile(const char *script)
+{
+    return compile_with(script, ATRC_PROFILE_UO, 1);
+}
+
+START_TEST(numbering_example_packs_engine_values)
+{
+    add_tree("t", "a\nb\n{\n\tc\n\td\n}\ne\n");
+    ck_assert_str_eq(compile("#using_animtree(\"t\");\n"
+                             "f() { x = %a; x = %b; x = %c; x = %d; x = %e; x = %root; }\n"),
+                     "anim a 0x00010003\nanim b 0x00010002\nanim c 0x00010005\n"
+                     "anim d 0x00010004\nanim e 0x00010001\nanim root 0x00010000\n");
+}
+END_TEST
+
+START_TEST(selection_is_per_file_and_switches)
+{
+    add_tree("one", "x\n");
+    add_tree("two", "x\ny\n");
+    ck_assert_str_eq(compile("#using_animtree(\"one\");\n"
+                             "f() { a = %x; b = #animtree; }\n"
+                             "#using_animtree(\"TWO\");\n"
+                             "g() { a = %x; b = #animtree; c = %Y; }\n"),
+                     "anim x 0x00010001\n#animtree - 0x00000001\n"
+                     "anim x 0x00020002\n#animtree - 0x00000002\nanim y 0x00020001\n");
+}
+END_TEST
+
+START_TEST(reference_before_directive)
+{
+    add_tree("t", "x\n");
+    ck_assert_str_eq(compile("f() {\n  a = %x;\n  b = #animtree;\n}\n"),
+                         "2:7: error: #using_animtree was not specified\n"
+                         "3:7: error: #using_animtree was not specified\n"
+                         "anim x null\n#animtree - null\n");
+}
+END_TEST
+
+START_TEST(bad_tree_names)
+{
+    ck_assert_str_eq(compile("#using_animtree(\"a/b\");\nf() { x = %y; }\n"),
+                     "1:1: error: bad anim tree name\nanim y null\n");
+    ck_assert_str_eq(compile("#using_animtree(\"my-tree\");\n"), "1:1: error: bad anim tree name\n");
+    ck_assert_str_eq(compile("#using_animtree(\"x.atr\");\n"), "1:1: error: bad anim tree name\n");
+}
+END_TEST
+
+START_TEST(tree_name_length_limit)
+{
+    /* 49 bytes is the longest name that fits the engine's path buffer. */
+    char script[512], name50[51];
+    memset(name50, 'a', 50);
+    name50[50] = 0;
+    add_tree("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "x\n");
+    snprintf(script, sizeof script, "#using_animtree(\"%.*s\");\nf() { a = %%x; }\n", 49, name50);
+    ck_assert_str_eq(compile(script), "anim x 0x00010001\n");
+    snprintf(script, sizeof script,
+             "#using_animtree(\"%s\");\nf() { a = %%x; b = #animtree; }\n", name50);
+    ck_assert_str_eq(compile(script),
+                     "1:1: error: animation tree path is too long\nanim x null\n#animtree - 0x00000001\n");
+}
+END_TEST
+
+START_TEST(developer_block_rules_by_profile)
+{
+    add_tree("t", "x\ny\n");
+    const char *script = "#using_animtree(\"t\");\n"
+                         "f() {\n"
+                         "  /# a = %x; #/\n"
+                         "  /# #using_animtree(\"t\"); #/\n"
+                         "  b = %y;\n"
+                         "}\n";
+    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_UO, 1),
+                     "3:10: error: cannot reference animation from /# ... #/ comment\n"
+                     "4:6: error: cannot put #using_animtree inside /# ... #/ comment\n"
+                     "anim x null\nanim y 0x00010001\n");
+    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_COD2, 1),
+                     "4:6: error: cannot put #using_animtree inside /# ... #/ comment\n"
+                     "anim x 0x00010002\nanim y 0x00010001\n");
+}
+END_TEST
+
+START_TEST(unknown_tree_is_warning_in_uo_error_in_cod2)
+{
+    const char *script = "#using_animtree(\"nothere\");\nf() { a = %x; b = #animtree; }\n";
+    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_UO, 1),
+                     "1:1: warning: unknown anim tree 'nothere'\nanim x null\n#animtree - 0x00000001\n");
+    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_COD2, 1),
+                     "1:1: error: unknown anim tree 'nothere'\nanim x null\n#animtree - 0x00000001\n");
+}
+END_TEST
+
+START_TEST(every_undefined_reference_reported_at_its_position)
+{
+    add_tree("t", "walk\n");
+    ck_assert_str_eq(compile("#using_animtree(\"t\");\n"
+                             "f() {\n  a = %wlak;\n  b = %walk;\n  c = %wlak;\n}\n"),
+                     "3:7: error: animation 'wlak' not defined in anim tree 't'\n"
+                     "5:7: error: animation 'wlak' not defined in anim tree 't'\n"
+                     "anim wlak null\nanim walk 0x00010001\nanim wlak null\n");
+}
+END_TEST
+
+START_TEST(binding_time_duplicate)
+{
+    /* Same name under two parents: the first node laid out binds it. */
+    add_tree("t", "g1\n{\n\tidle\n}\ng2\n{\n\tidle\n}\n");
+    ck_assert_str_eq(compile("#using_animtree(\"t\");\nf() { a = %idle; }\n"),
+                     "t.atr:3:2: error: duplicate animation 'idle' in 'animtrees/t.atr'\n"
+                     "anim idle 0x00010003\n");
+}
+END_TEST
+
+START_TEST(root_bound_to_node_zero_and_file_root_duplicates)
+{
+    add_tree("t", "root\nx\n");
+    ck_assert_str_eq(compile("#using_animtree(\"t\");\nf() { a = %root; }\n"),
+                     "t.atr:1:1: error: duplicate animation 'root' in 'animtrees/t.atr'\n"
+                     "anim root 0x00010000\n");
+}
+END_TEST
+
+START_TEST(registry_indices_first_registration_order)
+{
+    add_tree("b", "x\n");
+    add_tree("a", "x\n");
+    ck_assert_str_eq(compile("#using_animtree(\"b\");\n#using_animtree(\"a\");\n"
+                             "#using_animtree(\"b\");\nf() { t = #animtree; }\n"),
+                     "#animtree - 0x00000001\n");
+}
+END_TEST
+
+START_TEST(registry_full_at_128th_tree)
+{
+    static char script[128 * 40];
+    size_t n = 0;
+    for (int i = 1; i <= 128; i++)
+        n += (size_t)snprintf(script + n, sizeof script - n, "#using_animtree(\"t%d\");\n", i);
+    snprintf(script + n, sizeof script - n, "f() { a = %%x; }\n");
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    atrc_ctx *ctx = atrc_new(&o);
+    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));
+    ck_assert_int_eq(atrc_tree_count(ctx), 127);
+    ck_assert_int_eq(ctx->diags.errors, 1);
+    ck_assert_str_eq(ctx->diags.items[0].message, "maximum animation tree count exceeded (127)");
+    ck_assert_int_eq(ctx->diags.items[0].line, 128);
+    atrc_free(ctx);
+}
+END_TEST
+
+START_TEST(engine_references_register_first)
+{
+    add_tree("multiplayer", "torso\nlegs\n");
+    add_tree("t", "x\n");
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    atrc_ctx *ctx = atrc_new(&o);
+    atrc_add_game_dir(ctx, game_dir);
+    ck_assert_int_eq(atrc_add_engine_anim(ctx, "multiplayer", "TORSO"), 0);
+    ck_assert_int_eq(atrc_add_engine_anim(ctx, "bad-tree", "x"), -1);
+    const char *script = "#using_animtree(\"t\");\nf(){a=%x;}\n";
+    atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));
+    atrc_build_trees(ctx);
+    ck_assert_str_eq(render(ctx), "engine torso 0x00010001\nanim x 0x00020001\n");
+    atrc_free(ctx);
+}
+END_TEST
+
+START_TEST(case_insensitive_tree_files_and_names)
+{
+    char rel[64];
+    snprintf(rel, sizeof rel, "AnimTrees/Human.ATR");
+    write_file(rel, "Stand_Idle\n", 11);
+    ck_assert_str_eq(compile("#using_animtree(\"HUMAN\");\nf() { a = %STAND_idle; }\n"),
+                     "anim stand_idle 0x00010001\n");
+}
+END_TEST
+
+START_TEST(assets_resolved_and_checked)
+{
+    add_tree("t", "walk\nrun\n");
+    write_xanim("walk", 1);
+    ck_assert_str_eq(compile_with("#using_animtree(\"t\");\nf() { a = %walk; b = %run; }\n",
+                                  ATRC_PROFILE_UO, 0),
+                     "t.atr:2:1: error: Cannot find 'xanim/run'\n"
+                     "anim walk 0x00010002\nanim run 0x00010001\n");
+}
+END_TEST
+
+START_TEST(pruning_changes_numbers)
+{
+    add_tree("t", "a\nb\nc\n");
+    ck_assert_str_eq(compile("#using_animtree(\"t\");\nf() { x = %a; }\n"), "anim a 0x00010001\n");
+}
+END_TEST
+
+START_TEST(later_game_dir_overrides)
+{
+    add_tree("t", "a\nb\n");
+    char second[300];
+    snprintf(second, sizeof second, "%s/mod", game_dir);
+    write_file("mod/animtrees/t.atr", "a\n", 2);
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.anim_check = 1;
+    atrc_ctx *ctx = atrc_new(&o);
+    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_game_dir(ctx, second);
+    const char *script = "#using_animtree(\"t\");\nf(){x=%a;}\n";
+    atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));
+    atrc_build_trees(ctx);
+    ck_assert_str_eq(render(ctx), "anim a 0x00010001\n");
+    ck_assert_int_eq(atrc_get_tree(ctx, 1)->node_count, 2);
+    atrc_free(ctx);
+}
+END_TEST
+
+Suite *make_compile_suite(void)
+{
+    Suite *s = suite_create("compile");
+    TCase *tc = tcase_create("references");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, numbering_example_packs_engine_values);
+    tcase_add_test(tc, selection_is_per_file_and_switches);
+    tcase_add_test(tc, reference_before_directive);
+    tcase_add_test(tc, bad_tree_names);
+    tcase_add_test(tc, tree_name_length_limit);
+    tcase_add_test(tc, developer_block_rules_by_profile);
+    tcase_add_test(tc, unknown_tree_is_warning_in_uo_error_in_cod2);
+    tcase_add_test(tc, every_undefined_reference_reported_at_its_position);
+    tcase_add_test(tc, binding_time_duplicate);
+    tcase_add_test(tc, root_bound_to_node_zero_and_file_root_duplicates);
+    tcase_add_test(tc, registry_indices_first_registration_order);
+    tcase_add_test(tc, registry_full_at_128th_tree);
+    tcase_add_test(tc, engine_references_register_first);
+    tcase_add_test(tc, case_insensitive_tree_files_and_names);
+    tcase_add_test(tc, assets_resolved_and_checked);
+    tcase_add_test(tc, pruning_changes_numbers);
+    tcase_add_test(tc, later_game_dir_overrides);
+    suite_add_tcase(s, tc);
+    return s;
+}
