@@ -1,0 +1,1 @@
+--engine-anim notree x.gsc

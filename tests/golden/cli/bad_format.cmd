@@ -1,0 +1,1 @@
+--format xml x.gsc

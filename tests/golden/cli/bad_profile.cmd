@@ -1,0 +1,1 @@
+--profile cod5 x.gsc

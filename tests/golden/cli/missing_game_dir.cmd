@@ -1,0 +1,1 @@
+-g does_not_exist x.gsc

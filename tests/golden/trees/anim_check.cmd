@@ -1,0 +1,1 @@
+--anim-check --trees -g game human.gsc

@@ -1,0 +1,1 @@
+-g game badparse.gsc

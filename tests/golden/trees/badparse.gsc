@@ -1,0 +1,2 @@
+#using_animtree("badparse");
+f() { a = %child; }

@@ -1,0 +1,1 @@
+-g game -g broken human.gsc

@@ -1,0 +1,1 @@
+-g game dup.gsc

@@ -1,0 +1,2 @@
+#using_animtree("dup");
+f() { a = %shared; b = %nowhere; }

@@ -1,0 +1,1 @@
+--engine-anim human:stand --engine-anim MP:torso -g game human.gsc

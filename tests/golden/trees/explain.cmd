@@ -1,0 +1,1 @@
+--explain 0x00010005 -g game human.gsc

@@ -1,0 +1,1 @@
+--trees -g game human.gsc

@@ -1,0 +1,1 @@
+--no-xanim -g game -g broken human.gsc
