@@ -1,9 +1,10 @@
 #!/bin/sh
 # Makes sure the Debian packages atrc's build needs are installed.
-# Usage: scripts/ensure-deps.sh [base] [fuzz] [memcheck]
+# Usage: scripts/ensure-deps.sh [base] [fuzz] [memcheck] [bench]
 #   base      C compiler, make, re2c, lemon, Check, pkg-config (always)
 #   fuzz      clang and its libFuzzer/sanitizer runtime (make fuzz)
 #   memcheck  valgrind (make memcheck)
+#   bench     GNU time, for peak memory (make bench)
 # As root (or with password-less sudo) it installs what is missing with
 # apt-get, refreshing the package lists when a package is not found.
 # Otherwise it prints the exact command to run and fails.
@@ -41,12 +42,18 @@ check_memcheck() {
     have valgrind || add valgrind
 }
 
+# GNU time reports peak memory (make bench).
+check_bench() {
+    [ -x /usr/bin/time ] || add time
+}
+
 [ $# -eq 0 ] && set -- base
 for what in "$@"; do
     case "$what" in
         base) check_base ;;
         fuzz) check_base; check_fuzz ;;
         memcheck) check_base; check_memcheck ;;
+        bench) check_base; check_bench ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac
 done

@@ -1,0 +1,159 @@
+#!/bin/sh
+# make bench: synthetic workloads at n, 2n and 4n, wall time, peak memory and
+# throughput of each run, and the time ratios between sizes (about 2.0 for
+# each doubling when the work is linear; 4.0 would mean quadratic).
+#   ATRC=/abs/atrc B=/abs/build sh scripts/bench.sh
+# Inputs are generated with awk into $B/bench/ and deleted afterwards (the
+# largest script is about 200 MB).  BENCH_SCALE=0.25 shrinks every workload.
+set -u
+: "${ATRC:?set ATRC to the atrc binary}"
+: "${B:?set B to the build directory}"
+scale=${BENCH_SCALE:-1}
+w=$B/bench
+rm -rf "$w" && mkdir -p "$w/game/animtrees" || exit 2
+trap 'rm -rf "$w"' EXIT INT TERM
+
+if [ -x scripts/ensure-deps.sh ] || [ -f scripts/ensure-deps.sh ]; then
+    sh scripts/ensure-deps.sh bench >/dev/null 2>&1 || true
+fi
+have_time=0
+[ -x /usr/bin/time ] && have_time=1
+
+# n * scale, as an integer
+scaled() { awk -v n="$1" -v s="$scale" 'BEGIN { printf "%d", n * s }'; }
+
+now_ns() { date +%s%N; }
+
+# measure LABEL UNITS UNIT-NAME ARGS...: best wall time of 3 runs (ms), peak
+# RSS of the last (KB); prints one table row and sets $ms for the ratios.
+measure() {
+    label=$1 units=$2 unit=$3
+    shift 3
+    best=""
+    for _ in 1 2 3; do
+        t0=$(now_ns)
+        if [ $have_time = 1 ]; then
+            /usr/bin/time -f %M -o "$w/rss" "$ATRC" "$@" >/dev/null 2>"$w/err"
+        else
+            "$ATRC" "$@" >/dev/null 2>"$w/err"
+        fi
+        rc=$?
+        t1=$(now_ns)
+        t=$(((t1 - t0) / 1000000))
+        if [ $rc -gt 1 ]; then
+            echo "bench: atrc failed (exit $rc) on $label:" >&2
+            head -5 "$w/err" >&2
+            exit 1
+        fi
+        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+    done
+    ms=$best
+    rss="n/a"
+    [ $have_time = 1 ] && rss=$(awk '{ v = $1 } END { printf "%.1f", v / 1024 }' "$w/rss")
+    awk -v l="$label" -v u="$units" -v un="$unit" -v ms="$ms" -v rss="$rss" 'BEGIN {
+        s = ms / 1000; if (s <= 0) s = 0.001
+        rate = u / s
+        r = rate >= 1e6 ? sprintf("%.2f M %s/s", rate / 1e6, un) : rate >= 1e4 ? sprintf("%.0f k %s/s", rate / 1e3, un) : sprintf("%.1f %s/s", rate, un)
+        printf "  %-34s %9.3f %10s   %s\n", l, ms / 1000, rss, r }'
+}
+
+# ratio NAME T1 T2 T4: time ratios between sizes n, 2n, 4n.
+ratio() {
+    awk -v name="$1" -v a="$2" -v b="$3" -v c="$4" 'BEGIN {
+        r1 = a > 0 ? b / a : 0; r2 = b > 0 ? c / b : 0
+        verdict = "linear"
+        if (c < 200) verdict = "too fast to judge"
+        else if (r1 > 3 || r2 > 3) verdict = "SUPERLINEAR?"
+        printf "  %-34s n->2n x%.2f   2n->4n x%.2f   %s\n", name, r1, r2, verdict }'
+}
+
+header() {
+    echo
+    echo "$1"
+    printf '  %-34s %9s %10s   %s\n' "workload" "wall s" "peak MB" "throughput"
+}
+
+echo "== atrc bench ($("$ATRC" --version), scale $scale)"
+
+# ---- 1. one big tree: groups of leaves, every node kept (--anim-check)
+header "big .atr (every node kept, JSON with the tree listing)"
+tree_ms=""
+for nodes in 15000 30000 60000; do
+    n=$(scaled $nodes)
+    awk -v n="$n" 'BEGIN {
+        g = 0; left = n - 1
+        while (left > 0) {
+            printf "group%d : complete\n{\n", g; left--
+            for (i = 0; i < 99 && left > 0; i++) { printf "\tleaf%d_%d\n", g, i; left-- }
+            print "}"; g++
+        } }' >"$w/game/animtrees/big$n.atr"
+    printf '#using_animtree("big%s");\nf() { x = %%group0; }\n' "$n" >"$w/big$n.gsc"
+    measure "tree of ~$n nodes" "$n" nodes -g "$w/game" --no-xanim --anim-check --format json --trees "$w/big$n.gsc"
+    tree_ms="$tree_ms $ms"
+done
+
+# ---- 2. the same trees pruned to one reference: parse speed of the .atr
+header "big .atr pruned to one reference"
+prune_ms=""
+for nodes in 15000 30000 60000; do
+    n=$(scaled $nodes)
+    printf '#using_animtree("big%s");\nf() { x = %%leaf0_0; }\n' "$n" >"$w/one$n.gsc"
+    measure "tree of ~$n nodes, 1 kept" "$n" nodes -g "$w/game" --no-xanim "$w/one$n.gsc"
+    prune_ms="$prune_ms $ms"
+done
+
+# ---- 3. references: 10 trees of 1000 leaves, scripts cycling through them
+for t in 0 1 2 3 4 5 6 7 8 9; do
+    awk -v t="$t" 'BEGIN { for (i = 0; i < 1000; i++) printf "a%d_%d\n", t, i }' >"$w/game/animtrees/refs$t.atr"
+done
+header "%name references across 10 trees"
+refs_ms=""
+for refs in 250000 500000 1000000; do
+    n=$(scaled $refs)
+    awk -v n="$n" 'BEGIN {
+        for (i = 0; i < n; i++) {
+            if (i % 1000 == 0) { t = int(i / 1000) % 10; printf "#using_animtree(\"refs%d\");\nf%d()\n{\n", t, i }
+            printf "\tself setanim(%%a%d_%d, 1, 0.2);\n", t, (i * 7919) % 1000
+            if (i % 1000 == 999 || i == n - 1) print "}"
+        } }' >"$w/refs$n.gsc"
+    measure "$n references" "$n" refs -g "$w/game" --no-xanim "$w/refs$n.gsc"
+    refs_ms="$refs_ms $ms"
+done
+
+# ---- 4. a large script: ordinary code, a reference every few lines.  The
+# 50 MB piece is complete functions, so 2 and 4 copies are valid scripts.
+header "large script"
+mb=$(scaled 50)
+awk -v bytes="$((mb * 1048576))" 'BEGIN {
+    print "#using_animtree(\"refs0\");"
+    total = 0; f = 0
+    while (total < bytes) {
+        s = sprintf("fn%d(a, b)\n{\n", f)
+        s = s "\t// a comment that the lexer skips, with %signs and \"quotes\"\n"
+        s = s sprintf("\tx = (a + b) * %d - a / 3 %% 7;\n", f % 97)
+        s = s "\tif (isdefined(self.anims) && x >= 0)\n\t\tself setanimknoball(%a0_1, %root, 1, 0.2);\n"
+        s = s "\tfor (i = 0; i < 10; i++)\n\t\twait 0.05;\n"
+        s = s "\tname = \"string with spaces\" + x;\n\tself thread maps\\mp\\_utility::helper(name, (1, 2, 3));\n}\n"
+        printf "%s", s
+        total += length(s); f++
+    } }' >"$w/s1.gsc"
+cat "$w/s1.gsc" "$w/s1.gsc" >"$w/s2.gsc"
+cat "$w/s2.gsc" "$w/s2.gsc" >"$w/s4.gsc"
+script_ms=""
+for k in 1 2 4; do
+    bytes=$(wc -c <"$w/s$k.gsc")
+    size=$(awk -v b="$bytes" 'BEGIN { printf "%.0f MB", b / 1048576 }')
+    measure "script of $size" "$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1048576 }')" MB -g "$w/game" --no-xanim "$w/s$k.gsc"
+    script_ms="$script_ms $ms"
+done
+echo
+echo "scaling (best wall time at n, 2n, 4n)"
+# shellcheck disable=SC2086
+ratio "tree, every node kept" $tree_ms
+# shellcheck disable=SC2086
+ratio "tree, pruned" $prune_ms
+# shellcheck disable=SC2086
+ratio "references" $refs_ms
+# shellcheck disable=SC2086
+ratio "script size" $script_ms
+[ $have_time = 1 ] || echo "(peak memory needs GNU time: scripts/ensure-deps.sh bench)"

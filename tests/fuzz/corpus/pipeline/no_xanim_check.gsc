@@ -1,0 +1,4 @@
+#using_animtree("human");
+#using_animtree("turret");
+#using_animtree("sync");
+a() { x = %looped; }

@@ -1,0 +1,2 @@
+À#using_animtree("human");
+a() { x = %idle

@@ -1,0 +1,2 @@
+#using_animtree("turret");
+fire() { self setanim(%turret_fire); self setanim(%fire_r); }

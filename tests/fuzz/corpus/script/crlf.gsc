@@ -1,0 +1,5 @@
+#using_animtree("crlf");
+f()
+{
+	self setanim(%walk);
+}

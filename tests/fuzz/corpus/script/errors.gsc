@@ -1,0 +1,9 @@
+broken(
+{
+	a = ;
+	b = "unterminated
+	c = (1, 2;
+	if x) {}
+}
+}
+q() { return %; }

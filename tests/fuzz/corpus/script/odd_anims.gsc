@@ -1,0 +1,1 @@
+f() { %a; %B_2; %3c; %_x; #animtree; # animtree; #using_animtree(); #using_animtree(1); }

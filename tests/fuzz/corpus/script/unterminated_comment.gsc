@@ -1,0 +1,2 @@
+f() { /* never closed
+

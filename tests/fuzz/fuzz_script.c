@@ -1,0 +1,62 @@
+/* Fuzz harness 1: the script lexer and parser.  The whole input is one
+** script; every syntax error must be reported with a position inside the
+** file and the AST must be walkable.  Run: make fuzz (tests/fuzz/fuzz.mk). */
+#include "fuzz_common.h"
+#include "script_parse.h"
+
+#include <string.h>
+
+#ifndef FUZZ_ENTRY
+#define FUZZ_ENTRY LLVMFuzzerTestOneInput
+#endif
+
+/* Visits every node without recursion (a hostile script can make the AST as
+** deep as the file is long) and reads every byte the node claims to own. */
+static unsigned long script_walk(const ast_node *root)
+{
+    size_t cap = 64, top = 0;
+    const ast_node **stack = malloc(cap * sizeof *stack);
+    unsigned long sum = 0;
+    if (!stack) abort();
+    stack[top++] = root;
+    while (top) {
+        const ast_node *n = stack[--top];
+        if ((unsigned)n->kind >= AST_KIND_COUNT || !ast_kind_name(n->kind)) abort();
+        if (n->line < 1 || n->col < 1) abort();
+        if (n->text)
+            for (size_t i = 0; i < n->len; i++) sum += (unsigned char)n->text[i];
+        for (const ast_node *c = n->child; c; c = c->next) {
+            if (top == cap) {
+                cap *= 2;
+                stack = realloc(stack, cap * sizeof *stack);
+                if (!stack) abort();
+            }
+            stack[top++] = c;
+        }
+    }
+    free(stack);
+    return sum;
+}
+
+int FUZZ_ENTRY(const uint8_t *data, size_t size);
+int FUZZ_ENTRY(const uint8_t *data, size_t size)
+{
+    source_file *src = source_from_buffer("fuzz.gsc", (const char *)data, size);
+    arena a;
+    diag_list diags;
+    arena_init(&a);
+    diag_init(&diags);
+    ast_node *root = script_parse(src, &a, &diags);
+    if (!root || root->kind != AST_FILE) abort();
+    script_walk(root);
+    /* Every diagnostic must point inside the file (or at its end). */
+    for (size_t i = 0; i < diags.count; i++) {
+        const diag *g = &diags.items[i];
+        if (g->src && (g->line < 1 || g->col < 1 || (size_t)g->line > size + 1)) abort();
+    }
+    diag_print(&diags, fuzz_sink());
+    diag_free(&diags);
+    arena_free_all(&a);
+    source_free(src);
+    return 0;
+}

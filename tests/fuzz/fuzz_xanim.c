@@ -1,0 +1,109 @@
+/* Fuzz harness 3: xanim headers.  The input is the whole asset file: it is
+** decoded by xanim_read_header under every profile, then written to a
+** temporary file that every leaf of a small fixed tree resolves to, so that
+** the loader's messages (out of date, malformed, ...) and sync setup run on
+** whatever the header says. */
+#include "fuzz_common.h"
+#include "atr.h"
+
+#include <string.h>
+#include <unistd.h>
+
+#ifndef FUZZ_ENTRY
+#define FUZZ_ENTRY LLVMFuzzerTestOneInput
+#endif
+
+static const char xanf_tree_text[] =
+    "group : loopsync\n{\n\tleaf_a\n\tinner\n\t{\n\t\tleaf_b\n\t}\n}\n"
+    "other : nonloopsync\n{\n\tleaf_c\n}\n"
+    "plain\n";
+
+static char xanf_dir[64];
+static char xanf_path[96];
+
+static void xanf_cleanup(void)
+{
+    if (xanf_path[0]) unlink(xanf_path);
+    if (xanf_dir[0]) rmdir(xanf_dir);
+}
+
+/* One temporary asset file for the life of the process. */
+static const char *xanf_asset_path(void)
+{
+    if (!xanf_path[0]) {
+        const char *tmp = getenv("TMPDIR");
+        snprintf(xanf_dir, sizeof xanf_dir, "%s/atrc-fuzz-xanim-XXXXXX",
+                 tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
+        if (!mkdtemp(xanf_dir)) abort();
+        snprintf(xanf_path, sizeof xanf_path, "%s/asset", xanf_dir);
+        atexit(xanf_cleanup);
+    }
+    return xanf_path;
+}
+
+static int xanf_all(void *ud, const char *name)
+{
+    (void)ud;
+    (void)name;
+    return 1;
+}
+
+static int xanf_bind(void *ud, const char *name, int node_index)
+{
+    (void)ud;
+    (void)name;
+    (void)node_index;
+    return 0;
+}
+
+/* Every leaf but void/void_loop is the fuzzed file (those use built-ins). */
+static const char *xanf_find(void *ud, const char *name)
+{
+    (void)ud;
+    if (strncmp(name, "void", 4) == 0) return NULL;
+    return xanf_asset_path();
+}
+
+int FUZZ_ENTRY(const uint8_t *data, size_t size);
+int FUZZ_ENTRY(const uint8_t *data, size_t size)
+{
+    for (int p = ATRC_PROFILE_UO; p <= ATRC_PROFILE_COD4; p++) {
+        xanim_header h;
+        xanim_status st = xanim_read_header(data, size, (atrc_profile)p, &h);
+        if (st != XANIM_OK && st != XANIM_TRUNCATED && st != XANIM_BAD_VERSION) abort();
+        if (st == XANIM_OK && size < 9) abort();
+    }
+
+    FILE *fp = fopen(xanf_asset_path(), "wb");
+    if (!fp) abort();
+    if (size && fwrite(data, 1, size, fp) != size) abort();
+    if (fclose(fp) != 0) abort();
+
+    for (int p = ATRC_PROFILE_UO; p <= ATRC_PROFILE_COD4; p++) {
+        atrc_profile profile = (atrc_profile)p;
+        source_file *src = source_from_buffer("animtrees/fuzz.atr", xanf_tree_text, sizeof xanf_tree_text - 1);
+        arena a;
+        diag_list diags;
+        arena_init(&a);
+        diag_init(&diags);
+        atr_refs refs = {NULL, xanf_all};
+        atr_file *f = atr_parse(src, &refs, 0, profile, &a, &diags);
+        if (!f) abort(); /* the fixed tree is valid */
+        atr_binder binder = {NULL, xanf_bind};
+        atrc_tree tree;
+        memset(&tree, 0, sizeof tree);
+        if (atr_build(f, "fuzz", src, &binder, profile, &a, &diags, &tree) != 0) abort();
+        atr_asset_finder finder = {NULL, xanf_find};
+        atr_resolve_assets(&tree, src, &finder, profile, &diags);
+        atr_sync_setup(&tree, src, profile, &diags);
+        for (int i = 0; i < tree.node_count; i++) {
+            double len;
+            if (atrc_anim_length(&tree, i, &len) == 0 && !(len == len && len - len == 0)) abort(); /* finite */
+        }
+        diag_print(&diags, fuzz_sink());
+        diag_free(&diags);
+        arena_free_all(&a);
+        source_free(src);
+    }
+    return 0;
+}

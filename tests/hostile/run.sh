@@ -1,0 +1,501 @@
+#!/bin/sh
+# Hostile inputs: limits, broken files, failing output.  Nothing may crash,
+# hang or be lost; every case states the exit status and the message atrc
+# must print (exact text, or a fixed substring of standard error).
+#   ATRC=/abs/atrc B=/abs/build sh tests/hostile/run.sh [FILTER]
+# Inputs are generated on the fly into a temporary directory; each case runs
+# atrc from inside it, so messages name short relative paths.
+set -u
+: "${ATRC:?set ATRC to the atrc binary}"
+: "${B:?set B to the build directory}"
+filter=${1:-}
+tmp=$(mktemp -d) || exit 2
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+cd "$tmp" || exit 2
+pass=0
+fail=0
+skip=0
+case_name=""
+ran=0
+
+# A hung atrc fails its case instead of hanging make check.
+if command -v timeout >/dev/null 2>&1; then limit="timeout 120"; else limit=""; fi
+
+begin() {
+    case_name=$1
+    ran=0
+    case "$case_name" in *"$filter"*) return 0 ;; esac
+    return 1
+}
+
+# run ARGS...: atrc with stdout -> out, stderr -> err, status -> $st.
+run() {
+    # shellcheck disable=SC2086
+    $limit "$ATRC" "$@" >out 2>err </dev/null
+    st=$?
+    ran=1
+}
+
+bad() {
+    echo "FAIL $case_name: $*"
+    echo "  status $st; stderr (first lines):"
+    head -c 2000 err | head -8 | sed 's/^/    /'
+    fail=$((fail + 1))
+}
+
+# expect STATUS TEXT: TEXT is a fixed substring of stderr ('' = any).
+expect() {
+    if [ "$st" -ge 124 ] || [ "$st" -eq 99 ]; then bad "crashed, timed out or sanitizer report"; return; fi
+    if [ "$st" -ne "$1" ]; then bad "exit status $st, expected $1"; return; fi
+    if [ -n "$2" ] && ! grep -qF -- "$2" err; then bad "stderr lacks: $2"; return; fi
+    pass=$((pass + 1))
+}
+
+# expect_exact STATUS FILE: stderr is exactly FILE's contents.
+expect_exact() {
+    if [ "$st" -ne "$1" ]; then bad "exit status $st, expected $1"; return; fi
+    if ! cmp -s err "$2"; then
+        bad "stderr differs"
+        diff -u "$2" err | head -20 | sed 's/^/    /'
+        return
+    fi
+    pass=$((pass + 1))
+}
+
+# also TEXT: one more substring the last run's stderr must contain.
+also() {
+    if ! grep -qF -- "$1" err; then
+        pass=$((pass - 1))
+        bad "stderr lacks: $1"
+    fi
+}
+
+# out_has TEXT: the last run's stdout contains TEXT.
+out_has() {
+    if ! grep -qF -- "$1" out; then
+        pass=$((pass - 1))
+        bad "stdout lacks: $1"
+    fi
+}
+
+# small_err BYTES: a diagnostic stays readable whatever the input's size.
+small_err() {
+    n=$(wc -c <err)
+    if [ "$n" -gt "$1" ]; then
+        pass=$((pass - 1))
+        bad "stderr is $n bytes (more than $1)"
+    fi
+}
+
+skipped() {
+    echo "skip $case_name: $*"
+    skip=$((skip + 1))
+}
+
+# header-only xanim: mkxanim NAME LOOP(0/1) [VERSION]
+mkxanim() {
+    flags=$(printf "\\%03o" "$2")
+    if [ "${3:-14}" = 17 ]; then
+        printf "\\021\\000\\036\\000\\001\\000${flags}\\000\\036\\000" >"game/xanim/$1"
+    else
+        printf "\\016\\000\\036\\000\\001\\000${flags}\\036\\000" >"game/xanim/$1"
+    fi
+}
+
+mkdir -p game/animtrees game/xanim
+cat >game/animtrees/human.atr <<'EOF'
+stand
+{
+	idle
+	alert
+}
+walk : loopsync
+{
+	walk_f
+}
+EOF
+for a in idle alert; do mkxanim $a 0; done
+mkxanim walk_f 1
+cat >ok.gsc <<'EOF'
+#using_animtree("human");
+main() { self setanim(%idle); }
+EOF
+
+# ---------------------------------------------------------------- command line
+if begin "game directory that does not exist"; then
+    run -g nope ok.gsc
+    expect 2 "atrc: error: cannot read game directory 'nope': No such file or directory"
+fi
+if begin "game directory that is a file"; then
+    run -g ok.gsc ok.gsc
+    expect 2 "atrc: error: cannot read game directory 'ok.gsc': not a directory"
+fi
+if begin "script that does not exist"; then
+    run -g game missing.gsc
+    expect 2 "atrc: error: cannot read 'missing.gsc': No such file or directory"
+fi
+if begin "directory given as a script"; then
+    mkdir -p adir
+    run -g game adir
+    expect 2 "atrc: error: cannot read 'adir': is a directory"
+fi
+if begin "script path through a file"; then
+    run -g game ok.gsc/x.gsc
+    expect 2 "atrc: error: cannot read 'ok.gsc/x.gsc': Not a directory"
+fi
+if begin "symbolic link loop as a script"; then
+    ln -sf loop2.gsc loop1.gsc && ln -sf loop1.gsc loop2.gsc
+    run -g game loop1.gsc
+    expect 2 "atrc: error: cannot read 'loop1.gsc': Too many levels of symbolic links"
+fi
+if begin "unreadable script"; then
+    printf 'f() {}\n' >secret.gsc && chmod 000 secret.gsc
+    if [ -r secret.gsc ]; then
+        skipped "running as root: permissions do not apply"
+    else
+        run -g game secret.gsc
+        expect 2 "atrc: error: cannot read 'secret.gsc': Permission denied"
+    fi
+fi
+if begin "unreadable script among good ones: the others still compile"; then
+    run -g game ok.gsc missing.gsc ok.gsc
+    expect 2 "atrc: error: cannot read 'missing.gsc': No such file or directory"
+    out_has "ok.gsc:2:23:"
+fi
+if begin "empty script"; then
+    : >empty.gsc
+    run -g game empty.gsc
+    expect 0 ""
+    [ -s err ] && { pass=$((pass - 1)); bad "stderr not empty"; }
+fi
+if begin "option without its value"; then
+    run ok.gsc -g
+    expect 2 "atrc: error: -g needs a directory"
+fi
+if begin "malformed --engine-anim"; then
+    run --engine-anim 'a b:c' ok.gsc
+    expect 2 "atrc: error: --engine-anim takes TREE:NAME with identifiers, not 'a b:c'"
+fi
+
+# ---------------------------------------------------------------- script input
+if begin "binary file as a script"; then
+    # Deterministic pseudo-random bytes (a linear congruential generator).
+    awk 'BEGIN { x = 12345; for (i = 0; i < 65536; i++) { x = (x * 1103515245 + 12345) % 2147483648; printf "%c", int(x / 65536) % 256 } }' >binary.gsc
+    run -g game binary.gsc
+    expect 1 "binary.gsc:1:1: error: stray '\xDC'"
+    also "error: too many errors in this file; stopping"
+    also "51 errors, 0 warnings"
+    small_err 20000
+fi
+if begin "NUL bytes inside a script"; then
+    printf '#using_animtree("human");\nf() { a = 1;\000 b = %%idle; }\n' >nul.gsc
+    run -g game nul.gsc
+    expect 1 "nul.gsc:2:13: error: stray NUL byte"
+fi
+if begin "invalid UTF-8 in strings and comments is accepted"; then
+    printf '// \377\376 comment \300\200\nf() { a = "\355\240\200 \377"; }\n' >utf8.gsc
+    run -g game utf8.gsc
+    expect 0 ""
+fi
+if begin "invalid UTF-8 in code is an error"; then
+    printf 'f() { a\377 = 1; }\n' >utf8code.gsc
+    run -g game utf8code.gsc
+    expect 1 "utf8code.gsc:1:8: error: stray '\xFF'"
+fi
+if begin "100,000 nested parentheses"; then
+    awk 'BEGIN { printf "f() { x = "; for (i = 0; i < 100000; i++) printf "("; printf "1"; for (i = 0; i < 100000; i++) printf ")"; print "; }" }' >parens.gsc
+    run -g game parens.gsc
+    expect 1 "parens.gsc:1:1010: error: nesting too deep (max 1000)"
+    also "1 error, 0 warnings"
+    small_err 4000
+fi
+if begin "100,000 nested blocks"; then
+    awk 'BEGIN { print "f()"; for (i = 0; i < 100000; i++) print "{"; for (i = 0; i < 100000; i++) print "}" }' >blocks.gsc
+    run -g game blocks.gsc
+    expect 1 "blocks.gsc:1002:1: error: nesting too deep (max 1000)"
+    also "1 error, 0 warnings"
+    small_err 4000
+fi
+if begin "100,000 unclosed blocks"; then
+    awk 'BEGIN { print "f()"; for (i = 0; i < 100000; i++) print "{" }' >open.gsc
+    run -g game open.gsc
+    expect 1 "nesting too deep (max 1000)"
+    small_err 4000
+fi
+if begin "long expression chain (deep AST, no nesting)"; then
+    awk 'BEGIN { printf "f() { x = 1"; for (i = 0; i < 200000; i++) printf " + 1"; print "; }" }' >chain.gsc
+    run -g game chain.gsc
+    expect 0 ""
+fi
+if begin "megabyte identifier"; then
+    awk 'BEGIN { printf "f() { "; for (i = 0; i < 1048576; i++) printf "a"; print " = 1; }" }' >longid.gsc
+    run -g game longid.gsc
+    expect 0 ""
+fi
+if begin "megabyte string"; then
+    awk 'BEGIN { printf "f() { s = \""; for (i = 0; i < 1048576; i++) printf "s"; print "\"; }" }' >longstr.gsc
+    run -g game longstr.gsc
+    expect 0 ""
+fi
+if begin "megabyte %name: reported, excerpt stays short"; then
+    awk 'BEGIN { printf "#using_animtree(\"human\");\nf() { x = %%"; for (i = 0; i < 1048576; i++) printf "n"; print "; }" }' >longanim.gsc
+    run -g game longanim.gsc
+    expect 1 "longanim.gsc:2:11: error: animation 'nnnnnnnn"
+    also "not defined in anim tree 'human'"
+fi
+if begin "error at the end of a megabyte line: excerpt stays short"; then
+    awk 'BEGIN { printf "f() { x = 1"; for (i = 0; i < 200000; i++) printf " + 1"; print " +; }" }' >longline.gsc
+    run -g game longline.gsc
+    expect 1 "longline.gsc:1:800014: error: expected expression before ';'"
+    small_err 2000
+fi
+if begin "unterminated string at end of file"; then
+    printf 'f() { s = "open\n\n' >openstr.gsc
+    run -g game openstr.gsc
+    expect 1 "openstr.gsc:1:11: error: unterminated string"
+fi
+if begin "unterminated comment at end of file"; then
+    printf 'f() { }\n/* open\n\n' >opencomment.gsc
+    run -g game opencomment.gsc
+    expect 1 "opencomment.gsc:2:1: error: unterminated /* comment"
+fi
+
+# ---------------------------------------------------------------- .atr input
+if begin ".atr nested 100,000 levels, all pruned"; then
+    awk 'BEGIN { for (i = 0; i < 100000; i++) { printf "n%d\n{\n", i } print "leaf"; for (i = 0; i < 100000; i++) print "}" }' >game/animtrees/deep.atr
+    printf '#using_animtree("deep");\nf() { x = #animtree; }\n' >deep.gsc
+    run -g game --no-xanim deep.gsc
+    expect 0 ""
+fi
+if begin ".atr nested 100,000 levels, leaf referenced: too many nodes"; then
+    printf '#using_animtree("deep");\nf() { x = %%leaf; }\n' >deepref.gsc
+    run -g game --no-xanim deepref.gsc
+    expect 1 "game/animtrees/deep.atr:1:1: error: anim tree 'deep' has too many nodes (100002, max 65536)"
+fi
+if begin ".atr nested 60,000 levels builds, lists and explains"; then
+    awk 'BEGIN { for (i = 0; i < 60000; i++) { printf "n%d\n{\n", i } print "leaf"; for (i = 0; i < 60000; i++) print "}" }' >game/animtrees/deep60.atr
+    printf '#using_animtree("deep60");\nf() { x = %%leaf; }\n' >deep60.gsc
+    run -g game --no-xanim --trees --explain 0x0001ea61 deep60.gsc
+    expect 0 ""
+    out_has "/n59999/leaf (leaf)"
+fi
+if begin ".atr unclosed at 100,000 levels"; then
+    awk 'BEGIN { for (i = 0; i < 100000; i++) { printf "n%d\n{\n", i } }' >game/animtrees/open.atr
+    printf '#using_animtree("open");\nf() { x = %%n5; }\n' >open_atr.gsc
+    run -g game --no-xanim open_atr.gsc
+    expect 1 "error: unexpected end of file"
+fi
+if begin ".atr token longer than 1023 bytes"; then
+    awk 'BEGIN { print "idle"; printf "  "; for (i = 0; i < 1500; i++) printf "t"; print "" }' >game/animtrees/longtok.atr
+    printf '#using_animtree("longtok");\nf() { x = %%idle; }\n' >longtok.gsc
+    run -g game longtok.gsc
+    expect 0 "game/animtrees/longtok.atr:2:3: warning: token longer than 1023 bytes truncated"
+    small_err 2000
+fi
+if begin ".atr with a NUL byte"; then
+    printf 'idle\nalert\000walk\n' >game/animtrees/nul.atr
+    printf '#using_animtree("nul");\nf() { x = %%idle; }\n' >nul_atr.gsc
+    run -g game nul_atr.gsc
+    expect 0 "game/animtrees/nul.atr:2:6: warning: NUL byte ends the animation tree"
+fi
+if begin ".atr that is binary junk"; then
+    awk 'BEGIN { x = 777; for (i = 0; i < 65536; i++) { x = (x * 1103515245 + 12345) % 2147483648; printf "%c", int(x / 65536) % 256 } }' >game/animtrees/junk.atr
+    printf '#using_animtree("junk");\nf() { x = %%a; }\n' >junk.gsc
+    run -g game junk.gsc
+    expect 1 "game/animtrees/junk.atr:"
+fi
+if begin "empty .atr"; then
+    : >game/animtrees/emptytree.atr
+    printf '#using_animtree("emptytree");\nf() { x = #animtree; }\n' >emptytree.gsc
+    run -g game --no-xanim --trees emptytree.gsc
+    expect 0 ""
+    out_has "void"
+fi
+if begin ".atr that is a directory"; then
+    mkdir -p game/animtrees/dirtree.atr
+    printf '#using_animtree("dirtree");\nf() { x = %%a; }\n' >dirtree.gsc
+    run -g game dirtree.gsc
+    expect 1 "dirtree.gsc:1:1: error: cannot read anim tree 'game/animtrees/dirtree.atr': is a directory"
+fi
+
+# ---------------------------------------------------------------- xanim assets
+cat >game/animtrees/assets.atr <<'EOF'
+a_empty
+a_trunc
+a_v17
+a_huge
+a_ok
+EOF
+if begin "xanim empty file"; then
+    : >game/xanim/a_empty
+    printf '#using_animtree("assets");\nf() { x = %%a_empty; }\n' >x1.gsc
+    run -g game x1.gsc
+    expect 1 "game/animtrees/assets.atr:1:1: error: malformed xanim 'a_empty' (file is 0 bytes, header needs 9)"
+fi
+if begin "xanim truncated header"; then
+    printf '\016\000\036\000' >game/xanim/a_trunc
+    printf '#using_animtree("assets");\nf() { x = %%a_trunc; }\n' >x2.gsc
+    run -g game x2.gsc
+    expect 1 "game/animtrees/assets.atr:2:1: error: malformed xanim 'a_trunc' (file is 4 bytes, header needs 9)"
+fi
+if begin "xanim of another version"; then
+    mkxanim a_v17 1 17
+    printf '#using_animtree("assets");\nf() { x = %%a_v17; }\n' >x3.gsc
+    run -g game x3.gsc
+    expect 1 "game/animtrees/assets.atr:3:1: error: xanim 'a_v17' out of date (version 17, expecting 14)"
+fi
+if begin "xanim of another version, cod2: warning and default"; then
+    run -g game --profile cod2 x3.gsc
+    expect 0 "game/animtrees/assets.atr:3:1: warning: xanim 'a_v17' out of date (version 17, expecting 14)"
+fi
+if begin "xanim sparse 1 GB file: only the header is read"; then
+    mkxanim a_huge 0
+    if truncate -s 1G game/xanim/a_huge 2>/dev/null; then
+        printf '#using_animtree("assets");\nf() { x = %%a_huge; }\n' >x4.gsc
+        run -g game x4.gsc
+        expect 0 ""
+        out_has "x4.gsc:2:11:"
+    else
+        skipped "truncate -s 1G not supported here"
+    fi
+    rm -f game/xanim/a_huge
+fi
+if begin "xanim that is a directory"; then
+    mkdir -p game/xanim/a_ok
+    printf '#using_animtree("assets");\nf() { x = %%a_ok; }\n' >x5.gsc
+    run -g game x5.gsc
+    expect 1 "game/animtrees/assets.atr:5:1: error: cannot read xanim 'a_ok' (game/xanim/a_ok: Is a directory)"
+    rmdir game/xanim/a_ok
+fi
+
+# ---------------------------------------------------------------- registry limits
+if begin "127 trees work, the 128th is refused"; then
+    awk 'BEGIN { for (i = 1; i <= 128; i++) printf "#using_animtree(\"t%d\");\n", i; print "f() { x = #animtree; }" }' >trees.gsc
+    run -g game trees.gsc
+    expect 1 "trees.gsc:128:1: error: maximum animation tree count exceeded (127)"
+    also "1 error, 127 warnings"
+fi
+if begin "127 trees are allowed"; then
+    head -127 trees.gsc >trees127.gsc
+    run -g game trees127.gsc
+    expect 0 "trees127.gsc:127:1: warning: unknown anim tree 't127'"
+fi
+if begin "128 trees through --engine-anim"; then
+    set --
+    i=1
+    while [ $i -le 128 ]; do set -- "$@" --engine-anim "e$i:root"; i=$((i + 1)); done
+    run -g game "$@" empty.gsc
+    expect 1 "atrc: error: maximum animation tree count exceeded (127)"
+    set --
+fi
+if begin "65,536 nodes is the maximum"; then
+    awk 'BEGIN { for (i = 1; i < 65536; i++) printf "l%d\n", i }' >game/animtrees/max.atr
+    printf '#using_animtree("max");\nf() { x = %%l1; y = %%l65535; }\n' >max.gsc
+    run -g game --no-xanim --anim-check max.gsc
+    expect 0 ""
+    out_has "max.gsc:2:20: %l65535 -> max[1] node 1 = 0x00010001"
+fi
+if begin "65,537 nodes: too many"; then
+    awk 'BEGIN { for (i = 1; i <= 65536; i++) printf "l%d\n", i }' >game/animtrees/over.atr
+    printf '#using_animtree("over");\nf() { x = %%l1; }\n' >over.gsc
+    run -g game --no-xanim --anim-check over.gsc
+    expect 1 "game/animtrees/over.atr:1:1: error: anim tree 'over' has too many nodes (65537, max 65536)"
+fi
+if begin "a million references: works, memory proportional"; then
+    awk 'BEGIN { print "#using_animtree(\"human\");"; print "f() {"; for (i = 0; i < 250000; i++) print "x = %idle; y = %alert; z = %walk_f; w = %walk;"; print "}" }' >million.gsc
+    awk 'BEGIN { print "#using_animtree(\"human\");"; print "f() {"; for (i = 0; i < 62500; i++) print "x = %idle; y = %alert; z = %walk_f; w = %walk;"; print "}" }' >quarter.gsc
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f %M -o rss_big $limit "$ATRC" -g game -o million.out million.gsc >out 2>err
+        st=$?
+        ran=1
+        expect 0 ""
+        /usr/bin/time -f %M -o rss_small "$ATRC" -g game -o quarter.out quarter.gsc >/dev/null 2>&1
+        lines=$(wc -l <million.out)
+        big=$(tail -1 rss_big)
+        small=$(tail -1 rss_small)
+        if [ "$lines" -ne 1000000 ]; then
+            pass=$((pass - 1)); bad "$lines output lines, expected 1000000"
+        elif [ $((big * 10)) -gt $((small * 45)) ]; then
+            pass=$((pass - 1)); bad "peak RSS ${big} KB for 1M references vs ${small} KB for 250k: not proportional"
+        fi
+    else
+        run -g game -o million.out million.gsc
+        expect 0 ""
+    fi
+    rm -f million.gsc million.out quarter.gsc quarter.out
+fi
+
+# ---------------------------------------------------------------- output: nothing lost
+if begin "-o /dev/full"; then
+    run -g game -o /dev/full ok.gsc
+    expect 2 "atrc: error: cannot write '/dev/full': No space left on device"
+fi
+if begin "standard output is /dev/full"; then
+    $limit "$ATRC" -g game ok.gsc >/dev/full 2>err </dev/null
+    st=$?
+    expect 2 "atrc: error: cannot write standard output: No space left on device"
+fi
+if begin "standard output is closed"; then
+    $limit "$ATRC" -g game ok.gsc >&- 2>err </dev/null
+    st=$?
+    expect 2 "atrc: error: cannot write standard output: Bad file descriptor"
+fi
+if begin "standard output is a pipe nobody reads"; then
+    # A FIFO opened read-write (so opening it never blocks), a write end
+    # taken, then the read-write end closed: fd 5 is a pipe with no reader
+    # before atrc starts, so the outcome does not depend on timing.
+    mkfifo fifo
+    exec 4<>fifo
+    exec 5>fifo
+    exec 4<&-
+    $limit "$ATRC" -g game ok.gsc >&5 2>err </dev/null
+    st=$?
+    exec 5>&-
+    rm -f fifo
+    expect 2 "atrc: error: cannot write standard output: Broken pipe"
+fi
+if begin "-o into a directory that does not exist"; then
+    run -g game -o nodir/out.txt ok.gsc
+    expect 2 "atrc: error: cannot write 'nodir/out.txt': No such file or directory"
+fi
+if begin "-o naming a directory"; then
+    run -g game -o adir ok.gsc
+    expect 2 "atrc: error: cannot write 'adir': Is a directory"
+fi
+if begin "-o into a read-only directory"; then
+    mkdir -p rodir && chmod 555 rodir
+    if [ -w rodir ]; then
+        skipped "running as root: permissions do not apply"
+    else
+        run -g game -o rodir/out.txt ok.gsc
+        expect 2 "atrc: error: cannot write 'rodir/out.txt': Permission denied"
+    fi
+    chmod 755 rodir
+fi
+if begin "-o over an existing file that a failed write must not touch"; then
+    # The file-size limit makes the write fail half way (EFBIG).
+    printf 'previous contents\n' >keep.txt
+    awk 'BEGIN { print "#using_animtree(\"human\");"; print "f() {"; for (i = 0; i < 20000; i++) print "x = %idle;"; print "}" }' >many.gsc
+    (ulimit -f 64 2>/dev/null && exec $limit "$ATRC" -g game -o keep.txt many.gsc) >out 2>err </dev/null
+    st=$?
+    ran=1
+    expect 2 "atrc: error: cannot write 'keep.txt': File too large"
+    if [ "$(cat keep.txt)" != "previous contents" ]; then pass=$((pass - 1)); bad "keep.txt was changed"; fi
+    leftovers=$(ls -a | grep -c '^\.keep\.txt\.')
+    if [ "$leftovers" -ne 0 ]; then pass=$((pass - 1)); bad "temporary file left behind"; fi
+fi
+if begin "-o succeeds atomically over an existing file"; then
+    printf 'previous contents\n' >replace.txt
+    run -g game -o replace.txt ok.gsc
+    expect 0 ""
+    grep -q 'ok.gsc:2:23:' replace.txt || { pass=$((pass - 1)); bad "replace.txt not written"; }
+fi
+if begin "-o /dev/null is written in place, never renamed over"; then
+    run -g game -o /dev/null ok.gsc
+    expect 0 ""
+    [ -c /dev/null ] || { pass=$((pass - 1)); bad "/dev/null is no longer a device"; }
+fi
+
+[ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
+echo "hostile: $pass passed, $fail failed"
+[ $fail -eq 0 ]

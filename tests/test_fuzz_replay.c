@@ -1,0 +1,133 @@
+/* Seed replay: every committed fuzz seed (tests/fuzz/corpus/<harness>/) runs
+** once through the same entry point libFuzzer calls, so `make check` (and
+** `make check SANITIZE=1`, with ASan/UBSan and leak detection) keeps every
+** past crash fixed without needing clang.  One loop iteration per seed; a
+** failure names the iteration, and the seed is the one printed by
+**   ls tests/fuzz/corpus/<harness> | LC_ALL=C sort | sed -n '<iteration+1>p' */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_ENTRY fuzz_script_entry
+#include "fuzz/fuzz_script.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_atr_entry
+#include "fuzz/fuzz_atr.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_xanim_entry
+#include "fuzz/fuzz_xanim.c"
+#undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_pipeline_entry
+#include "fuzz/fuzz_pipeline.c"
+#undef FUZZ_ENTRY
+
+typedef struct seed_set {
+    const char *harness;
+    int (*entry)(const uint8_t *, size_t);
+    char **paths;
+    int count;
+} seed_set;
+
+static seed_set seed_sets[] = {
+    {"script", fuzz_script_entry, NULL, 0},
+    {"atr", fuzz_atr_entry, NULL, 0},
+    {"xanim", fuzz_xanim_entry, NULL, 0},
+    {"pipeline", fuzz_pipeline_entry, NULL, 0},
+};
+
+static int compare_paths(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void list_seeds(seed_set *s)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/fuzz/corpus/%s", ATRC_TEST_DIR, s->harness);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    int cap = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        if (s->count == cap) {
+            cap = cap ? cap * 2 : 32;
+            s->paths = realloc(s->paths, (size_t)cap * sizeof *s->paths);
+            if (!s->paths) abort();
+        }
+        size_t n = strlen(dir) + strlen(e->d_name) + 2;
+        s->paths[s->count] = malloc(n);
+        if (!s->paths[s->count]) abort();
+        snprintf(s->paths[s->count], n, "%s/%s", dir, e->d_name);
+        s->count++;
+    }
+    closedir(d);
+    if (s->count) qsort(s->paths, (size_t)s->count, sizeof *s->paths, compare_paths);
+}
+
+static unsigned char *read_seed(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    ck_assert_msg(fp != NULL, "cannot open seed %s", path);
+    size_t cap = 4096, n = 0;
+    unsigned char *buf = malloc(cap);
+    ck_assert_ptr_nonnull(buf);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
+        n += got;
+        if (n == cap) {
+            buf = realloc(buf, cap *= 2);
+            ck_assert_ptr_nonnull(buf);
+        }
+    }
+    ck_assert_msg(!ferror(fp), "cannot read seed %s", path);
+    fclose(fp);
+    *len = n;
+    return buf;
+}
+
+static void replay(int set, int i)
+{
+    const seed_set *s = &seed_sets[set];
+    size_t len;
+    unsigned char *data = read_seed(s->paths[i], &len);
+    /* A crash, a sanitizer report or a leak kills this forked test and
+    ** names the iteration; reaching the end means the seed ran clean. */
+    ck_assert_int_eq(s->entry(data, len), 0);
+    free(data);
+}
+
+START_TEST(replay_script) { replay(0, _i); }
+END_TEST
+START_TEST(replay_atr) { replay(1, _i); }
+END_TEST
+START_TEST(replay_xanim) { replay(2, _i); }
+END_TEST
+START_TEST(replay_pipeline) { replay(3, _i); }
+END_TEST
+
+START_TEST(every_harness_has_seeds)
+{
+    for (size_t k = 0; k < sizeof seed_sets / sizeof *seed_sets; k++)
+        ck_assert_msg(seed_sets[k].count >= 3, "tests/fuzz/corpus/%s has %d seeds",
+                      seed_sets[k].harness, seed_sets[k].count);
+}
+END_TEST
+
+Suite *make_fuzz_replay_suite(void)
+{
+    Suite *s = suite_create("fuzz_replay");
+    for (size_t k = 0; k < sizeof seed_sets / sizeof *seed_sets; k++)
+        if (!seed_sets[k].paths) list_seeds(&seed_sets[k]);
+    TCase *tc = tcase_create("seeds");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, every_harness_has_seeds);
+    tcase_add_loop_test(tc, replay_script, 0, seed_sets[0].count);
+    tcase_add_loop_test(tc, replay_atr, 0, seed_sets[1].count);
+    tcase_add_loop_test(tc, replay_xanim, 0, seed_sets[2].count);
+    tcase_add_loop_test(tc, replay_pipeline, 0, seed_sets[3].count);
+    suite_add_tcase(s, tc);
+    return s;
+}
