@@ -93,15 +93,18 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
     FILE *fp = fopen(path, "rb");
     size_t got = 0;
     int read_error = 0;
+    int saved_errno = errno;
     if (fp) {
+        errno = 0;
         got = fread(buf, 1, need, fp);
         read_error = ferror(fp);
+        saved_errno = errno; /* fclose may change it: keep why the read failed */
         fclose(fp);
     }
     if (!fp || read_error) {
         if (report)
             diag_add(r->diags, sev, r->src, line, col, "cannot read xanim '%s' (%s: %s)", name, path,
-                     !fp ? strerror(errno) : "read error");
+                     saved_errno ? strerror(saved_errno) : "read error");
         return LOAD_FAILED;
     }
     xanim_header h;
