@@ -158,3 +158,40 @@ const char *atrc_tree_name(const atrc_ctx *ctx, int index)
     if (index < 1 || index > ctx->tree_count) return NULL;
     return ctx->trees[index]->name;
 }
+
+static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
+{
+    const char *why = NULL;
+    source_file *src = source_read(path, &why);
+    if (!src) {
+        fprintf(err, "atrc: error: cannot read '%s': %s\n", path, why);
+        return 2;
+    }
+    diag_list diags;
+    diag_init(&diags);
+    if (tokens) {
+        char *text = script_dump_tokens(src, &diags);
+        fputs(text, out);
+        free(text);
+    } else {
+        arena mem;
+        arena_init(&mem);
+        ast_dump(script_parse(src, &mem, &diags), out);
+        arena_free_all(&mem);
+    }
+    diag_print(&diags, err);
+    int rc = diags.errors ? 1 : 0;
+    diag_free(&diags);
+    source_free(src);
+    return rc;
+}
+
+int atrc_dump_tokens(const char *path, FILE *out, FILE *err)
+{
+    return dump_script(path, out, err, 1);
+}
+
+int atrc_dump_ast(const char *path, FILE *out, FILE *err)
+{
+    return dump_script(path, out, err, 0);
+}

@@ -26,6 +26,8 @@ static const char usage_text[] =
     "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
     "                         scripts, also name its tree and node path\n"
     "  -o FILE                write the output to FILE atomically\n"
+    "      --dump-tokens      print each script's tokens (developer view)\n"
+    "      --dump-ast         print each script's syntax tree (developer view)\n"
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
     "\n"
@@ -47,6 +49,7 @@ typedef struct cli {
     const char *output;
     int explain;
     uint32_t explain_value;
+    int dump; /* 1 tokens, 2 AST */
     const char **scripts;
     int script_count;
     const char **game_dirs;
@@ -116,6 +119,10 @@ static int parse_args(int argc, char **argv, cli *c)
             c->opts.no_xanim = 1;
         } else if (strcmp(a, "--syntax-only") == 0) {
             c->opts.syntax_only = 1;
+        } else if (strcmp(a, "--dump-tokens") == 0) {
+            c->dump = 1;
+        } else if (strcmp(a, "--dump-ast") == 0) {
+            c->dump = 2;
         } else if (strcmp(a, "--trees") == 0) {
             c->show_trees = 1;
         } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
@@ -251,6 +258,19 @@ int main(int argc, char **argv)
     }
     int status = parse_args(argc, argv, &c);
     if (status != 0) goto done_args;
+
+    if (c.dump) {
+        for (int i = 0; i < c.script_count; i++) {
+            int rc = c.dump == 1 ? atrc_dump_tokens(c.scripts[i], stdout, stderr)
+                                 : atrc_dump_ast(c.scripts[i], stdout, stderr);
+            if (rc > status) status = rc;
+        }
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "atrc: error: cannot write standard output: %s\n", strerror(errno));
+            status = 2;
+        }
+        goto done_args;
+    }
 
     for (int i = 0; i < c.game_dir_count; i++) {
         struct stat st;
