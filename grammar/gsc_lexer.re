@@ -62,6 +62,9 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
         return;
     }
     lx->errors++;
+    lx->error_token_count = lx->token_count;
+    lx->error_line = line;
+    lx->error_col = col;
     va_list ap;
     va_start(ap, fmt);
     diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
@@ -71,6 +74,18 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx)
 {
     return lx->open_count ? &lx->open[lx->open_count - 1] : NULL;
+}
+
+const gsc_opener *gsc_lexer_unclosed(const gsc_lexer *lx)
+{
+    for (int i = lx->open_count - 1; i >= 0; i--) {
+        const gsc_opener *o = &lx->open[i];
+        if (o->kind == TK_LBRACE || o->kind == TK_DEVOPEN) return o;
+        int after_last_error = o->line > lx->error_line ||
+                               (o->line == lx->error_line && o->col > lx->error_col);
+        if (i == lx->open_count - 1 && (!lx->errors || after_last_error)) return o;
+    }
+    return NULL;
 }
 
 static int col_of(const gsc_lexer *lx, const uchar *p)
@@ -250,6 +265,7 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
     t->col = col_of(lx, tok);
     lx->cur = cur;
     lx->prev = code;
+    lx->token_count++;
     return code;
 }
 
@@ -270,6 +286,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                     return 0;
                 }
                 stray_nul(lx, tok);
+                while (cur < lx->end && *cur == 0) cur++; /* one error per run */
                 continue;
             }
             blank  { continue; }
@@ -334,6 +351,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 t->col = col;
                 lx->cur = cur;
                 lx->prev = code;
+                lx->token_count++;
                 return code;
             }
 

@@ -189,7 +189,11 @@ call(A) ::= postfix(O) fcall(C).                    { A = ast_call_on(ctx->a, O,
 call(A) ::= postfix(O) THREAD fcall(C).             { A = ast_call_on(ctx->a, O, C, 1); }
 
 fcall(A) ::= IDENT(N) LP(L) args(G) RP.             { A = ast_call(ctx->a, N, L, G); }
-fcall(A) ::= path_name(P) DCOLON IDENT(N) LP(L) args(G) RP.
+/* IDENT and PATH are spelled out (not path_name) so that no default
+** reduction hides what was expected after `obj name`. */
+fcall(A) ::= IDENT(P) DCOLON IDENT(N) LP(L) args(G) RP.
+                                                    { A = ast_scoped_call(ctx->a, P, N, L, G); }
+fcall(A) ::= PATH(P) DCOLON IDENT(N) LP(L) args(G) RP.
                                                     { A = ast_scoped_call(ctx->a, P, N, L, G); }
 fcall(A) ::= LDBRACKET(B) expr(E) RDBRACKET LP(L) args(G) RP.
                                                     { A = ast_pointer_call(ctx->a, B, E, L, G); }
@@ -214,9 +218,23 @@ primary(A) ::= LP(L) expr(X) COMMA expr(Y) COMMA expr(Z) RP.
                                                     { A = ast_vector(ctx->a, L, X, Y, Z); }
 primary(A) ::= LBRACKET(L) RBRACKET.                { A = ast_leaf(ctx->a, AST_EMPTY_ARRAY, L); }
 primary(A) ::= DCOLON(T) IDENT(N).                  { A = ast_func_ref(ctx->a, NULL, T, N); }
-primary(A) ::= path_name(P) DCOLON(T) IDENT(N).     { A = ast_func_ref(ctx->a, &P, T, N); }
+primary(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &P, T, N); }
+primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &P, T, N); }
 
 %code {
+static int sim_accepts(const yyParser *p, YYCODETYPE terminal);
+
+/* Lemon stays silent until three tokens shift after an error, which hides a
+** mistake on the next line (`x = ;` twice).  The driver calls this at a
+** statement boundary; once the parser is back where a statement or a
+** top-level item may start, new errors are reported again. */
+void GscParseResync(void *parser)
+{
+    yyParser *p = parser;
+    if (p->yyerrcnt >= 0 && (sim_accepts(p, TK_IF) || sim_accepts(p, TK_INCLUDE)))
+        p->yyerrcnt = -1;
+}
+
 /* ---- "expected X before Y": which terminals could the parser accept now? ----
 ** Run the LALR automaton for a candidate terminal on a virtual stack: the real
 ** stack read-only below, an overlay of pushed states above.  Reductions pop
@@ -246,26 +264,44 @@ static int sim_accepts(const yyParser *p, YYCODETYPE terminal)
     return 0;
 }
 
-/* Terminals that can begin an expression: named together as "expression". */
-static int starts_expression(int code)
+static int is_closer(int code)
 {
-    switch (code) {
-    case TK_IDENT: case TK_PATH: case TK_INT: case TK_FLOAT: case TK_STRING:
-    case TK_ISTRING: case TK_ANIM: case TK_ANIMTREE: case TK_TRUE: case TK_FALSE:
-    case TK_UNDEFINED: case TK_LP: case TK_LBRACKET: case TK_LDBRACKET: case TK_DCOLON:
-    case TK_BANG: case TK_TILDE: case TK_MINUS: case TK_CAST: case TK_THREAD:
-        return 1;
-    default:
-        return 0;
-    }
+    return code == TK_RP || code == TK_RBRACKET || code == TK_RDBRACKET || code == TK_RBRACE ||
+           code == TK_DEVCLOSE;
 }
 
 /* What a message names, most useful first: the terminator, closing brackets,
-** the case colon, '=', an operand, then the openers and names of headers. */
+** the case colon, '=', an operand, then the openers and names of headers.
+** "expression" stands for every terminal that starts one (INT is accepted
+** exactly where an expression is). */
 static const int preferred[] = {
     TK_SEMI, TK_RP, TK_RBRACKET, TK_RDBRACKET, TK_RBRACE, TK_DEVCLOSE, TK_COLON, TK_ASSIGN,
-    -1 /* expression */, TK_LP, TK_LBRACE, TK_IDENT, TK_STRING, TK_COMMA, TK_DCOLON,
+    TK_INT /* expression */, TK_LP, TK_LBRACE, TK_IDENT, TK_STRING, TK_COMMA, TK_DCOLON,
 };
+
+static const char *expected_what(const unsigned char *ok, int major)
+{
+    if (ok[TK_IF]) {
+        /* A statement list: ';' (the empty statement) says nothing useful.  Name
+        ** the closer when a wrong one was found, else ask for a statement. */
+        if (is_closer(major)) {
+            if (ok[TK_RBRACE]) return gsc_token_spelling(TK_RBRACE);
+            if (ok[TK_DEVCLOSE]) return gsc_token_spelling(TK_DEVCLOSE);
+        }
+        return "statement";
+    }
+    if (ok[TK_INCLUDE]) {
+        if (ok[TK_DEVCLOSE] && is_closer(major)) return gsc_token_spelling(TK_DEVCLOSE);
+        return "function definition";
+    }
+    for (size_t i = 0; i < sizeof preferred / sizeof preferred[0]; i++) {
+        int t = preferred[i];
+        if (ok[t]) return t == TK_INT ? "expression" : gsc_token_spelling(t);
+    }
+    for (int t = 1; t < YYNTOKEN; t++)
+        if (ok[t] && gsc_token_spelling(t)) return gsc_token_spelling(t);
+    return NULL;
+}
 
 /* "'x'", with control bytes escaped and long tokens cut (hostile input). */
 static void describe_token(char *buf, size_t cap, int major, gsc_token tok)
@@ -292,10 +328,13 @@ static void describe_token(char *buf, size_t cap, int major, gsc_token tok)
 static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
 {
     gsc_lexer *lx = ctx->lx;
+    /* Just after a lexer error (a dropped stray byte), the parser's complaint
+    ** is a consequence, not news. */
+    if (lx->errors && lx->token_count - lx->error_token_count <= 2) return;
     if (major == 0) {
         /* An unterminated string or comment already explained the end. */
         if (lx->eof_in_token) return;
-        const gsc_opener *o = gsc_lexer_innermost_open(lx);
+        const gsc_opener *o = gsc_lexer_unclosed(lx);
         if (o && o->kind == TK_DEVOPEN) {
             gsc_lexer_error(lx, o->line, o->col, "unterminated /# block");
             return;
@@ -307,22 +346,10 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
         }
     }
     unsigned char ok[YYNTOKEN];
-    int any_expr = 0;
-    for (int t = 1; t < YYNTOKEN; t++) {
+    ok[0] = 0;
+    for (int t = 1; t < YYNTOKEN; t++)
         ok[t] = t != YYERRORSYMBOL && sim_accepts(p, (YYCODETYPE)t);
-        if (ok[t] && starts_expression(t)) any_expr = 1;
-    }
-    const char *what = NULL;
-    for (size_t i = 0; i < sizeof preferred / sizeof preferred[0] && !what; i++) {
-        int t = preferred[i];
-        if (t < 0) {
-            if (any_expr) what = "expression";
-        } else if (ok[t]) {
-            what = gsc_token_spelling(t);
-        }
-    }
-    for (int t = 1; t < YYNTOKEN && !what; t++)
-        if (ok[t] && gsc_token_spelling(t)) what = gsc_token_spelling(t);
+    const char *what = expected_what(ok, major);
     char found[160];
     describe_token(found, sizeof found, major, tok);
     if (what) gsc_lexer_error(lx, tok.line, tok.col, "expected %s before %s", what, found);

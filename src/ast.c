@@ -342,6 +342,8 @@ static void dump_text(const ast_node *n, FILE *out)
     fputc('"', out);
 }
 
+#define AST_DUMP_MAX_INDENT 100
+
 /* Iterative pre-order walk with an explicit stack: left-associative chains
 ** (`a+a+a+...`) make the tree as deep as the input is long. */
 void ast_dump(const ast_node *root, FILE *out)
@@ -351,7 +353,9 @@ void ast_dump(const ast_node *root, FILE *out)
     size_t depth = 0, cap = 0;
     const ast_node *n = root;
     for (;;) {
-        for (size_t i = 0; i < depth; i++) fputs("  ", out);
+        /* Indentation stops growing at AST_DUMP_MAX_INDENT so that the dump of a
+        ** pathological chain stays linear in size. */
+        for (size_t i = 0; i < depth && i < AST_DUMP_MAX_INDENT; i++) fputs("  ", out);
         fprintf(out, "(%s %d:%d", ast_kind_name(n->kind), n->line, n->col);
         if (n->text) dump_text(n, out);
         if (n->child) {

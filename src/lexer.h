@@ -35,6 +35,9 @@ typedef struct gsc_lexer {
     int errors;          /* errors reported for this file */
     int stopped;         /* too many errors or too deep: stop the file */
     int eof_in_token;    /* an unterminated string or comment ran to EOF */
+    int token_count;     /* tokens returned so far */
+    int error_token_count; /* token_count at the last error */
+    int error_line, error_col; /* position of the last error */
 } gsc_lexer;
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, diag_list *diags);
@@ -50,6 +53,10 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
     ;
 /* The innermost bracket still open, or NULL. */
 const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx);
+/* The unclosed bracket worth naming at end of file: the innermost one, unless
+** it is a '(' or '[' opened before the last error (that error explained it);
+** then the innermost '{' or '/#'.  NULL when there is none. */
+const gsc_opener *gsc_lexer_unclosed(const gsc_lexer *lx);
 
 /* Token names for dumps ("SEMI") and how to spell a token kind in a message
 ** ("';'", "identifier"); NULL for codes that are not tokens. */

@@ -18,5 +18,7 @@ typedef struct gsc_parse_ctx {
 void *GscParseAlloc(void *(*alloc)(size_t), gsc_parse_ctx *ctx);
 void GscParse(void *parser, int code, gsc_token tok);
 void GscParseFree(void *parser, void (*release)(void *));
+/* Ends Lemon's error-silence window at a statement boundary (gsc_parser.y). */
+void GscParseResync(void *parser);
 
 #endif

@@ -134,6 +134,12 @@ ast_node *script_parse(source_file *src, arena *a, diag_list *diags)
         ctx.cur = tok;
         GscParse(parser, code, tok);
         if (lx.stopped || code == 0) break;
+        /* At a statement boundary outside any parenthesis, let the next
+        ** error be reported even if it comes within three tokens. */
+        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
+            const gsc_opener *o = gsc_lexer_innermost_open(&lx);
+            if (!o || o->kind == TK_LBRACE || o->kind == TK_DEVOPEN) GscParseResync(parser);
+        }
     }
     GscParseFree(parser, free);
     gsc_lexer_free(&lx);

@@ -1,0 +1,111 @@
+/* Shared helpers of the script front-end tests: lex or parse a string and
+** render tokens, the AST and diagnostics as text for ck_assert_str_eq. */
+#ifndef GSC_TESTLIB_H
+#define GSC_TESTLIB_H
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "script_parse.h"
+
+/* "L:C: error: message\n" per diagnostic (no path, no excerpt). */
+static inline char *gsc_diag_text(const diag_list *d)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    for (size_t i = 0; i < d->count; i++)
+        fprintf(f, "%d:%d: %s: %s\n", d->items[i].line, d->items[i].col,
+                d->items[i].severity == DIAG_ERROR ? "error" : "warning", d->items[i].message);
+    fclose(f);
+    return buf;
+}
+
+/* Token dump of n bytes (may contain NULs), diagnostics appended after "--\n". */
+static inline char *gsc_lex_n(const char *src, size_t n)
+{
+    source_file *f = source_from_buffer("t.gsc", src, n);
+    diag_list d;
+    diag_init(&d);
+    char *toks = script_dump_tokens(f, &d);
+    char *diags = gsc_diag_text(&d);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&out, &len);
+    fputs(toks, m);
+    if (d.count) fprintf(m, "--\n%s", diags);
+    fclose(m);
+    free(toks);
+    free(diags);
+    diag_free(&d);
+    source_free(f);
+    return out;
+}
+
+static inline char *gsc_lex(const char *src)
+{
+    return gsc_lex_n(src, strlen(src));
+}
+
+/* AST dump, diagnostics appended after "--\n". */
+static inline char *gsc_parse_n(const char *src, size_t n, int want_ast)
+{
+    source_file *f = source_from_buffer("t.gsc", src, n);
+    diag_list d;
+    diag_init(&d);
+    arena a;
+    arena_init(&a);
+    ast_node *root = script_parse(f, &a, &d);
+    char *ast = want_ast ? ast_dump_string(root) : xstrdup("");
+    char *diags = gsc_diag_text(&d);
+    char *out = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&out, &len);
+    fputs(ast, m);
+    if (d.count) fprintf(m, "%s%s", want_ast ? "--\n" : "", diags);
+    fclose(m);
+    free(ast);
+    free(diags);
+    diag_free(&d);
+    arena_free_all(&a);
+    source_free(f);
+    return out;
+}
+
+static inline char *gsc_parse(const char *src)
+{
+    return gsc_parse_n(src, strlen(src), 1);
+}
+
+#define assert_tokens(src, expected)                                                    \
+    do {                                                                                \
+        char *got_ = gsc_lex(src);                                                      \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+#define assert_ast(src, expected)                                                       \
+    do {                                                                                \
+        char *got_ = gsc_parse(src);                                                    \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+/* Exactly these diagnostics ("L:C: error: msg\n" each) and nothing else. */
+#define assert_diag(src, expected)                                                      \
+    do {                                                                                \
+        const char *s_ = (src);                                                         \
+        char *got_ = gsc_parse_n(s_, strlen(s_), 0);                                    \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+#define assert_diag_n(src, n, expected)                                                 \
+    do {                                                                                \
+        char *got_ = gsc_parse_n(src, n, 0);                                            \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+#endif

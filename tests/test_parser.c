@@ -1,0 +1,569 @@
+/* The Lemon grammar: an AST dump for each construct, every syntax
+** diagnostic with its exact position, recovery, and hostile input. */
+#include "gsc_testlib.h"
+#include "lexer.h"
+
+/* ---- AST for each construct ---- */
+
+START_TEST(file_level)
+{
+    assert_ast("#include maps\\_utility;\n#using_animtree(\"generic_human\");\nf(a, b) { }\ng() { }",
+               "(file 1:1\n"
+               "  (include 1:1 \"maps\\\\_utility\")\n"
+               "  (using_animtree 2:1 \"generic_human\")\n"
+               "  (function 3:1 \"f\"\n"
+               "    (params 3:2\n"
+               "      (ident 3:3 \"a\")\n"
+               "      (ident 3:6 \"b\"))\n"
+               "    (block 3:9))\n"
+               "  (function 4:1 \"g\"\n"
+               "    (params 4:2)\n"
+               "    (block 4:5)))\n");
+}
+END_TEST
+
+START_TEST(statements)
+{
+    assert_ast("f() { { } ; if (a) b(); else if (c) d(); else { } while (x) wait 0.05; for (;;) break; for (i = 0; i < n; i++) continue; }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (block 1:7)\n"
+               "      (empty 1:11)\n"
+               "      (if 1:13\n"
+               "        (ident 1:17 \"a\")\n"
+               "        (expr_stmt 1:20\n"
+               "          (call 1:20\n"
+               "            (ident 1:20 \"b\")\n"
+               "            (args 1:21)))\n"
+               "        (if 1:30\n"
+               "          (ident 1:34 \"c\")\n"
+               "          (expr_stmt 1:37\n"
+               "            (call 1:37\n"
+               "              (ident 1:37 \"d\")\n"
+               "              (args 1:38)))\n"
+               "          (block 1:47)))\n"
+               "      (while 1:51\n"
+               "        (ident 1:58 \"x\")\n"
+               "        (wait 1:61\n"
+               "          (float 1:66 \"0.05\")))\n"
+               "      (for 1:72\n"
+               "        (empty 1:72)\n"
+               "        (empty 1:72)\n"
+               "        (empty 1:72)\n"
+               "        (break 1:81))\n"
+               "      (for 1:88\n"
+               "        (assign 1:95 \"=\"\n"
+               "          (ident 1:93 \"i\")\n"
+               "          (int 1:97 \"0\"))\n"
+               "        (binary 1:102 \"<\"\n"
+               "          (ident 1:100 \"i\")\n"
+               "          (ident 1:104 \"n\"))\n"
+               "        (incdec 1:108 \"++\"\n"
+               "          (ident 1:107 \"i\"))\n"
+               "        (continue 1:112)))))\n");
+}
+END_TEST
+
+START_TEST(switch_return_dev)
+{
+    assert_ast("f() { switch (x) { case 1: case \"a\": y(); break; default: return; } return x; waittillframeend; /# z(); #/ #using_animtree(\"t\"); }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (switch 1:7\n"
+               "        (ident 1:15 \"x\")\n"
+               "        (block 1:18\n"
+               "          (case 1:20\n"
+               "            (int 1:25 \"1\"))\n"
+               "          (case 1:28\n"
+               "            (string 1:33 \"a\"))\n"
+               "          (expr_stmt 1:38\n"
+               "            (call 1:38\n"
+               "              (ident 1:38 \"y\")\n"
+               "              (args 1:39)))\n"
+               "          (break 1:43)\n"
+               "          (default 1:50)\n"
+               "          (return 1:59)))\n"
+               "      (return 1:69\n"
+               "        (ident 1:76 \"x\"))\n"
+               "      (waittillframeend 1:79)\n"
+               "      (devblock 1:97\n"
+               "        (expr_stmt 1:100\n"
+               "          (call 1:100\n"
+               "            (ident 1:100 \"z\")\n"
+               "            (args 1:101))))\n"
+               "      (using_animtree 1:108 \"t\"))))\n");
+}
+END_TEST
+
+START_TEST(precedence)
+{
+    assert_ast("f() { x = a || b && c | d ^ e & f == g < h << i + j * k; y = -a * !b - ~c % d; z = (a + b) * c; x = a - b - c; }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (assign 1:9 \"=\"\n"
+               "        (ident 1:7 \"x\")\n"
+               "        (binary 1:13 \"||\"\n"
+               "          (ident 1:11 \"a\")\n"
+               "          (binary 1:18 \"&&\"\n"
+               "            (ident 1:16 \"b\")\n"
+               "            (binary 1:23 \"|\"\n"
+               "              (ident 1:21 \"c\")\n"
+               "              (binary 1:27 \"^\"\n"
+               "                (ident 1:25 \"d\")\n"
+               "                (binary 1:31 \"&\"\n"
+               "                  (ident 1:29 \"e\")\n"
+               "                  (binary 1:35 \"==\"\n"
+               "                    (ident 1:33 \"f\")\n"
+               "                    (binary 1:40 \"<\"\n"
+               "                      (ident 1:38 \"g\")\n"
+               "                      (binary 1:44 \"<<\"\n"
+               "                        (ident 1:42 \"h\")\n"
+               "                        (binary 1:49 \"+\"\n"
+               "                          (ident 1:47 \"i\")\n"
+               "                          (binary 1:53 \"*\"\n"
+               "                            (ident 1:51 \"j\")\n"
+               "                            (ident 1:55 \"k\"))))))))))))\n"
+               "      (assign 1:60 \"=\"\n"
+               "        (ident 1:58 \"y\")\n"
+               "        (binary 1:70 \"-\"\n"
+               "          (binary 1:65 \"*\"\n"
+               "            (unary 1:62 \"-\"\n"
+               "              (ident 1:63 \"a\"))\n"
+               "            (unary 1:67 \"!\"\n"
+               "              (ident 1:68 \"b\")))\n"
+               "          (binary 1:75 \"%\"\n"
+               "            (unary 1:72 \"~\"\n"
+               "              (ident 1:73 \"c\"))\n"
+               "            (ident 1:77 \"d\"))))\n"
+               "      (assign 1:82 \"=\"\n"
+               "        (ident 1:80 \"z\")\n"
+               "        (binary 1:92 \"*\"\n"
+               "          (binary 1:87 \"+\"\n"
+               "            (ident 1:85 \"a\")\n"
+               "            (ident 1:89 \"b\"))\n"
+               "          (ident 1:94 \"c\")))\n"
+               "      (assign 1:99 \"=\"\n"
+               "        (ident 1:97 \"x\")\n"
+               "        (binary 1:107 \"-\"\n"
+               "          (binary 1:103 \"-\"\n"
+               "            (ident 1:101 \"a\")\n"
+               "            (ident 1:105 \"b\"))\n"
+               "          (ident 1:109 \"c\"))))))\n");
+}
+END_TEST
+
+START_TEST(assignments)
+{
+    assert_ast("f() { a.b += 1; a[i] -= 2; x *= 3; x /= 4; x %= 5; x &= 6; x |= 7; x ^= 8; x <<= 9; x >>= 1; a.b--; }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (assign 1:11 \"+=\"\n"
+               "        (member 1:9 \"b\"\n"
+               "          (ident 1:7 \"a\"))\n"
+               "        (int 1:14 \"1\"))\n"
+               "      (assign 1:22 \"-=\"\n"
+               "        (index 1:18\n"
+               "          (ident 1:17 \"a\")\n"
+               "          (ident 1:19 \"i\"))\n"
+               "        (int 1:25 \"2\"))\n"
+               "      (assign 1:30 \"*=\"\n"
+               "        (ident 1:28 \"x\")\n"
+               "        (int 1:33 \"3\"))\n"
+               "      (assign 1:38 \"/=\"\n"
+               "        (ident 1:36 \"x\")\n"
+               "        (int 1:41 \"4\"))\n"
+               "      (assign 1:46 \"%=\"\n"
+               "        (ident 1:44 \"x\")\n"
+               "        (int 1:49 \"5\"))\n"
+               "      (assign 1:54 \"&=\"\n"
+               "        (ident 1:52 \"x\")\n"
+               "        (int 1:57 \"6\"))\n"
+               "      (assign 1:62 \"|=\"\n"
+               "        (ident 1:60 \"x\")\n"
+               "        (int 1:65 \"7\"))\n"
+               "      (assign 1:70 \"^=\"\n"
+               "        (ident 1:68 \"x\")\n"
+               "        (int 1:73 \"8\"))\n"
+               "      (assign 1:78 \"<<=\"\n"
+               "        (ident 1:76 \"x\")\n"
+               "        (int 1:82 \"9\"))\n"
+               "      (assign 1:87 \">>=\"\n"
+               "        (ident 1:85 \"x\")\n"
+               "        (int 1:91 \"1\"))\n"
+               "      (incdec 1:97 \"--\"\n"
+               "        (member 1:96 \"b\"\n"
+               "          (ident 1:94 \"a\"))))))\n");
+}
+END_TEST
+
+START_TEST(calls)
+{
+    assert_ast("f() { f(1); p\\q::g(); u::h(); e m(); thread t(); e thread t(); [[p]](); e [[p]](2); e thread [[p]](); thread [[p]](); x = e f() g(); }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (expr_stmt 1:7\n"
+               "        (call 1:7\n"
+               "          (ident 1:7 \"f\")\n"
+               "          (args 1:8\n"
+               "            (int 1:9 \"1\"))))\n"
+               "      (expr_stmt 1:13\n"
+               "        (call 1:13\n"
+               "          (scoped 1:13 \"p\\\\q::g\")\n"
+               "          (args 1:19)))\n"
+               "      (expr_stmt 1:23\n"
+               "        (call 1:23\n"
+               "          (scoped 1:23 \"u::h\")\n"
+               "          (args 1:27)))\n"
+               "      (expr_stmt 1:31\n"
+               "        (method_call 1:31\n"
+               "          (ident 1:31 \"e\")\n"
+               "          (ident 1:33 \"m\")\n"
+               "          (args 1:34)))\n"
+               "      (expr_stmt 1:45\n"
+               "        (call 1:45 \"thread\"\n"
+               "          (ident 1:45 \"t\")\n"
+               "          (args 1:46)))\n"
+               "      (expr_stmt 1:50\n"
+               "        (method_call 1:50 \"thread\"\n"
+               "          (ident 1:50 \"e\")\n"
+               "          (ident 1:59 \"t\")\n"
+               "          (args 1:60)))\n"
+               "      (expr_stmt 1:64\n"
+               "        (pointer_call 1:64\n"
+               "          (ident 1:66 \"p\")\n"
+               "          (args 1:69)))\n"
+               "      (expr_stmt 1:73\n"
+               "        (pointer_call 1:73\n"
+               "          (ident 1:73 \"e\")\n"
+               "          (ident 1:77 \"p\")\n"
+               "          (args 1:80\n"
+               "            (int 1:81 \"2\"))))\n"
+               "      (expr_stmt 1:85\n"
+               "        (pointer_call 1:85 \"thread\"\n"
+               "          (ident 1:85 \"e\")\n"
+               "          (ident 1:96 \"p\")\n"
+               "          (args 1:99)))\n"
+               "      (expr_stmt 1:110\n"
+               "        (pointer_call 1:110 \"thread\"\n"
+               "          (ident 1:112 \"p\")\n"
+               "          (args 1:115)))\n"
+               "      (assign 1:121 \"=\"\n"
+               "        (ident 1:119 \"x\")\n"
+               "        (method_call 1:123\n"
+               "          (method_call 1:123\n"
+               "            (ident 1:123 \"e\")\n"
+               "            (ident 1:125 \"f\")\n"
+               "            (args 1:126))\n"
+               "          (ident 1:129 \"g\")\n"
+               "          (args 1:130))))))\n");
+}
+END_TEST
+
+START_TEST(operands)
+{
+    assert_ast("f() { x = ::f; y = a\\b::g; z = a.size; w = a[i][j]; v = []; u = (1, 2.5, -3); s = \"a\\\"b\\n\"; l = &\"REF\"; t = true; u = false; n = undefined; m = %Walk_1; k = #animtree; c = (int)x % 2; d = (float)(a + b) / c; }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (assign 1:9 \"=\"\n"
+               "        (ident 1:7 \"x\")\n"
+               "        (func_ref 1:11 \"::f\"))\n"
+               "      (assign 1:18 \"=\"\n"
+               "        (ident 1:16 \"y\")\n"
+               "        (func_ref 1:20 \"a\\\\b::g\"))\n"
+               "      (assign 1:30 \"=\"\n"
+               "        (ident 1:28 \"z\")\n"
+               "        (member 1:34 \"size\"\n"
+               "          (ident 1:32 \"a\")))\n"
+               "      (assign 1:42 \"=\"\n"
+               "        (ident 1:40 \"w\")\n"
+               "        (index 1:48\n"
+               "          (index 1:45\n"
+               "            (ident 1:44 \"a\")\n"
+               "            (ident 1:46 \"i\"))\n"
+               "          (ident 1:49 \"j\")))\n"
+               "      (assign 1:55 \"=\"\n"
+               "        (ident 1:53 \"v\")\n"
+               "        (empty_array 1:57))\n"
+               "      (assign 1:63 \"=\"\n"
+               "        (ident 1:61 \"u\")\n"
+               "        (vector 1:65\n"
+               "          (int 1:66 \"1\")\n"
+               "          (float 1:69 \"2.5\")\n"
+               "          (unary 1:74 \"-\"\n"
+               "            (int 1:75 \"3\"))))\n"
+               "      (assign 1:81 \"=\"\n"
+               "        (ident 1:79 \"s\")\n"
+               "        (string 1:83 \"a\\\"b\\n\"))\n"
+               "      (assign 1:95 \"=\"\n"
+               "        (ident 1:93 \"l\")\n"
+               "        (istring 1:97 \"REF\"))\n"
+               "      (assign 1:107 \"=\"\n"
+               "        (ident 1:105 \"t\")\n"
+               "        (true 1:109))\n"
+               "      (assign 1:117 \"=\"\n"
+               "        (ident 1:115 \"u\")\n"
+               "        (false 1:119))\n"
+               "      (assign 1:128 \"=\"\n"
+               "        (ident 1:126 \"n\")\n"
+               "        (undefined 1:130))\n"
+               "      (assign 1:143 \"=\"\n"
+               "        (ident 1:141 \"m\")\n"
+               "        (anim 1:145 \"Walk_1\"))\n"
+               "      (assign 1:156 \"=\"\n"
+               "        (ident 1:154 \"k\")\n"
+               "        (animtree 1:158))\n"
+               "      (assign 1:171 \"=\"\n"
+               "        (ident 1:169 \"c\")\n"
+               "        (binary 1:180 \"%\"\n"
+               "          (cast 1:173 \"int\"\n"
+               "            (ident 1:178 \"x\"))\n"
+               "          (int 1:182 \"2\")))\n"
+               "      (assign 1:187 \"=\"\n"
+               "        (ident 1:185 \"d\")\n"
+               "        (binary 1:204 \"/\"\n"
+               "          (cast 1:189 \"float\"\n"
+               "            (binary 1:199 \"+\"\n"
+               "              (ident 1:197 \"a\")\n"
+               "              (ident 1:201 \"b\")))\n"
+               "          (ident 1:206 \"c\"))))))\n");
+}
+END_TEST
+
+START_TEST(file_level_dev_block)
+{
+    assert_ast("/#\n#include a;\nf() {}\n#/\n",
+               "(file 1:1\n"
+               "  (devblock 1:1\n"
+               "    (include 2:1 \"a\")\n"
+               "    (function 3:1 \"f\"\n"
+               "      (params 3:2)\n"
+               "      (block 3:5))))\n");
+}
+END_TEST
+
+START_TEST(crlf_bom_no_final_newline)
+{
+    assert_ast("\xEF\xBB\xBF" "f()\r\n{\r\n\tx = %walk;\r\n}",
+               "(file 1:1\n"
+               "  (function 1:4 \"f\"\n"
+               "    (params 1:5)\n"
+               "    (block 2:1\n"
+               "      (assign 3:4 \"=\"\n"
+               "        (ident 3:2 \"x\")\n"
+               "        (anim 3:6 \"walk\")))))\n");
+}
+END_TEST
+
+/* ---- diagnostics ---- */
+
+START_TEST(expected_semicolon)
+{
+    assert_diag("f()\n{\n  x = 1\n}\n", "4:1: error: expected ';' before '}'\n");
+    assert_diag("f() { return 1 2; }", "1:16: error: expected ';' before '2'\n");
+    assert_diag("#include maps\\_utility\n", "1:23: error: expected ';' before end of file\n");
+}
+END_TEST
+
+START_TEST(expected_expression)
+{
+    assert_diag("f() { foo(1, ); }", "1:14: error: expected expression before ')'\n");
+    assert_diag("f() { x = ; }", "1:11: error: expected expression before ';'\n");
+    assert_diag("f() { x = 1 +; }", "1:14: error: expected expression before ';'\n");
+    assert_diag("f() { x = %; }", "1:11: error: expected expression before '%'\n");
+}
+END_TEST
+
+START_TEST(expected_brackets_and_others)
+{
+    assert_diag("f() { if (x { y(); } }", "1:13: error: expected ')' before '{'\n");
+    assert_diag("f() { w = a[1; }", "1:14: error: expected ']' before ';'\n");
+    assert_diag("f() { switch (x) { case 1 break; } }", "1:27: error: expected ':' before 'break'\n");
+    assert_diag("f() { x; }", "1:8: error: expected '=' before ';'\n");
+    assert_diag("f() { if x; }", "1:10: error: expected '(' before 'x'\n");
+    assert_diag("f() x", "1:5: error: expected '{' before 'x'\n");
+    assert_diag("f(a b) {}", "1:5: error: expected ')' before 'b'\n");
+    assert_diag("f(a, ) {}", "1:6: error: expected identifier before ')'\n");
+    assert_diag("f() { case 1: }", "1:7: error: expected statement before 'case'\n");
+    assert_diag("f() { if (x) }", "1:14: error: expected statement before '}'\n");
+    assert_diag("f() {} }", "1:8: error: expected function definition before '}'\n");
+    assert_diag("f() { /# x(); }", "1:15: error: expected '#/' before '}'\n");
+    assert_diag("f", "1:2: error: expected '(' before end of file\n");
+}
+END_TEST
+
+START_TEST(never_closed)
+{
+    assert_diag("f()\n{\n  x = 1;\n", "3:9: error: '{' opened at line 2 is never closed\n");
+    assert_diag("f() {\n  foo(a,\n", "2:9: error: '(' opened at line 2 is never closed\n");
+    assert_diag("f() {\n  /#\n  x();\n}\n", "4:1: error: expected '#/' before '}'\n");
+    assert_diag("f() {\n  /#\n  x();\n", "2:3: error: unterminated /# block\n");
+    assert_diag("/#\nf() {}\n", "1:1: error: unterminated /# block\n");
+    /* The '(' was already reported; the end of file names the '{'. */
+    assert_diag("f()\n{\n  if (x {\n  y = 1;\n}\n",
+                "3:9: error: expected ')' before '{'\n"
+                "5:2: error: '{' opened at line 2 is never closed\n");
+}
+END_TEST
+
+START_TEST(lexical_errors_do_not_cascade)
+{
+    assert_diag("f() { x = 1 @ 2; }", "1:13: error: stray '@'\n");
+    assert_diag("f() { x = \x80\x81; }", "1:11: error: stray '\\x80'\n");
+    assert_diag("f() { x = \"abc; }\n", "1:11: error: unterminated string\n");
+    assert_diag("f() { /* x = 1; }\n", "1:7: error: unterminated /* comment\n");
+    assert_diag_n("f() { x\0y = 1; }", 16, "1:8: error: stray NUL byte\n");
+}
+END_TEST
+
+START_TEST(recovery_reports_each_statement)
+{
+    assert_diag("f() {\n"
+                "  x = ;\n"
+                "  y = ;\n"
+                "  z = 2 3;\n"
+                "  w = (1;\n"
+                "  ok();\n"
+                "  v = a[1;\n"
+                "  f(a;\n"
+                "  b);\n"
+                "}\n"
+                "g(a b) { x = 1; }\n"
+                "h() { x = 1 }\n",
+                "2:7: error: expected expression before ';'\n"
+                "3:7: error: expected expression before ';'\n"
+                "4:9: error: expected ';' before '3'\n"
+                "5:9: error: expected ')' before ';'\n"
+                "7:10: error: expected ']' before ';'\n"
+                "8:6: error: expected ')' before ';'\n"
+                "11:5: error: expected ')' before 'b'\n"
+                "12:13: error: expected ';' before '}'\n");
+}
+END_TEST
+
+START_TEST(recovery_keeps_good_functions)
+{
+    assert_ast("f() { x = ; }\ng() { y(); }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (error 1:11)\n"
+               "      (empty 1:11)))\n"
+               "  (function 2:1 \"g\"\n"
+               "    (params 2:2)\n"
+               "    (block 2:5\n"
+               "      (expr_stmt 2:7\n"
+               "        (call 2:7\n"
+               "          (ident 2:7 \"y\")\n"
+               "          (args 2:8))))))\n"
+               "--\n"
+               "1:11: error: expected expression before ';'\n");
+}
+END_TEST
+
+START_TEST(error_cap)
+{
+    /* Binary junk: at most 50 errors, then one note, then nothing. */
+    size_t n = 100000;
+    char *src = malloc(n);
+    for (size_t i = 0; i < n; i++) src[i] = (i % 3 == 0) ? '@' : ' ';
+    source_file *f = source_from_buffer("t.gsc", src, n);
+    diag_list d;
+    diag_init(&d);
+    arena a;
+    arena_init(&a);
+    script_parse(f, &a, &d);
+    ck_assert_int_eq((int)d.count, GSC_MAX_ERRORS + 1);
+    ck_assert_str_eq(d.items[d.count - 1].message, "too many errors in this file; stopping");
+    diag_free(&d);
+    arena_free_all(&a);
+    source_free(f);
+    free(src);
+}
+END_TEST
+
+static char *repeat3(const char *head, const char *unit, size_t count, const char *mid,
+                     const char *unit2, size_t count2, const char *tail)
+{
+    size_t hl = strlen(head), ul = strlen(unit), ml = strlen(mid), u2 = strlen(unit2),
+           tl = strlen(tail);
+    char *s = malloc(hl + ul * count + ml + u2 * count2 + tl + 1), *p = s;
+    memcpy(p, head, hl), p += hl;
+    for (size_t i = 0; i < count; i++) memcpy(p, unit, ul), p += ul;
+    memcpy(p, mid, ml), p += ml;
+    for (size_t i = 0; i < count2; i++) memcpy(p, unit2, u2), p += u2;
+    memcpy(p, tail, tl + 1);
+    return s;
+}
+
+START_TEST(nesting_too_deep)
+{
+    /* The function's '{' counts toward the bound too. */
+    char *s = repeat3("f() { x = ", "(", 100000, "1", ")", 100000, "; }");
+    assert_diag(s, "1:1010: error: nesting too deep (max 1000)\n");
+    free(s);
+    s = repeat3("f() ", "{", 100000, "", "}", 100000, "");
+    assert_diag(s, "1:1005: error: nesting too deep (max 1000)\n");
+    free(s);
+    /* Prefix chains have no brackets: the parser stack bounds them. */
+    s = repeat3("f() { x = ", "!", 1000000, "y", "", 0, "; }");
+    assert_diag(s, "1:20001: error: nesting too deep (parser stack of 20000 entries exhausted)\n");
+    free(s);
+}
+END_TEST
+
+START_TEST(long_left_chain_dumps_iteratively)
+{
+    /* a+a+...+a: the AST is as deep as the input is long. */
+    char *s = repeat3("f() { x = a", "+a", 200000, "", "", 0, "; }");
+    char *got = gsc_parse(s);
+    ck_assert(strncmp(got, "(file 1:1\n", 10) == 0);
+    ck_assert(strstr(got, "--\n") == NULL);
+    free(got);
+    free(s);
+}
+END_TEST
+
+Suite *make_parser_suite(void)
+{
+    Suite *s = suite_create("parser");
+    TCase *tc = tcase_create("ast");
+    tcase_add_test(tc, file_level);
+    tcase_add_test(tc, statements);
+    tcase_add_test(tc, switch_return_dev);
+    tcase_add_test(tc, precedence);
+    tcase_add_test(tc, assignments);
+    tcase_add_test(tc, calls);
+    tcase_add_test(tc, operands);
+    tcase_add_test(tc, file_level_dev_block);
+    tcase_add_test(tc, crlf_bom_no_final_newline);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("diagnostics");
+    tcase_add_test(tc, expected_semicolon);
+    tcase_add_test(tc, expected_expression);
+    tcase_add_test(tc, expected_brackets_and_others);
+    tcase_add_test(tc, never_closed);
+    tcase_add_test(tc, lexical_errors_do_not_cascade);
+    tcase_add_test(tc, recovery_reports_each_statement);
+    tcase_add_test(tc, recovery_keeps_good_functions);
+    tcase_add_test(tc, error_cap);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hostile");
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, nesting_too_deep);
+    tcase_add_test(tc, long_left_chain_dumps_iteratively);
+    suite_add_tcase(s, tc);
+    return s;
+}
