@@ -1,0 +1,10 @@
+﻿#include maps\_utility;
+#using_animtree("generic_human");
+
+main()
+{
+	self setanim(%walk, 1.0, .2);
+	angle = (int)angle % 360;
+	self thread [[ level.f ]]();
+	level.f = ::main;
+}

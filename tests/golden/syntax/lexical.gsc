@@ -1,0 +1,5 @@
+main()
+{
+	x = 1 @ 2;
+	name = "unterminated;
+}

@@ -1,0 +1,1 @@
+--syntax-only missing_semicolon.gsc

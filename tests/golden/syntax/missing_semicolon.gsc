@@ -1,0 +1,6 @@
+// A missing semicolon before the closing brace.
+main()
+{
+	self setanim(%walk, 1);
+	x = 1
+}
