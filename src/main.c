@@ -210,41 +210,52 @@ static int open_output(output *o, const char *path)
     return 0;
 }
 
-/* Returns 0, or -1 after reporting; on failure the previous FILE is untouched. */
-static int close_output(output *o, int ok)
+/* Finishes the output; `write_errno` is the error of a failed write while
+** emitting (0 if none).  Returns 0, or -1 after reporting the failure; on
+** failure the previous FILE is untouched and no temporary is left behind. */
+static int close_output(output *o, int write_errno)
 {
-    int failed = !ok;
-    const char *what = o->path ? o->path : "standard output";
-    if (fflush(o->fp) != 0 || ferror(o->fp)) failed = 1;
-    if (o->tmp_path && !failed && fsync(fileno(o->fp)) != 0) failed = 1;
-    int saved = errno;
+    int err = write_errno;
+    int failed = err != 0 || ferror(o->fp);
+    errno = 0;
+    if (fflush(o->fp) != 0 && !failed) {
+        failed = 1;
+        err = errno;
+    }
+    if (o->tmp_path && !failed && fsync(fileno(o->fp)) != 0) {
+        failed = 1;
+        err = errno;
+    }
     if (o->fp != stdout) {
+        errno = 0;
         if (fclose(o->fp) != 0 && !failed) {
             failed = 1;
-            saved = errno;
+            err = errno;
         }
     }
     if (o->tmp_path) {
         if (!failed && rename(o->tmp_path, o->path) != 0) {
             failed = 1;
-            saved = errno;
+            err = errno;
         }
         if (failed) unlink(o->tmp_path);
         free(o->tmp_path);
+        o->tmp_path = NULL;
     }
-    if (failed && ok) {
-        fprintf(stderr, "atrc: error: cannot write %s%s%s: %s\n", o->path ? "'" : "", what,
-                o->path ? "'" : "", saved ? strerror(saved) : "write error");
-        return -1;
-    }
-    return failed ? -1 : 0;
+    if (!failed) return 0;
+    if (o->path)
+        fprintf(stderr, "atrc: error: cannot write '%s': %s\n", o->path, err ? strerror(err) : "write error");
+    else
+        fprintf(stderr, "atrc: error: cannot write standard output: %s\n", err ? strerror(err) : "write error");
+    return -1;
 }
-
 
 int main(int argc, char **argv)
 {
     /* A closed pipe must be reported as a write error, not kill us silently. */
     signal(SIGPIPE, SIG_IGN);
+    /* Past a file-size limit, write() must fail with EFBIG so we clean up. */
+    signal(SIGXFSZ, SIG_IGN);
 
     cli c;
     memset(&c, 0, sizeof c);
@@ -306,13 +317,15 @@ int main(int argc, char **argv)
         write_ok = 0;
     } else {
         int rc = 0;
+        errno = 0;
         if (c.explain) {
             explain_rc = atrc_explain(ctx, c.explain_value, o.fp);
             rc = explain_rc == -2 ? -1 : 0;
         } else if (!c.opts.syntax_only) {
             rc = atrc_emit(ctx, c.format, c.show_trees, o.fp);
         }
-        if (close_output(&o, rc == 0) != 0) write_ok = 0;
+        int write_errno = rc != 0 ? (errno ? errno : EIO) : 0;
+        if (close_output(&o, write_errno) != 0) write_ok = 0;
     }
     atrc_print_diagnostics(ctx, stderr);
     if (!write_ok) status = 2;
