@@ -23,6 +23,7 @@ typedef struct sync_walk {
     atrc_profile profile;
     sync_item *stack;
     size_t depth, cap;
+    int void_loop;        /* index of the tree's own void_loop leaf: -1 none, -2 not searched yet */
 } sync_walk;
 
 static void push(sync_walk *w, int node, int in_group, int require_looping)
@@ -60,14 +61,20 @@ static void position(const sync_walk *w, int index, int *line, int *col)
 ** one with an asset, else the built-in one of xanim.c. */
 static void swap_to_void_loop(sync_walk *w, atrc_node *leaf)
 {
-    for (int i = 0; i < w->t->node_count; i++) {
-        const atrc_node *v = &w->t->nodes[i];
-        if (v->child_count == 0 && v->has_asset && !v->default_asset && strcmp(v->name, "void_loop") == 0) {
-            leaf->looping = v->looping;
-            leaf->frames = v->frames;
-            leaf->frame_rate = v->frame_rate;
-            return;
+    if (w->void_loop == -2) { /* searched once per tree: many defaults stay linear */
+        w->void_loop = -1;
+        for (int i = 0; i < w->t->node_count && w->void_loop < 0; i++) {
+            const atrc_node *v = &w->t->nodes[i];
+            if (v->child_count == 0 && v->has_asset && !v->default_asset && strcmp(v->name, "void_loop") == 0)
+                w->void_loop = i;
         }
+    }
+    if (w->void_loop >= 0) {
+        const atrc_node *v = &w->t->nodes[w->void_loop];
+        leaf->looping = v->looping;
+        leaf->frames = v->frames;
+        leaf->frame_rate = v->frame_rate;
+        return;
     }
     leaf->looping = 1;
     leaf->frames = 1;
@@ -117,6 +124,7 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
     w.src = src;
     w.diags = diags;
     w.profile = profile;
+    w.void_loop = -2;
     push(&w, 0, 0, 0);
     while (w.depth) {
         sync_item it = w.stack[--w.depth];
