@@ -70,7 +70,7 @@ file ::= items.
 /* Top-level items go straight into ctx->root, so whatever was complete
 ** survives an abandoned parse. */
 items ::= .
-items ::= items item(B).                           { ast_append(ctx->root, B); }
+items ::= items item(B).                           { gsc_file_item(ctx, B); }
 
 item(A) ::= INCLUDE(H) path_name(P) SEMI.           { A = ast_include(ctx->a, H, P); }
 item(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }

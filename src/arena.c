@@ -129,3 +129,18 @@ void arena_free_all(arena *a)
     }
     arena_init(a);
 }
+
+void arena_reset(arena *a)
+{
+    if (!a->head) return;
+    arena_block *keep = a->head, *b = keep->next;
+    while (b) {
+        arena_block *next = b->next;
+        free(b);
+        b = next;
+    }
+    keep->next = NULL;
+    a->cap = keep->cap;
+    a->used = 0;
+    a->total = 0;
+}

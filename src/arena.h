@@ -26,6 +26,9 @@ char *arena_printf(arena *a, const char *fmt, ...)
 #endif
     ;
 void arena_free_all(arena *a);
+/* Forgets every allocation but keeps the newest (largest) block for reuse:
+** a loop that fills and resets an arena allocates nothing in steady state. */
+void arena_reset(arena *a);
 
 /* malloc/realloc that abort with "atrc: out of memory" instead of returning NULL. */
 void *xmalloc(size_t n);

@@ -120,31 +120,62 @@ typedef struct walk_item {
     int in_dev;
 } walk_item;
 
-void compile_file(atrc_ctx *ctx, source_file *src, const ast_node *root)
+struct compile_state {
+    atrc_ctx *ctx;
+    source_file *src;
+    selection sel;        /* persists from one top-level item to the next */
+    walk_item *stack;
+    size_t cap;
+};
+
+compile_state *compile_begin(atrc_ctx *ctx, source_file *src)
 {
-    selection sel = {NULL, 0};
+    compile_state *cs = xcalloc(1, sizeof *cs);
+    cs->ctx = ctx;
+    cs->src = src;
+    cs->cap = 256;
+    cs->stack = xmalloc(cs->cap * sizeof *cs->stack);
+    return cs;
+}
+
+void compile_item(compile_state *cs, const ast_node *item)
+{
+    atrc_ctx *ctx = cs->ctx;
+    source_file *src = cs->src;
     /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
     ** deep as the file is long, which recursion could not survive. */
-    size_t cap = 256, top = 0;
-    walk_item *stack = xmalloc(cap * sizeof *stack);
-    if (root) stack[top++] = (walk_item){root, 0};
+    size_t top = 0;
+    if (item) cs->stack[top++] = (walk_item){item, 0};
     while (top) {
-        walk_item it = stack[--top];
+        walk_item it = cs->stack[--top];
         const ast_node *n = it.node;
         switch (n->kind) {
-        case AST_USING_ANIMTREE: using_animtree(ctx, src, n, it.in_dev, &sel); break;
-        case AST_ANIM: anim_literal(ctx, src, n, it.in_dev, &sel); break;
-        case AST_ANIMTREE: animtree_literal(ctx, src, n, &sel); break;
+        case AST_USING_ANIMTREE: using_animtree(ctx, src, n, it.in_dev, &cs->sel); break;
+        case AST_ANIM: anim_literal(ctx, src, n, it.in_dev, &cs->sel); break;
+        case AST_ANIMTREE: animtree_literal(ctx, src, n, &cs->sel); break;
         default: break;
         }
         int child_dev = it.in_dev || n->kind == AST_DEVBLOCK;
         size_t count = 0;
         for (const ast_node *c = n->child; c; c = c->next) count++;
-        while (top + count > cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+        while (top + count > cs->cap) cs->stack = xrealloc(cs->stack, (cs->cap *= 2) * sizeof *cs->stack);
         /* Push children so that the first child is popped first. */
         size_t i = top + count;
-        for (const ast_node *c = n->child; c; c = c->next) stack[--i] = (walk_item){c, child_dev};
+        for (const ast_node *c = n->child; c; c = c->next) cs->stack[--i] = (walk_item){c, child_dev};
         top += count;
     }
-    free(stack);
+}
+
+void compile_end(compile_state *cs)
+{
+    if (!cs) return;
+    free(cs->stack);
+    free(cs);
+}
+
+void compile_file(atrc_ctx *ctx, source_file *src, const ast_node *root)
+{
+    compile_state *cs = compile_begin(ctx, src);
+    compile_item(cs, root);
+    compile_end(cs);
 }

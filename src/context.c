@@ -84,15 +84,26 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     return 0;
 }
 
+static void compile_one_item(void *ud, ast_node *item)
+{
+    compile_item(ud, item);
+}
+
 static void compile_source(atrc_ctx *ctx, source_file *src)
 {
     ctx_keep_source(ctx, src);
-    /* The AST lives only as long as this file's compilation. */
-    arena file_mem;
-    arena_init(&file_mem);
-    ast_node *root = script_parse(src, &file_mem, &ctx->diags);
-    if (!ctx->opts.syntax_only) compile_file(ctx, src, root);
-    arena_free_all(&file_mem);
+    /* Each top-level item is compiled as soon as it is parsed and its AST
+    ** recycled: memory follows the largest function, not the file. */
+    arena scratch;
+    arena_init(&scratch);
+    if (ctx->opts.syntax_only) {
+        script_parse_each(src, &scratch, &ctx->diags, NULL, NULL);
+    } else {
+        compile_state *cs = compile_begin(ctx, src);
+        script_parse_each(src, &scratch, &ctx->diags, compile_one_item, cs);
+        compile_end(cs);
+    }
+    arena_free_all(&scratch);
 }
 
 int atrc_add_script(atrc_ctx *ctx, const char *path)

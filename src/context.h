@@ -76,7 +76,14 @@ void registry_free(atrc_ctx *ctx);
 
 /* compile.c */
 struct ast_node;
+/* A whole file's AST at once ... */
 void compile_file(atrc_ctx *ctx, source_file *src, const struct ast_node *root);
+/* ... or item by item as the parser streams them; the file's tree selection
+** carries from one item to the next. */
+typedef struct compile_state compile_state;
+compile_state *compile_begin(atrc_ctx *ctx, source_file *src);
+void compile_item(compile_state *cs, const struct ast_node *item);
+void compile_end(compile_state *cs);
 anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col);
 /* The engine's identifier test (stock-behavior.md 1.6): letters, digits, '_'; empty passes. */
 int is_identifier(const char *s, size_t n);

@@ -117,15 +117,22 @@ static void *parser_alloc(size_t n)
     return xmalloc(n);
 }
 
-ast_node *script_parse(source_file *src, arena *a, diag_list *diags)
+void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
 {
+    if (ctx->root) {
+        ast_append(ctx->root, item);
+        return;
+    }
+    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item);
+    arena_reset(ctx->a);
+}
+
+static void run_parse(source_file *src, diag_list *diags, gsc_parse_ctx *pctx)
+{
+    gsc_parse_ctx ctx = *pctx;
     gsc_lexer lx;
     gsc_lexer_init(&lx, src, diags);
-    gsc_parse_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.a = a;
     ctx.lx = &lx;
-    ctx.root = ast_new(a, AST_FILE, 1, 1);
     void *parser = GscParseAlloc(parser_alloc, &ctx);
     for (;;) {
         gsc_token tok;
@@ -143,7 +150,27 @@ ast_node *script_parse(source_file *src, arena *a, diag_list *diags)
     }
     GscParseFree(parser, free);
     gsc_lexer_free(&lx);
+}
+
+ast_node *script_parse(source_file *src, arena *a, diag_list *diags)
+{
+    gsc_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.a = a;
+    ctx.root = ast_new(a, AST_FILE, 1, 1);
+    run_parse(src, diags, &ctx);
     return ctx.root;
+}
+
+void script_parse_each(source_file *src, arena *scratch, diag_list *diags,
+                       void (*on_item)(void *ud, ast_node *item), void *ud)
+{
+    gsc_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.a = scratch;
+    ctx.on_item = on_item;
+    ctx.item_ud = ud;
+    run_parse(src, diags, &ctx);
 }
 
 char *script_dump_tokens(source_file *src, diag_list *diags)
