@@ -53,11 +53,26 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
 ** (minified or hostile input) prints as a short, readable line. */
 #define EXCERPT_WIDTH 160
 
-static void put_excerpt_byte(FILE *out, unsigned char c)
+/* Writes text[start, end) for an excerpt.  Control bytes and bytes that are
+** not well-formed UTF-8 would corrupt a terminal or a diff: they print as
+** '?'; tabs stay, to keep the caret aligned. */
+static void put_excerpt(FILE *out, const char *text, long start, long end, int blank)
 {
-    /* Control bytes would corrupt a terminal or a diff; tabs keep alignment. */
-    if (c == '\t' || c >= 0x20) fputc(c == 0x7f ? '?' : c, out);
-    else fputc('?', out);
+    const unsigned char *p = (const unsigned char *)text;
+    for (long i = start; i < end;) {
+        unsigned char c = p[i];
+        size_t n = c >= 0x80 ? utf8_sequence_length(p + i, (size_t)(end - i)) : 1;
+        if (n > 1) {
+            /* One character on screen: the caret line puts one space under it. */
+            if (blank) fputc(' ', out);
+            else fwrite(p + i, 1, n, out);
+            i += (long)n;
+            continue;
+        }
+        if (blank) fputc(c == '\t' ? '\t' : ' ', out);
+        else fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
+        i++;
+    }
 }
 
 void diag_print_one(const diag *g, FILE *out)
@@ -78,11 +93,11 @@ void diag_print_one(const diag *g, FILE *out)
     long end = start + EXCERPT_WIDTH < len ? start + EXCERPT_WIDTH : len;
     fputs("  ", out);
     if (start > 0) fputs("...", out);
-    for (long i = start; i < end; i++) put_excerpt_byte(out, (unsigned char)text[i]);
+    put_excerpt(out, text, start, end, 0);
     if (end < len) fputs("...", out);
     fputs("\n  ", out);
     if (start > 0) fputs("   ", out);
-    for (long i = start; i < caret; i++) fputc(text[i] == '\t' ? '\t' : ' ', out);
+    put_excerpt(out, text, start, caret, 1);
     fputs("^\n", out);
 }
 

@@ -36,14 +36,9 @@ static void json_string(FILE *out, const char *s)
             fputc(c, out);
             p++;
         } else {
-            int n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
-            if (c > 0xF4) n = 0;
-            int ok = n > 0;
-            for (int i = 1; ok && i < n; i++) ok = (p[i] & 0xC0) == 0x80;
-            if (ok && n == 3 && ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0))) ok = 0;
-            if (ok && n == 4 && ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] >= 0x90))) ok = 0;
-            if (ok) {
-                fwrite(p, 1, (size_t)n, out);
+            size_t n = utf8_sequence_length(p, strlen((const char *)p));
+            if (n) {
+                fwrite(p, 1, n, out);
                 p += n;
             } else {
                 fputs("\\ufffd", out);

@@ -104,3 +104,18 @@ void source_position(source_file *f, size_t off, int *line, int *col)
     *line = (int)lo + 1;
     *col = (int)(off - f->line_starts[lo]) + 1;
 }
+
+size_t utf8_sequence_length(const unsigned char *p, size_t avail)
+{
+    if (avail == 0) return 0;
+    unsigned char c = p[0];
+    if (c < 0x80) return 1;
+    size_t n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (n == 0 || n > avail) return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80) return 0;
+    /* No overlong forms, no surrogates, nothing past U+10FFFF. */
+    if (n == 3 && ((c == 0xE0 && p[1] < 0xA0) || (c == 0xED && p[1] >= 0xA0))) return 0;
+    if (n == 4 && ((c == 0xF0 && p[1] < 0x90) || (c == 0xF4 && p[1] >= 0x90))) return 0;
+    return n;
+}

@@ -23,4 +23,8 @@ long source_line(source_file *f, int line, const char **text);
 /* Line and byte column (1-based) of byte offset off. */
 void source_position(source_file *f, size_t off, int *line, int *col);
 
+/* Length of the well-formed UTF-8 sequence starting at p (1 for ASCII), or 0
+** when p does not start one; reads at most `avail` bytes. */
+size_t utf8_sequence_length(const unsigned char *p, size_t avail);
+
 #endif

@@ -1,0 +1,1 @@
+--syntax-only utf8_excerpt.gsc
