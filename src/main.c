@@ -158,7 +158,8 @@ static int parse_args(int argc, char **argv, cli *c)
 typedef struct output {
     FILE *fp;
     char *tmp_path;   /* non-NULL while writing a temporary to rename */
-    const char *path;
+    const char *path; /* as given: named in messages */
+    char *target;     /* the file actually replaced (a symlink's target) */
 } output;
 
 static int open_output(output *o, const char *path)
@@ -179,35 +180,41 @@ static int open_output(output *o, const char *path)
         }
         return 0;
     }
-    size_t n = strlen(path);
+    /* -o through a symlink replaces the file it points to, not the link. */
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) o->target = realpath(path, NULL);
+    const char *dest = o->target ? o->target : path;
+    size_t n = strlen(dest);
+    const char *slash = strrchr(dest, '/');
+    size_t dir_len = slash ? (size_t)(slash - dest) + 1 : 0;
     o->tmp_path = malloc(n + 16);
-    if (!o->tmp_path) return -1;
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
-    /* Same directory, so the rename cannot cross file systems. */
-    snprintf(o->tmp_path, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, path, path + dir_len);
-    int fd = mkstemp(o->tmp_path);
-    if (fd < 0) {
-        fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(errno));
-        free(o->tmp_path);
-        o->tmp_path = NULL;
-        return -1;
+    int fd = -1;
+    if (o->tmp_path) {
+        /* Same directory, so the rename cannot cross file systems. */
+        snprintf(o->tmp_path, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, dest, dest + dir_len);
+        fd = mkstemp(o->tmp_path);
     }
-    if (stat(path, &st) == 0) fchmod(fd, st.st_mode & 07777);
-    else {
-        mode_t mask = umask(0);
-        umask(mask);
-        fchmod(fd, 0666 & ~mask);
+    if (fd >= 0) {
+        if (stat(dest, &st) == 0) {
+            fchmod(fd, st.st_mode & 07777);
+        } else {
+            mode_t mask = umask(0);
+            umask(mask);
+            fchmod(fd, 0666 & ~mask);
+        }
+        o->fp = fdopen(fd, "w");
+        if (o->fp) return 0;
     }
-    o->fp = fdopen(fd, "w");
-    if (!o->fp) {
+    int err = errno;
+    if (fd >= 0) {
         close(fd);
         unlink(o->tmp_path);
-        free(o->tmp_path);
-        o->tmp_path = NULL;
-        return -1;
     }
-    return 0;
+    fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(err));
+    free(o->tmp_path);
+    free(o->target);
+    memset(o, 0, sizeof *o);
+    return -1;
 }
 
 /* Finishes the output; `write_errno` is the error of a failed write while
@@ -234,7 +241,7 @@ static int close_output(output *o, int write_errno)
         }
     }
     if (o->tmp_path) {
-        if (!failed && rename(o->tmp_path, o->path) != 0) {
+        if (!failed && rename(o->tmp_path, o->target ? o->target : o->path) != 0) {
             failed = 1;
             err = errno;
         }
@@ -242,6 +249,8 @@ static int close_output(output *o, int write_errno)
         free(o->tmp_path);
         o->tmp_path = NULL;
     }
+    free(o->target);
+    o->target = NULL;
     if (!failed) return 0;
     if (o->path)
         fprintf(stderr, "atrc: error: cannot write '%s': %s\n", o->path, err ? strerror(err) : "write error");
