@@ -79,7 +79,7 @@ run: build
 	        xanim) max=$(MAXLEN_xanim);; *) max=$(MAXLEN_pipeline);; esac; \
 	    echo "== fuzz_$$h for $(FUZZ_SECONDS)s (corpus tests/fuzz/corpus/$$h, work $(FB)/work/$$h)"; \
 	    $(FB)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=20 \
-	        -rss_limit_mb=2048 -print_final_stats=1 -jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS) $$dict \
+	        -rss_limit_mb=2048 -print_final_stats=1 $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) $$dict \
 	        -artifact_prefix=$(FB)/artifacts/$$h- $(FB)/work/$$h tests/fuzz/corpus/$$h \
 	        2>$(FB)/work/$$h.log; rc=$$?; \
 	    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^#[0-9]+.*DONE' $(FB)/work/$$h.log; \
