@@ -60,6 +60,11 @@ typedef struct atr_binder {
 int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_binder *b,
               atrc_profile profile, arena *a, diag_list *diags, atrc_tree *out);
 
+/* Where diagnostics about node `index` of t are placed in the .atr: its own
+** name, or — for the root and placeholders, which have none — its parent's
+** name, or line 1. */
+void atr_node_position(const atrc_tree *t, int index, int *line, int *col);
+
 /* xanim header (section 7.1). */
 typedef struct xanim_header {
     int version;

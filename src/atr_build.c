@@ -93,14 +93,26 @@ static void bind_node(builder *b, int index)
     if (!b->binder || !b->binder->bind || index == 0) return;
     atrc_node *e = &b->out->nodes[index];
     if (b->binder->bind(b->binder->ud, e->name, index) != 1) return;
-    int line = e->line, col = e->column;
-    if (line == 0) { /* a placeholder: locate it at its parent, or line 1 */
-        const atrc_node *p = &b->out->nodes[e->parent];
-        line = p->line ? p->line : 1;
-        col = p->line ? p->column : 1;
-    }
+    int line, col;
+    atr_node_position(b->out, index, &line, &col);
     diag_add(b->diags, DIAG_ERROR, b->src, line, col, "duplicate animation '%s' in 'animtrees/%s.atr'",
              e->name, b->tree_name);
+}
+
+void atr_node_position(const atrc_tree *t, int index, int *line, int *col)
+{
+    const atrc_node *n = &t->nodes[index];
+    const atrc_node *p = n->parent >= 0 ? &t->nodes[n->parent] : NULL;
+    if (n->line) {
+        *line = n->line;
+        *col = n->column;
+    } else if (p && p->line) {
+        *line = p->line;
+        *col = p->column;
+    } else {
+        *line = 1;
+        *col = 1;
+    }
 }
 
 static int count_nodes(const atr_node *root)

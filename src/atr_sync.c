@@ -44,18 +44,6 @@ static void push_children(sync_walk *w, const atrc_node *n, int in_group, int re
     for (int i = n->child_count - 1; i >= 0; i--) push(w, n->first_child + i, in_group, require_looping);
 }
 
-static void position(const sync_walk *w, int index, int *line, int *col)
-{
-    const atrc_node *n = &w->t->nodes[index];
-    *line = n->line;
-    *col = n->column;
-    if (*line == 0) { /* root or placeholder: its parent, or line 1 */
-        const atrc_node *p = n->parent >= 0 ? &w->t->nodes[n->parent] : NULL;
-        *line = p && p->line ? p->line : 1;
-        *col = p && p->line ? p->column : 1;
-    }
-}
-
 /* cod2/cod4: a default (missing-file) leaf in a mismatched group silently
 ** becomes `void_loop`; its data is the tree's own void_loop leaf when it has
 ** one with an asset, else the built-in one of xanim.c. */
@@ -94,7 +82,7 @@ static void fill(sync_walk *w, int index, int require_looping)
             }
             int uo = w->profile == ATRC_PROFILE_UO || w->profile == ATRC_PROFILE_COD1;
             int line, col;
-            position(w, index, &line, &col);
+            atr_node_position(w->t, index, &line, &col);
             diag_add(w->diags, DIAG_ERROR, w->src, line, col,
                      "duplicate specification of animation sync in '%s', %d nodes above '%s'", t->name,
                      steps, uo ? t->nodes[leaf].name : n->name);
@@ -110,7 +98,7 @@ static void fill(sync_walk *w, int index, int require_looping)
         return;
     }
     int line, col;
-    position(w, index, &line, &col);
+    atr_node_position(w->t, index, &line, &col);
     diag_add(w->diags, DIAG_ERROR, w->src, line, col, "animation '%s' in '%s' cannot be sync %s", n->name,
              t->name, require_looping ? "looping and nonlooping" : "nonlooping and looping");
 }
@@ -139,7 +127,7 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
             push_children(&w, n, 0, 0);
         } else if (kind == SYNC_KIND) {
             int line, col;
-            position(&w, it.node, &line, &col);
+            atr_node_position(t, it.node, &line, &col);
             diag_add(diags, DIAG_ERROR, src, line, col, "animation cannot be sync looping and sync nonlooping");
         } else {
             n->flags |= ATRC_FLAG_SYNC_ROOT;

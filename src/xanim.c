@@ -167,12 +167,8 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
     for (int i = 0; i < t->node_count; i++) {
         atrc_node *n = &t->nodes[i];
         if (n->child_count != 0) continue;
-        int line = n->line, col = n->column;
-        if (line == 0) { /* placeholders are located at their parent, or line 1 */
-            const atrc_node *p = n->parent >= 0 ? &t->nodes[n->parent] : NULL;
-            line = p && p->line ? p->line : 1;
-            col = p && p->line ? p->column : 1;
-        }
+        int line, col;
+        atr_node_position(t, i, &line, &col);
         asset a;
         load_result lr = load_asset(&r, n->name, 1, line, col, &a);
         if (lr == LOAD_OK) {
