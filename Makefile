@@ -64,7 +64,7 @@ $(B)/%.c: grammar/%.re | deps $(B)/obj
 
 # Lemon writes its outputs even when the grammar has conflicts, and exits 1:
 # delete them so that a conflicted grammar never builds.
-$(B)/%.c $(B)/%.h: grammar/%.y $(LEMPAR) | deps $(B)/obj
+$(B)/%.c $(B)/%.h: grammar/%.y | deps $(B)/obj
 	$(call say,LEMON,$@)
 	$(Q)$(LEMON) -q -l -T$(LEMPAR) -d$(B) $< || { rm -f $(B)/$*.c $(B)/$*.h $(B)/$*.out; \
 	    echo "atrc: grammar $< has conflicts (run: lemon -d/tmp $< and read /tmp/$*.out)" >&2; exit 1; }
