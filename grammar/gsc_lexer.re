@@ -324,6 +324,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             "return"           { return emit(lx, t, TK_RETURN, tok, cur); }
             "wait"             { return emit(lx, t, TK_WAIT, tok, cur); }
             "waittillframeend" { return emit(lx, t, TK_WAITTILLFRAMEEND, tok, cur); }
+            "breakpoint"       { return emit(lx, t, TK_BREAKPOINT, tok, cur); }
             "thread"           { return emit(lx, t, TK_THREAD, tok, cur); }
             "true"             { return emit(lx, t, TK_TRUE, tok, cur); }
             "false"            { return emit(lx, t, TK_FALSE, tok, cur); }

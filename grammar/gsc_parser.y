@@ -54,7 +54,7 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
 ** designated initializers, not on this order). */
 %token IDENT PATH INT FLOAT STRING ISTRING ANIM ANIMTREE INCLUDE USING_ANIMTREE
        DEVOPEN DEVCLOSE IF WHILE FOR SWITCH CASE DEFAULT BREAK CONTINUE RETURN
-       WAIT WAITTILLFRAMEEND THREAD TRUE FALSE UNDEFINED
+       WAIT WAITTILLFRAMEEND BREAKPOINT THREAD TRUE FALSE UNDEFINED
        LP RP LBRACKET RBRACKET LDBRACKET RDBRACKET LBRACE RBRACE
        SEMI COMMA COLON DCOLON DOT
        ASSIGN PLUSEQ MINUSEQ STAREQ SLASHEQ PERCENTEQ ANDEQ OREQ XOREQ SHLEQ SHREQ
@@ -114,6 +114,7 @@ stmt(A) ::= RETURN(K) SEMI.                         { A = ast_leaf(ctx->a, AST_R
 stmt(A) ::= RETURN(K) expr(E) SEMI.                 { A = ast_node1(ctx->a, AST_RETURN, K, E); }
 stmt(A) ::= WAIT(K) expr(E) SEMI.                   { A = ast_node1(ctx->a, AST_WAIT, K, E); }
 stmt(A) ::= WAITTILLFRAMEEND(K) SEMI.               { A = ast_leaf(ctx->a, AST_WAITTILLFRAMEEND, K); }
+stmt(A) ::= BREAKPOINT(K) SEMI.                     { A = ast_leaf(ctx->a, AST_BREAKPOINT, K); }
 stmt(A) ::= DEVOPEN(D) stmts(S) DEVCLOSE.           { A = ast_finish(S, AST_DEVBLOCK, D); }
 /* Accepted anywhere a statement is; the compile stage judges the place. */
 stmt(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }

@@ -20,7 +20,7 @@ static const char *const ast_kind_names[] = {
     "member",      "index",      "empty_array",    "vector",     "int",
     "float",       "string",     "istring",        "true",       "false",
     "undefined",   "ident",      "anim",           "animtree",   "error",
-    "cast",
+    "cast",        "breakpoint",
 };
 
 typedef char ast_kind_names_in_sync[sizeof ast_kind_names / sizeof ast_kind_names[0]

@@ -54,6 +54,7 @@ typedef enum {
     AST_ANIMTREE,         /* #animtree; line/col: the '#' */
     AST_ERROR,            /* what error recovery skipped */
     AST_CAST,             /* (int) / (float); text: "int" or "float"; child: operand */
+    AST_BREAKPOINT,       /* `breakpoint;` (a debugger stop in later engines) */
     AST_KIND_COUNT
 } ast_kind;
 

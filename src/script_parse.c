@@ -43,6 +43,7 @@ static const token_info tokens[] = {
     [TK_RETURN] = {"RETURN", "'return'"},
     [TK_WAIT] = {"WAIT", "'wait'"},
     [TK_WAITTILLFRAMEEND] = {"WAITTILLFRAMEEND", "'waittillframeend'"},
+    [TK_BREAKPOINT] = {"BREAKPOINT", "'breakpoint'"},
     [TK_THREAD] = {"THREAD", "'thread'"},
     [TK_TRUE] = {"TRUE", "'true'"},
     [TK_FALSE] = {"FALSE", "'false'"},

@@ -99,6 +99,18 @@ START_TEST(switch_return_dev)
 }
 END_TEST
 
+START_TEST(breakpoint_statement)
+{
+    /* Later engines' debugger stop; `breakpoint` is a keyword, as `wait` is. */
+    assert_ast("f() { breakpoint; }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (breakpoint 1:7))))\n");
+}
+END_TEST
+
 START_TEST(precedence)
 {
     assert_ast("f() { x = a || b && c | d ^ e & f == g < h << i + j * k; y = -a * !b - ~c % d; z = (a + b) * c; x = a - b - c; }",
@@ -543,6 +555,7 @@ Suite *make_parser_suite(void)
     tcase_add_test(tc, file_level);
     tcase_add_test(tc, statements);
     tcase_add_test(tc, switch_return_dev);
+    tcase_add_test(tc, breakpoint_statement);
     tcase_add_test(tc, precedence);
     tcase_add_test(tc, assignments);
     tcase_add_test(tc, calls);
