@@ -1,0 +1,1 @@
+--profile cod4 --trees -g game -g cod4 layers.gsc

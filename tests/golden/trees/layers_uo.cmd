@@ -1,0 +1,1 @@
+--profile uo --trees --no-xanim -g game layers.gsc
