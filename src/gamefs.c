@@ -118,7 +118,8 @@ const char *gamefs_find(gamefs *fs, const char *sub, const char *file)
         const char *dir = fs->dirs[i];
         const char *real_sub = lookup(index_dir(fs, dir), sub);
         if (!real_sub) continue;
-        const char *subpath = arena_printf(fs->mem, "%s/%s", dir, real_sub);
+        /* The default game directory "." names files as "animtrees/x.atr". */
+        const char *subpath = strcmp(dir, ".") == 0 ? real_sub : arena_printf(fs->mem, "%s/%s", dir, real_sub);
         const char *real_file = lookup(index_dir(fs, subpath), file);
         if (real_file) return arena_printf(fs->mem, "%s/%s", subpath, real_file);
     }
