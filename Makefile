@@ -46,7 +46,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile bench corpus-check fuzz memcheck clean
+.PHONY: all deps demo check unit golden hostile bench corpus-check model-check fuzz memcheck clean
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(TOOLS)
@@ -138,6 +138,17 @@ demo: all $(B)/samples/.stamp
 corpus-check: all
 	@test -n "$(CORPUS)" || { echo "usage: make corpus-check CORPUS=../shared/corpus/cod1" >&2; exit 2; }
 	$(Q)ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) sh scripts/corpus-check.sh "$(CORPUS)" $(B)/corpus
+
+# An independent model of the tree rules (tests/model/atr_model.py, written
+# from the specification) checks atrc's numbering, checksums, values, duplicate
+# and parse-error reports on random and noisy trees — and, with CORPUS=DIR, on
+# every tree a corpus' scripts build.
+MODEL_CASES ?= 3000
+model-check: all
+	@scripts/ensure-deps.sh model
+	$(Q)python3 tests/model/atr_model.py random $(B)/atrc $(MODEL_CASES) 1
+	$(Q)if [ -n "$(CORPUS)" ]; then python3 tests/model/atr_model.py check $(B)/atrc $(CORPUS) \
+	    $$(find $(CORPUS)/scripts -name '*.gsc' | LC_ALL=C sort); fi
 
 bench: all
 	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) sh scripts/bench.sh

@@ -4,6 +4,7 @@
 #   base      C compiler, make, re2c, lemon, Check, pkg-config (always)
 #   fuzz      clang and its libFuzzer/sanitizer runtime (make fuzz)
 #   memcheck  valgrind (make memcheck)
+#   model     python3, for the independent model of the tree rules (make model-check)
 #   bench     GNU time, for peak memory (make bench)
 # As root (or with password-less sudo) it installs what is missing with
 # apt-get, refreshing the package lists when a package is not found.
@@ -42,6 +43,10 @@ check_memcheck() {
     have valgrind || add valgrind
 }
 
+check_model() {
+    have python3 || add python3
+}
+
 # GNU time reports peak memory (make bench).
 check_bench() {
     [ -x /usr/bin/time ] || add time
@@ -53,6 +58,7 @@ for what in "$@"; do
         base) check_base ;;
         fuzz) check_base; check_fuzz ;;
         memcheck) check_base; check_memcheck ;;
+        model) check_base; check_model ;;
         bench) check_base; check_bench ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac

@@ -100,6 +100,10 @@ static int next_token(tokenizer *tz, int allow_line_breaks)
         diag_add(tz->diags, DIAG_WARNING, tz->src, line, col,
                  "token longer than %d bytes truncated", MAX_TOKEN_CHARS - 1);
     }
+    /* The engine's callers of Com_ParseOnLine test the token's text, so an
+    ** empty quoted token "" reads as the end of the line there (Com_Parse's
+    ** callers test the cursor instead: there "" is a token). */
+    if (!allow_line_breaks && tz->tok_len == 0) return 0;
     return 1;
 }
 

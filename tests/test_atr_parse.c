@@ -210,8 +210,12 @@ START_TEST(quoted_tokens)
     ck_assert_int_eq(t->f->root->child_count, 1);
     ck_assert_str_eq(t->f->root->first->name, "");
     tt_free(t);
-    /* "" on a name's line is read as an alias */
-    expect_error("a \"\"\n", "x.atr:1:3: error: FIXME: aliases not yet implemented\n");
+    /* Where the engine reads with Com_ParseOnLine it can only test the text,
+    ** so "" there is the end of the line: after a name it is a leaf line, it
+    ** ends a property list, and it is allowed after '{' and '}'. */
+    expect_tree("a \"\"\n", NULL, ATRC_PROFILE_UO, "root(a)");
+    expect_tree("a : loopsync \"\" {\nb\n} \"\"\n", NULL, ATRC_PROFILE_UO, "root(a:1(b))");
+    expect_error("g\n\"{\"\"\"\n", "x.atr:2:4: error: unexpected end of file\n");
 }
 END_TEST
 
