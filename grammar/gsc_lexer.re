@@ -52,7 +52,7 @@ void gsc_lexer_free(gsc_lexer *lx)
     lx->open_count = lx->open_cap = 0;
 }
 
-void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
+static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fmt, va_list ap)
 {
     if (lx->stopped) return;
     if (lx->errors == GSC_MAX_ERRORS) {
@@ -65,9 +65,31 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
     lx->error_token_count = lx->token_count;
     lx->error_line = line;
     lx->error_col = col;
+    if (lexical) {
+        lx->lexical_errors++;
+        lx->lexical_error_token_count = lx->token_count;
+    }
+    diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
+}
+
+void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
+    report(lx, 0, line, col, fmt, ap);
+    va_end(ap);
+}
+
+/* The lexer's own errors: the parser's complaint that follows one at once is
+** a consequence (a dropped byte, a missing directive), not news. */
+#ifdef __GNUC__
+__attribute__((format(printf, 4, 5)))
+#endif
+static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(lx, 1, line, col, fmt, ap);
     va_end(ap);
 }
 
@@ -101,14 +123,14 @@ static void newline_at(gsc_lexer *lx, const uchar *nl)
 
 static void stray_nul(gsc_lexer *lx, const uchar *p)
 {
-    gsc_lexer_error(lx, lx->line, col_of(lx, p), "stray NUL byte");
+    lex_error(lx, lx->line, col_of(lx, p), "stray NUL byte");
 }
 
 /* Pushes an opening bracket; refuses (and stops the file) beyond the bound. */
 static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 {
     if (lx->open_count >= GSC_MAX_NESTING) {
-        gsc_lexer_error(lx, lx->line, col_of(lx, at), "nesting too deep (max %d)",
+        lex_error(lx, lx->line, col_of(lx, at), "nesting too deep (max %d)",
                         GSC_MAX_NESTING);
         lx->stopped = 1;
         return 0;
@@ -126,14 +148,30 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 
 /* Pops through the matching opener when one is near the top: a closer that
 ** skips an unclosed '(' (`f(a; }`) still closes its '{', and a stray closer
-** changes nothing.  The search is bounded to keep hostile input linear. */
+** changes nothing.  The search is bounded to keep hostile input linear.  A
+** closer with no opener may answer one that error recovery abandoned. */
 static void close_bracket(gsc_lexer *lx, int opener_kind)
 {
     for (int i = lx->open_count - 1; i >= 0 && i >= lx->open_count - 64; i--) {
         if (lx->open[i].kind == opener_kind) {
             lx->open_count = i;
+            if (opener_kind == TK_LBRACE) lx->abandoned = 0; /* they were inside */
             return;
         }
+    }
+    if (opener_kind != TK_LBRACE && opener_kind != TK_DEVOPEN && lx->abandoned) {
+        lx->abandoned--;
+        lx->abandoned_closer = lx->token_count + 1; /* this closer, once emitted */
+    }
+}
+
+void gsc_lexer_abandon_brackets(gsc_lexer *lx)
+{
+    while (lx->open_count) {
+        int kind = lx->open[lx->open_count - 1].kind;
+        if (kind == TK_LBRACE || kind == TK_DEVOPEN) break;
+        lx->open_count--;
+        lx->abandoned++;
     }
 }
 
@@ -226,11 +264,11 @@ static void stray_byte(gsc_lexer *lx, const uchar *p)
 {
     uchar c = *p;
     if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\')
-        gsc_lexer_error(lx, lx->line, col_of(lx, p), "stray '%c'", c);
+        lex_error(lx, lx->line, col_of(lx, p), "stray '%c'", c);
     else if (c == '\'' || c == '\\')
-        gsc_lexer_error(lx, lx->line, col_of(lx, p), "stray '\\%c'", c);
+        lex_error(lx, lx->line, col_of(lx, p), "stray '\\%c'", c);
     else
-        gsc_lexer_error(lx, lx->line, col_of(lx, p), "stray '\\x%02X'", c);
+        lex_error(lx, lx->line, col_of(lx, p), "stray '\\x%02X'", c);
 }
 
 /* Position of the end of input: just after the last byte of the last line
@@ -296,7 +334,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 int line = lx->line, col = col_of(lx, tok), done;
                 cur = skip_block_comment(lx, cur, &done);
                 if (!done) {
-                    gsc_lexer_error(lx, line, col, "unterminated /* comment");
+                    lex_error(lx, line, col, "unterminated /* comment");
                     lx->eof_in_token = 1;
                 }
                 continue;
@@ -307,7 +345,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             "#using_animtree"  { return emit(lx, t, TK_USING_ANIMTREE, tok, cur); }
             "#animtree"        { return emit(lx, t, TK_ANIMTREE, tok, cur); }
             "#" ident {
-                gsc_lexer_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
+                lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
                                 (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
                 continue;
             }
@@ -342,7 +380,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 int line = lx->line, col = col_of(lx, tok), done;
                 cur = scan_string(lx, cur, &done);
                 if (!done) {
-                    gsc_lexer_error(lx, line, col, "unterminated string");
+                    lex_error(lx, line, col, "unterminated string");
                     lx->eof_in_token = 1;
                 }
                 int code = *tok == '&' ? TK_ISTRING : TK_STRING;

@@ -1,8 +1,9 @@
 /* GSC grammar (Lemon).  Every action is one call to a builder in src/ast.c;
 ** nodes live in the per-run arena, so no destructors are needed.  Error
 ** recovery: a bad statement becomes `stmt ::= error`, a bad top-level item
-** `item ::= error` (optionally followed by the body it meant to have), so one
-** mistake yields one diagnostic and parsing goes on.  The build fails on any
+** `item ::= error` (optionally followed by the body it meant to have), a bad
+** `if` header `IF error` followed by the rest of the `if`, so one mistake
+** yields one diagnostic and parsing goes on.  The build fails on any
 ** conflict (see the Makefile). */
 
 %name GscParse
@@ -119,6 +120,15 @@ stmt(A) ::= DEVOPEN(D) stmts(S) DEVCLOSE.           { A = ast_finish(S, AST_DEVB
 /* Accepted anywhere a statement is; the compile stage judges the place. */
 stmt(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }
 stmt(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+/* A broken `if` header (`if x)`, `if (x y)`, `if (x {`): the error covers the
+** header up to its ')', or up to a body that is a block, and the body and any
+** `else` still belong to the `if`, so the `else` is not a second error.  A
+** header that reaches ';' first is a whole statement. */
+stmt(A) ::= IF(K) error RP stmt(T). [IFX]           { A = ast_if_broken(ctx->a, K, T, NULL); }
+stmt(A) ::= IF(K) error RP stmt(T) ELSE stmt(E).    { A = ast_if_broken(ctx->a, K, T, E); }
+stmt(A) ::= IF(K) error block(T). [IFX]             { A = ast_if_broken(ctx->a, K, T, NULL); }
+stmt(A) ::= IF(K) error block(T) ELSE stmt(E).      { A = ast_if_broken(ctx->a, K, T, E); }
+stmt(A) ::= IF(K) error SEMI.                       { A = ast_leaf(ctx->a, AST_ERROR, K); }
 
 switch_items(A) ::= .                               { A = ast_list(ctx->a, AST_BLOCK); }
 switch_items(A) ::= switch_items(L) stmt(S).        { A = ast_append(L, S); }
@@ -224,31 +234,65 @@ primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &
 
 %code {
 static int sim_accepts(const yyParser *p, YYCODETYPE terminal);
+static int sim_accepts_at(const yyParser *p, const yyStackEntry *top, YYCODETYPE terminal,
+                          int max_steps);
+
+/* Simulation budget of the checks made at every statement boundary: real
+** code needs a handful of reductions; deeper stacks (hostile `if` ladders)
+** just answer "no", which keeps parsing linear. */
+#define SIM_HINT_STEPS 64
+
+int GscParseRecovering(void *parser)
+{
+    return ((yyParser *)parser)->yyerrcnt >= 0;
+}
+
+/* Lemon sets yyerrcnt to 3 at an error and counts it down at each shift, so
+** 3 means no token has shifted since the last error: the last token fed was
+** the one in error, or discarded by the recovery. */
+int GscParseDiscardedLast(void *parser)
+{
+    return ((yyParser *)parser)->yyerrcnt == 3;
+}
+
+int GscParseStuckOnError(void *parser, int code)
+{
+    const yyParser *p = parser;
+    return p->yytos->major == YYERRORSYMBOL &&
+           !sim_accepts_at(p, p->yytos, (YYCODETYPE)code, SIM_HINT_STEPS);
+}
+
+int GscParseAtStatementStart(void *parser)
+{
+    const yyParser *p = parser;
+    return sim_accepts_at(p, p->yytos, TK_IF, SIM_HINT_STEPS) ||
+           sim_accepts_at(p, p->yytos, TK_INCLUDE, SIM_HINT_STEPS);
+}
 
 /* Lemon stays silent until three tokens shift after an error, which hides a
 ** mistake on the next line (`x = ;` twice).  The driver calls this at a
-** statement boundary; once the parser is back where a statement or a
-** top-level item may start, new errors are reported again. */
+** statement boundary once the parser is back where a statement or a
+** top-level item may start: new errors are reported again. */
 void GscParseResync(void *parser)
 {
-    yyParser *p = parser;
-    if (p->yyerrcnt >= 0 && (sim_accepts(p, TK_IF) || sim_accepts(p, TK_INCLUDE)))
-        p->yyerrcnt = -1;
+    ((yyParser *)parser)->yyerrcnt = -1;
 }
 
 /* ---- "expected X before Y": which terminals could the parser accept now? ----
 ** Run the LALR automaton for a candidate terminal on a virtual stack: the real
-** stack read-only below, an overlay of pushed states above.  Reductions pop
-** (overlay first, then the real part) and push the goto state; the terminal
-** is acceptable iff we reach a shift, shift-reduce or accept action. */
+** stack read-only from `top` down, an overlay of pushed states above.
+** Reductions pop (overlay first, then the real part) and push the goto state;
+** the terminal is acceptable iff we reach a shift, shift-reduce or accept
+** action within max_steps reductions. */
 #define SIM_OVERLAY 256
 
-static int sim_accepts(const yyParser *p, YYCODETYPE terminal)
+static int sim_accepts_at(const yyParser *p, const yyStackEntry *top, YYCODETYPE terminal,
+                          int max_steps)
 {
     YYACTIONTYPE overlay[SIM_OVERLAY];
     int n_overlay = 0;
-    const yyStackEntry *real = p->yytos; /* top of the untouched real part */
-    for (int steps = 0; steps < 100000; steps++) {
+    const yyStackEntry *real = top; /* top of the untouched real part */
+    for (int steps = 0; steps < max_steps; steps++) {
         YYACTIONTYPE state = n_overlay ? overlay[n_overlay - 1] : real->stateno;
         YYACTIONTYPE act = yy_find_shift_action(terminal, state);
         if (act <= YY_MAX_SHIFTREDUCE || act == YY_ACCEPT_ACTION) return 1;
@@ -263,6 +307,11 @@ static int sim_accepts(const yyParser *p, YYCODETYPE terminal)
         overlay[n_overlay++] = yy_find_reduce_action(below, yyRuleInfoLhs[rule]);
     }
     return 0;
+}
+
+static int sim_accepts(const yyParser *p, YYCODETYPE terminal)
+{
+    return sim_accepts_at(p, p->yytos, terminal, 100000);
 }
 
 static int is_closer(int code)
@@ -326,12 +375,39 @@ static void describe_token(char *buf, size_t cap, int major, gsc_token tok)
     buf[k] = 0;
 }
 
+/* GSC reads `x = 1` NEWLINE `y = 2;` as `x = 1 y ...`, the start of a method
+** call on 1, and only stumbles on the '=': "expected '(' before '='" points at
+** the wrong place.  When the error is on a line whose first token is a name
+** (the start of a statement) and the parser, just before that name, could
+** have ended a statement with ';' but not started a new one, the mistake is
+** the missing ';'.  The message names the first token of the line and is
+** located there, like every "expected X before Y" (not at the end of the line
+** before).  The name's stack entry is looked up near the top, so this costs
+** nothing until there is an error; if it was already reduced away, the plain
+** message stands. */
+static int missing_semi_before_line(const yyParser *p, const gsc_parse_ctx *ctx, gsc_token tok)
+{
+    const gsc_token first = ctx->line_first;
+    if (ctx->line_first_code != TK_IDENT && ctx->line_first_code != TK_PATH) return 0;
+    if (tok.line != first.line || tok.z <= first.z) return 0;
+    for (const yyStackEntry *e = p->yytos; e > p->yystack && p->yytos - e < 16; e--) {
+        if (e->major != ctx->line_first_code || e->minor.yy0.z != first.z) continue;
+        return sim_accepts_at(p, e - 1, TK_SEMI, SIM_HINT_STEPS) &&
+               !sim_accepts_at(p, e - 1, TK_IF, SIM_HINT_STEPS) &&
+               !sim_accepts_at(p, e - 1, TK_INCLUDE, SIM_HINT_STEPS);
+    }
+    return 0;
+}
+
 static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
 {
     gsc_lexer *lx = ctx->lx;
     /* Just after a lexer error (a dropped stray byte), the parser's complaint
     ** is a consequence, not news. */
-    if (lx->errors && lx->token_count - lx->error_token_count <= 2) return;
+    if (lx->lexical_errors && lx->token_count - lx->lexical_error_token_count <= 2) return;
+    /* The closer of a bracket that an earlier error abandoned: `f(a;` NEWLINE
+    ** `b);` is one mistake, already reported. */
+    if (is_closer(major) && lx->abandoned_closer == lx->token_count) return;
     if (major == 0) {
         /* An unterminated string or comment already explained the end. */
         if (lx->eof_in_token) return;
@@ -346,12 +422,18 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
             return;
         }
     }
+    char found[160];
+    if (major != 0 && missing_semi_before_line(p, ctx, tok)) {
+        describe_token(found, sizeof found, ctx->line_first_code, ctx->line_first);
+        gsc_lexer_error(lx, ctx->line_first.line, ctx->line_first.col, "expected %s before %s",
+                        gsc_token_spelling(TK_SEMI), found);
+        return;
+    }
     unsigned char ok[YYNTOKEN];
     ok[0] = 0;
     for (int t = 1; t < YYNTOKEN; t++)
         ok[t] = t != YYERRORSYMBOL && sim_accepts(p, (YYCODETYPE)t);
     const char *what = expected_what(ok, major);
-    char found[160];
     describe_token(found, sizeof found, major, tok);
     if (what) gsc_lexer_error(lx, tok.line, tok.col, "expected %s before %s", what, found);
     else gsc_lexer_error(lx, tok.line, tok.col, "syntax error before %s", found);

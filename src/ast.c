@@ -222,6 +222,13 @@ ast_node *ast_if(arena *a, gsc_token kw, ast_node *cond, ast_node *then, ast_nod
     return ast_append(ast_node2(a, AST_IF, kw, cond, then), otherwise);
 }
 
+/* An `if` whose header error recovery skipped: the condition is an error
+** node, the branches are kept. */
+ast_node *ast_if_broken(arena *a, gsc_token kw, ast_node *then, ast_node *otherwise)
+{
+    return ast_if(a, kw, ast_leaf(a, AST_ERROR, kw), then, otherwise);
+}
+
 ast_node *ast_for(arena *a, gsc_token kw, ast_node *init, ast_node *cond, ast_node *step,
                   ast_node *body)
 {

@@ -38,6 +38,7 @@ ast_node *ast_expr_stmt(arena *a, ast_node *call);
 ast_node *ast_assign(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs);
 ast_node *ast_incdec(arena *a, gsc_token op, ast_node *operand);
 ast_node *ast_if(arena *a, gsc_token kw, ast_node *cond, ast_node *then, ast_node *otherwise);
+ast_node *ast_if_broken(arena *a, gsc_token kw, ast_node *then, ast_node *otherwise);
 /* Absent clauses (NULL) become AST_EMPTY at the `for`. */
 ast_node *ast_for(arena *a, gsc_token kw, ast_node *init, ast_node *cond, ast_node *step,
                   ast_node *body);

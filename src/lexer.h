@@ -38,6 +38,10 @@ typedef struct gsc_lexer {
     int token_count;     /* tokens returned so far */
     int error_token_count; /* token_count at the last error */
     int error_line, error_col; /* position of the last error */
+    int lexical_errors;  /* errors the lexer itself reported (stray bytes...) */
+    int lexical_error_token_count; /* token_count at the last of those */
+    int abandoned;       /* brackets abandoned in this block, not yet answered */
+    int abandoned_closer; /* token_count of the closer that answered the last one */
 } gsc_lexer;
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, diag_list *diags);
@@ -53,6 +57,13 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
     ;
 /* The innermost bracket still open, or NULL. */
 const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx);
+/* Forgets the '(', '[' and '[[' left open on the top of the bracket stack
+** (above the innermost '{' or '/#'): the driver calls this where error
+** recovery has put the parser back at the start of a statement on a new
+** line, so they were abandoned by an error (`foo(1, 2;`).  They no longer
+** mute later errors nor are named at end of file; a closer that comes later
+** without an opener answers one of them (see abandoned_closer). */
+void gsc_lexer_abandon_brackets(gsc_lexer *lx);
 /* The unclosed bracket worth naming at end of file: the innermost one, unless
 ** it is a '(' or '[' opened before the last error (that error explained it);
 ** then the innermost '{' or '/#'.  NULL when there is none. */

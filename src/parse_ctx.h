@@ -12,6 +12,10 @@ typedef struct gsc_parse_ctx {
     gsc_lexer *lx;     /* source, diagnostics, error cap, open brackets */
     ast_node *root;    /* AST_FILE; complete top-level items are appended as reduced */
     gsc_token cur;     /* the token being fed: locates errors and recovery nodes */
+    /* The first token of the line being fed, and its code: an error later on
+    ** that line may really be a missing ';' at the end of the line before. */
+    gsc_token line_first;
+    int line_first_code;
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item);
@@ -27,7 +31,17 @@ void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item);
 void *GscParseAlloc(void *(*alloc)(size_t), gsc_parse_ctx *ctx);
 void GscParse(void *parser, int code, gsc_token tok);
 void GscParseFree(void *parser, void (*release)(void *));
-/* Ends Lemon's error-silence window at a statement boundary (gsc_parser.y). */
+/* Statement-boundary hooks for the driver (gsc_parser.y).  Recovering: an
+** error was reported and Lemon is still muting the next ones.  Discarded
+** last: the token just fed did not shift (recovery threw it away).  At
+** statement start: a statement or a top-level item may begin here (a bounded
+** check, so calling it at every boundary keeps parsing linear).  Resync: end
+** the mute.  Stuck on error: the error symbol is on top of the stack and
+** `code` cannot follow it, so recovery would throw `code` away. */
+int GscParseRecovering(void *parser);
+int GscParseDiscardedLast(void *parser);
+int GscParseAtStatementStart(void *parser);
+int GscParseStuckOnError(void *parser, int code);
 void GscParseResync(void *parser);
 
 #endif

@@ -128,6 +128,31 @@ void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
     arena_reset(ctx->a);
 }
 
+static int inside_brackets(const gsc_lexer *lx)
+{
+    const gsc_opener *o = gsc_lexer_innermost_open(lx);
+    return o && o->kind != TK_LBRACE && o->kind != TK_DEVOPEN;
+}
+
+/* At a statement boundary (';', '{', '}' just fed): once the parser is back
+** at the start of a statement, let the next error be reported even within
+** Lemon's three-token silence.  Outside brackets that happens at once.  With
+** a '(' or '[' still open (`foo(1, 2;`), only if the next token starts a new
+** line (or is the end of file), and then those brackets count as abandoned:
+** the boundary may sit inside a header spread over lines (`for (i = 0`
+** NEWLINE `i < 3; i++)`).  Returns 1 when the caller must wait for that. */
+static int at_boundary(gsc_lexer *lx, void *parser)
+{
+    int in_brackets = inside_brackets(lx);
+    if (!in_brackets && !GscParseRecovering(parser)) return 0;
+    /* A closer that recovery threw away ends nothing (`/# x(); }`). */
+    if (GscParseDiscardedLast(parser)) return 0;
+    if (!GscParseAtStatementStart(parser)) return 0;
+    if (in_brackets) return 1;
+    GscParseResync(parser);
+    return 0;
+}
+
 static void run_parse(source_file *src, diag_list *diags, gsc_parse_ctx *pctx)
 {
     gsc_parse_ctx ctx = *pctx;
@@ -135,19 +160,37 @@ static void run_parse(source_file *src, diag_list *diags, gsc_parse_ctx *pctx)
     gsc_lexer_init(&lx, src, diags);
     ctx.lx = &lx;
     void *parser = GscParseAlloc(parser_alloc, &ctx);
+    int prev_end_line = 0; /* line on which the previous token ended */
+    int resync_on_new_line = 0; /* see at_boundary */
     for (;;) {
         gsc_token tok;
         int code = gsc_lexer_next(&lx, &tok);
         if (lx.stopped) break;
         ctx.cur = tok;
+        int starts_line = tok.line > prev_end_line;
+        prev_end_line = lx.line; /* the lexer stops right after the token */
+        if (starts_line) {
+            ctx.line_first = tok;
+            ctx.line_first_code = code;
+        }
+        if (resync_on_new_line && (starts_line || code == 0)) {
+            gsc_lexer_abandon_brackets(&lx);
+            GscParseResync(parser);
+        }
+        resync_on_new_line = 0;
+        /* Recovery throws away what cannot follow the error it shifted; a '}'
+        ** closing an enclosing block must not go (`if x` NEWLINE `}`): when a
+        ** ';' would end the broken statement, feed one, empty, first. */
+        if (code == TK_RBRACE && GscParseStuckOnError(parser, TK_RBRACE) &&
+            !GscParseStuckOnError(parser, TK_SEMI)) {
+            gsc_token semi = tok;
+            semi.n = 0;
+            GscParse(parser, TK_SEMI, semi);
+        }
         GscParse(parser, code, tok);
         if (lx.stopped || code == 0) break;
-        /* At a statement boundary outside any parenthesis, let the next
-        ** error be reported even if it comes within three tokens. */
-        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
-            const gsc_opener *o = gsc_lexer_innermost_open(&lx);
-            if (!o || o->kind == TK_LBRACE || o->kind == TK_DEVOPEN) GscParseResync(parser);
-        }
+        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE)
+            resync_on_new_line = at_boundary(&lx, parser);
     }
     GscParseFree(parser, free);
     gsc_lexer_free(&lx);

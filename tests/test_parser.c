@@ -464,6 +464,119 @@ START_TEST(recovery_reports_each_statement)
 }
 END_TEST
 
+/* `x = 1` NEWLINE `y = 2;` reads as a method call `1 y(...)` that stumbles on
+** the '='; the mistake is the missing ';', reported at the start of the line. */
+START_TEST(missing_semicolon_at_end_of_line)
+{
+    assert_diag("f() {\n  x = 1\n  y = 2;\n  w = ;\n}\n",
+                "3:3: error: expected ';' before 'y'\n"
+                "4:7: error: expected expression before ';'\n");
+    assert_diag("f() {\n  x = 1\n  self.y = 2;\n}\n", "3:3: error: expected ';' before 'self'\n");
+    assert_diag("f() {\n  x = foo\n  bar::baz = 1;\n}\n",
+                "3:3: error: expected ';' before 'bar'\n");
+    assert_diag("f() {\n  x = 1\n  foo bar;\n}\n", "3:3: error: expected ';' before 'foo'\n");
+    assert_diag("f() {\n  x = 1\n\n  // note\n  y[0] = 2;\n}\n",
+                "5:3: error: expected ';' before 'y'\n");
+    assert_diag("f() {\n  /#\n  x = 1\n  y = 2;\n  #/\n}\n",
+                "4:3: error: expected ';' before 'y'\n");
+    /* A string spanning lines ends on the line before. */
+    assert_diag("f() {\n  x = \"a\nb\"\n  y = 2;\n}\n", "4:3: error: expected ';' before 'y'\n");
+    /* Not when the line continues an expression or the statement was complete. */
+    assert_diag("f() {\n  x = a\n  + b c;\n}\n", "3:8: error: expected '(' before ';'\n");
+    assert_diag("f() {\n  foo();\n  bar c;\n}\n", "3:8: error: expected '(' before ';'\n");
+    assert_diag("f() {\n  x = \"a\nb\" y = 2;\n}\n", "3:6: error: expected '(' before '='\n");
+    /* Inside a for header too, and the rest of the header is no second error. */
+    assert_diag("f() {\n  for (i = 0\n  i < 3; i++) {}\n  x = ;\n}\n",
+                "3:3: error: expected ';' before 'i'\n"
+                "4:7: error: expected expression before ';'\n");
+}
+END_TEST
+
+/* Lemon mutes errors for three tokens after one; a bracket left open by the
+** first error must not extend that to the next lines. */
+START_TEST(recovery_reports_next_line_after_open_bracket)
+{
+    assert_diag("f() {\n  foo(1;\n  x = ;\n}\n",
+                "2:8: error: expected ')' before ';'\n"
+                "3:7: error: expected expression before ';'\n");
+    assert_diag("f() {\n  v = a[1;\n  x = ;\n}\n",
+                "2:10: error: expected ']' before ';'\n"
+                "3:7: error: expected expression before ';'\n");
+    /* The ')' on the next line answers the abandoned '(': one mistake. */
+    assert_diag("f() {\n  f(a;\n  b);\n  x = ;\n}\n",
+                "2:6: error: expected ')' before ';'\n"
+                "4:7: error: expected expression before ';'\n");
+    /* At end of file the enclosing '{' is still named. */
+    assert_diag("f() {\n  foo(1;\n",
+                "2:8: error: expected ')' before ';'\n"
+                "2:9: error: '{' opened at line 1 is never closed\n");
+}
+END_TEST
+
+/* A broken `if` header is one error: its body and `else` still belong to it. */
+START_TEST(recovery_broken_if_header)
+{
+    assert_diag("f() {\n  if x) { z(); }\n  else w();\n  y = ;\n}\n",
+                "2:6: error: expected '(' before 'x'\n"
+                "4:7: error: expected expression before ';'\n");
+    assert_diag("f() {\n  if (x { z(); }\n  else w();\n}\n",
+                "2:9: error: expected ')' before '{'\n");
+    assert_diag("f() {\n  if (x == ) return;\n  else y = ;\n}\n",
+                "2:12: error: expected expression before ')'\n"
+                "3:12: error: expected expression before ';'\n");
+    assert_diag("f() {\n  if x return;\n  y = ;\n}\n",
+                "2:6: error: expected '(' before 'x'\n"
+                "3:7: error: expected expression before ';'\n");
+    /* Recovery does not swallow the '}' that closes the function. */
+    assert_diag("f() {\n  if x\n}\ng() {}\nh() { x = ; }\n",
+                "2:6: error: expected '(' before 'x'\n"
+                "5:11: error: expected expression before ';'\n");
+    assert_ast("f() { if x) y(); else z(); }",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (if 1:7\n"
+               "        (error 1:7)\n"
+               "        (expr_stmt 1:13\n"
+               "          (call 1:13\n"
+               "            (ident 1:13 \"y\")\n"
+               "            (args 1:14)))\n"
+               "        (expr_stmt 1:23\n"
+               "          (call 1:23\n"
+               "            (ident 1:23 \"z\")\n"
+               "            (args 1:24)))))))\n"
+               "--\n"
+               "1:10: error: expected '(' before 'x'\n");
+}
+END_TEST
+
+START_TEST(recovery_stray_closing_brace)
+{
+    assert_diag("f() {}\n}\n", "2:1: error: expected function definition before '}'\n");
+    /* Also just after another error. */
+    assert_diag("f() {\n  a = b c;\n}\n}\n",
+                "2:10: error: expected '(' before ';'\n"
+                "4:1: error: expected function definition before '}'\n");
+    /* A '}' that recovery discards is not a statement boundary. */
+    assert_diag("f() { /# x(); }", "1:15: error: expected '#/' before '}'\n");
+}
+END_TEST
+
+/* The modder's file from the report: every mistake once, nothing else. */
+START_TEST(recovery_whole_file)
+{
+    assert_diag("main()\n{\n\tfoo(1, 2;\n\tx = 1\n\ty = 2;\n\tif x) { z(); }\n\telse w();\n"
+                "\tself thread;\n\ta = b c;\n}\n}\n",
+                "3:10: error: expected ')' before ';'\n"
+                "5:2: error: expected ';' before 'y'\n"
+                "6:5: error: expected '(' before 'x'\n"
+                "8:13: error: expected identifier before ';'\n"
+                "9:9: error: expected '(' before ';'\n"
+                "11:1: error: expected function definition before '}'\n");
+}
+END_TEST
+
 START_TEST(recovery_keeps_good_functions)
 {
     assert_ast("f() { x = ; }\ng() { y(); }",
@@ -570,6 +683,11 @@ Suite *make_parser_suite(void)
     tcase_add_test(tc, never_closed);
     tcase_add_test(tc, lexical_errors_do_not_cascade);
     tcase_add_test(tc, recovery_reports_each_statement);
+    tcase_add_test(tc, missing_semicolon_at_end_of_line);
+    tcase_add_test(tc, recovery_reports_next_line_after_open_bracket);
+    tcase_add_test(tc, recovery_broken_if_header);
+    tcase_add_test(tc, recovery_stray_closing_brace);
+    tcase_add_test(tc, recovery_whole_file);
     tcase_add_test(tc, recovery_keeps_good_functions);
     tcase_add_test(tc, error_cap);
     suite_add_tcase(s, tc);

@@ -1,0 +1,1 @@
+--syntax-only recovery2.gsc
