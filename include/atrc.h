@@ -73,6 +73,7 @@ typedef struct atrc_tree {
     int node_count;
     atrc_node *nodes;
     uint32_t checksum;
+    atrc_node void_loop; /* cod2/cod4: the asset a default leaf becomes in a sync group of the other kind */
 } atrc_tree;
 
 /* ---- context and pipeline ---- */

@@ -23,7 +23,6 @@ typedef struct sync_walk {
     atrc_profile profile;
     sync_item *stack;
     size_t depth, cap;
-    int void_loop;        /* index of the tree's own void_loop leaf: -1 none, -2 not searched yet */
 } sync_walk;
 
 static void push(sync_walk *w, int node, int in_group, int require_looping)
@@ -45,28 +44,14 @@ static void push_children(sync_walk *w, const atrc_node *n, int in_group, int re
 }
 
 /* cod2/cod4: a default (missing-file) leaf in a mismatched group silently
-** becomes `void_loop`; its data is the tree's own void_loop leaf when it has
-** one with an asset, else the built-in one of xanim.c. */
+** becomes `void_loop`: the game's file, precached on demand (6.1), which
+** asset resolution loaded into t->void_loop (else the built-in one). */
 static void swap_to_void_loop(sync_walk *w, atrc_node *leaf)
 {
-    if (w->void_loop == -2) { /* searched once per tree: many defaults stay linear */
-        w->void_loop = -1;
-        for (int i = 0; i < w->t->node_count && w->void_loop < 0; i++) {
-            const atrc_node *v = &w->t->nodes[i];
-            if (v->child_count == 0 && v->has_asset && !v->default_asset && strcmp(v->name, "void_loop") == 0)
-                w->void_loop = i;
-        }
-    }
-    if (w->void_loop >= 0) {
-        const atrc_node *v = &w->t->nodes[w->void_loop];
-        leaf->looping = v->looping;
-        leaf->frames = v->frames;
-        leaf->frame_rate = v->frame_rate;
-        return;
-    }
-    leaf->looping = 1;
-    leaf->frames = 1;
-    leaf->frame_rate = 30;
+    const atrc_node *v = &w->t->void_loop;
+    leaf->looping = v->has_asset ? v->looping : 1;
+    leaf->frames = v->has_asset ? v->frames : 1;
+    leaf->frame_rate = v->has_asset ? v->frame_rate : 30;
 }
 
 static void fill(sync_walk *w, int index, int require_looping)
@@ -112,7 +97,6 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
     w.src = src;
     w.diags = diags;
     w.profile = profile;
-    w.void_loop = -2;
     push(&w, 0, 0, 0);
     while (w.depth) {
         sync_item it = w.stack[--w.depth];

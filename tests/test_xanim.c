@@ -219,7 +219,8 @@ START_TEST(resolve_bad_files)
     tt_free(t);
     /* cod4 expects 17; a failed load is a warning and the void default */
     t = resolve(&g, "new\nold\n", NULL, ATRC_PROFILE_COD4);
-    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: warning: xanim 'new' out of date (version 14, expecting 17)\n");
+    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: warning: xanim 'new' out of date (version 14, expecting 17)\n"
+                                  "x.atr:1:1: warning: Couldn't find xanim 'new', using default xanim 'void' instead\n");
     ck_assert_int_eq(t->tree.nodes[2].default_asset, 1);
     ck_assert_int_eq(t->tree.nodes[2].looping, 0);
     ck_assert_int_eq(t->tree.nodes[1].default_asset, 0);
@@ -260,6 +261,68 @@ START_TEST(resolve_unreadable_and_huge)
 }
 END_TEST
 
+/* cod2/cod4 precache (4.8): whatever made the load fail, the warning about the
+** `void` default follows the load's own message. */
+START_TEST(resolve_failed_load_takes_default)
+{
+    game g;
+    game_init(&g);
+    write_xanim(&g, "old", 17, 3, 1, 30);
+    static const unsigned char five[] = {14, 0, 1, 0, 1};
+    write_file(&g, "short", five, 5);
+    tt *t = resolve(&g, "old\n short\n", NULL, ATRC_PROFILE_COD2);
+    ck_assert_str_eq(tt_diags(t), "x.atr:2:2: warning: malformed xanim 'short' (file is 5 bytes, header needs 9)\n"
+                                  "x.atr:2:2: warning: Couldn't find xanim 'short', using default xanim 'void' instead\n"
+                                  "x.atr:1:1: warning: xanim 'old' out of date (version 17, expecting 14)\n"
+                                  "x.atr:1:1: warning: Couldn't find xanim 'old', using default xanim 'void' instead\n");
+    ck_assert_int_eq(t->d.errors, 0);
+    for (int i = 1; i <= 2; i++) {
+        ck_assert_int_eq(t->tree.nodes[i].default_asset, 1);
+        ck_assert_int_eq(t->tree.nodes[i].looping, 0);
+    }
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
+/* 6.1: a default leaf in a group of the other kind becomes the game's
+** void_loop (precached on demand), even when the tree has no void_loop leaf. */
+START_TEST(sync_default_takes_game_void_loop)
+{
+    game g;
+    game_init(&g);
+    write_xanim(&g, "void_loop", 14, 9, 1, 20);
+    tt *t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD2);
+    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_COD2, &t->d);
+    ck_assert_str_eq(tt_diags(t), "x.atr:3:1: warning: Couldn't find xanim 'b', using default xanim 'void' instead\n");
+    ck_assert_str_eq(t->tree.nodes[2].name, "b");
+    ck_assert_int_eq(t->tree.nodes[2].looping, 1);
+    ck_assert_uint_eq(t->tree.nodes[2].frames, 9);
+    ck_assert_int_eq(t->tree.nodes[2].frame_rate, 20);
+    tt_free(t);
+    /* the swap is silent and takes the file as it is, looping bit included */
+    write_xanim(&g, "void_loop", 14, 4, 0, 20);
+    t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD2);
+    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_COD2, &t->d);
+    ck_assert_int_eq(t->d.errors, 0);
+    ck_assert_int_eq(t->tree.nodes[2].looping, 0);
+    ck_assert_uint_eq(t->tree.nodes[2].frames, 4);
+    tt_free(t);
+    /* no game void_loop: the built-in one */
+    char path[256];
+    snprintf(path, sizeof path, "%s/void_loop", g.dir);
+    ck_assert_int_eq(unlink(path), 0);
+    t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD4);
+    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_COD4, &t->d);
+    ck_assert_int_eq(t->d.errors, 0);
+    ck_assert_int_eq(t->tree.nodes[2].looping, 1);
+    ck_assert_uint_eq(t->tree.nodes[2].frames, 1);
+    ck_assert_int_eq(t->tree.nodes[2].frame_rate, 30);
+    tt_free(t);
+    game_free(&g);
+}
+END_TEST
+
 Suite *make_xanim_suite(void)
 {
     Suite *s = suite_create("xanim");
@@ -274,6 +337,8 @@ Suite *make_xanim_suite(void)
     tcase_add_test(tc, resolve_void_builtin);
     tcase_add_test(tc, resolve_bad_files);
     tcase_add_test(tc, resolve_unreadable_and_huge);
+    tcase_add_test(tc, resolve_failed_load_takes_default);
+    tcase_add_test(tc, sync_default_takes_game_void_loop);
     suite_add_tcase(s, tc);
     return s;
 }
