@@ -147,6 +147,7 @@ MODEL_CASES ?= 3000
 model-check: all
 	@scripts/ensure-deps.sh model
 	$(Q)python3 tests/model/atr_model.py random $(B)/atrc $(MODEL_CASES) 1
+	$(Q)python3 tests/model/atr_model.py assets $(B)/atrc $(MODEL_CASES) 1
 	$(Q)if [ -n "$(CORPUS)" ]; then python3 tests/model/atr_model.py check $(B)/atrc $(CORPUS) \
 	    $$(find $(CORPUS)/scripts -name '*.gsc' | LC_ALL=C sort); fi
 
