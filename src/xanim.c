@@ -121,7 +121,10 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
         return LOAD_FAILED;
     case XANIM_TRUNCATED:
     default:
-        if (report)
+        if (!report) return LOAD_FAILED;
+        if (got == 0 && r->lenient) /* CoD2/CoD4's own words for an empty file (7.3) */
+            diag_add(r->diags, sev, r->src, line, col, "xanim '%s' has 0 length", name);
+        else
             diag_add(r->diags, sev, r->src, line, col, "malformed xanim '%s' (file is %zu bytes, header needs %zu)",
                      name, got, need);
         return LOAD_FAILED;

@@ -281,6 +281,15 @@ START_TEST(resolve_failed_load_takes_default)
         ck_assert_int_eq(t->tree.nodes[i].looping, 0);
     }
     tt_free(t);
+    /* An empty file: CoD2/CoD4 say "has 0 length"; uo/cod1 call it malformed. */
+    write_file(&g, "empty", five, 0);
+    t = resolve(&g, "empty\n", NULL, ATRC_PROFILE_COD4);
+    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: warning: xanim 'empty' has 0 length\n"
+                                  "x.atr:1:1: warning: Couldn't find xanim 'empty', using default xanim 'void' instead\n");
+    tt_free(t);
+    t = resolve(&g, "empty\n", NULL, ATRC_PROFILE_UO);
+    ck_assert_str_eq(tt_diags(t), "x.atr:1:1: error: malformed xanim 'empty' (file is 0 bytes, header needs 9)\n");
+    tt_free(t);
     game_free(&g);
 }
 END_TEST

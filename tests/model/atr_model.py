@@ -306,6 +306,8 @@ def load_xanim(xdir, name, profile):
         version = int.from_bytes(data[:2], "little", signed=True)
         if version != want:
             return ("failed", "xanim '%s' out of date (version %d, expecting %d)" % (name.decode(), version, want))
+    if len(data) == 0 and profile in ("cod2", "cod4"):
+        return ("failed", "xanim '%s' has 0 length" % name.decode())
     if len(data) < need:
         return ("failed", "malformed xanim '%s' (file is %d bytes, header needs %d)" % (name.decode(), len(data), need))
     return ("ok", bool(data[6] & 1))
