@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-    "usage: atrc [OPTIONS] SCRIPT...\n"
+    "usage: atrc [OPTIONS] SCRIPT...    (SCRIPT - reads standard input)\n"
     "Compiles GSC scripts, resolves their %name animation references against the\n"
     "animation trees they select, and prints each packed value (tree << 16) | node.\n"
     "\n"

@@ -21,13 +21,15 @@ source_file *source_from_buffer(const char *path, const char *data, size_t len)
 source_file *source_read(const char *path, const char **err)
 {
     struct stat st;
-    FILE *fp = fopen(path, "rb");
+    /* "-" is standard input, named "<stdin>" in diagnostics. */
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
     if (!fp) {
         *err = strerror(errno);
         return NULL;
     }
     if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(fp);
+        if (!is_stdin) fclose(fp);
         *err = "is a directory";
         return NULL;
     }
@@ -45,14 +47,14 @@ source_file *source_read(const char *path, const char **err)
     }
     if (ferror(fp)) {
         *err = errno ? strerror(errno) : "read error";
-        fclose(fp);
+        if (!is_stdin) fclose(fp);
         free(buf);
         return NULL;
     }
-    fclose(fp);
+    if (!is_stdin) fclose(fp);
     buf[len] = 0;
     source_file *f = xcalloc(1, sizeof *f);
-    f->path = xstrdup(path);
+    f->path = xstrdup(is_stdin ? "<stdin>" : path);
     f->data = buf;
     f->len = len;
     return f;

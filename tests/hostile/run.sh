@@ -514,6 +514,13 @@ if begin "-o through a symlink replaces its target and keeps the link"; then
     [ -L link.txt ] || { pass=$((pass - 1)); bad "link.txt is no longer a symlink"; }
     grep -q 'ok.gsc:2:23:' target.txt || { pass=$((pass - 1)); bad "target.txt not written"; }
 fi
+if begin "script from standard input"; then
+    $limit "$ATRC" -g game - <ok.gsc >out 2>err
+    st=$?
+    ran=1
+    expect 0 ""
+    out_has "<stdin>:2:23:"
+fi
 if begin "-o /dev/null is written in place, never renamed over"; then
     run -g game -o /dev/null ok.gsc
     expect 0 ""
