@@ -172,10 +172,3 @@ void compile_end(compile_state *cs)
     free(cs->stack);
     free(cs);
 }
-
-void compile_file(atrc_ctx *ctx, source_file *src, const ast_node *root)
-{
-    compile_state *cs = compile_begin(ctx, src);
-    compile_item(cs, root);
-    compile_end(cs);
-}

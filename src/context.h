@@ -76,10 +76,8 @@ void registry_free(atrc_ctx *ctx);
 
 /* compile.c */
 struct ast_node;
-/* A whole file's AST at once ... */
-void compile_file(atrc_ctx *ctx, source_file *src, const struct ast_node *root);
-/* ... or item by item as the parser streams them; the file's tree selection
-** carries from one item to the next. */
+/* Item by item, as the parser streams a file's top-level items; the file's
+** tree selection carries from one item to the next. */
 typedef struct compile_state compile_state;
 compile_state *compile_begin(atrc_ctx *ctx, source_file *src);
 void compile_item(compile_state *cs, const struct ast_node *item);

@@ -81,14 +81,9 @@ static int refs_contains(void *ud, const char *name)
     return registry_find_name(ud, name) != NULL;
 }
 
-typedef struct bind_state {
-    tree_entry *tree;
-} bind_state;
-
 static int bind_name(void *ud, const char *name, int node_index)
 {
-    bind_state *bs = ud;
-    ref_name *r = registry_find_name(bs->tree, name);
+    ref_name *r = registry_find_name(ud, name);
     if (!r) return 0;
     if (r->bound_node >= 0) return 1;
     r->bound_node = node_index;
@@ -138,8 +133,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
         if (root) root->bound_node = -1;
         return;
     }
-    bind_state bs = {t};
-    atr_binder binder = {&bs, bind_name};
+    atr_binder binder = {t, bind_name};
     if (atr_build(parsed, t->name, src, &binder, ctx->opts.profile, &ctx->mem, &ctx->diags,
                   &t->tree) != 0) {
         for (size_t i = 0; i < t->bucket_count; i++)
