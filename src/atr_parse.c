@@ -5,6 +5,7 @@
 ** stack.  Duplicate names per level are found through one hash table keyed by
 ** (level, name), so the whole parse is linear in the input. */
 #include "atr.h"
+#include "text.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -112,36 +113,18 @@ static int tok_is(const tokenizer *tz, const char *s)
     return strcmp(tz->tok, s) == 0;
 }
 
-/* Scr_IsIdentifier (1.6): ASCII letters, digits and '_'; the empty token passes. */
 static int tok_is_identifier(const tokenizer *tz)
 {
-    for (size_t i = 0; i < tz->tok_len; i++) {
-        unsigned char c = (unsigned char)tz->tok[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_'))
-            return 0;
-    }
-    return 1;
-}
-
-static int ascii_ieq(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z') x = (unsigned char)(x + 32);
-        if (y >= 'A' && y <= 'Z') y = (unsigned char)(y + 32);
-        if (x != y) return 0;
-        if (!x) return 1;
-    }
+    return text_is_identifier(tz->tok, tz->tok_len);
 }
 
 /* Property keywords (2.5).  Returns the bit, or 0 for an unknown keyword. */
 static unsigned property_bit(const char *tok, atrc_profile profile)
 {
-    if (ascii_ieq(tok, "loopsync")) return ATRC_FLAG_LOOPSYNC;
-    if (ascii_ieq(tok, "nonloopsync")) return ATRC_FLAG_NONLOOPSYNC;
-    if (ascii_ieq(tok, "complete")) return ATRC_FLAG_COMPLETE;
-    if (profile == ATRC_PROFILE_COD4 && ascii_ieq(tok, "additive")) return ATRC_FLAG_ADDITIVE;
+    if (text_equal_nocase(tok, "loopsync")) return ATRC_FLAG_LOOPSYNC;
+    if (text_equal_nocase(tok, "nonloopsync")) return ATRC_FLAG_NONLOOPSYNC;
+    if (text_equal_nocase(tok, "complete")) return ATRC_FLAG_COMPLETE;
+    if (profile == ATRC_PROFILE_COD4 && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
     return 0;
 }
 
@@ -163,9 +146,7 @@ typedef struct name_table {
 
 static uint32_t name_hash(uint32_t parent_id, const char *name)
 {
-    uint32_t h = 2166136261u ^ (parent_id * 0x9E3779B1u);
-    for (; *name; name++) h = (h ^ (unsigned char)*name) * 16777619u;
-    return h;
+    return text_hash(parent_id, name, 0);
 }
 
 static void table_grow(name_table *t)

@@ -3,19 +3,10 @@
 ** references (stock-behavior.md section 5). */
 #include "context.h"
 #include "ast.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-int is_identifier(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
-            return 0;
-    }
-    return 1;
-}
 
 anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col)
 {
@@ -52,7 +43,7 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const ast_node *n, i
         return;
     }
     const char *name = n->text ? n->text : "";
-    if (!is_identifier(name, n->len)) {
+    if (!text_is_identifier(name, n->len)) {
         error_at(ctx, src, n, "bad anim tree name");
         sel->tree = NULL;
         sel->failed = 1;

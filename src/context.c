@@ -2,6 +2,7 @@
 #include "context.h"
 #include "ast.h"
 #include "script_parse.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +64,7 @@ void atrc_add_game_dir(atrc_ctx *ctx, const char *dir)
 int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
 {
     size_t tn = strlen(tree);
-    if (tn == 0 || !is_identifier(tree, tn) || !is_identifier(name, strlen(name)) || !*name)
+    if (tn == 0 || !text_is_identifier(tree, tn) || !text_is_identifier(name, strlen(name)) || !*name)
         return -1;
     int is_new = 0;
     tree_entry *t = registry_intern(ctx, arena_lower(&ctx->mem, tree, tn), &is_new);

@@ -83,8 +83,6 @@ compile_state *compile_begin(atrc_ctx *ctx, source_file *src);
 void compile_item(compile_state *cs, const struct ast_node *item);
 void compile_end(compile_state *cs);
 anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col);
-/* The engine's identifier test (stock-behavior.md 1.6): letters, digits, '_'; empty passes. */
-int is_identifier(const char *s, size_t n);
 
 /* context.c */
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);

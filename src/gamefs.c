@@ -1,4 +1,5 @@
 #include "gamefs.h"
+#include "text.h"
 
 #include <dirent.h>
 #include <stdint.h>
@@ -18,27 +19,6 @@ struct dir_index {
     dir_index *next;
 };
 
-static uint32_t hash_lower(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 'A' && c <= 'Z') c += 32;
-        h = (h ^ c) * 16777619u;
-    }
-    return h;
-}
-
-static int equal_nocase(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z') x += 32;
-        if (y >= 'A' && y <= 'Z') y += 32;
-        if (x != y) return 0;
-        if (!x) return 1;
-    }
-}
 
 void gamefs_init(gamefs *fs, arena *mem)
 {
@@ -85,7 +65,7 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     while (d->bucket_count < n * 2) d->bucket_count *= 2;
     d->buckets = arena_zalloc(fs->mem, d->bucket_count * sizeof *d->buckets);
     for (size_t i = 0; i < n; i++) {
-        size_t b = hash_lower(list[i]->lower) & (d->bucket_count - 1);
+        size_t b = text_hash(0, list[i]->lower, 1) & (d->bucket_count - 1);
         dir_entry *prev = NULL;
         /* Several spellings of one name: keep the byte-wise smallest, for a
         ** stable answer whatever order readdir gives. */
@@ -106,9 +86,9 @@ static dir_index *index_dir(gamefs *fs, const char *path)
 static const char *lookup(dir_index *d, const char *name)
 {
     if (!d->bucket_count) return NULL;
-    size_t b = hash_lower(name) & (d->bucket_count - 1);
+    size_t b = text_hash(0, name, 1) & (d->bucket_count - 1);
     for (dir_entry *x = d->buckets[b]; x; x = x->next)
-        if (equal_nocase(x->lower, name)) return x->real;
+        if (text_equal_nocase(x->lower, name)) return x->real;
     return NULL;
 }
 

@@ -3,15 +3,14 @@
 ** parse + prune, number + bind, check references, assets, sync). */
 #include "context.h"
 #include "atr.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static uint32_t hash_name(const char *s)
 {
-    uint32_t h = 2166136261u;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
+    return text_hash(0, s, 0);
 }
 
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)

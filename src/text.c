@@ -1,0 +1,35 @@
+#include "text.h"
+
+static unsigned char fold(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+int text_is_identifier(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'))
+            return 0;
+    }
+    return 1;
+}
+
+int text_equal_nocase(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned char x = fold((unsigned char)*a), y = fold((unsigned char)*b);
+        if (x != y) return 0;
+        if (!x) return 1;
+    }
+}
+
+uint32_t text_hash(uint32_t seed, const char *s, int fold_case)
+{
+    uint32_t h = 2166136261u ^ (seed * 0x9E3779B1u);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        h = (h ^ (fold_case ? fold(c) : c)) * 16777619u;
+    }
+    return h;
+}
