@@ -19,7 +19,7 @@ extern "C" {
 
 #define ATRC_VERSION "0.1.0"
 
-/* Engine dialects (stock-behavior.md section 8).  ORDER: profile_names[] in context.c */
+/* Engine dialects (stock-behavior.md section 8).  ORDER: rows[] in src/profile.c */
 typedef enum {
     ATRC_PROFILE_UO = 0,
     ATRC_PROFILE_COD1,

@@ -2,6 +2,7 @@
 ** engine's index assignment (4.3, and the cod4 two-pass order of 4.4),
 ** reference binding and the checksum (4.6).  The walk keeps its own stack of
 ** containers so that any depth the parser accepted builds without recursion. */
+#include "profile.h"
 #include "atr.h"
 
 #include <stdlib.h>
@@ -159,7 +160,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     b.src = src;
     b.binder = bnd;
     b.diags = diags;
-    b.cod4 = profile == ATRC_PROFILE_COD4;
+    b.cod4 = profile_get(profile)->numbering_two_pass;
     b.next_free = 1;
 
     atrc_node *root = &out->nodes[0];

@@ -4,6 +4,7 @@
 ** live on an explicit stack so that hostile nesting cannot exhaust the C
 ** stack.  Duplicate names per level are found through one hash table keyed by
 ** (level, name), so the whole parse is linear in the input. */
+#include "profile.h"
 #include "atr.h"
 #include "text.h"
 
@@ -124,7 +125,7 @@ static unsigned property_bit(const char *tok, atrc_profile profile)
     if (text_equal_nocase(tok, "loopsync")) return ATRC_FLAG_LOOPSYNC;
     if (text_equal_nocase(tok, "nonloopsync")) return ATRC_FLAG_NONLOOPSYNC;
     if (text_equal_nocase(tok, "complete")) return ATRC_FLAG_COMPLETE;
-    if (profile == ATRC_PROFILE_COD4 && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
+    if (profile_get(profile)->atr_additive && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
     return 0;
 }
 
@@ -392,7 +393,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     p.tz.data = src->data;
     p.tz.src = src;
     p.tz.diags = diags;
-    p.tz.escape_backslash = profile == ATRC_PROFILE_COD2 || profile == ATRC_PROFILE_COD4;
+    p.tz.escape_backslash = profile_get(profile)->atr_escape_backslash;
 
     size_t text_len = strlen(src->data);
     if (text_len < src->len) {

@@ -3,6 +3,7 @@
 ** each leaf's looping bit against the group.  The engine stops at the first
 ** error; this walk reports every one, each node at most once, and does not
 ** enter a subtree it has rejected.  Iterative: an explicit stack of nodes. */
+#include "profile.h"
 #include "atr.h"
 
 #include <stdlib.h>
@@ -65,7 +66,7 @@ static void fill(sync_walk *w, int index, int require_looping)
                 leaf = t->nodes[leaf].first_child;
                 steps++;
             }
-            int uo = w->profile == ATRC_PROFILE_UO || w->profile == ATRC_PROFILE_COD1;
+            int uo = profile_get(w->profile)->sync_error_names_leaf;
             int line, col;
             atr_node_position(w->t, index, &line, &col);
             diag_add(w->diags, DIAG_ERROR, w->src, line, col,
@@ -78,7 +79,7 @@ static void fill(sync_walk *w, int index, int require_looping)
         return;
     }
     if (n->looping < 0 || (n->looping != 0) == (require_looping != 0)) return;
-    if ((w->profile == ATRC_PROFILE_COD2 || w->profile == ATRC_PROFILE_COD4) && n->default_asset) {
+    if (profile_get(w->profile)->default_asset_swap && n->default_asset) {
         swap_to_void_loop(w, n);
         return;
     }

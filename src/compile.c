@@ -1,6 +1,7 @@
 /* The compile stage: walks a script's AST in source order, tracks the file's
 ** selected tree, registers trees and collects `%name` / `#animtree`
 ** references (stock-behavior.md section 5). */
+#include "profile.h"
 #include "context.h"
 #include "ast.h"
 #include "text.h"
@@ -83,7 +84,7 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const ast_node *n, int
     anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, n->line, n->col);
     r->name = arena_lower(&ctx->mem, n->text ? n->text : "", n->len);
     r->tree = sel->tree;
-    if (in_dev && (ctx->opts.profile == ATRC_PROFILE_UO || ctx->opts.profile == ATRC_PROFILE_COD1)) {
+    if (in_dev && profile_get(ctx->opts.profile)->devblock_anim_error) {
         error_at(ctx, src, n, "cannot reference animation from /# ... #/ comment");
         return;
     }

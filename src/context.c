@@ -7,24 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ORDER: atrc_profile in include/atrc.h */
-static const char *const profile_names[] = {"uo", "cod1", "cod2", "cod4"};
-
-const char *atrc_profile_name(atrc_profile p)
-{
-    return (unsigned)p < sizeof profile_names / sizeof *profile_names ? profile_names[p] : "?";
-}
-
-int atrc_profile_parse(const char *s, atrc_profile *out)
-{
-    for (unsigned i = 0; i < sizeof profile_names / sizeof *profile_names; i++)
-        if (strcmp(s, profile_names[i]) == 0) {
-            *out = (atrc_profile)i;
-            return 0;
-        }
-    return -1;
-}
-
 atrc_ctx *atrc_new(const atrc_options *opts)
 {
     atrc_ctx *ctx = xcalloc(1, sizeof *ctx);

@@ -1,6 +1,7 @@
 /* Tree queries of the runtime (stock-behavior.md 6.2) over a built tree.
 ** An out-of-range node or a NULL tree answers 0 (predicates), -1 (counts,
 ** lengths) or NULL (names). */
+#include "profile.h"
 #include "atrc.h"
 
 static const atrc_node *node_at(const atrc_tree *t, int node)
@@ -39,7 +40,7 @@ const char *atrc_anim_name(const atrc_tree *t, int node, atrc_profile profile)
     const atrc_node *n = node_at(t, node);
     if (!n) return NULL;
     if (n->child_count == 0) return n->name;
-    return profile == ATRC_PROFILE_COD2 || profile == ATRC_PROFILE_COD4 ? "" : "<non-leaf anim>";
+    return profile_get(profile)->nonleaf_anim_name;
 }
 
 /* 7.2: N / frame rate with T = frames (+1 if looping) and N = T - 1. */

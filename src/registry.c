@@ -1,6 +1,7 @@
 /* The tree registry: indices from 1 in order of first registration, a
 ** reference set per tree, and the build of every registered tree (load,
 ** parse + prune, number + bind, check references, assets, sync). */
+#include "profile.h"
 #include "context.h"
 #include "atr.h"
 #include "text.h"
@@ -96,7 +97,7 @@ static const char *find_asset(void *ud, const char *name)
 
 static void report_tree_missing(atrc_ctx *ctx, tree_entry *t)
 {
-    int stock_silent = ctx->opts.profile == ATRC_PROFILE_UO || ctx->opts.profile == ATRC_PROFILE_COD1;
+    int stock_silent = profile_get(ctx->opts.profile)->tree_missing_is_warning;
     diag_add(&ctx->diags, stock_silent ? DIAG_WARNING : DIAG_ERROR, t->first_src, t->first_line,
              t->first_col, "unknown anim tree '%s'", t->name);
 }

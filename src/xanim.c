@@ -2,6 +2,7 @@
 ** fixed header (v14: 9 bytes; cod4 v17: 10 bytes, little-endian, unaligned)
 ** and the per-leaf resolution with each game's handling of missing or bad
 ** files.  Only the header is read, whatever the size of the file. */
+#include "profile.h"
 #include "atr.h"
 
 #include <errno.h>
@@ -27,12 +28,12 @@ static int s16le(const unsigned char *p)
 
 static size_t header_size(atrc_profile profile)
 {
-    return profile == ATRC_PROFILE_COD4 ? 10 : 9;
+    return (size_t)profile_get(profile)->xanim_header_size;
 }
 
 static int expected_version(atrc_profile profile)
 {
-    return profile == ATRC_PROFILE_COD4 ? 17 : 14;
+    return profile_get(profile)->xanim_version;
 }
 
 xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profile profile,
@@ -46,7 +47,7 @@ xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profi
     out->frames = u16le(data + 2);
     out->bones = s16le(data + 4);
     out->flags = data[6];
-    if (profile == ATRC_PROFILE_COD4) {
+    if (profile_get(profile)->xanim_has_asset_type) {
         out->asset_type = data[7];
         out->frame_rate = s16le(data + 8);
     } else {
@@ -166,7 +167,7 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
     r.finder = finder;
     r.profile = profile;
     r.diags = diags;
-    r.lenient = profile == ATRC_PROFILE_COD2 || profile == ATRC_PROFILE_COD4;
+    r.lenient = profile_get(profile)->xanim_lenient;
     for (int i = 0; i < t->node_count; i++) {
         atrc_node *n = &t->nodes[i];
         if (n->child_count != 0) continue;

@@ -1,0 +1,34 @@
+/* Every rule that differs between the engine dialects, in one table: a stage
+** asks profile_get(p)->rule and never compares profile values itself, so a
+** new game is one row in profile.c.  Sources: stock-behavior.md section 8,
+** grammar.md, load-order.md, game-files.md. */
+#ifndef ATRC_PROFILE_H
+#define ATRC_PROFILE_H
+#include "atrc.h"
+
+typedef struct profile_rules {
+    const char *name;              /* "uo", "cod1", "cod2", "cod4" */
+
+    /* ---- .atr files and trees (stock-behavior.md) ---- */
+    int atr_additive;              /* `additive` is a property keyword (cod4) */
+    int atr_escape_backslash;      /* `\` escapes in the .atr tokenizer (cod2, cod4) */
+    int numbering_two_pass;        /* cod4's two-pass node numbering */
+    int tree_missing_is_warning;   /* "unknown anim tree" is a warning, not an error (cod1, uo) */
+    int sync_error_names_leaf;     /* duplicate-sync message names the leaf, not the parent (cod1, uo) */
+    int default_asset_swap;        /* a default (void) leaf swaps to void_loop in a loopsync group (cod2, cod4) */
+    const char *nonleaf_anim_name; /* what animation-name queries give for a parent */
+
+    /* ---- xanim headers ---- */
+    int xanim_version;             /* expected header version */
+    int xanim_header_size;         /* bytes of the header that are read */
+    int xanim_has_asset_type;      /* byte 7 is an asset type, frame rate at 8 (cod4) */
+    int xanim_lenient;             /* a missing/bad xanim becomes the default asset (cod2, cod4) */
+
+    /* ---- compile stage ---- */
+    int devblock_anim_error;       /* `%name` inside /# #/ is an error (cod1, uo) */
+} profile_rules;
+
+/* The row of profile p (never NULL: an out-of-range p gives the uo row). */
+const profile_rules *profile_get(atrc_profile p);
+
+#endif
