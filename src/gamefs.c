@@ -1,4 +1,5 @@
 #include "gamefs.h"
+#include "source.h"
 #include "text.h"
 
 #include <dirent.h>
@@ -102,6 +103,39 @@ const char *gamefs_find(gamefs *fs, const char *sub, const char *file)
         const char *subpath = strcmp(dir, ".") == 0 ? real_sub : arena_printf(fs->mem, "%s/%s", dir, real_sub);
         const char *real_file = lookup(index_dir(fs, subpath), file);
         if (real_file) return arena_printf(fs->mem, "%s/%s", subpath, real_file);
+    }
+    return NULL;
+}
+
+/* The real path of game-relative `name` under dir, folding case per
+** component, or NULL. */
+static const char *find_under(gamefs *fs, const char *dir, const char *name)
+{
+    const char *path = dir;
+    const char *p = name;
+    for (;;) {
+        size_t n = strcspn(p, "/\\:");
+        if (n == 0) {
+            if (!*p) return NULL;
+            p++;
+            continue;
+        }
+        char *part = arena_strndup(fs->mem, p, n);
+        const char *real = lookup(index_dir(fs, path), part);
+        if (!real) return NULL;
+        path = strcmp(path, ".") == 0 ? real : arena_printf(fs->mem, "%s/%s", path, real);
+        p += n;
+        while (*p == '/' || *p == '\\' || *p == ':') p++;
+        if (!*p) return path;
+    }
+}
+
+source_file *gamefs_open(gamefs *fs, const char *name, const char **err)
+{
+    *err = NULL;
+    for (size_t i = fs->count; i-- > 0;) {
+        const char *path = find_under(fs, fs->dirs[i], name);
+        if (path) return source_read(path, err);
     }
     return NULL;
 }

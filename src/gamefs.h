@@ -20,6 +20,13 @@ void gamefs_add_dir(gamefs *fs, const char *dir);
 /* Path of <dir>/<sub>/<file> in the last game directory that has it
 ** (case-insensitive on sub and file), or NULL. */
 const char *gamefs_find(gamefs *fs, const char *sub, const char *file);
+/* Opens the game-relative file `name` (any case; '/', '\\' and ':' separate
+** directories) from the highest-priority game directory that holds it, as the
+** engine's search path does.  Returns NULL with *err NULL when no directory
+** holds it, NULL with *err set when one does but it cannot be read.  The
+** source's path says where it was found ("DIR/maps/x.gsc"). */
+struct source_file;
+struct source_file *gamefs_open(gamefs *fs, const char *name, const char **err);
 void gamefs_free(gamefs *fs);
 
 #endif
