@@ -26,6 +26,11 @@ ALL_CFLAGS = -std=c99 $(OPT) $(SANFLAGS) $(CFLAGS)
 # Generated parser/lexer code is compiled without the strictest prototypes checks.
 GEN_WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -Wno-implicit-fallthrough
 LDLIBS   += -lm
+# libzip reads .pk3/.iwd archives (deferred: known once `deps` has installed it).
+ZIP_CFLAGS = $(shell $(PKG_CONFIG) --cflags libzip 2>/dev/null)
+ZIP_LIBS   = $(shell $(PKG_CONFIG) --libs libzip 2>/dev/null)
+CPPFLAGS += $(ZIP_CFLAGS)
+LDLIBS   += $(ZIP_LIBS)
 
 ifeq ($(V),1)
 Q :=

@@ -79,7 +79,15 @@ typedef struct atrc_tree {
 /* ---- context and pipeline ---- */
 atrc_ctx *atrc_new(const atrc_options *opts);
 void atrc_free(atrc_ctx *ctx);
+/* Add a game directory (its loose files and its .pk3/.iwd archives) on top of the others. */
 void atrc_add_game_dir(atrc_ctx *ctx, const char *dir);
+/* A game install: DIR/main, (uo) DIR/uo, then DIR/FS_GAME (NULL: no mod), each with
+** its archives, below every atrc_add_game_dir directory.  Returns 0, or -1 for an
+** empty DIR or FS_GAME. */
+int atrc_set_install(atrc_ctx *ctx, const char *dir, const char *fs_game);
+/* Use the localized_LANGUAGE_* archives (NULL: none, the default).  Returns 0, or -1
+** when LANGUAGE is empty or not made of letters, digits and '_'. */
+int atrc_set_language(atrc_ctx *ctx, const char *language);
 /* Register TREE and reference NAME, as engine code does; returns 0 or -1 on a bad spec. */
 int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
 /* Read and compile one script; returns 0, or -1 when the file cannot be read (a diagnostic is recorded). */

@@ -81,10 +81,13 @@ typedef enum { XANIM_OK = 0, XANIM_TRUNCATED, XANIM_BAD_VERSION } xanim_status;
 xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profile profile,
                                xanim_header *out);
 
-/* Finds xanim/<name> in the game directories; returns a path or NULL. */
+/* Reads the first n bytes of the asset xanim/<name> (only the header is ever
+** read): returns 1 (found; *got bytes in buf, *where names the file), 0 (no
+** such asset) or -1 (found but unreadable; *where and *err say why). */
 typedef struct atr_asset_finder {
     void *ud;
-    const char *(*find)(void *ud, const char *name);
+    int (*read)(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
+                const char **where, const char **err);
 } atr_asset_finder;
 
 /* Resolves every leaf's asset (section 4.8 / 7.3): reads its header and sets

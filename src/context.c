@@ -14,6 +14,8 @@ atrc_ctx *atrc_new(const atrc_options *opts)
     arena_init(&ctx->mem);
     diag_init(&ctx->diags);
     gamefs_init(&ctx->fs, &ctx->mem);
+    ctx->fs.profile = ctx->opts.profile;
+    ctx->fs.diags = &ctx->diags;
     return ctx;
 }
 
@@ -41,6 +43,20 @@ void ctx_keep_source(atrc_ctx *ctx, source_file *f)
 void atrc_add_game_dir(atrc_ctx *ctx, const char *dir)
 {
     gamefs_add_dir(&ctx->fs, dir);
+}
+
+int atrc_set_install(atrc_ctx *ctx, const char *dir, const char *fs_game)
+{
+    if (!dir || !*dir || (fs_game && !*fs_game)) return -1;
+    gamefs_set_install(&ctx->fs, dir, fs_game);
+    return 0;
+}
+
+int atrc_set_language(atrc_ctx *ctx, const char *language)
+{
+    if (language && (!*language || !text_is_identifier(language, strlen(language)))) return -1;
+    gamefs_set_language(&ctx->fs, language);
+    return 0;
 }
 
 int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
@@ -111,7 +127,6 @@ int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, si
 void atrc_build_trees(atrc_ctx *ctx)
 {
     if (ctx->opts.syntax_only || ctx->trees_built) return;
-    if (ctx->fs.count == 0) gamefs_add_dir(&ctx->fs, ".");
     registry_build_all(ctx);
 }
 

@@ -1,15 +1,23 @@
 #include "gamefs.h"
+#include "profile.h"
 #include "source.h"
 #include "text.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <zip.h>
+
+/* ---- loose files: directory listings, read once, looked up by folded name ---- */
 
 typedef struct dir_entry {
-    const char *lower;   /* lower-cased name: the key */
-    const char *real;    /* name as on disk */
+    const char *lower;     /* lower-cased name: the key */
+    const char **reals;    /* every spelling on disk, byte-wise ascending */
+    size_t real_count;
     struct dir_entry *next;
 } dir_entry;
 
@@ -17,14 +25,45 @@ struct dir_index {
     const char *path;
     dir_entry **buckets;
     size_t bucket_count;
+    dir_entry **list;      /* every name, for listing archives */
+    size_t count;
     dir_index *next;
 };
 
+/* ---- archives ---- */
+
+typedef struct ar_entry {
+    const char *key;       /* normalized: lower case, '/' separators */
+    const char *name;      /* as stored (validated UTF-8) */
+    zip_uint64_t index;
+    zip_uint64_t size;     /* uncompressed size the central directory claims */
+    struct ar_entry *next;
+} ar_entry;
+
+struct gamefs_archive {
+    const char *path;      /* "main/pak0.pk3" */
+    zip_t *zip;            /* NULL: damaged, skipped */
+    ar_entry **buckets;
+    size_t bucket_count;
+    gamefs_archive *next;
+};
+
+struct gamefs_entry {
+    const char *dir;       /* loose files of this directory, or NULL */
+    gamefs_archive *ar;    /* or this archive */
+};
 
 void gamefs_init(gamefs *fs, arena *mem)
 {
     memset(fs, 0, sizeof *fs);
     fs->mem = mem;
+}
+
+static const char *trim_dir(gamefs *fs, const char *dir)
+{
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') n--; /* "game/" and "game" name one directory */
+    return arena_strndup(fs->mem, dir, n);
 }
 
 void gamefs_add_dir(gamefs *fs, const char *dir)
@@ -33,12 +72,69 @@ void gamefs_add_dir(gamefs *fs, const char *dir)
         fs->cap = fs->cap ? fs->cap * 2 : 4;
         fs->dirs = xrealloc(fs->dirs, fs->cap * sizeof *fs->dirs);
     }
-    size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/') n--; /* "game/" and "game" name one directory */
-    fs->dirs[fs->count++] = arena_strndup(fs->mem, dir, n);
+    fs->dirs[fs->count++] = (char *)trim_dir(fs, dir);
+    fs->path_built = 0;
 }
 
-/* Reads a directory listing once; an unreadable directory indexes as empty. */
+void gamefs_set_install(gamefs *fs, const char *dir, const char *fs_game)
+{
+    fs->install = dir ? trim_dir(fs, dir) : NULL;
+    fs->fs_game = fs_game ? arena_strdup(fs->mem, fs_game) : NULL;
+    fs->path_built = 0;
+}
+
+void gamefs_set_language(gamefs *fs, const char *language)
+{
+    fs->language = language && *language ? arena_strdup(fs->mem, language) : NULL;
+    fs->path_built = 0;
+}
+
+static unsigned char fold_upper(unsigned char c)
+{
+    return c >= 'a' && c <= 'z' ? (unsigned char)(c - 32) : c;
+}
+
+static unsigned char fold_sep(unsigned char c)
+{
+    return c == '\\' || c == ':' ? '/' : c;
+}
+
+/* As the engine compares paths: letters folded to upper case (so '_' sorts
+** after letters), '\\' and ':' equal to '/'. */
+int gamefs_path_compare(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        unsigned char x = fold_sep(fold_upper((unsigned char)*a));
+        unsigned char y = fold_sep(fold_upper((unsigned char)*b));
+        if (x != y) return x < y ? -1 : 1;
+        if (!x) return 0;
+    }
+}
+
+/* The lookup key of a game-relative name: lower case, '\\' and ':' as '/',
+** no empty components. */
+static char *normalize(arena *mem, const char *name)
+{
+    size_t n = strlen(name);
+    char *out = arena_alloc(mem, n + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = fold_sep((unsigned char)name[i]);
+        if (c == '/' && (k == 0 || out[k - 1] == '/')) continue;
+        out[k++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    while (k > 0 && out[k - 1] == '/') k--;
+    out[k] = 0;
+    return out;
+}
+
+static int compare_bytes(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Reads a directory listing once; an unreadable directory indexes as empty.
+** Names differing only in case are one entry with every spelling. */
 static dir_index *index_dir(gamefs *fs, const char *path)
 {
     for (dir_index *d = fs->indexes; d; d = d->next)
@@ -50,100 +146,468 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     DIR *dp = opendir(path);
     if (!dp) return d;
     size_t n = 0, cap = 64;
-    dir_entry **list = xmalloc(cap * sizeof *list);
+    char **names = xmalloc(cap * sizeof *names);
     struct dirent *e;
     while ((e = readdir(dp)) != NULL) {
         if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
             continue;
-        dir_entry *de = arena_alloc(fs->mem, sizeof *de);
-        de->real = arena_strdup(fs->mem, e->d_name);
-        de->lower = arena_lower(fs->mem, e->d_name, strlen(e->d_name));
-        if (n == cap) list = xrealloc(list, (cap *= 2) * sizeof *list);
-        list[n++] = de;
+        if (n == cap) names = xrealloc(names, (cap *= 2) * sizeof *names);
+        names[n++] = arena_strdup(fs->mem, e->d_name);
     }
     closedir(dp);
+    /* Sorted byte-wise, so every name's spellings come out in a stable order
+    ** whatever order readdir gives. */
+    qsort(names, n, sizeof *names, compare_bytes);
     d->bucket_count = 16;
     while (d->bucket_count < n * 2) d->bucket_count *= 2;
     d->buckets = arena_zalloc(fs->mem, d->bucket_count * sizeof *d->buckets);
+    d->list = arena_alloc(fs->mem, (n ? n : 1) * sizeof *d->list);
     for (size_t i = 0; i < n; i++) {
-        size_t b = text_hash(0, list[i]->lower, 1) & (d->bucket_count - 1);
-        dir_entry *prev = NULL;
-        /* Several spellings of one name: keep the byte-wise smallest, for a
-        ** stable answer whatever order readdir gives. */
-        for (dir_entry *x = d->buckets[b]; x; prev = x, x = x->next)
-            if (strcmp(x->lower, list[i]->lower) == 0) break;
-        dir_entry *x = prev ? prev->next : d->buckets[b];
-        if (x && strcmp(x->lower, list[i]->lower) == 0) {
-            if (strcmp(list[i]->real, x->real) < 0) x->real = list[i]->real;
-            continue;
+        const char *lower = arena_lower(fs->mem, names[i], strlen(names[i]));
+        size_t b = text_hash(0, lower, 0) & (d->bucket_count - 1);
+        dir_entry *x = d->buckets[b];
+        while (x && strcmp(x->lower, lower) != 0) x = x->next;
+        if (!x) {
+            x = arena_zalloc(fs->mem, sizeof *x);
+            x->lower = lower;
+            x->next = d->buckets[b];
+            d->buckets[b] = x;
+            d->list[d->count++] = x;
         }
-        list[i]->next = d->buckets[b];
-        d->buckets[b] = list[i];
+        /* Spellings of one name are adjacent in sorted order only when they
+        ** sort together; grow the array as needed either way. */
+        const char **r = arena_alloc(fs->mem, (x->real_count + 1) * sizeof *r);
+        if (x->real_count) memcpy(r, x->reals, x->real_count * sizeof *r);
+        r[x->real_count++] = names[i];
+        x->reals = r;
     }
-    free(list);
+    free(names);
     return d;
 }
 
-static const char *lookup(dir_index *d, const char *name)
+static const dir_entry *lookup(dir_index *d, const char *lower)
 {
     if (!d->bucket_count) return NULL;
-    size_t b = text_hash(0, name, 1) & (d->bucket_count - 1);
+    size_t b = text_hash(0, lower, 0) & (d->bucket_count - 1);
     for (dir_entry *x = d->buckets[b]; x; x = x->next)
-        if (text_equal_nocase(x->lower, name)) return x->real;
+        if (strcmp(x->lower, lower) == 0) return x;
     return NULL;
 }
 
-const char *gamefs_find(gamefs *fs, const char *sub, const char *file)
+static const char *join(gamefs *fs, const char *dir, const char *name)
 {
-    for (size_t i = fs->count; i-- > 0;) {
-        const char *dir = fs->dirs[i];
-        const char *real_sub = lookup(index_dir(fs, dir), sub);
-        if (!real_sub) continue;
-        /* The default game directory "." names files as "animtrees/x.atr". */
-        const char *subpath = strcmp(dir, ".") == 0 ? real_sub : arena_printf(fs->mem, "%s/%s", dir, real_sub);
-        const char *real_file = lookup(index_dir(fs, subpath), file);
-        if (real_file) return arena_printf(fs->mem, "%s/%s", subpath, real_file);
+    /* The default game directory "." names files as "animtrees/x.atr". */
+    return strcmp(dir, ".") == 0 ? arena_strdup(fs->mem, name) : arena_printf(fs->mem, "%s/%s", dir, name);
+}
+
+/* The real path of the normalized name `key` under dir, or NULL.  Every
+** spelling of a directory is searched (animtrees/ and AnimTrees/ are one
+** directory), in byte order. */
+static const char *find_under(gamefs *fs, const char *dir, const char *key)
+{
+    const char *slash = strchr(key, '/');
+    size_t n = slash ? (size_t)(slash - key) : strlen(key);
+    if (n == 0) return NULL;
+    char *part = arena_strndup(fs->mem, key, n);
+    const dir_entry *e = lookup(index_dir(fs, dir), part);
+    if (!e) return NULL;
+    for (size_t i = 0; i < e->real_count; i++) {
+        const char *path = join(fs, dir, e->reals[i]);
+        if (!slash) return path;
+        const char *found = find_under(fs, path, slash + 1);
+        if (found) return found;
     }
     return NULL;
 }
 
-/* The real path of game-relative `name` under dir, folding case per
-** component, or NULL. */
-static const char *find_under(gamefs *fs, const char *dir, const char *name)
+/* ---- archive index ---- */
+
+/* A name with non-printable bytes quoted for a message. */
+static const char *printable(gamefs *fs, const char *s)
 {
-    const char *path = dir;
-    const char *p = name;
-    for (;;) {
-        size_t n = strcspn(p, "/\\:");
-        if (n == 0) {
-            if (!*p) return NULL;
-            p++;
+    size_t n = strlen(s);
+    if (n > 200) n = 200;
+    char *out = arena_alloc(fs->mem, n * 4 + 4);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 || c >= 0x7f || c == '\'') k += (size_t)sprintf(out + k, "\\x%02x", c);
+        else out[k++] = (char)c;
+    }
+    if (strlen(s) > n) k += (size_t)sprintf(out + k, "...");
+    out[k] = 0;
+    return out;
+}
+
+static void warn(gamefs *fs, const char *fmt, const char *a, const char *b)
+{
+    if (fs->diags) diag_add(fs->diags, DIAG_WARNING, NULL, 0, 0, fmt, a, b);
+}
+
+typedef enum { NAME_OK, NAME_DIR, NAME_DOTDOT, NAME_ENCODING, NAME_KINDS } name_kind;
+
+static name_kind classify_name(const char *raw, size_t len)
+{
+    if (len == 0 || raw[len - 1] == '/' || raw[len - 1] == '\\') return NAME_DIR;
+    for (size_t i = 0; i < len;) {
+        size_t k = utf8_sequence_length((const unsigned char *)raw + i, len - i);
+        if (k == 0) return NAME_ENCODING;
+        i += k;
+    }
+    /* '..' as a component, or an absolute name: outside any game directory. */
+    if (raw[0] == '/' || raw[0] == '\\') return NAME_DOTDOT;
+    for (size_t i = 0; i + 1 < len; i++) {
+        if (raw[i] != '.' || raw[i + 1] != '.') continue;
+        int start = i == 0 || fold_sep((unsigned char)raw[i - 1]) == '/';
+        int end = i + 2 == len || fold_sep((unsigned char)raw[i + 2]) == '/';
+        if (start && end) return NAME_DOTDOT;
+    }
+    return NAME_OK;
+}
+
+static void close_archive(gamefs_archive *ar)
+{
+    if (ar->zip) zip_discard(ar->zip);
+    ar->zip = NULL;
+}
+
+/* Opens and indexes one archive; a damaged one is reported and left without
+** entries.  Inside one archive the entry indexed last wins. */
+static gamefs_archive *open_archive(gamefs *fs, const char *path)
+{
+    for (gamefs_archive *a = fs->archives; a; a = a->next)
+        if (strcmp(a->path, path) == 0) return a;
+    gamefs_archive *ar = arena_zalloc(fs->mem, sizeof *ar);
+    ar->path = arena_strdup(fs->mem, path);
+    ar->next = fs->archives;
+    fs->archives = ar;
+
+    int code = 0;
+    zip_t *z = zip_open(path, ZIP_RDONLY, &code);
+    if (!z) {
+        zip_error_t e;
+        zip_error_init_with_code(&e, code);
+        warn(fs, "cannot open archive '%s': %s; skipped", path, arena_strdup(fs->mem, zip_error_strerror(&e)));
+        zip_error_fini(&e);
+        return ar;
+    }
+    zip_int64_t n = zip_get_num_entries(z, 0);
+    if (n < 0 || n > GAMEFS_MAX_ARCHIVE_ENTRIES) {
+        warn(fs, "archive '%s' lists %s entries, more than the limit of 262144; skipped", path,
+             arena_printf(fs->mem, "%lld", (long long)n));
+        zip_discard(z);
+        return ar;
+    }
+    ar->zip = z;
+    ar->bucket_count = 16;
+    while (ar->bucket_count < (size_t)n * 2) ar->bucket_count *= 2;
+    ar->buckets = arena_zalloc(fs->mem, ar->bucket_count * sizeof *ar->buckets);
+    size_t bad[NAME_KINDS] = {0};
+    const char *first_bad[NAME_KINDS] = {0};
+    for (zip_int64_t i = 0; i < n; i++) {
+        zip_stat_t st;
+        zip_stat_init(&st);
+        if (zip_stat_index(z, (zip_uint64_t)i, ZIP_FL_ENC_RAW, &st) != 0 || !(st.valid & ZIP_STAT_NAME))
+            continue;
+        const char *raw = st.name;
+        name_kind kind = classify_name(raw, strlen(raw));
+        if (kind == NAME_DIR) continue;
+        if (kind != NAME_OK) {
+            if (!bad[kind]++) first_bad[kind] = printable(fs, raw);
             continue;
         }
-        char *part = arena_strndup(fs->mem, p, n);
-        const char *real = lookup(index_dir(fs, path), part);
-        if (!real) return NULL;
-        path = strcmp(path, ".") == 0 ? real : arena_printf(fs->mem, "%s/%s", path, real);
-        p += n;
-        while (*p == '/' || *p == '\\' || *p == ':') p++;
-        if (!*p) return path;
+        const char *key = normalize(fs->mem, raw);
+        if (!*key) continue;
+        size_t b = text_hash(0, key, 0) & (ar->bucket_count - 1);
+        ar_entry *e = ar->buckets[b];
+        while (e && strcmp(e->key, key) != 0) e = e->next;
+        if (!e) {
+            e = arena_zalloc(fs->mem, sizeof *e);
+            e->key = key;
+            e->next = ar->buckets[b];
+            ar->buckets[b] = e;
+        }
+        e->name = arena_strdup(fs->mem, raw);
+        e->index = (zip_uint64_t)i;
+        e->size = (st.valid & ZIP_STAT_SIZE) ? st.size : 0;
     }
+    if (bad[NAME_DOTDOT])
+        warn(fs, "archive '%s': %s", path,
+             arena_printf(fs->mem, "%zu entr%s ignored: name leaves the game directory (first: '%s')",
+                          bad[NAME_DOTDOT], bad[NAME_DOTDOT] == 1 ? "y" : "ies", first_bad[NAME_DOTDOT]));
+    if (bad[NAME_ENCODING])
+        warn(fs, "archive '%s': %s", path,
+             arena_printf(fs->mem, "%zu entr%s ignored: name is not valid UTF-8 (first: '%s')",
+                          bad[NAME_ENCODING], bad[NAME_ENCODING] == 1 ? "y" : "ies", first_bad[NAME_ENCODING]));
+    return ar;
+}
+
+static const ar_entry *archive_lookup(const gamefs_archive *ar, const char *key)
+{
+    if (!ar->zip) return NULL;
+    size_t b = text_hash(0, key, 0) & (ar->bucket_count - 1);
+    for (const ar_entry *e = ar->buckets[b]; e; e = e->next)
+        if (strcmp(e->key, key) == 0) return e;
+    return NULL;
+}
+
+/* ---- the search path ---- */
+
+typedef struct entry_list {
+    gamefs_entry *items;
+    size_t count, cap;
+} entry_list;
+
+static void push(entry_list *l, const char *dir, gamefs_archive *ar)
+{
+    if (l->count == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->items = xrealloc(l->items, l->cap * sizeof *l->items);
+    }
+    l->items[l->count].dir = dir;
+    l->items[l->count].ar = ar;
+    l->count++;
+}
+
+static int compare_paths(const void *a, const void *b)
+{
+    const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+    int c = gamefs_path_compare(x, y);
+    return c ? c : strcmp(x, y);
+}
+
+static int has_suffix_nocase(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n > k && text_equal_nocase(s + n - k, suffix);
+}
+
+static int has_prefix_nocase(const char *s, const char *prefix)
+{
+    for (; *prefix; s++, prefix++) {
+        unsigned char x = (unsigned char)*s, y = (unsigned char)*prefix;
+        if ((x >= 'A' && x <= 'Z' ? x + 32 : x) != (y >= 'A' && y <= 'Z' ? y + 32 : y)) return 0;
+    }
+    return 1;
+}
+
+/* Adds directory dir: its loose files, then its archives in sorted order
+** (localized ones of the language first, or into `low` for profiles that put
+** them below everything). */
+static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list *low)
+{
+    const profile_rules *rules = profile_get(fs->profile);
+    dir_index *d = index_dir(fs, dir);
+    size_t n = 0, nloc = 0;
+    const char **names = xmalloc((d->count ? d->count : 1) * 2 * sizeof *names);
+    const char **loc = names + (d->count ? d->count : 1);
+    const char *lang_prefix = fs->language ? arena_printf(fs->mem, "localized_%s_", fs->language) : NULL;
+    for (size_t i = 0; i < d->count; i++) {
+        for (size_t k = 0; k < d->list[i]->real_count; k++) {
+            const char *name = d->list[i]->reals[k];
+            if (!has_suffix_nocase(name, rules->archive_ext)) continue;
+            struct stat st;
+            const char *path = join(fs, dir, name);
+            if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+            if (has_prefix_nocase(name, "localized_")) {
+                if (lang_prefix && has_prefix_nocase(name, lang_prefix)) loc[nloc++] = name;
+            } else {
+                names[n++] = name;
+            }
+        }
+    }
+    qsort(names, n, sizeof *names, compare_paths);
+    qsort(loc, nloc, sizeof *loc, compare_paths);
+    push(l, dir, NULL);
+    entry_list *ldest = rules->localized_below_all ? low : l;
+    for (size_t i = 0; i < nloc; i++) push(ldest, NULL, open_archive(fs, join(fs, dir, loc[i])));
+    for (size_t i = 0; i < n; i++) push(l, NULL, open_archive(fs, join(fs, dir, names[i])));
+    free(names);
+}
+
+static void build_path(gamefs *fs)
+{
+    if (fs->path_built) return;
+    entry_list l = {0}, low = {0};
+    if (fs->install) {
+        add_game_dir(fs, join(fs, fs->install, "main"), &l, &low);
+        const char *base = profile_get(fs->profile)->base_game_dir;
+        if (base) add_game_dir(fs, join(fs, fs->install, base), &l, &low);
+        if (fs->fs_game) add_game_dir(fs, join(fs, fs->install, fs->fs_game), &l, &low);
+    }
+    for (size_t i = 0; i < fs->count; i++) add_game_dir(fs, fs->dirs[i], &l, &low);
+    if (!fs->install && fs->count == 0) add_game_dir(fs, ".", &l, &low);
+    /* lowest first: the localized archives that go below everything, then the rest */
+    fs->path = arena_alloc(fs->mem, (low.count + l.count + 1) * sizeof *fs->path);
+    if (low.count) memcpy(fs->path, low.items, low.count * sizeof *fs->path);
+    if (l.count) memcpy(fs->path + low.count, l.items, l.count * sizeof *fs->path);
+    fs->path_count = low.count + l.count;
+    free(l.items);
+    free(low.items);
+    fs->path_built = 1;
+}
+
+typedef struct hit {
+    const char *where;        /* display path */
+    const char *loose;        /* loose file path, or NULL */
+    gamefs_archive *ar;
+    const ar_entry *entry;
+} hit;
+
+static int find(gamefs *fs, const char *name, hit *h)
+{
+    memset(h, 0, sizeof *h);
+    build_path(fs);
+    const char *key = normalize(fs->mem, name);
+    if (!*key) return 0;
+    for (size_t i = fs->path_count; i-- > 0;) {
+        const gamefs_entry *e = &fs->path[i];
+        if (e->ar) {
+            const ar_entry *x = archive_lookup(e->ar, key);
+            if (!x) continue;
+            h->ar = e->ar;
+            h->entry = x;
+            h->where = arena_printf(fs->mem, "%s:%s", e->ar->path, x->name);
+            return 1;
+        }
+        const char *path = find_under(fs, e->dir, key);
+        if (path) {
+            h->loose = path;
+            h->where = path;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const char *gamefs_locate(gamefs *fs, const char *name)
+{
+    hit h;
+    return find(fs, name, &h) ? h.where : NULL;
+}
+
+static const char *zip_message(gamefs *fs, zip_error_t *e)
+{
+    return arena_strdup(fs->mem, zip_error_strerror(e));
+}
+
+/* Reads at most `cap` bytes of an entry into buf; *got is what was read. With
+** `whole`, the entry must be exactly its recorded size. */
+static const char *read_entry(gamefs *fs, const hit *h, unsigned char *buf, size_t cap, size_t *got,
+                              int whole)
+{
+    *got = 0;
+    zip_file_t *zf = zip_fopen_index(h->ar->zip, h->entry->index, 0);
+    if (!zf) return zip_message(fs, zip_get_error(h->ar->zip));
+    const char *err = NULL;
+    while (*got < cap) {
+        zip_int64_t k = zip_fread(zf, buf + *got, cap - *got);
+        if (k < 0) {
+            err = zip_message(fs, zip_file_get_error(zf));
+            break;
+        }
+        if (k == 0) break;
+        *got += (size_t)k;
+    }
+    if (!err && whole) {
+        unsigned char extra;
+        if (*got < h->entry->size) {
+            err = "entry is shorter than its recorded size";
+        } else {
+            zip_int64_t k = zip_fread(zf, &extra, 1); /* reaching the end checks the CRC */
+            if (k > 0) err = "entry is longer than its recorded size";
+            else if (k < 0) err = zip_message(fs, zip_file_get_error(zf));
+        }
+    }
+    zip_fclose(zf);
+    return err;
+}
+
+source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where, const char **err)
+{
+    *err = NULL;
+    if (where) *where = NULL;
+    hit h;
+    if (!find(fs, name, &h)) return NULL;
+    if (where) *where = h.where;
+    if (h.loose) {
+        source_file *f = source_read(h.loose, err);
+        return f;
+    }
+    if (h.entry->size > GAMEFS_MAX_ENTRY_SIZE) {
+        *err = arena_printf(fs->mem, "entry is %llu bytes, over the %zu MiB limit for one file in an archive",
+                            (unsigned long long)h.entry->size, GAMEFS_MAX_ENTRY_SIZE >> 20);
+        return NULL;
+    }
+    size_t size = (size_t)h.entry->size, got;
+    unsigned char *buf = xmalloc(size + 1);
+    *err = read_entry(fs, &h, buf, size, &got, 1);
+    if (*err) {
+        free(buf);
+        return NULL;
+    }
+    buf[got] = 0;
+    source_file *f = xcalloc(1, sizeof *f);
+    f->path = xstrdup(h.where);
+    f->data = (char *)buf;
+    f->len = got;
+    return f;
 }
 
 source_file *gamefs_open(gamefs *fs, const char *name, const char **err)
 {
+    return gamefs_open_where(fs, name, NULL, err);
+}
+
+int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t n, size_t *got,
+                       const char **where, const char **err)
+{
     *err = NULL;
-    for (size_t i = fs->count; i-- > 0;) {
-        const char *path = find_under(fs, fs->dirs[i], name);
-        if (path) return source_read(path, err);
+    *got = 0;
+    if (where) *where = NULL;
+    hit h;
+    if (!find(fs, name, &h)) return 0;
+    if (where) *where = h.where;
+    if (h.ar) {
+        *err = read_entry(fs, &h, buf, n, got, 0);
+        return *err ? -1 : 1;
     }
-    return NULL;
+    FILE *fp = fopen(h.loose, "rb");
+    if (!fp) {
+        *err = arena_strdup(fs->mem, strerror(errno));
+        return -1;
+    }
+    errno = 0;
+    *got = fread(buf, 1, n, fp);
+    int failed = ferror(fp);
+    int saved = errno;
+    fclose(fp);
+    if (failed) {
+        *err = saved ? arena_strdup(fs->mem, strerror(saved)) : "read error";
+        return -1;
+    }
+    return 1;
+}
+
+void gamefs_describe(gamefs *fs, FILE *out)
+{
+    build_path(fs);
+    for (size_t i = fs->path_count; i-- > 0;) {
+        const gamefs_entry *e = &fs->path[i];
+        if (e->ar) fprintf(out, "archive %s%s\n", e->ar->path, e->ar->zip ? "" : " (unreadable)");
+        else fprintf(out, "dir %s\n", e->dir);
+    }
 }
 
 void gamefs_free(gamefs *fs)
 {
+    for (gamefs_archive *a = fs->archives; a; a = a->next) close_archive(a);
+    fs->archives = NULL;
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;
     fs->indexes = NULL;
+    fs->path = NULL;
+    fs->path_count = 0;
+    fs->path_built = 0;
 }

@@ -1,32 +1,77 @@
-/* Game directories: `-g DIR` repeatable, later ones override earlier ones;
-** names are looked up case-insensitively, as the game's file system does.
-** Each directory listing is read once into a hash index. */
+/* The one door to game files (game-files.md): every tree, xanim header and
+** script is read through here.  The search path is the engine's: game
+** directories in priority order, inside each the loose files, then its
+** archives (.pk3 / .iwd per profile) sorted with the engine's path compare,
+** later ones on top; localized archives only with a language.  Names fold
+** ASCII case and treat '\\' and ':' as '/', in archives and loose files alike.
+** Archives are read with libzip, indexed once, entries read in place. */
 #ifndef ATRC_GAMEFS_H
 #define ATRC_GAMEFS_H
 #include <stddef.h>
 #include "arena.h"
+#include "atrc.h"
+#include "diag.h"
+
+/* Largest archive entry read whole (a script or a tree); a bigger one is
+** refused with a message instead of being allocated.  Loose files have no cap. */
+#define GAMEFS_MAX_ENTRY_SIZE ((size_t)64 << 20)
+/* An archive whose central directory lists more entries is skipped. */
+#define GAMEFS_MAX_ARCHIVE_ENTRIES 262144
 
 typedef struct dir_index dir_index;
+typedef struct gamefs_archive gamefs_archive;
+typedef struct gamefs_entry gamefs_entry;
 
 typedef struct gamefs {
-    char **dirs;
+    char **dirs;               /* -g directories, lowest priority first */
     size_t count, cap;
-    dir_index *indexes;        /* cache: one per directory listed */
+    const char *install;       /* --install DIR, or NULL */
+    const char *fs_game;       /* --fs-game MOD (relative to install), or NULL */
+    const char *language;      /* --language L, or NULL: no localized archives */
+    atrc_profile profile;
+    diag_list *diags;          /* where damaged archives are reported; may be NULL */
+    gamefs_entry *path;        /* the search path, lowest first; built on first lookup */
+    size_t path_count;
+    int path_built;
+    dir_index *indexes;        /* cache: one listing per directory read */
+    gamefs_archive *archives;  /* every archive opened (closed by gamefs_free) */
     arena *mem;
 } gamefs;
 
 void gamefs_init(gamefs *fs, arena *mem);
+/* Adds a game directory on top of the others (its loose files and archives). */
 void gamefs_add_dir(gamefs *fs, const char *dir);
-/* Path of <dir>/<sub>/<file> in the last game directory that has it
-** (case-insensitive on sub and file), or NULL. */
-const char *gamefs_find(gamefs *fs, const char *sub, const char *file);
+/* The standard game directories of an install: DIR/main, the profile's base
+** game directory (uo: DIR/uo), DIR/fs_game (fs_game may be NULL); all below
+** every -g directory. */
+void gamefs_set_install(gamefs *fs, const char *dir, const char *fs_game);
+/* Uses the localized_<language>_* archives (NULL: none). */
+void gamefs_set_language(gamefs *fs, const char *language);
+
 /* Opens the game-relative file `name` (any case; '/', '\\' and ':' separate
-** directories) from the highest-priority game directory that holds it, as the
-** engine's search path does.  Returns NULL with *err NULL when no directory
-** holds it, NULL with *err set when one does but it cannot be read.  The
-** source's path says where it was found ("DIR/maps/x.gsc"). */
+** directories) from the highest-priority search entry that holds it.  Returns
+** NULL with *err NULL when nothing holds it, NULL with *err set when one does
+** but it cannot be read.  The source's path says where it was found:
+** "DIR/maps/x.gsc", or "DIR/pak0.pk3:maps/x.gsc" inside an archive. */
 struct source_file;
 struct source_file *gamefs_open(gamefs *fs, const char *name, const char **err);
+/* Same; *where (when not NULL) is set to where the file was found, also when
+** it could not be read. */
+struct source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
+                                      const char **err);
+/* Reads at most n bytes from the start of `name` (an xanim header: nothing
+** more is read or decompressed).  Returns 1 with *got bytes read, 0 when no
+** search entry holds it, -1 when one does but it cannot be read (*err).
+** *where is set as for gamefs_open_where. */
+int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t n, size_t *got,
+                       const char **where, const char **err);
+/* Where `name` would be read from, or NULL. */
+const char *gamefs_locate(gamefs *fs, const char *name);
+/* The engine's path compare: ASCII case-insensitive, '\\' and ':' equal '/'. */
+int gamefs_path_compare(const char *a, const char *b);
+/* The search path as built, one entry a line, highest priority first
+** ("archive main/pak1.pk3", "dir main"): for tests and --verbose views. */
+void gamefs_describe(gamefs *fs, FILE *out);
 void gamefs_free(gamefs *fs);
 
 #endif

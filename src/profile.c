@@ -13,6 +13,9 @@ static const profile_rules rows[] = {
         .xanim_version = 14,
         .xanim_header_size = 9,
         .devblock_anim_error = 1,
+        .archive_ext = ".pk3",
+        .localized_below_all = 1,
+        .base_game_dir = "uo",
     },
     [ATRC_PROFILE_COD1] = {
         .name = "cod1",
@@ -22,6 +25,8 @@ static const profile_rules rows[] = {
         .xanim_version = 14,
         .xanim_header_size = 9,
         .devblock_anim_error = 1,
+        .archive_ext = ".pk3",
+        .localized_below_all = 1,
     },
     [ATRC_PROFILE_COD2] = {
         .name = "cod2",
@@ -31,6 +36,7 @@ static const profile_rules rows[] = {
         .xanim_version = 14,
         .xanim_header_size = 9,
         .xanim_lenient = 1,
+        .archive_ext = ".iwd",
     },
     [ATRC_PROFILE_COD4] = {
         .name = "cod4",
@@ -43,6 +49,7 @@ static const profile_rules rows[] = {
         .xanim_header_size = 10,
         .xanim_has_asset_type = 1,
         .xanim_lenient = 1,
+        .archive_ext = ".iwd",
     },
 };
 

@@ -26,6 +26,11 @@ typedef struct profile_rules {
 
     /* ---- compile stage ---- */
     int devblock_anim_error;       /* `%name` inside /# #/ is an error (cod1, uo) */
+
+    /* ---- game files (game-files.md) ---- */
+    const char *archive_ext;       /* archives of a game directory: ".pk3" (cod1, uo), ".iwd" (cod2, cod4) */
+    int localized_below_all;       /* localized archives below every other entry (cod1, uo), not first in their directory */
+    const char *base_game_dir;     /* --install: base game directory above main ("uo"), or NULL */
 } profile_rules;
 
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */

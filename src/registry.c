@@ -90,9 +90,11 @@ static int bind_name(void *ud, const char *name, int node_index)
     return 0;
 }
 
-static const char *find_asset(void *ud, const char *name)
+static int read_asset(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
+                      const char **where, const char **err)
 {
-    return gamefs_find(&((atrc_ctx *)ud)->fs, "xanim", name);
+    atrc_ctx *ctx = ud;
+    return gamefs_read_prefix(&ctx->fs, arena_printf(&ctx->mem, "xanim/%s", name), buf, n, got, where, err);
 }
 
 static void report_tree_missing(atrc_ctx *ctx, tree_entry *t)
@@ -105,14 +107,13 @@ static void report_tree_missing(atrc_ctx *ctx, tree_entry *t)
 static void build_tree(atrc_ctx *ctx, tree_entry *t)
 {
     if (t->too_long) return; /* reported at the directive; the engine cannot open it */
-    const char *file = arena_printf(&ctx->mem, "%s.atr", t->name);
-    const char *path = gamefs_find(&ctx->fs, "animtrees", file);
-    if (!path) {
+    const char *name = arena_printf(&ctx->mem, "animtrees/%s.atr", t->name);
+    const char *path = NULL, *err = NULL;
+    source_file *src = gamefs_open_where(&ctx->fs, name, &path, &err);
+    if (!src && !err) {
         report_tree_missing(ctx, t);
         return;
     }
-    const char *err = NULL;
-    source_file *src = source_read(path, &err);
     if (!src) {
         diag_add(&ctx->diags, DIAG_ERROR, t->first_src, t->first_line, t->first_col,
                  "cannot read anim tree '%s': %s", path, err);
@@ -142,7 +143,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
     }
     t->built = 1;
     if (!ctx->opts.no_xanim) {
-        atr_asset_finder finder = {ctx, find_asset};
+        atr_asset_finder finder = {ctx, read_asset};
         atr_resolve_assets(&t->tree, src, &finder, ctx->opts.profile, &ctx->diags);
     }
     atr_sync_setup(&t->tree, src, ctx->opts.profile, &ctx->diags);

@@ -5,8 +5,6 @@
 #include "profile.h"
 #include "atr.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
 
 /* Built-in `void` / `void_loop` when no game directory provides them: one
@@ -75,37 +73,23 @@ typedef struct resolver {
 
 typedef enum { LOAD_OK, LOAD_MISSING, LOAD_FAILED } load_result;
 
-static const char *find_path(resolver *r, const char *name)
-{
-    if (!r->finder || !r->finder->find) return NULL;
-    return r->finder->find(r->finder->ud, name);
-}
-
 /* Reads the header of xanim/<name>.  With report set, a file that exists but
 ** cannot be used is reported at (line, col); a missing file is the caller's. */
 static load_result load_asset(resolver *r, const char *name, int report, int line, int col,
                               asset *out)
 {
-    const char *path = find_path(r, name);
-    if (!path) return LOAD_MISSING;
+    if (!r->finder || !r->finder->read) return LOAD_MISSING;
     diag_severity sev = r->lenient ? DIAG_WARNING : DIAG_ERROR;
     size_t need = header_size(r->profile);
     unsigned char buf[16];
-    FILE *fp = fopen(path, "rb");
     size_t got = 0;
-    int read_error = 0;
-    int saved_errno = errno;
-    if (fp) {
-        errno = 0;
-        got = fread(buf, 1, need, fp);
-        read_error = ferror(fp);
-        saved_errno = errno; /* fclose may change it: keep why the read failed */
-        fclose(fp);
-    }
-    if (!fp || read_error) {
+    const char *where = NULL, *err = NULL;
+    int found = r->finder->read(r->finder->ud, name, buf, need, &got, &where, &err);
+    if (found == 0) return LOAD_MISSING;
+    if (found < 0) {
         if (report)
-            diag_add(r->diags, sev, r->src, line, col, "cannot read xanim '%s' (%s: %s)", name, path,
-                     saved_errno ? strerror(saved_errno) : "read error");
+            diag_add(r->diags, sev, r->src, line, col, "cannot read xanim '%s' (%s: %s)", name,
+                     where ? where : name, err ? err : "read error");
         return LOAD_FAILED;
     }
     xanim_header h;

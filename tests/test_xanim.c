@@ -1,6 +1,7 @@
 /* xanim headers (7.1) and leaf asset resolution (4.8, 7.3). */
 #include "atr_testlib.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -63,11 +64,25 @@ typedef struct game {
     char path[256];
 } game;
 
-static const char *find_in_game(void *ud, const char *name)
+static int read_in_game(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
+                        const char **where, const char **err)
 {
     game *g = ud;
     snprintf(g->path, sizeof g->path, "%s/%s", g->dir, name);
-    return access(g->path, F_OK) == 0 ? g->path : NULL;
+    *got = 0;
+    *where = g->path;
+    if (access(g->path, F_OK) != 0) return 0;
+    FILE *fp = fopen(g->path, "rb");
+    if (!fp) {
+        *err = strerror(errno);
+        return -1;
+    }
+    errno = 0;
+    *got = fread(buf, 1, n, fp);
+    int failed = ferror(fp);
+    *err = errno ? strerror(errno) : "read error";
+    fclose(fp);
+    return failed ? -1 : 1;
 }
 
 static void game_init(game *g)
@@ -111,7 +126,7 @@ static tt *resolve(game *g, const char *text, const char *refs, atrc_profile pro
 {
     tt *t = tt_build(text, refs, profile);
     ck_assert_int_eq(t->built, 1);
-    atr_asset_finder f = {g, find_in_game};
+    atr_asset_finder f = {g, read_in_game};
     atr_resolve_assets(&t->tree, t->src, &f, profile, &t->d);
     return t;
 }

@@ -1,8 +1,7 @@
 /* Fuzz harness 3: xanim headers.  The input is the whole asset file: it is
-** decoded by xanim_read_header under every profile, then written to a
-** temporary file that every leaf of a small fixed tree resolves to, so that
-** the loader's messages (out of date, malformed, ...) and sync setup run on
-** whatever the header says. */
+** decoded by xanim_read_header under every profile, then served as the asset
+** of every leaf of a small fixed tree, so that the loader's messages (out of
+** date, malformed, ...) and sync setup run on whatever the header says. */
 #include "fuzz_common.h"
 #include "atr.h"
 
@@ -18,28 +17,8 @@ static const char xanf_tree_text[] =
     "other : nonloopsync\n{\n\tleaf_c\n}\n"
     "plain\n";
 
-static char xanf_dir[64];
-static char xanf_path[96];
-
-static void xanf_cleanup(void)
-{
-    if (xanf_path[0]) unlink(xanf_path);
-    if (xanf_dir[0]) rmdir(xanf_dir);
-}
-
-/* One temporary asset file for the life of the process. */
-static const char *xanf_asset_path(void)
-{
-    if (!xanf_path[0]) {
-        const char *tmp = getenv("TMPDIR");
-        snprintf(xanf_dir, sizeof xanf_dir, "%s/atrc-fuzz-xanim-XXXXXX",
-                 tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
-        if (!mkdtemp(xanf_dir)) abort();
-        snprintf(xanf_path, sizeof xanf_path, "%s/asset", xanf_dir);
-        atexit(xanf_cleanup);
-    }
-    return xanf_path;
-}
+static const uint8_t *xanf_data;
+static size_t xanf_size;
 
 static int xanf_all(void *ud, const char *name)
 {
@@ -57,11 +36,16 @@ static int xanf_bind(void *ud, const char *name, int node_index)
 }
 
 /* Every leaf but void/void_loop is the fuzzed file (those use built-ins). */
-static const char *xanf_find(void *ud, const char *name)
+static int xanf_read(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
+                     const char **where, const char **err)
 {
     (void)ud;
-    if (strncmp(name, "void", 4) == 0) return NULL;
-    return xanf_asset_path();
+    (void)err;
+    *where = "xanim/fuzz";
+    if (strncmp(name, "void", 4) == 0) return 0;
+    *got = n < xanf_size ? n : xanf_size;
+    if (*got) memcpy(buf, xanf_data, *got);
+    return 1;
 }
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size);
@@ -74,10 +58,8 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         if (st == XANIM_OK && size < 9) abort();
     }
 
-    FILE *fp = fopen(xanf_asset_path(), "wb");
-    if (!fp) abort();
-    if (size && fwrite(data, 1, size, fp) != size) abort();
-    if (fclose(fp) != 0) abort();
+    xanf_data = data;
+    xanf_size = size;
 
     for (int p = ATRC_PROFILE_UO; p <= ATRC_PROFILE_COD4; p++) {
         atrc_profile profile = (atrc_profile)p;
@@ -93,7 +75,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         atrc_tree tree;
         memset(&tree, 0, sizeof tree);
         if (atr_build(f, "fuzz", src, &binder, profile, &a, &diags, &tree) != 0) abort();
-        atr_asset_finder finder = {NULL, xanf_find};
+        atr_asset_finder finder = {NULL, xanf_read};
         atr_resolve_assets(&tree, src, &finder, profile, &diags);
         atr_sync_setup(&tree, src, profile, &diags);
         for (int i = 0; i < tree.node_count; i++) {
