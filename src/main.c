@@ -16,6 +16,10 @@ static const char usage_text[] =
     "\n"
     "  -g, --game-dir DIR     add a game directory (animtrees/, xanim/); repeatable,\n"
     "                         later ones override earlier ones (default: .)\n"
+    "      --install DIR      a game install: DIR/main (uo: and DIR/uo) with their\n"
+    "                         .pk3/.iwd archives, below every -g directory\n"
+    "      --fs-game MOD      the mod directory DIR/MOD on top of the install\n"
+    "      --language L       also read the localized_L_* archives\n"
     "      --profile P        engine dialect: uo (default), cod1, cod2, cod4\n"
     "      --anim-check       keep every node of every tree (com_animCheck 1)\n"
     "      --engine-anim T:N  register tree T and reference N, as engine code does\n"
@@ -56,6 +60,7 @@ typedef struct cli {
     int game_dir_count;
     const char **engine_anims;
     int engine_anim_count;
+    const char *install, *fs_game, *language;
 } cli;
 
 static int parse_u32(const char *s, uint32_t *out)
@@ -128,6 +133,15 @@ static int parse_args(int argc, char **argv, cli *c)
         } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
             if (!v) return usage_error("%s needs a directory", a);
             c->game_dirs[c->game_dir_count++] = v;
+        } else if (take_value(argc, argv, &i, "--install", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a directory", a);
+            c->install = v;
+        } else if (take_value(argc, argv, &i, "--fs-game", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a directory", a);
+            c->fs_game = v;
+        } else if (take_value(argc, argv, &i, "--language", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a language name", a);
+            c->language = v;
         } else if (take_value(argc, argv, &i, "--profile", 0, &v)) {
             if (!v || atrc_profile_parse(v, &c->opts.profile) != 0)
                 return usage_error("unknown profile '%s' (uo, cod1, cod2, cod4)", v ? v : "");
@@ -149,6 +163,7 @@ static int parse_args(int argc, char **argv, cli *c)
             return usage_error("unknown option '%s'", a);
         }
     }
+    if (c->fs_game && !c->install) return usage_error("%s", "--fs-game needs --install");
     if (c->script_count == 0 && !c->explain) return usage_error("%s", "no input scripts");
     return 0;
 }
@@ -268,6 +283,7 @@ int main(int argc, char **argv)
 
     cli c;
     memset(&c, 0, sizeof c);
+    char *mod_dir = NULL; /* INSTALL/FS_GAME, checked like a -g directory */
     size_t slots = (size_t)argc + 1;
     c.scripts = calloc(slots, sizeof *c.scripts);
     c.game_dirs = calloc(slots, sizeof *c.game_dirs);
@@ -292,7 +308,15 @@ int main(int argc, char **argv)
         goto done_args;
     }
 
-    for (int i = 0; i < c.game_dir_count; i++) {
+    if (c.install) {
+        c.game_dirs[c.game_dir_count] = c.install;
+        if (c.fs_game && (mod_dir = malloc(strlen(c.install) + strlen(c.fs_game) + 2)) != NULL) {
+            sprintf(mod_dir, "%s/%s", c.install, c.fs_game);
+            c.game_dirs[c.game_dir_count + 1] = mod_dir;
+        }
+    }
+    int dirs_to_check = c.game_dir_count + (c.install ? 1 : 0) + (mod_dir ? 1 : 0);
+    for (int i = 0; i < dirs_to_check; i++) {
         struct stat st;
         if (stat(c.game_dirs[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
             fprintf(stderr, "atrc: error: cannot read game directory '%s': %s\n", c.game_dirs[i],
@@ -303,6 +327,12 @@ int main(int argc, char **argv)
     }
 
     atrc_ctx *ctx = atrc_new(&c.opts);
+    if (c.install) atrc_set_install(ctx, c.install, c.fs_game);
+    if (c.language && atrc_set_language(ctx, c.language) != 0) {
+        status = usage_error("--language takes a name of letters, digits and '_', not '%s'", c.language);
+        atrc_free(ctx);
+        goto done_args;
+    }
     for (int i = 0; i < c.game_dir_count; i++) atrc_add_game_dir(ctx, c.game_dirs[i]);
     for (int i = 0; i < c.engine_anim_count; i++) {
         const char *spec = c.engine_anims[i];
@@ -343,6 +373,7 @@ int main(int argc, char **argv)
     atrc_free(ctx);
 
 done_args:
+    free(mod_dir);
     free(c.scripts);
     free(c.game_dirs);
     free(c.engine_anims);
