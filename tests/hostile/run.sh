@@ -527,6 +527,174 @@ if begin "-o /dev/null is written in place, never renamed over"; then
     [ -c /dev/null ] || { pass=$((pass - 1)); bad "/dev/null is no longer a device"; }
 fi
 
+# ---------------------------------------------------------------- archives
+# .pk3 files are built here with Python's zipfile (never committed).
+have_py=0
+command -v python3 >/dev/null 2>&1 && have_py=1
+# pyzip ARCHIVE CODE: runs CODE with z = zipfile.ZipFile(ARCHIVE, 'w', deflated)
+pyzip() {
+    mkdir -p "$(dirname "$1")"
+    python3 -c "import sys, zipfile
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+$2" "$1"
+}
+# peak_kb ARGS...: like run, and sets $kb to atrc's peak resident memory (KB), or 0
+peak_kb() {
+    kb=0
+    if [ -x /usr/bin/time ]; then
+        $limit /usr/bin/time -f %M -o rss "$ATRC" "$@" >out 2>err </dev/null
+        st=$?
+        kb=$(tail -1 rss)
+        case "$kb" in *[!0-9]*|"") kb=0 ;; esac
+    else
+        run "$@"
+    fi
+    ran=1
+}
+cat >arch.gsc <<'EOF'
+#using_animtree("gh");
+f() { x = %idle; y = %walk_f; z = %run; }
+EOF
+if begin "tree and xanims read from a .pk3, positions ARCHIVE:ENTRY"; then
+    if [ $have_py = 1 ]; then
+        pyzip inst/main/pak0.pk3 "
+    z.writestr('AnimTrees/GH.atr', 'stand\n{\n\tidle\n\trun\n}\nwalk_f\n')
+    z.writestr('xanim/idle', bytes([14, 0, 30, 0, 1, 0, 0, 30, 0]))
+    z.writestr('xanim/walk_f', bytes([13, 0, 30, 0, 1, 0, 1, 30, 0]))"
+        run --install inst arch.gsc
+        cat >expected <<'EOF'
+inst/main/pak0.pk3:AnimTrees/GH.atr:6:1: error: xanim 'walk_f' out of date (version 13, expecting 14)
+  walk_f
+  ^
+inst/main/pak0.pk3:AnimTrees/GH.atr:4:2: error: Cannot find 'xanim/run'
+  	run
+  	^
+2 errors, 0 warnings
+EOF
+        expect_exact 1 expected
+        out_has "arch.gsc:2:11: %idle -> gh[1] node 4 = 0x00010004"
+    else skipped "python3 not installed"; fi
+fi
+if begin "a .pk3 entry's .atr parse error is located inside the archive"; then
+    if [ $have_py = 1 ]; then
+        pyzip inst2/main/pak0.pk3 "
+    z.writestr('animtrees/gh.atr', 'idle\nwalk_f\n\nidle\nrun\n')"
+        run --install inst2 --no-xanim arch.gsc
+        expect 1 "inst2/main/pak0.pk3:animtrees/gh.atr:4:1: error: duplicate animation"
+    else skipped "python3 not installed"; fi
+fi
+if begin "a damaged archive is a warning, skipped"; then
+    if [ $have_py = 1 ]; then
+        pyzip inst3/main/pak0.pk3 "
+    z.writestr('animtrees/gh.atr', 'idle\nwalk_f\nrun\n')"
+        printf 'PK\003\004 not really a zip' >inst3/main/pak1.pk3
+        run --install inst3 --no-xanim arch.gsc
+        expect 0 "atrc: warning: cannot open archive 'inst3/main/pak1.pk3': Not a zip archive; skipped"
+        out_has "arch.gsc:2:11: %idle -> gh[1]"
+    else skipped "python3 not installed"; fi
+fi
+if begin "a corrupt central directory is a warning, skipped"; then
+    if [ $have_py = 1 ]; then
+        pyzip inst4/main/pak1.pk3 "
+    for i in range(50): z.writestr('maps/f%d.gsc' % i, 'x' * i)"
+        python3 -c "import sys
+d = bytearray(open(sys.argv[1], 'rb').read())
+cd = d.find(b'PK\x01\x02')
+d[cd + 28] = 0xff; d[cd + 29] = 0xff
+open(sys.argv[1], 'wb').write(bytes(d))" inst4/main/pak1.pk3
+        run --install inst4 -g game ok.gsc
+        expect 0 "atrc: warning: cannot open archive 'inst4/main/pak1.pk3': "
+        also "; skipped"
+    else skipped "python3 not installed"; fi
+fi
+if begin "zip bomb: an entry of 100 MB is refused, memory stays small"; then
+    if [ $have_py = 1 ]; then
+        pyzip bomb/main/pak0.pk3 "
+    with z.open('animtrees/gh.atr', 'w', force_zip64=True) as f:
+        for i in range(100): f.write(bytes(1 << 20))"
+        peak_kb --install bomb arch.gsc
+        expect 1 "arch.gsc:1:1: error: cannot read anim tree 'bomb/main/pak0.pk3:animtrees/gh.atr': entry is 104857600 bytes, over the 64 MiB limit for one file in an archive"
+        if [ "$kb" -gt 65536 ]; then pass=$((pass - 1)); bad "peak memory $kb KB"; fi
+    else skipped "python3 not installed"; fi
+fi
+if begin "zip bomb with a lying size: only the recorded size is ever held"; then
+    if [ $have_py = 1 ]; then
+        pyzip liar/main/pak0.pk3 "
+    with z.open('animtrees/gh.atr', 'w') as f:
+        f.write(b'idle\n')
+        for i in range(100): f.write(bytes(1 << 20))"
+        python3 -c "import sys, struct
+d = bytearray(open(sys.argv[1], 'rb').read())
+struct.pack_into('<I', d, 22, 5)
+cd = d.find(b'PK\x01\x02')
+struct.pack_into('<I', d, cd + 24, 5)
+open(sys.argv[1], 'wb').write(bytes(d))" liar/main/pak0.pk3
+        peak_kb --install liar --no-xanim arch.gsc
+        expect 1 "arch.gsc:1:1: error: cannot read anim tree 'liar/main/pak0.pk3:animtrees/gh.atr': "
+        if [ "$kb" -gt 65536 ]; then pass=$((pass - 1)); bad "peak memory $kb KB"; fi
+    else skipped "python3 not installed"; fi
+fi
+if begin "an xanim in a huge compressed entry: only its header is read"; then
+    if [ $have_py = 1 ]; then
+        pyzip huge/main/pak0.pk3 "
+    z.writestr('animtrees/gh.atr', 'idle\nwalk_f\nrun\n')
+    for n in ('idle', 'walk_f', 'run'):
+        with z.open('xanim/' + n, 'w', force_zip64=True) as f:
+            f.write(bytes([14, 0, 30, 0, 1, 0, 1, 30, 0]))
+            for i in range(300): f.write(bytes(1 << 20))"
+        peak_kb --install huge arch.gsc
+        expect 0 ""
+        out_has "arch.gsc:2:35: %run -> gh[1] node 1 = 0x00010001"
+        if [ "$kb" -gt 65536 ]; then pass=$((pass - 1)); bad "peak memory $kb KB"; fi
+    else skipped "python3 not installed"; fi
+fi
+if begin "thousands of entries, names with '..' and bytes that are not UTF-8"; then
+    if [ $have_py = 1 ]; then
+        pyzip many/main/pak0.pk3 "
+    z.writestr('animtrees/gh.atr', 'idle\nwalk_f\nrun\n')
+    for i in range(20000): z.writestr('xanim/f%d' % i, 'x')
+    z.writestr('../../etc/evil.gsc', 'x')
+    z.writestr('maps/..\\\\..\\\\evil.gsc', 'x')
+    z.writestr('maps/latin_X.gsc', 'x')"
+        python3 -c "import sys
+d = open(sys.argv[1], 'rb').read().replace(b'latin_X', b'latin\xe9X')
+open(sys.argv[1], 'wb').write(d)" many/main/pak0.pk3
+        run --install many --no-xanim arch.gsc
+        cat >expected <<'EOF'
+atrc: warning: archive 'many/main/pak0.pk3': 2 entries ignored: name leaves the game directory (first: '../../etc/evil.gsc')
+atrc: warning: archive 'many/main/pak0.pk3': 1 entry ignored: name is not valid UTF-8 (first: 'maps/latin\xe9X.gsc')
+0 errors, 2 warnings
+EOF
+        expect_exact 0 expected
+    else skipped "python3 not installed"; fi
+fi
+if begin "--install and --fs-game: the mod's loose files over the archives of main"; then
+    if [ $have_py = 1 ]; then
+        pyzip inst5/main/pak0.pk3 "
+    z.writestr('animtrees/gh.atr', 'idle\n')"
+        mkdir -p inst5/mods/m/animtrees
+        printf 'walk_f\nidle\nrun\n' >inst5/mods/m/animtrees/GH.ATR
+        run --install inst5 --fs-game mods/m --no-xanim arch.gsc
+        expect 0 ""
+        out_has "arch.gsc:2:11: %idle -> gh[1] node 2 = 0x00010002"
+    else skipped "python3 not installed"; fi
+fi
+if begin "--fs-game without --install"; then
+    run --fs-game m ok.gsc
+    expect 2 "atrc: error: --fs-game needs --install"
+fi
+if begin "--install of a missing directory, --fs-game of a missing mod"; then
+    run --install nowhere ok.gsc
+    expect 2 "atrc: error: cannot read game directory 'nowhere': No such file or directory"
+    mkdir -p inst6/main
+    run --install inst6 --fs-game mods/none ok.gsc
+    expect 2 "atrc: error: cannot read game directory 'inst6/mods/none': No such file or directory"
+fi
+if begin "--language must be a plain name"; then
+    run --language ../x -g game ok.gsc
+    expect 2 "atrc: error: --language takes a name of letters, digits and '_', not '../x'"
+fi
+
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
 echo "hostile: $pass passed, $fail failed"
 [ $fail -eq 0 ]
