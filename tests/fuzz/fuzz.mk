@@ -15,12 +15,12 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FB           ?= build/fuzz
 FUZZ_CC      ?= clang
-HARNESSES    := script atr xanim pipeline
+HARNESSES    := script atr xanim pipeline archive
 
 # Coverage for the library, the libFuzzer driver only in the harness link.
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FCFLAGS  := -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer-no-link -Wall -Wextra
-FCPPFLAGS := -Iinclude -Isrc -I$(FB)/gen -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+FCPPFLAGS := -Iinclude -Isrc -I$(FB)/gen -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(shell pkg-config --cflags libzip)
 
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
@@ -36,6 +36,7 @@ MAXLEN_script   := 65536
 MAXLEN_atr      := 65536
 MAXLEN_xanim    := 256
 MAXLEN_pipeline := 65536
+MAXLEN_archive  := 65536
 
 ifeq ($(V),1)
 Q :=
@@ -64,10 +65,10 @@ $(FB)/obj/%.o: $(FB)/gen/%.c | $(FB)/obj
 $(FB)/libatrc-fuzz.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h $(FB)/libatrc-fuzz.a
+$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
 	@printf '  %-7s %s\n' FUZZLD $@
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer -Wall -Wextra -Werror \
-	    -o $@ $< $(FB)/libatrc-fuzz.a -lm
+	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm
 
 # One harness after the other, each FUZZ_SECONDS; stops at the first finding.
 run: build
@@ -76,7 +77,7 @@ run: build
 	    mkdir -p $(FB)/work/$$h; \
 	    dict=""; [ -f tests/fuzz/$$h.dict ] && dict="-dict=tests/fuzz/$$h.dict"; \
 	    case $$h in script) max=$(MAXLEN_script);; atr) max=$(MAXLEN_atr);; \
-	        xanim) max=$(MAXLEN_xanim);; *) max=$(MAXLEN_pipeline);; esac; \
+	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; *) max=$(MAXLEN_pipeline);; esac; \
 	    echo "== fuzz_$$h for $(FUZZ_SECONDS)s (corpus tests/fuzz/corpus/$$h, work $(FB)/work/$$h)"; \
 	    $(FB)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=20 \
 	        -rss_limit_mb=2048 -print_final_stats=1 $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) $$dict \
