@@ -146,6 +146,28 @@ for k in 1 2 4; do
     measure "script of $size" "$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1048576 }')" MB -g "$w/game" --no-xanim "$w/s$k.gsc"
     script_ms="$script_ms $ms"
 done
+# ---- 5. the same game content as loose files and inside one .pk3: reading
+# archives (index once, read entries in place, only xanim headers) must not
+# cost more than reading the loose files.
+header "game content: loose files vs one .pk3 (10 trees, 10000 xanims read)"
+mkdir -p "$w/loose/animtrees" "$w/loose/xanim" "$w/inst/main"
+cp "$w"/game/animtrees/refs*.atr "$w/loose/animtrees/"
+awk 'BEGIN { for (t = 0; t < 10; t++) for (i = 0; i < 1000; i++) printf "a%d_%d loop\n", t, i }' >"$w/xanims.txt"
+"$B/mkxanim" -d "$w/loose/xanim" -l "$w/xanims.txt" || exit 1
+"$B/mkpk3" "$w/inst/main/pak0.pk3" "$w/loose" || exit 1
+n=$(scaled 200000)
+awk -v n="$n" 'BEGIN {
+    for (i = 0; i < n; i++) {
+        if (i % 1000 == 0) { t = int(i / 1000) % 10; printf "#using_animtree(\"refs%d\");\nf%d()\n{\n", t, i }
+        printf "\tself setanim(%%a%d_%d, 1, 0.2);\n", t, (i * 7919) % 1000
+        if (i % 1000 == 999 || i == n - 1) print "}"
+    } }' >"$w/game.gsc"
+measure "loose files (-g DIR)" "$n" refs -g "$w/loose" "$w/game.gsc"
+loose_ms=$ms
+measure "one .pk3 (--install DIR)" "$n" refs --install "$w/inst" "$w/game.gsc"
+pk3_ms=$ms
+awk -v a="$loose_ms" -v b="$pk3_ms" 'BEGIN { printf "  %-34s x%.2f\n", "archive / loose time", (a > 0 ? b / a : 0) }'
+
 echo
 echo "scaling (best wall time at n, 2n, 4n)"
 # shellcheck disable=SC2086
