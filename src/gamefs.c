@@ -27,7 +27,8 @@ struct dir_index {
     size_t bucket_count;
     dir_entry **list;      /* every name, for listing archives */
     size_t count;
-    dir_index *next;
+    uint32_t hash;         /* of path */
+    dir_index *next;       /* same bucket */
 };
 
 /* ---- archives ---- */
@@ -135,14 +136,34 @@ static int compare_bytes(const void *a, const void *b)
 
 /* Reads a directory listing once; an unreadable directory indexes as empty.
 ** Names differing only in case are one entry with every spelling. */
+static void grow_indexes(gamefs *fs)
+{
+    size_t n = fs->index_buckets ? fs->index_buckets * 2 : 64;
+    dir_index **b = xcalloc(n, sizeof *b);
+    for (size_t i = 0; i < fs->index_buckets; i++)
+        for (dir_index *d = fs->indexes[i], *next; d; d = next) {
+            next = d->next;
+            d->next = b[d->hash & (n - 1)];
+            b[d->hash & (n - 1)] = d;
+        }
+    free(fs->indexes);
+    fs->indexes = b;
+    fs->index_buckets = n;
+}
+
 static dir_index *index_dir(gamefs *fs, const char *path)
 {
-    for (dir_index *d = fs->indexes; d; d = d->next)
-        if (strcmp(d->path, path) == 0) return d;
+    uint32_t h = text_hash(0, path, 0);
+    if (fs->index_buckets)
+        for (dir_index *d = fs->indexes[h & (fs->index_buckets - 1)]; d; d = d->next)
+            if (d->hash == h && strcmp(d->path, path) == 0) return d;
+    if (fs->index_count * 2 >= fs->index_buckets) grow_indexes(fs);
     dir_index *d = arena_zalloc(fs->mem, sizeof *d);
     d->path = arena_strdup(fs->mem, path);
-    d->next = fs->indexes;
-    fs->indexes = d;
+    d->hash = h;
+    d->next = fs->indexes[h & (fs->index_buckets - 1)];
+    fs->indexes[h & (fs->index_buckets - 1)] = d;
+    fs->index_count++;
     DIR *dp = opendir(path);
     if (!dp) return d;
     size_t n = 0, cap = 64;
@@ -606,7 +627,9 @@ void gamefs_free(gamefs *fs)
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;
+    free(fs->indexes);
     fs->indexes = NULL;
+    fs->index_count = fs->index_buckets = 0;
     fs->path = NULL;
     fs->path_count = 0;
     fs->path_built = 0;

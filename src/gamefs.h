@@ -33,7 +33,8 @@ typedef struct gamefs {
     gamefs_entry *path;        /* the search path, lowest first; built on first lookup */
     size_t path_count;
     int path_built;
-    dir_index *indexes;        /* cache: one listing per directory read */
+    dir_index **indexes;       /* cache: one listing per directory read, hashed by path */
+    size_t index_count, index_buckets;
     gamefs_archive *archives;  /* every archive opened (closed by gamefs_free) */
     arena *mem;
 } gamefs;
