@@ -142,7 +142,7 @@ demo: all $(B)/samples/.stamp
 # ---- real-world check against a corpus directory (never copied into the project) ----
 corpus-check: all
 	@test -n "$(CORPUS)" || { echo "usage: make corpus-check CORPUS=../shared/corpus/cod1" >&2; exit 2; }
-	$(Q)ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) sh scripts/corpus-check.sh "$(CORPUS)" $(B)/corpus
+	$(Q)ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) MKPK3=$(abspath $(B)/mkpk3) sh scripts/corpus-check.sh "$(CORPUS)" $(B)/corpus
 
 # An independent model of the tree rules (tests/model/atr_model.py, written
 # from the specification) checks atrc's numbering, checksums, values, duplicate

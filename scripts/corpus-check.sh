@@ -5,8 +5,10 @@
 #  1. every script parses with --syntax-only and no diagnostic;
 #  2. a game directory = CORPUS (trees) + generated header-only xanims with the
 #     looping bits the sync groups need; all scripts compile in sorted order
-#     with no error, and warnings only for trees the corpus lacks.
-#   ATRC=build/atrc MKXANIM=build/mkxanim sh scripts/corpus-check.sh CORPUS WORKDIR
+#     with no error, and warnings only for trees the corpus lacks;
+#  3. the same trees and xanims packed into two .pk3 archives of an install
+#     (built under WORKDIR with mkpk3): every value is the same as from loose files.
+#   ATRC=build/atrc MKXANIM=build/mkxanim MKPK3=build/mkpk3 sh scripts/corpus-check.sh CORPUS WORKDIR
 set -u
 corpus=${1:?usage: corpus-check.sh CORPUS WORKDIR}
 work=${2:?usage: corpus-check.sh CORPUS WORKDIR}
@@ -51,6 +53,24 @@ else
     echo "FAIL compile (exit $status, $errors errors, $others unexpected warnings):"
     grep -E ': (error|warning): ' "$work/compile.err" | head -40
     fail=$((fail + 1))
+fi
+# 3. the same content from archives
+if [ -n "${MKPK3:-}" ]; then
+    mkdir -p "$work/inst/main" || exit 2
+    "$MKPK3" "$work/inst/main/pak0.pk3" "$corpus" animtrees || exit 2
+    "$MKPK3" "$work/inst/main/pak1.pk3" "$work/game" xanim || exit 2
+    # shellcheck disable=SC2046
+    "$ATRC" -g "$corpus" -g "$work/game" $(cat "$work/scripts.txt") >"$work/loose.txt" 2>/dev/null
+    # shellcheck disable=SC2046
+    "$ATRC" --install "$work/inst" $(cat "$work/scripts.txt") >"$work/pk3.txt" 2>"$work/pk3.err"
+    if [ -s "$work/loose.txt" ] && cmp -s "$work/loose.txt" "$work/pk3.txt" && ! grep -q ': error: ' "$work/pk3.err"; then
+        echo "ok   archives: $(wc -l <"$work/pk3.txt") values from two .pk3 files equal those from loose files"
+        pass=$((pass + 1))
+    else
+        echo "FAIL archives: values from .pk3 files differ from loose files:"
+        diff "$work/loose.txt" "$work/pk3.txt" | head -20; head -20 "$work/pk3.err"
+        fail=$((fail + 1))
+    fi
 fi
 echo "corpus-check: $pass passed, $fail failed"
 [ $fail -eq 0 ]
