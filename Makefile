@@ -166,6 +166,8 @@ memcheck: all $(B)/samples/.stamp
 	@scripts/ensure-deps.sh memcheck
 	$(Q)$(VALGRIND) $(B)/atrc --trees --format json -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
 	$(Q)$(VALGRIND) $(B)/atrc --trees -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
+	$(Q)rm -rf $(B)/memcheck-inst && mkdir -p $(B)/memcheck-inst/main && $(B)/mkpk3 $(B)/memcheck-inst/main/pak0.pk3 $(SAMPLE_GAME)
+	$(Q)$(VALGRIND) $(B)/atrc --trees --install $(B)/memcheck-inst $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
 	$(Q)cd tests/golden/trees && for args in "errors.gsc" "badsync.gsc" "badparse.gsc" "dup.gsc" "-g broken human.gsc"; do \
 	    $(VALGRIND) $(abspath $(B)/atrc) -g game $$args >/dev/null 2>&1; rc=$$?; \
 	    if [ $$rc -ne 0 ] && [ $$rc -ne 1 ]; then echo "memcheck: valgrind reported errors on: $$args" >&2; \

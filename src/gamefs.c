@@ -451,6 +451,15 @@ static void build_path(gamefs *fs)
     if (fs->path_built) return;
     entry_list l = {0}, low = {0};
     if (fs->install) {
+        const char *dev = profile_get(fs->profile)->install_dev_dirs;
+        while (dev && *dev) {
+            size_t n = strcspn(dev, " ");
+            const char *path = join(fs, fs->install, arena_strndup(fs->mem, dev, n));
+            struct stat st;
+            if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) add_game_dir(fs, path, &l, &low);
+            dev += n;
+            while (*dev == ' ') dev++;
+        }
         add_game_dir(fs, join(fs, fs->install, "main"), &l, &low);
         const char *base = profile_get(fs->profile)->base_game_dir;
         if (base) add_game_dir(fs, join(fs, fs->install, base), &l, &low);

@@ -37,6 +37,8 @@ static const profile_rules rows[] = {
         .xanim_header_size = 9,
         .xanim_lenient = 1,
         .archive_ext = ".iwd",
+        /* game-files.md 2.1; their order among themselves is UNCONFIRMED */
+        .install_dev_dirs = "raw raw_shared devraw devraw_shared",
     },
     [ATRC_PROFILE_COD4] = {
         .name = "cod4",

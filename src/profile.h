@@ -31,6 +31,8 @@ typedef struct profile_rules {
     const char *archive_ext;       /* archives of a game directory: ".pk3" (cod1, uo), ".iwd" (cod2, cod4) */
     int localized_below_all;       /* localized archives below every other entry (cod1, uo), not first in their directory */
     const char *base_game_dir;     /* --install: base game directory above main ("uo"), or NULL */
+    const char *install_dev_dirs;  /* --install: development directories below main, lowest first,
+                                   ** space-separated; used when present (cod2) */
 } profile_rules;
 
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */

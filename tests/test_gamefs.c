@@ -203,7 +203,16 @@ START_TEST(mod_over_base)
     ck_assert_str_eq(read_as(f, "maps/d.gsc"), "(none)");
     fx_free(f);
 
-    /* cod1 has no uo directory */
+    /* cod2: the development directories that exist, below main */
+    put("raw_shared/maps/d.gsc", "raw_shared");
+    put("devraw/maps/d.gsc", "devraw");
+    f = fx_new(ATRC_PROFILE_COD2);
+    gamefs_set_install(&f->fs, root, NULL);
+    ck_assert_str_eq(order(f), "dir main;dir devraw;dir raw_shared");
+    ck_assert_str_eq(read_as(f, "maps/d.gsc"), "devraw/maps/d.gsc=devraw");
+    fx_free(f);
+
+    /* cod1 has no uo directory and no development directories */
     f = fx_new(ATRC_PROFILE_COD1);
     gamefs_set_install(&f->fs, root, NULL);
     ck_assert_str_eq(order(f), "archive main/pak0.pk3;dir main");
@@ -247,6 +256,20 @@ START_TEST(localized)
     ck_assert_str_eq(order(f), "archive main/iw_00.iwd;archive main/localized_french_pak0.iwd;dir main");
     ck_assert_str_eq(read_as(f, "x"), "main/localized_french_pak0.iwd:x=fr");
     fx_free(f);
+}
+END_TEST
+
+START_TEST(library_api)
+{
+    atrc_ctx *ctx = atrc_new(NULL);
+    ck_assert_int_eq(atrc_set_install(ctx, "", NULL), -1);
+    ck_assert_int_eq(atrc_set_install(ctx, root, ""), -1);
+    ck_assert_int_eq(atrc_set_install(ctx, root, "mods/m"), 0);
+    ck_assert_int_eq(atrc_set_language(ctx, "../x"), -1);
+    ck_assert_int_eq(atrc_set_language(ctx, ""), -1);
+    ck_assert_int_eq(atrc_set_language(ctx, "english"), 0);
+    ck_assert_int_eq(atrc_set_language(ctx, NULL), 0);
+    atrc_free(ctx);
 }
 END_TEST
 
@@ -412,6 +435,7 @@ Suite *make_gamefs_suite(void)
     tcase_add_test(tc, archive_order);
     tcase_add_test(tc, mod_over_base);
     tcase_add_test(tc, localized);
+    tcase_add_test(tc, library_api);
     tcase_add_test(tc, name_folding);
     tcase_add_test(tc, duplicate_entries);
     tcase_add_test(tc, damaged_archives);
