@@ -679,6 +679,25 @@ if begin "--install and --fs-game: the mod's loose files over the archives of ma
         out_has "arch.gsc:2:11: %idle -> gh[1] node 2 = 0x00010002"
     else skipped "python3 not installed"; fi
 fi
+if begin "a FIFO, a directory and an unreadable file named .pk3"; then
+    if [ $have_py = 1 ]; then
+        pyzip inst7/main/pak0.pk3 "
+    z.writestr('animtrees/gh.atr', 'idle\nwalk_f\nrun\n')"
+        mkfifo inst7/main/pak1.pk3 && mkdir inst7/main/pak2.pk3
+        pyzip inst7/main/pak3.pk3 "
+    z.writestr('animtrees/gh.atr', 'secret\n')"
+        chmod 000 inst7/main/pak3.pk3
+        chmod -R a+rX inst7/main/pak0.pk3 inst7/main/pak2.pk3 2>/dev/null
+        run_nobody --install inst7 --no-xanim arch.gsc
+        if [ -n "$as_nobody" ] || [ "$(id -u)" -ne 0 ]; then
+            expect 0 "atrc: warning: cannot open archive 'inst7/main/pak3.pk3': "
+            also "; skipped"
+        else
+            expect 0 ""
+        fi
+        out_has "arch.gsc:2:11: %idle -> gh[1] node 3 = 0x00010003"
+    else skipped "python3 not installed"; fi
+fi
 if begin "--fs-game without --install"; then
     run --fs-game m ok.gsc
     expect 2 "atrc: error: --fs-game needs --install"
