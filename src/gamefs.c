@@ -195,8 +195,7 @@ static dir_index *index_dir(gamefs *fs, const char *path)
             d->buckets[b] = x;
             d->list[d->count++] = x;
         }
-        /* Spellings of one name are adjacent in sorted order only when they
-        ** sort together; grow the array as needed either way. */
+        /* every spelling, in byte order (names are sorted) */
         const char **r = arena_alloc(fs->mem, (x->real_count + 1) * sizeof *r);
         if (x->real_count) memcpy(r, x->reals, x->real_count * sizeof *r);
         r[x->real_count++] = names[i];
