@@ -46,6 +46,7 @@ typedef struct atrc_options {
     int anim_check;   /* keep every node (com_animCheck 1) */
     int no_xanim;     /* do not resolve leaf assets */
     int syntax_only;  /* lex and parse only */
+    int developer_script; /* the engine's developer_script 1: /# #/ code is compiled (load-order.md 3.6, 4.6) */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;

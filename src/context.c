@@ -48,22 +48,7 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     size_t tn = strlen(tree);
     if (tn == 0 || !text_is_identifier(tree, tn) || !text_is_identifier(name, strlen(name)) || !*name)
         return -1;
-    int is_new = 0;
-    tree_entry *t = registry_intern(ctx, arena_lower(&ctx->mem, tree, tn), &is_new);
-    anim_ref *r = compile_new_ref(ctx, REF_ENGINE, NULL, 0, 0);
-    r->name = arena_lower(&ctx->mem, name, strlen(name));
-    if (!t) {
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "maximum animation tree count exceeded (%d)",
-                 ATRC_MAX_TREES);
-        return 0;
-    }
-    if (is_new && tn > ATRC_MAX_TREE_NAME) {
-        t->too_long = 1;
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "animation tree path is too long ('%s')",
-                 t->name);
-    }
-    r->tree = t;
-    registry_add_reference(ctx, t, r);
+    registry_engine_anim(ctx, arena_lower(&ctx->mem, tree, tn), name);
     return 0;
 }
 
@@ -112,7 +97,7 @@ void atrc_build_trees(atrc_ctx *ctx)
 {
     if (ctx->opts.syntax_only || ctx->trees_built) return;
     if (ctx->fs.count == 0) gamefs_add_dir(&ctx->fs, ".");
-    registry_build_all(ctx);
+    link_trees(ctx);
 }
 
 int atrc_error_count(const atrc_ctx *ctx)

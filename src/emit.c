@@ -111,6 +111,7 @@ static void emit_json(const atrc_ctx *ctx, FILE *out)
         }
         fputs(", \"value\": ", out);
         json_int_or_null(out, r->value);
+        if (r->developer) fputs(", \"developer\": true", out);
         fputc('}', out);
     }
     fputs(ctx->refs ? "\n  ],\n  \"diagnostics\": [" : "],\n  \"diagnostics\": [", out);
@@ -150,7 +151,9 @@ static void emit_references(const atrc_ctx *ctx, FILE *out)
         }
         fprintf(out, "%%%s -> ", r->name);
         text_tree_ref(out, r->tree);
-        if (r->value >= 0)
+        if (r->developer)
+            fputs(" not compiled (developer block)\n", out);
+        else if (r->value >= 0)
             fprintf(out, " node %" PRId64 " = 0x%08" PRIx64 "\n", r->value & 0xFFFF, r->value);
         else
             fputs(" unresolved\n", out);
