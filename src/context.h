@@ -63,6 +63,7 @@ struct atrc_ctx {
     size_t ref_count;
     int trees_built;
     int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
+    struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
 };
 
 /* registry.c */
@@ -96,5 +97,8 @@ anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int li
 
 /* context.c */
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);
+struct script_refs;
+/* Compiles src item by item; with `collect`, also lists what it names (script_refs.h). */
+void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect);
 
 #endif
