@@ -249,13 +249,13 @@ int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out)
 {
     const walk_state *w = ctx->walk;
     if (!w) return 0;
-    fprintf(out, "load order (%s, profile %s): %zu scripts\n", w->title ? w->title : "walk",
-            atrc_profile_name(ctx->opts.profile), w->count);
+    fprintf(out, "load order (%s, profile %s): %zu script%s\n", w->title ? w->title : "walk mode",
+            atrc_profile_name(ctx->opts.profile), w->count, w->count == 1 ? "" : "s");
     for (size_t i = 0; i < w->count; i++) {
         const walk_script *s = w->scripts[i];
         fprintf(out, "  %4zu %*s%s  %s", i + 1, s->depth * 2, "", s->name,
                 s->file ? s->file : s->unreadable ? "(unreadable)" : "(not found)");
-        if (s->from) fprintf(out, "  <- %s:%d:%d", s->from->file, s->ref_line, s->ref_col);
+        if (s->from) fprintf(out, "  <- %s:%d:%d", s->from->name, s->ref_line, s->ref_col);
         else fputs("  <- engine", out);
         for (size_t k = 0; k < s->tree_count; k++) {
             const tree_entry *t = s->trees[k];

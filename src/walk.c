@@ -21,6 +21,7 @@ void walk_free(walk_state *w)
         script_refs_free(&s->refs);
         free(s->func_index);
         free(s->trees);
+        free(s->includes);
         free(s);
     }
     free(w->scripts);
@@ -111,11 +112,9 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
     s->mark = gen;
     walk_script *cur = s;
     for (;;) {
-        for (size_t i = 0; i < cur->refs.ref_count; i++) {
-            const script_ref *r = &cur->refs.refs[i];
-            if (r->kind != SCRIPT_REF_INCLUDE || (r->developer && !dev_script)) continue;
-            walk_script *inc = find_script(w, r->file);
-            if (!inc || !inc->src || inc->mark == gen) continue;
+        for (size_t i = 0; i < cur->include_count; i++) {
+            walk_script *inc = cur->includes[i];
+            if (inc->mark == gen) continue;
             inc->mark = gen;
             if (top == cap) todo = xrealloc(todo, (cap = cap ? cap * 2 : 8) * sizeof *todo);
             todo[top++] = inc;
@@ -247,6 +246,23 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
     }
 }
 
+/* Once s's #includes are loaded, their functions join its namespace
+** (load-order.md 3.4d), before any file its `path::func` references load. */
+static void collect_includes(atrc_ctx *ctx, walk_script *s)
+{
+    unsigned gen = ++ctx->walk->gen;
+    size_t cap = 0;
+    for (size_t i = 0; i < s->refs.ref_count; i++) {
+        const script_ref *r = &s->refs.refs[i];
+        if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
+        walk_script *t = find_script(ctx->walk, r->file);
+        if (!t || !t->src || t->mark == gen) continue;
+        t->mark = gen;
+        if (s->include_count == cap) s->includes = xrealloc(s->includes, (cap = cap ? cap * 2 : 4) * sizeof *s->includes);
+        s->includes[s->include_count++] = t;
+    }
+}
+
 typedef struct frame {
     walk_script *s;
     int pass;      /* 0: includes, 1: path::func targets */
@@ -272,6 +288,7 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
         walk_script *child = NULL;
         while (f->pass < 2 && !child) {
             if (f->next == s->refs.ref_count) {
+                if (f->pass == 0) collect_includes(ctx, s);
                 f->pass++;
                 f->next = 0;
                 continue;
@@ -343,7 +360,7 @@ void atrc_walk_script(atrc_ctx *ctx, const char *name)
     size_t n = strlen(name);
     if (n > 4 && text_equal_nocase(name + n - 4, ".gsc")) n -= 4; /* a convenience: maps/x.gsc */
     walk_state *w = walk_get(ctx);
-    if (!w->title) w->title = "walk";
+    if (!w->title) w->title = "walk mode";
     load_entry(ctx, script_canonical_name(&ctx->mem, name, n), NULL, 0);
 }
 

@@ -22,6 +22,8 @@ typedef struct walk_script {
     size_t tree_count;
     int new_trees;             /* how many of them it registered first */
     script_refs refs;
+    struct walk_script **includes; /* loaded #include targets, directive order (set at link) */
+    size_t include_count;
     size_t *func_index;        /* open hash of refs.funcs indices + 1 */
     size_t func_buckets;
     unsigned mark, missing_mark, include_mark;

@@ -215,6 +215,17 @@ START_TEST(cycles_and_repeats_load_once)
 }
 END_TEST
 
+START_TEST(reference_into_a_file_still_loading_sees_its_includes)
+{
+    write_file("maps/a.gsc", "#include maps\\i;\nmain() { maps\\b::x(); }\n");
+    write_file("maps/i.gsc", "from_i() {}\n");
+    write_file("maps/b.gsc", "x() { maps\\a::from_i(); maps\\a::nowhere(); }\n");
+    ck_assert_str_eq(walk(ATRC_PROFILE_COD4, 0, "maps/a"),
+                     "maps/a <- engine\nmaps/i <- maps/a\nmaps/b <- maps/a\n"
+                     "maps/b.gsc:1:25: error: unknown function\n");
+}
+END_TEST
+
 START_TEST(developer_references_follow_only_with_developer_script)
 {
     write_file("maps/a.gsc", "main() { /# maps\\dev::x(); #/ maps\\b::y(); }\n/#\nd() { maps\\dev2::z(); }\n#/\n");
@@ -549,6 +560,7 @@ Suite *make_walk_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, includes_first_then_emission_order_depth_first);
     tcase_add_test(tc, cycles_and_repeats_load_once);
+    tcase_add_test(tc, reference_into_a_file_still_loading_sees_its_includes);
     tcase_add_test(tc, developer_references_follow_only_with_developer_script);
     tcase_add_test(tc, missing_scripts_and_functions);
     tcase_add_test(tc, duplicate_include_and_missing_include);
