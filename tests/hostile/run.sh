@@ -219,7 +219,7 @@ if begin "invalid UTF-8 in code is an error"; then
     expect 1 "utf8code.gsc:1:8: error: stray '\xFF'"
 fi
 if begin "100,000 nested parentheses"; then
-    awk 'BEGIN { printf "f() { x = "; for (i = 0; i < 100000; i++) printf "("; printf "1"; for (i = 0; i < 100000; i++) printf ")"; print "; }" }' >parens.gsc
+    awk 'BEGIN { printf "f() {\n"; for (i = 0; i < 100000; i++) printf "maps\\m%d::g(); thread h%d();\n", i % 1000, i; print "}" }' \'
     run -g game parens.gsc
     expect 1 "parens.gsc:1:1010: error: nesting too deep (max 1000)"
     also "1 errors, 0 warnings"
@@ -525,6 +525,30 @@ if begin "-o /dev/null is written in place, never renamed over"; then
     run -g game -o /dev/null ok.gsc
     expect 0 ""
     [ -c /dev/null ] || { pass=$((pass - 1)); bad "/dev/null is no longer a device"; }
+fi
+
+# ---- level and walk mode ----
+if begin "load walk: a chain of 20,000 scripts, each loading the next"; then
+    mkdir -p chain/maps
+    awk 'BEGIN { for (i = 0; i < 20000; i++) { f = "chain/maps/c" i ".gsc"; printf "f() { maps\\c%d::f(); }\n", i + 1 > f; close(f) } }'
+    echo "f() {}" >chain/maps/c20000.gsc
+    run --no-xanim --format json -o chain.json -g chain --entry maps/c0
+    expect 0 ""
+    [ "$(grep -c '"from": ' chain.json)" -eq 20001 ] || { pass=$((pass - 1)); bad "not 20001 scripts loaded"; }
+fi
+if begin "load walk: a script naming 100,000 functions of files that do not exist"; then
+    mkdir -p many/maps
+    awk 'BEGIN { printf "f() {\n"; for (i = 0; i < 100000; i++) printf "maps\\m%d::g(); thread h%d();\n", i % 1000, i; print "}" }' \
+        >many/maps/m.gsc
+    run --no-xanim -g many --entry maps/m
+    expect 1 "many/maps/m.gsc:2:1: error: Could not find script 'maps/m0'"
+    [ "$(grep -c 'Could not find script' err)" -eq 1000 ] || { pass=$((pass - 1)); bad "not 1000 missing scripts"; }
+    [ "$(grep -c 'unknown function' err)" -eq 100000 ] || { pass=$((pass - 1)); bad "not 100000 unknown functions"; }
+fi
+if begin "level mode: an unreadable entity list"; then
+    mkdir -p empty
+    run --no-xanim -g empty --map x --sp --entities nope.txt
+    expect 2 "atrc: error: cannot read 'nope.txt': No such file or directory"
 fi
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
