@@ -219,7 +219,7 @@ if begin "invalid UTF-8 in code is an error"; then
     expect 1 "utf8code.gsc:1:8: error: stray '\xFF'"
 fi
 if begin "100,000 nested parentheses"; then
-    awk 'BEGIN { printf "f() {\n"; for (i = 0; i < 100000; i++) printf "maps\\m%d::g(); thread h%d();\n", i % 1000, i; print "}" }' \'
+    awk 'BEGIN { printf "f() { x = "; for (i = 0; i < 100000; i++) printf "("; printf "1"; for (i = 0; i < 100000; i++) printf ")"; print "; }" }' >parens.gsc
     run -g game parens.gsc
     expect 1 "parens.gsc:1:1010: error: nesting too deep (max 1000)"
     also "1 errors, 0 warnings"
