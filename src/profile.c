@@ -133,6 +133,7 @@ static const profile_rules rows[] = {
         .sp_order_known = 1,
         .mp_engine_anims = mp_anims_cod4,
         .sp_required_tree = "generic_human",
+        .max_pending_scripts = 1024,
     },
 };
 

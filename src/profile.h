@@ -43,6 +43,7 @@ typedef struct profile_rules {
     int sp_order_known;               /* the single-player order is sourced (cod4 only) */
     const char *const *mp_engine_anims; /* `multiplayer` names the engine registers before mp/playeranim.script */
     const char *sp_required_tree;     /* single player: a tree some script must have registered */
+    unsigned max_pending_scripts;     /* pending loads of the whole recursion path (cod4: 1024), 0: no limit */
 } profile_rules;
 
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */

@@ -89,15 +89,22 @@ static void index_functions(walk_script *s)
 
 typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
 
-static func_kind own_function(const walk_script *s, const char *name)
+/* The first definition of `name` in s, or NULL. */
+static const script_func *find_def(const walk_script *s, const char *name)
 {
-    if (!s->func_buckets) return FUNC_NONE;
+    if (!s->func_buckets) return NULL;
     size_t b = text_hash(0, name, 0) & (s->func_buckets - 1);
     for (; s->func_index[b]; b = (b + 1) & (s->func_buckets - 1)) {
         const script_func *f = &s->refs.funcs[s->func_index[b] - 1];
-        if (strcmp(f->name, name) == 0) return f->developer ? FUNC_DEVELOPER : FUNC_NORMAL;
+        if (strcmp(f->name, name) == 0) return f;
     }
-    return FUNC_NONE;
+    return NULL;
+}
+
+static func_kind own_function(const walk_script *s, const char *name)
+{
+    const script_func *f = find_def(s, name);
+    return !f ? FUNC_NONE : f->developer ? FUNC_DEVELOPER : FUNC_NORMAL;
 }
 
 /* The file's namespace: its own functions, then those its #includes (and
@@ -211,6 +218,26 @@ static void report_function(atrc_ctx *ctx, walk_script *s, const script_ref *r, 
     diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "unknown function");
 }
 
+static int visible(func_kind k, int dev_script)
+{
+    return k == FUNC_NORMAL || (k == FUNC_DEVELOPER && dev_script);
+}
+
+/* An included file's functions are copied into the includer's namespace: one
+** the includer defines itself clashes (grammar.md 3.2), at the #include. */
+static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, const script_ref *r)
+{
+    int dev_script = ctx->opts.developer_script;
+    for (size_t i = 0; i < inc->refs.func_count; i++) {
+        const script_func *f = &inc->refs.funcs[i];
+        if (f->developer && !dev_script) continue;
+        if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
+        if (visible(own_function(s, f->name), dev_script))
+            diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
+                     f->name, s->name);
+    }
+}
+
 /* LinkFile (grammar.md 3.5): every reference of s, once all it loads is loaded. */
 static void link_script(atrc_ctx *ctx, walk_script *s)
 {
@@ -234,6 +261,8 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
             if (r->kind == SCRIPT_REF_INCLUDE) {
                 if (t->include_mark == gen)
                     diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "Duplicate #include");
+                else if (t->src)
+                    include_clashes(ctx, s, t, r);
                 t->include_mark = gen;
             }
             if (!t->src) {
@@ -267,7 +296,28 @@ typedef struct frame {
     walk_script *s;
     int pass;      /* 0: includes, 1: path::func targets */
     size_t next;   /* next reference to look at */
+    size_t pending; /* its entries in the engine's pending list */
 } frame;
+
+/* A file starts compiling with `*pending` entries held by the files above it:
+** it adds one per followed #include and path::func reference.  CoD4 keeps
+** them all in one array (load-order.md 3.9). */
+static size_t enter(atrc_ctx *ctx, walk_script *s, size_t *pending)
+{
+    size_t limit = profile_get(ctx->opts.profile)->max_pending_scripts;
+    size_t count = 0;
+    for (size_t i = 0; i < s->refs.ref_count; i++) {
+        const script_ref *r = &s->refs.refs[i];
+        if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
+        if (limit && *pending + count == limit && !ctx->walk->pending_overflow) {
+            ctx->walk->pending_overflow = 1;
+            diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "MAX_PRECACHE_ENTRIES exceeded");
+        }
+        count++;
+    }
+    *pending += count;
+    return count;
+}
 
 /* load(name) of load-order.md 3.5.  Returns the script, or NULL when a file
 ** of that name was started before (nothing happens then). */
@@ -276,12 +326,13 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
     walk_script *first = start_script(ctx, name, NULL, 0, 0);
     if (!first) return NULL;
     frame *stack = xmalloc(16 * sizeof *stack);
-    size_t top = 0, cap = 16;
-    stack[top++] = (frame){first, 0, 0};
+    size_t top = 0, cap = 16, pending = 0;
+    stack[top++] = (frame){first, 0, 0, enter(ctx, first, &pending)};
     while (top) {
         frame *f = &stack[top - 1];
         walk_script *s = f->s;
         if (!s->src) {
+            pending -= f->pending;
             top--;
             continue;
         }
@@ -300,11 +351,12 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
         }
         if (!child) {
             link_script(ctx, s);
+            pending -= f->pending;
             top--;
             continue;
         }
         if (top == cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
-        stack[top++] = (frame){child, 0, 0};
+        stack[top++] = (frame){child, 0, 0, enter(ctx, child, &pending)};
     }
     free(stack);
     return first;

@@ -36,6 +36,7 @@ typedef struct walk_state {
     walk_script **buckets;
     size_t bucket_count;
     unsigned gen;
+    int pending_overflow;      /* MAX_PRECACHE_ENTRIES reported */
     const char *title;         /* "map mp_carentan, gametype tdm" / "entry maps/x" */
     struct tree_entry *engine_tree; /* multiplayer: the tree the engine registered */
     int engine_names;          /* fixed names the engine registered */

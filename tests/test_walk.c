@@ -226,6 +226,26 @@ START_TEST(reference_into_a_file_still_loading_sees_its_includes)
 }
 END_TEST
 
+START_TEST(cod4_pending_list_limit)
+{
+    /* 1000 entries held by a while b compiles: b's 25th is the 1025th. */
+    char *a = malloc(20000), *b = malloc(2000);
+    size_t n = (size_t)sprintf(a, "main() {\n");
+    for (int i = 0; i < 1000; i++) n += (size_t)sprintf(a + n, "maps\\b::f();\n");
+    sprintf(a + n, "}\n");
+    n = (size_t)sprintf(b, "f() {\n");
+    for (int i = 0; i < 30; i++) n += (size_t)sprintf(b + n, "maps\\a::main();\n");
+    sprintf(b + n, "}\n");
+    write_file("maps/a.gsc", a);
+    write_file("maps/b.gsc", b);
+    free(a);
+    free(b);
+    ck_assert_str_eq(walk(ATRC_PROFILE_COD4, 0, "maps/a"),
+                     "maps/a <- engine\nmaps/b <- maps/a\nmaps/b.gsc:26:1: error: MAX_PRECACHE_ENTRIES exceeded\n");
+    ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 0, "maps/a"), "maps/a <- engine\nmaps/b <- maps/a\n");
+}
+END_TEST
+
 START_TEST(developer_references_follow_only_with_developer_script)
 {
     write_file("maps/a.gsc", "main() { /# maps\\dev::x(); #/ maps\\b::y(); }\n/#\nd() { maps\\dev2::z(); }\n#/\n");
@@ -272,10 +292,12 @@ END_TEST
 
 START_TEST(duplicate_include_and_missing_include)
 {
-    write_file("maps/a.gsc", "#include maps\\i;\n#include maps\\gone;\n#include MAPS\\I;\nmain() {}\n");
-    write_file("maps/i.gsc", "f() {}\n");
+    write_file("maps/a.gsc", "#include maps\\i;\n#include maps\\gone;\n#include MAPS\\I;\nmain() {}\nG() {}\n");
+    write_file("maps/i.gsc", "f() {}\ng() {}\nmain() {}\n/#\ndev() {}\n#/\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_COD4, 0, "maps/a"),
                      "maps/a <- engine\nmaps/i <- maps/a\nmaps/gone <- maps/a (missing)\n"
+                     "maps/a.gsc:1:1: error: function 'g' already defined in 'maps/a.gsc'\n"
+                     "maps/a.gsc:1:1: error: function 'main' already defined in 'maps/a.gsc'\n"
                      "maps/a.gsc:2:1: error: Could not find script 'maps/gone'\n"
                      "maps/a.gsc:3:1: error: Duplicate #include\n");
 }
@@ -561,6 +583,7 @@ Suite *make_walk_suite(void)
     tcase_add_test(tc, includes_first_then_emission_order_depth_first);
     tcase_add_test(tc, cycles_and_repeats_load_once);
     tcase_add_test(tc, reference_into_a_file_still_loading_sees_its_includes);
+    tcase_add_test(tc, cod4_pending_list_limit);
     tcase_add_test(tc, developer_references_follow_only_with_developer_script);
     tcase_add_test(tc, missing_scripts_and_functions);
     tcase_add_test(tc, duplicate_include_and_missing_include);
