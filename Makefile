@@ -168,8 +168,11 @@ bench: all
 # valgrind on the samples and on runs full of errors (atrc exits 1 there; valgrind's own
 # findings exit 99).
 VALGRIND = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99
-memcheck: all $(B)/samples/.stamp
+memcheck: all $(B)/samples/.stamp $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh memcheck
+	$(Q)$(VALGRIND) $(B)/atrc --profile cod2 --load-order --developer-script -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm >/dev/null
+	$(Q)cd tests/golden/level && $(VALGRIND) $(abspath $(B)/atrc) --no-xanim -g broken --map mp_gone --gametype dm >/dev/null 2>&1; \
+	    test $$? -ne 99 || { echo "memcheck: valgrind reported errors on level mode" >&2; exit 1; }
 	$(Q)$(VALGRIND) $(B)/atrc --trees --format json -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
 	$(Q)$(VALGRIND) $(B)/atrc --trees -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
 	$(Q)cd tests/golden/trees && for args in "errors.gsc" "badsync.gsc" "badparse.gsc" "dup.gsc" "-g broken human.gsc"; do \

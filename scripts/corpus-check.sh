@@ -71,10 +71,13 @@ if [ -d "$game/maps" ]; then
                 bad=$((bad + 1)); echo "FAIL level $m $g:"; head -10 "$work/level.err"
             fi
             scripts=$((scripts + $(grep -c '"from": ' "$work/level.json")))
+            # root torso legs turning + the 165 names of the stock CoD1 mp/playeranim.script (grammar.md 4.6)
+            engine=$(grep -c '"kind": "engine"' "$work/level.json")
+            [ "$engine" -eq 169 ] || { bad=$((bad + 1)); echo "FAIL level $m $g: $engine engine names, not 169"; }
         done
     done
     if [ $bad -eq 0 ] && [ $runs -gt 0 ]; then
-        echo "ok   level: $runs map/gametype runs ($(echo $maps | wc -w) maps x $(echo $gametypes | wc -w) gametypes), $scripts scripts loaded, no diagnostic"
+        echo "ok   level: $runs map/gametype runs ($(echo $maps | wc -w) maps x $(echo $gametypes | wc -w) gametypes), $scripts scripts loaded, 169 multiplayer names each, no diagnostic"
         pass=$((pass + 1))
     else
         echo "FAIL level: $bad of $runs runs"; fail=$((fail + 1))
