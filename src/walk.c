@@ -11,6 +11,7 @@
 #include "profile.h"
 #include "text.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,6 +27,12 @@ void walk_free(walk_state *w)
     }
     free(w->scripts);
     free(w->buckets);
+    for (size_t i = 0; i < w->def_buckets; i++)
+        if (w->defs[i]) {
+            free(w->defs[i]->scripts);
+            free(w->defs[i]);
+        }
+    free(w->defs);
     free(w);
 }
 
@@ -87,6 +94,47 @@ static void index_functions(walk_script *s)
     }
 }
 
+/* Which loaded scripts define each function name: most failed lookups are
+** builtin calls, answered here at once. */
+static definers *find_definers(const walk_state *w, const char *name)
+{
+    if (!w->def_buckets) return NULL;
+    size_t b = text_hash(0, name, 0) & (w->def_buckets - 1);
+    for (; w->defs[b]; b = (b + 1) & (w->def_buckets - 1))
+        if (strcmp(w->defs[b]->name, name) == 0) return w->defs[b];
+    return NULL;
+}
+
+static void insert_definers(walk_state *w, definers *d)
+{
+    size_t b = text_hash(0, d->name, 0) & (w->def_buckets - 1);
+    while (w->defs[b]) b = (b + 1) & (w->def_buckets - 1);
+    w->defs[b] = d;
+}
+
+static void add_definer(walk_state *w, const char *name, walk_script *s)
+{
+    definers *d = find_definers(w, name);
+    if (!d) {
+        if ((w->def_count + 1) * 2 > w->def_buckets) {
+            definers **old = w->defs;
+            size_t old_n = w->def_buckets;
+            w->def_buckets = old_n ? old_n * 2 : 256;
+            w->defs = xcalloc(w->def_buckets, sizeof *w->defs);
+            for (size_t i = 0; i < old_n; i++)
+                if (old[i]) insert_definers(w, old[i]);
+            free(old);
+        }
+        d = xcalloc(1, sizeof *d);
+        d->name = name;
+        insert_definers(w, d);
+        w->def_count++;
+    }
+    if (d->count && d->scripts[d->count - 1] == s) return;
+    if (d->count == d->cap) d->scripts = xrealloc(d->scripts, (d->cap = d->cap ? d->cap * 2 : 2) * sizeof *d->scripts);
+    d->scripts[d->count++] = s;
+}
+
 typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
 
 /* The first definition of `name` in s, or NULL. */
@@ -107,32 +155,37 @@ static func_kind own_function(const walk_script *s, const char *name)
     return !f ? FUNC_NONE : f->developer ? FUNC_DEVELOPER : FUNC_NORMAL;
 }
 
-/* The file's namespace: its own functions, then those its #includes (and
-** theirs) copy into it (load-order.md 3.4d). */
-static func_kind namespace_function(walk_state *w, walk_script *s, const char *name, int dev_script)
+static int is_direct_include(const walk_script *s, const walk_script *t)
+{
+    size_t lo = 0, hi = s->include_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->includes[mid] == t) return 1;
+        if ((uintptr_t)s->includes[mid] < (uintptr_t)t) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+/* The file's namespace: its own functions, then those its #includes define,
+** which the compiler copies into it (load-order.md 3.4d).  Not transitive: an
+** include's own includes are not copied (two includes sharing an include
+** would otherwise clash on every function of it). */
+static func_kind namespace_function(walk_state *w, walk_script *s, const char *name)
 {
     func_kind k = own_function(s, name);
     if (k != FUNC_NONE) return k;
-    unsigned gen = ++w->gen;
-    walk_script **todo = NULL;
-    size_t top = 0, cap = 0;
-    s->mark = gen;
-    walk_script *cur = s;
-    for (;;) {
-        for (size_t i = 0; i < cur->include_count; i++) {
-            walk_script *inc = cur->includes[i];
-            if (inc->mark == gen) continue;
-            inc->mark = gen;
-            if (top == cap) todo = xrealloc(todo, (cap = cap ? cap * 2 : 8) * sizeof *todo);
-            todo[top++] = inc;
-        }
-        if (!top) break;
-        cur = todo[--top];
-        k = own_function(cur, name);
-        if (k == FUNC_NORMAL || (k == FUNC_DEVELOPER && dev_script)) break;
-        k = FUNC_NONE;
+    const definers *d = find_definers(w, name);
+    if (!d) return FUNC_NONE;
+    /* Whichever list is shorter: the scripts defining the name, or the includes. */
+    size_t n = d->count < s->include_count ? d->count : s->include_count;
+    for (size_t i = 0; i < n; i++) {
+        walk_script *t = d->count < s->include_count ? d->scripts[i] : s->includes[i];
+        if (d->count < s->include_count && !is_direct_include(s, t)) continue;
+        func_kind tk = own_function(t, name);
+        if (tk == FUNC_NORMAL) return tk;
+        if (tk == FUNC_DEVELOPER) k = tk;
     }
-    free(todo);
     return k;
 }
 
@@ -188,6 +241,7 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     int before = ctx->tree_count;
     ctx_compile_source(ctx, src, &s->refs);
     index_functions(s);
+    for (size_t i = 0; i < s->refs.func_count; i++) add_definer(w, s->refs.funcs[i].name, s);
     note_trees(ctx, s, before);
     return s;
 }
@@ -243,7 +297,6 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
 {
     walk_state *w = ctx->walk;
     unsigned gen = ++w->gen;
-    int dev_script = ctx->opts.developer_script;
     for (int pass = 0; pass < 2; pass++) {
         for (size_t i = 0; i < s->refs.ref_count; i++) {
             const script_ref *r = &s->refs.refs[i];
@@ -251,7 +304,7 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
             if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             if (r->kind == SCRIPT_REF_LOCAL) {
                 func_kind k = own_function(s, r->func);
-                if (k == FUNC_NONE) k = namespace_function(w, s, r->func, dev_script);
+                if (k == FUNC_NONE) k = namespace_function(w, s, r->func);
                 if (k == FUNC_NONE && r->maybe_builtin) continue; /* builtin or not: needs the builtin lists */
                 report_function(ctx, s, r, k);
                 continue;
@@ -270,9 +323,15 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
                 continue;
             }
             if (r->kind == SCRIPT_REF_FAR)
-                report_function(ctx, s, r, namespace_function(w, t, r->func, dev_script));
+                report_function(ctx, s, r, namespace_function(w, t, r->func));
         }
     }
+}
+
+static int compare_scripts(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(walk_script *const *)a, y = (uintptr_t)*(walk_script *const *)b;
+    return x < y ? -1 : x > y;
 }
 
 /* Once s's #includes are loaded, their functions join its namespace
@@ -290,6 +349,7 @@ static void collect_includes(atrc_ctx *ctx, walk_script *s)
         if (s->include_count == cap) s->includes = xrealloc(s->includes, (cap = cap ? cap * 2 : 4) * sizeof *s->includes);
         s->includes[s->include_count++] = t;
     }
+    qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
 }
 
 typedef struct frame {
@@ -400,7 +460,7 @@ static void load_entry(atrc_ctx *ctx, const char *name, const char *const *label
     }
     for (size_t i = 0; labels && labels[i]; i++) {
         char *label = arena_lower(&ctx->mem, labels[i], strlen(labels[i]));
-        func_kind k = namespace_function(ctx->walk, s, label, ctx->opts.developer_script);
+        func_kind k = namespace_function(ctx->walk, s, label);
         if (k == FUNC_NORMAL || (k == FUNC_DEVELOPER && ctx->opts.developer_script)) continue;
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find label '%s' in script '%s'",
                  labels[i], name);

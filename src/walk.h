@@ -22,7 +22,7 @@ typedef struct walk_script {
     size_t tree_count;
     int new_trees;             /* how many of them it registered first */
     script_refs refs;
-    struct walk_script **includes; /* loaded #include targets, directive order (set at link) */
+    struct walk_script **includes; /* loaded #include targets, sorted by address (for lookups) */
     size_t include_count;
     size_t *func_index;        /* open hash of refs.funcs indices + 1 */
     size_t func_buckets;
@@ -30,11 +30,19 @@ typedef struct walk_script {
     struct walk_script *hash_next;
 } walk_script;
 
+typedef struct definers {
+    const char *name;
+    struct walk_script **scripts; /* in load order, each once */
+    size_t count, cap;
+} definers;
+
 typedef struct walk_state {
     walk_script **scripts;     /* load order */
     size_t count, cap;
     walk_script **buckets;
     size_t bucket_count;
+    struct definers **defs;    /* function name -> the loaded scripts defining it (open hash) */
+    size_t def_count, def_buckets;
     unsigned gen;
     int pending_overflow;      /* MAX_PRECACHE_ENTRIES reported */
     const char *title;         /* "map mp_carentan, gametype tdm" / "entry maps/x" */

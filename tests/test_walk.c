@@ -226,6 +226,20 @@ START_TEST(reference_into_a_file_still_loading_sees_its_includes)
 }
 END_TEST
 
+START_TEST(includes_are_not_transitive)
+{
+    /* Two includes sharing an include do not clash: only each file's own
+    ** functions are copied into the includer. */
+    write_file("maps/a.gsc", "#include maps\\b;\n#include maps\\c;\nmain() { thread from_b(); thread from_c(); }\n");
+    write_file("maps/b.gsc", "#include maps\\c;\nfrom_b() { thread from_c(); }\n");
+    write_file("maps/c.gsc", "from_c() {}\n");
+    ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 0, "maps/a"), "maps/a <- engine\nmaps/b <- maps/a\nmaps/c <- maps/b\n");
+    write_file("maps/a.gsc", "#include maps\\b;\nmain() { thread from_b(); thread from_c(); }\n");
+    ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 0, "maps/a"),
+                     "maps/a <- engine\nmaps/b <- maps/a\nmaps/c <- maps/b\nmaps/a.gsc:2:34: error: unknown function\n");
+}
+END_TEST
+
 START_TEST(cod4_pending_list_limit)
 {
     /* 1000 entries held by a while b compiles: b's 25th is the 1025th. */
@@ -583,6 +597,7 @@ Suite *make_walk_suite(void)
     tcase_add_test(tc, includes_first_then_emission_order_depth_first);
     tcase_add_test(tc, cycles_and_repeats_load_once);
     tcase_add_test(tc, reference_into_a_file_still_loading_sees_its_includes);
+    tcase_add_test(tc, includes_are_not_transitive);
     tcase_add_test(tc, cod4_pending_list_limit);
     tcase_add_test(tc, developer_references_follow_only_with_developer_script);
     tcase_add_test(tc, missing_scripts_and_functions);

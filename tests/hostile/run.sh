@@ -545,6 +545,18 @@ if begin "load walk: a script naming 100,000 functions of files that do not exis
     [ "$(grep -c 'Could not find script' err)" -eq 1000 ] || { pass=$((pass - 1)); bad "not 1000 missing scripts"; }
     [ "$(grep -c 'unknown function' err)" -eq 100000 ] || { pass=$((pass - 1)); bad "not 100000 unknown functions"; }
 fi
+if begin "load walk: 100,000 calls into 5,000 included files"; then
+    mkdir -p inc/maps
+    awk 'BEGIN { top = "inc/maps/top.gsc"
+                 for (i = 0; i < 5000; i++) { f = "inc/maps/i" i ".gsc"; printf "f%d() {}\nshared() {}\n", i > f; close(f)
+                                              printf "#include maps\\i%d;\n", i > top }
+                 printf "main() {\n" > top
+                 for (i = 0; i < 100000; i++) printf "b%d(); shared(); thread f%d();\n", i, i % 5000 > top
+                 print "  thread nowhere();\n}" > top }'
+    run --profile cod2 --no-xanim -g inc --entry maps/top
+    expect 1 "inc/maps/top.gsc:105002:10: error: unknown function"
+    [ "$(grep -c 'unknown function' err)" -eq 1 ] || { pass=$((pass - 1)); bad "not exactly one unknown function"; }
+fi
 if begin "level mode: an unreadable entity list"; then
     mkdir -p empty
     run --no-xanim -g empty --map x --sp --entities nope.txt
