@@ -349,7 +349,7 @@ static void collect_includes(atrc_ctx *ctx, walk_script *s)
         if (s->include_count == cap) s->includes = xrealloc(s->includes, (cap = cap ? cap * 2 : 4) * sizeof *s->includes);
         s->includes[s->include_count++] = t;
     }
-    qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
+    if (s->include_count > 1) qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
 }
 
 typedef struct frame {
