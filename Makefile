@@ -133,11 +133,22 @@ $(B)/samples/.stamp: $(B)/mkxanim samples/xanims.txt $(wildcard samples/game/ani
 	$(Q)rm -rf $(SAMPLE_GAME) && mkdir -p $(SAMPLE_GAME)/xanim && cp -R samples/game/animtrees $(SAMPLE_GAME)/ \
 	    && $(B)/mkxanim -l samples/xanims.txt -d $(SAMPLE_GAME)/xanim && touch $@
 
-demo: all $(B)/samples/.stamp
+# The sample install (level mode): samples/install/main plus generated xanims.
+# Loose files for now; the game keeps them in .pk3/.iwd archives.
+SAMPLE_INSTALL := $(B)/samples/install
+$(B)/samples/install.stamp: $(B)/mkxanim samples/install/xanims.txt $(shell find samples/install/main -type f)
+	$(call say,GEN,$(SAMPLE_INSTALL))
+	$(Q)rm -rf $(SAMPLE_INSTALL) && mkdir -p $(SAMPLE_INSTALL) && cp -R samples/install/main $(SAMPLE_INSTALL)/ \
+	    && mkdir -p $(SAMPLE_INSTALL)/main/xanim && $(B)/mkxanim -l samples/install/xanims.txt -d $(SAMPLE_INSTALL)/main/xanim \
+	    && touch $@
+
+demo: all $(B)/samples/.stamp $(B)/samples/install.stamp
 	@echo "== atrc --trees -g $(SAMPLE_GAME) samples/scripts/*.gsc"
 	$(Q)$(B)/atrc --trees -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc))
 	@echo "== atrc --explain 0x00010003 (decode a packed value)"
 	$(Q)$(B)/atrc --explain 0x00010003 -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc))
+	@echo "== atrc --profile cod2 --load-order -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm (level mode)"
+	$(Q)$(B)/atrc --profile cod2 --load-order -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm
 
 # ---- real-world check against a corpus directory (never copied into the project) ----
 corpus-check: all
@@ -162,8 +173,11 @@ bench: all
 # valgrind on the samples and on runs full of errors (atrc exits 1 there; valgrind's own
 # findings exit 99).
 VALGRIND = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99
-memcheck: all $(B)/samples/.stamp
+memcheck: all $(B)/samples/.stamp $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh memcheck
+	$(Q)$(VALGRIND) $(B)/atrc --profile cod2 --load-order --developer-script -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm >/dev/null
+	$(Q)cd tests/golden/level && $(VALGRIND) $(abspath $(B)/atrc) --no-xanim -g broken --map mp_gone --gametype dm >/dev/null 2>&1; \
+	    test $$? -ne 99 || { echo "memcheck: valgrind reported errors on level mode" >&2; exit 1; }
 	$(Q)$(VALGRIND) $(B)/atrc --trees --format json -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
 	$(Q)$(VALGRIND) $(B)/atrc --trees -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null
 	$(Q)rm -rf $(B)/memcheck-inst && mkdir -p $(B)/memcheck-inst/main && $(B)/mkpk3 $(B)/memcheck-inst/main/pak0.pk3 $(SAMPLE_GAME)

@@ -46,6 +46,7 @@ typedef struct atrc_options {
     int anim_check;   /* keep every node (com_animCheck 1) */
     int no_xanim;     /* do not resolve leaf assets */
     int syntax_only;  /* lex and parse only */
+    int developer_script; /* the engine's developer_script 1: /# #/ code is compiled (load-order.md 3.6, 4.6) */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
@@ -94,6 +95,18 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
 int atrc_add_script(atrc_ctx *ctx, const char *path);
 /* Compile a script held in memory (path is only used in diagnostics). */
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len);
+/* Level mode (interface.md): compile what the game compiles when map `map`
+** starts — the profile's entry scripts and everything they reach, in the
+** engine's load order — then, with a gametype (multiplayer), the engine's
+** `multiplayer` registrations; without one (single player), the scripts the
+** entity list `entities` names (a file, or NULL).  Scripts are read through
+** the game directories.  Returns 0, or -1 when `entities` cannot be read. */
+int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const char *entities);
+/* Walk mode: the same walk from one game-relative script name ("maps/mymap"). */
+void atrc_walk_script(atrc_ctx *ctx, const char *name);
+/* Level and walk mode, text: the load order (which script loaded which,
+** where each was found, the trees each registered).  Returns 0 or -1 on a write error. */
+int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out);
 /* After all scripts: load, prune, build and check every registered tree, bind references. */
 void atrc_build_trees(atrc_ctx *ctx);
 

@@ -7,7 +7,11 @@
 #     looping bits the sync groups need; all scripts compile in sorted order
 #     with no error, and warnings only for trees the corpus lacks;
 #  3. the same trees and xanims packed into two .pk3 archives of an install
-#     (built under WORKDIR with mkpk3): every value is the same as from loose files.
+#     (built under WORKDIR with mkpk3): every value is the same as from loose files;
+#  4. with a game tree beside it (CORPUS_GAME, default CORPUS/../cod1-game; skipped
+#     when absent): level mode for every multiplayer map and gametype, and the
+#     load walk from every single-player level script maps/*.gsc, with no error
+#     and warnings only for trees the game tree lacks.
 #   ATRC=build/atrc MKXANIM=build/mkxanim MKPK3=build/mkpk3 sh scripts/corpus-check.sh CORPUS WORKDIR
 set -u
 corpus=${1:?usage: corpus-check.sh CORPUS WORKDIR}
@@ -71,6 +75,53 @@ if [ -n "${MKPK3:-}" ]; then
         diff "$work/loose.txt" "$work/pk3.txt" | head -20; head -20 "$work/pk3.err"
         fail=$((fail + 1))
     fi
+fi
+# 4. level mode and the load walk over a whole game tree
+game=${CORPUS_GAME:-$(dirname "$corpus")/cod1-game}
+if [ -d "$game/maps" ]; then
+    runs=0; bad=0; scripts=0
+    gametypes=$(find "$game/maps" -ipath '*/mp/gametypes/*.gsc' ! -name '_*' | sed 's|.*/||; s|\.gsc$||' | LC_ALL=C sort)
+    maps=$(find "$game/maps" -ipath '*/mp/mp_*.gsc' ! -name '*_fx.gsc' | sed 's|.*/||; s|\.gsc$||' | LC_ALL=C sort)
+    # The multiplayer tree's leaves are not in XANIMS_NEEDED.txt: assets are not read here.
+    for m in $maps; do
+        for g in $gametypes; do
+            runs=$((runs + 1))
+            if ! "$ATRC" --profile cod1 --no-xanim --format json -o "$work/level.json" -g "$game" \
+                    --map "$m" --gametype "$g" 2>"$work/level.err" || [ -s "$work/level.err" ]; then
+                bad=$((bad + 1)); echo "FAIL level $m $g:"; head -10 "$work/level.err"
+            fi
+            scripts=$((scripts + $(grep -c '"from": ' "$work/level.json")))
+            # root torso legs turning + the 165 names of the stock CoD1 mp/playeranim.script (grammar.md 4.6)
+            engine=$(grep -c '"kind": "engine"' "$work/level.json")
+            [ "$engine" -eq 169 ] || { bad=$((bad + 1)); echo "FAIL level $m $g: $engine engine names, not 169"; }
+        done
+    done
+    if [ $bad -eq 0 ] && [ $runs -gt 0 ]; then
+        echo "ok   level: $runs map/gametype runs ($(echo $maps | wc -w) maps x $(echo $gametypes | wc -w) gametypes), $scripts scripts loaded, 169 multiplayer names each, no diagnostic"
+        pass=$((pass + 1))
+    else
+        echo "FAIL level: $bad of $runs runs"; fail=$((fail + 1))
+    fi
+    runs=0; bad=0
+    for f in $(find "$game/maps" -maxdepth 1 -name '*.gsc' | LC_ALL=C sort); do
+        runs=$((runs + 1))
+        "$ATRC" --profile cod1 -g "$game" -g "$work/game" --entry "maps/$(basename "$f" .gsc)" \
+            >/dev/null 2>"$work/walk.err"
+        status=$?
+        if [ $status -ne 0 ] || grep -E ': (error|warning): ' "$work/walk.err" | grep -qv "warning: unknown anim tree '"; then
+            bad=$((bad + 1)); echo "FAIL walk maps/$(basename "$f" .gsc) (exit $status):"; head -10 "$work/walk.err"
+        fi
+        grep ': warning: ' "$work/walk.err" >>"$work/walk.warnings"
+    done
+    if [ $bad -eq 0 ] && [ $runs -gt 0 ]; then
+        echo "ok   walk: from each of $runs level scripts, no error; warnings only for trees the game tree lacks:"
+        sort -u "$work/walk.warnings" | sed 's/^/     /'
+        pass=$((pass + 1))
+    else
+        echo "FAIL walk: $bad of $runs"; fail=$((fail + 1))
+    fi
+else
+    echo "skip level and walk: no game tree at $game"
 fi
 echo "corpus-check: $pass passed, $fail failed"
 [ $fail -eq 0 ]

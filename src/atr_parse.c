@@ -7,114 +7,13 @@
 #include "profile.h"
 #include "atr.h"
 #include "text.h"
+#include "com_token.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TOKEN_CHARS 1024 /* engine buffer: tokens keep at most 1023 bytes */
-
-/* ---- tokenizer ---- */
-
-typedef struct tokenizer {
-    const char *data;      /* NUL-terminated; the first NUL ends the text */
-    size_t pos;            /* cursor (byte offset) */
-    int at_eof;            /* the engine's cursor became NULL */
-    size_t last_tok;       /* offset of the last real token's first byte */
-    char tok[MAX_TOKEN_CHARS];
-    size_t tok_len;
-    int escape_backslash;  /* cod2/cod4 also read \\ as \ inside quotes */
-    source_file *src;
-    diag_list *diags;
-} tokenizer;
-
-/* Signed-char test of the engine: every byte <= 0x20 and every byte >= 0x80. */
-static int is_space_byte(unsigned char c)
-{
-    return c <= 0x20 || c >= 0x80;
-}
-
-static void put_tok_byte(tokenizer *tz, char c, size_t *raw)
-{
-    if (tz->tok_len < MAX_TOKEN_CHARS - 1) tz->tok[tz->tok_len++] = c;
-    (*raw)++;
-}
-
-/* Com_ParseExt in space-delimited mode.  Returns 1 for a real token (possibly
-** the empty quoted token ""), 0 for an empty result: end of line when
-** line breaks are not allowed, or end of text (then at_eof is set). */
-static int next_token(tokenizer *tz, int allow_line_breaks)
-{
-    tz->tok_len = 0;
-    tz->tok[0] = 0;
-    if (tz->at_eof) return 0;
-    const char *d = tz->data + tz->pos;
-    int crossed_line = 0;
-    for (;;) {
-        while (is_space_byte((unsigned char)*d)) {
-            if (*d == 0) {
-                tz->at_eof = 1;
-                return 0;
-            }
-            if (*d == '\n') crossed_line = 1;
-            d++;
-        }
-        if (crossed_line && !allow_line_breaks) {
-            tz->pos = (size_t)(d - tz->data);
-            return 0;
-        }
-        if (d[0] == '/' && d[1] == '/') {
-            d += 2;
-            while (*d && *d != '\n') d++;
-        } else if (d[0] == '/' && d[1] == '*') {
-            /* The scan starts at the '/', so a slash-star-slash already closes; newlines
-            ** inside do not count as crossing a line (1.3). */
-            d++;
-            while (*d && !(d[0] == '*' && d[1] == '/')) d++;
-            if (*d) d += 2;
-        } else {
-            break;
-        }
-    }
-    tz->last_tok = (size_t)(d - tz->data);
-    size_t raw = 0;
-    if (*d == '"') {
-        d++;
-        for (;;) {
-            char c = *d;
-            if (c == 0) break; /* unterminated: the token runs to the end of the text */
-            d++;
-            if (c == '\\' && (*d == '"' || (tz->escape_backslash && *d == '\\'))) {
-                c = *d++;
-            } else if (c == '"') {
-                break;
-            }
-            put_tok_byte(tz, c, &raw);
-        }
-    } else {
-        while (!is_space_byte((unsigned char)*d)) put_tok_byte(tz, *d++, &raw);
-    }
-    tz->tok[tz->tok_len] = 0;
-    tz->pos = (size_t)(d - tz->data);
-    if (raw > tz->tok_len) {
-        int line, col;
-        source_position(tz->src, tz->last_tok, &line, &col);
-        diag_add(tz->diags, DIAG_WARNING, tz->src, line, col,
-                 "token longer than %d bytes truncated", MAX_TOKEN_CHARS - 1);
-    }
-    /* The engine's callers of Com_ParseOnLine test the token's text, so an
-    ** empty quoted token "" reads as the end of the line there (Com_Parse's
-    ** callers test the cursor instead: there "" is a token). */
-    if (!allow_line_breaks && tz->tok_len == 0) return 0;
-    return 1;
-}
-
-static int tok_is(const tokenizer *tz, const char *s)
-{
-    return strcmp(tz->tok, s) == 0;
-}
-
-static int tok_is_identifier(const tokenizer *tz)
+static int tok_is_identifier(const com_tokenizer *tz)
 {
     return text_is_identifier(tz->tok, tz->tok_len);
 }
@@ -213,7 +112,7 @@ typedef struct level {
 } level;
 
 typedef struct parser {
-    tokenizer tz;
+    com_tokenizer tz;
     arena *a;
     name_table names;
     uint32_t next_id;
@@ -289,10 +188,10 @@ static void parse_error(parser *p, const char *msg)
 /* Runs the state machine; returns 0 on success, -1 after reporting the error. */
 static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_profile profile)
 {
-    tokenizer *tz = &p->tz;
+    com_tokenizer *tz = &p->tz;
     for (;;) {
         level *l = &p->levels[p->depth - 1];
-        if (!next_token(tz, 1)) { /* Com_Parse is empty only at the end of the text */
+        if (!com_next_token(tz, 1)) { /* Com_Parse is empty only at the end of the text */
             finish_level(p, l);
             if (p->depth > 1) {
                 parse_error(p, "unexpected end of file");
@@ -315,16 +214,16 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
             l->missing = !l->forced && !anim_check &&
                          !(refs && refs->contains && refs->contains(refs->ud, name));
             l->flags = 0;
-            if (!next_token(tz, 0)) continue; /* a leaf line */
+            if (!com_next_token(tz, 0)) continue; /* a leaf line */
             if (tok_is_identifier(tz)) {
                 parse_error(p, "FIXME: aliases not yet implemented");
                 return -1;
             }
-            if (!tok_is(tz, ":")) {
+            if (!com_tok_is(tz, ":")) {
                 parse_error(p, "bad token");
                 return -1;
             }
-            while (next_token(tz, 0)) {
+            while (com_next_token(tz, 0)) {
                 unsigned bit = property_bit(tz->tok, profile);
                 if (!bit) {
                     parse_error(p, "unknown anim property");
@@ -332,7 +231,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 }
                 l->flags |= bit;
             }
-            if (!next_token(tz, 1) || !tok_is(tz, "{")) {
+            if (!com_next_token(tz, 1) || !com_tok_is(tz, "{")) {
                 parse_error(p, "properties cannot be applied to primitive animations");
                 return -1;
             }
@@ -343,7 +242,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 parse_error(p, "bad token");
                 return -1;
             }
-            if (next_token(tz, 0)) {
+            if (com_next_token(tz, 0)) {
                 parse_error(p, "token not allowed after '{'");
                 return -1;
             }
@@ -361,7 +260,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 parse_error(p, "bad token");
                 return -1;
             }
-            if (next_token(tz, 0)) {
+            if (com_next_token(tz, 0)) {
                 parse_error(p, "token not allowed after '}'");
                 return -1;
             }

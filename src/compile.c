@@ -50,29 +50,11 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const ast_node *n, i
         sel->failed = 1;
         return;
     }
-    char *canonical = arena_lower(&ctx->mem, name, n->len);
-    int is_new = 0;
-    tree_entry *t = registry_intern(ctx, canonical, &is_new);
+    tree_entry *t = registry_use_tree(ctx, arena_lower(&ctx->mem, name, n->len), src, n->line, n->col);
     if (!t) {
-        diag_add(&ctx->diags, DIAG_ERROR, src, n->line, n->col,
-                 "maximum animation tree count exceeded (%d)", ATRC_MAX_TREES);
         sel->tree = NULL;
         sel->failed = 1;
         return;
-    }
-    if (is_new) {
-        t->first_src = src;
-        t->first_line = n->line;
-        t->first_col = n->col;
-        if (n->len > ATRC_MAX_TREE_NAME) {
-            t->too_long = 1;
-            error_at(ctx, src, n, "animation tree path is too long");
-        }
-    } else if (!t->first_src) {
-        /* Registered by the engine: the first script directive locates it. */
-        t->first_src = src;
-        t->first_line = n->line;
-        t->first_col = n->col;
     }
     sel->tree = t;
     sel->failed = 0;
@@ -84,8 +66,14 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const ast_node *n, int
     anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, n->line, n->col);
     r->name = arena_lower(&ctx->mem, n->text ? n->text : "", n->len);
     r->tree = sel->tree;
-    if (in_dev && profile_get(ctx->opts.profile)->devblock_anim_error) {
+    const profile_rules *rules = profile_get(ctx->opts.profile);
+    if (in_dev && rules->devblock_anim_error) {
         error_at(ctx, src, n, "cannot reference animation from /# ... #/ comment");
+        return;
+    }
+    if (in_dev && rules->devblock_anim_dropped && !ctx->opts.developer_script) {
+        /* The game emits nothing for it: not in the reference set (load-order.md 4.6). */
+        r->developer = 1;
         return;
     }
     if (!sel->tree) {

@@ -2,6 +2,8 @@
 #include "context.h"
 #include "ast.h"
 #include "script_parse.h"
+#include "script_refs.h"
+#include "walk.h"
 #include "text.h"
 
 #include <stdlib.h>
@@ -23,6 +25,7 @@ void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;
     registry_free(ctx);
+    if (ctx->walk) walk_free(ctx->walk);
     gamefs_free(&ctx->fs);
     diag_free(&ctx->diags);
     for (size_t i = 0; i < ctx->source_count; i++) source_free(ctx->sources[i]);
@@ -64,44 +67,32 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     size_t tn = strlen(tree);
     if (tn == 0 || !text_is_identifier(tree, tn) || !text_is_identifier(name, strlen(name)) || !*name)
         return -1;
-    int is_new = 0;
-    tree_entry *t = registry_intern(ctx, arena_lower(&ctx->mem, tree, tn), &is_new);
-    anim_ref *r = compile_new_ref(ctx, REF_ENGINE, NULL, 0, 0);
-    r->name = arena_lower(&ctx->mem, name, strlen(name));
-    if (!t) {
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "maximum animation tree count exceeded (%d)",
-                 ATRC_MAX_TREES);
-        return 0;
-    }
-    if (is_new && tn > ATRC_MAX_TREE_NAME) {
-        t->too_long = 1;
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "animation tree path is too long ('%s')",
-                 t->name);
-    }
-    r->tree = t;
-    registry_add_reference(ctx, t, r);
+    registry_engine_anim(ctx, arena_lower(&ctx->mem, tree, tn), name);
     return 0;
 }
 
+typedef struct item_sink {
+    compile_state *cs;
+    script_refs *collect;
+} item_sink;
+
 static void compile_one_item(void *ud, ast_node *item)
 {
-    compile_item(ud, item);
+    item_sink *sink = ud;
+    if (sink->cs) compile_item(sink->cs, item);
+    if (sink->collect) script_refs_collect(sink->collect, item);
 }
 
-static void compile_source(atrc_ctx *ctx, source_file *src)
+void ctx_compile_source(atrc_ctx *ctx, source_file *src, script_refs *collect)
 {
     ctx_keep_source(ctx, src);
     /* Each top-level item is compiled as soon as it is parsed and its AST
     ** recycled: memory follows the largest function, not the file. */
     arena scratch;
     arena_init(&scratch);
-    if (ctx->opts.syntax_only) {
-        script_parse_each(src, &scratch, &ctx->diags, NULL, NULL);
-    } else {
-        compile_state *cs = compile_begin(ctx, src);
-        script_parse_each(src, &scratch, &ctx->diags, compile_one_item, cs);
-        compile_end(cs);
-    }
+    item_sink sink = {ctx->opts.syntax_only ? NULL : compile_begin(ctx, src), collect};
+    script_parse_each(src, &scratch, &ctx->diags, sink.cs || collect ? compile_one_item : NULL, &sink);
+    compile_end(sink.cs);
     arena_free_all(&scratch);
 }
 
@@ -114,20 +105,20 @@ int atrc_add_script(atrc_ctx *ctx, const char *path)
         ctx->unreadable_inputs++;
         return -1;
     }
-    compile_source(ctx, src);
+    ctx_compile_source(ctx, src, NULL);
     return 0;
 }
 
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len)
 {
-    compile_source(ctx, source_from_buffer(path, data, len));
+    ctx_compile_source(ctx, source_from_buffer(path, data, len), NULL);
     return 0;
 }
 
 void atrc_build_trees(atrc_ctx *ctx)
 {
     if (ctx->opts.syntax_only || ctx->trees_built) return;
-    registry_build_all(ctx);
+    link_trees(ctx);
 }
 
 int atrc_error_count(const atrc_ctx *ctx)

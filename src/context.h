@@ -22,6 +22,7 @@ typedef struct anim_ref {
     const char *name;          /* lower case; NULL for #animtree */
     int64_t value;             /* packed value, or -1 (null) */
     int in_ref_set;            /* counted in the tree's reference set */
+    int developer;             /* inside /# #/ and not compiled (cod4 without developer_script) */
     struct anim_ref *next;     /* compile order */
     struct anim_ref *name_next;/* same name, same tree, compile order */
 } anim_ref;
@@ -62,6 +63,7 @@ struct atrc_ctx {
     size_t ref_count;
     int trees_built;
     int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
+    struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
 };
 
 /* registry.c */
@@ -71,8 +73,17 @@ tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);
 /* Adds ref to tree's reference set (ref->name must be set). */
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref);
 ref_name *registry_find_name(const tree_entry *t, const char *name);
-void registry_build_all(atrc_ctx *ctx);
+/* Registers a tree for a directive at src:line:col, or for engine code
+** (src NULL), reporting a full registry or an over-long name; NULL when full. */
+tree_entry *registry_use_tree(atrc_ctx *ctx, const char *canonical, source_file *src, int line,
+                              int col);
+/* Engine code registers tree and references name (a REF_ENGINE reference). */
+void registry_engine_anim(atrc_ctx *ctx, const char *canonical_tree, const char *name);
 void registry_free(atrc_ctx *ctx);
+
+/* link.c */
+/* After all scripts: build and check every registered tree, bind every reference. */
+void link_trees(atrc_ctx *ctx);
 
 /* compile.c */
 struct ast_node;
@@ -86,5 +97,8 @@ anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int li
 
 /* context.c */
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);
+struct script_refs;
+/* Compiles src item by item; with `collect`, also lists what it names (script_refs.h). */
+void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect);
 
 #endif

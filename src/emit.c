@@ -1,6 +1,7 @@
 /* Output: the reference listing (text), the tree listing (--trees), the JSON
 ** document of interface.md, and --explain's decoding of a packed value. */
 #include "context.h"
+#include "walk.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -74,6 +75,28 @@ static void json_node(FILE *out, const atrc_node *n, int index)
     fputc('}', out);
 }
 
+/* Level and walk mode: every script in load order (interface.md). */
+static void json_scripts(const walk_state *w, FILE *out)
+{
+    fputs(",\n  \"scripts\": [", out);
+    for (size_t i = 0; i < w->count; i++) {
+        const walk_script *s = w->scripts[i];
+        fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        json_string(out, s->name);
+        fputs(", \"file\": ", out);
+        json_string(out, s->file);
+        fputs(", \"from\": ", out);
+        json_string(out, s->from ? s->from->name : "engine");
+        fputs(", \"trees\": [", out);
+        for (size_t k = 0; k < s->tree_count; k++) {
+            if (k) fputs(", ", out);
+            json_string(out, s->trees[k]->name);
+        }
+        fputs("]}", out);
+    }
+    fputs(w->count ? "\n  ]" : "]", out);
+}
+
 static void emit_json(const atrc_ctx *ctx, FILE *out)
 {
     fprintf(out, "{\n  \"atrc\": 1,\n  \"profile\": \"%s\",\n  \"trees\": [",
@@ -111,9 +134,12 @@ static void emit_json(const atrc_ctx *ctx, FILE *out)
         }
         fputs(", \"value\": ", out);
         json_int_or_null(out, r->value);
+        if (r->developer) fputs(", \"developer\": true", out);
         fputc('}', out);
     }
-    fputs(ctx->refs ? "\n  ],\n  \"diagnostics\": [" : "],\n  \"diagnostics\": [", out);
+    fputs(ctx->refs ? "\n  ]" : "]", out);
+    if (ctx->walk) json_scripts(ctx->walk, out);
+    fputs(",\n  \"diagnostics\": [", out);
     for (size_t i = 0; i < ctx->diags.count; i++) {
         const diag *g = &ctx->diags.items[i];
         fprintf(out, "%s\n    {\"severity\": \"%s\", \"file\": ", i ? "," : "",
@@ -150,7 +176,9 @@ static void emit_references(const atrc_ctx *ctx, FILE *out)
         }
         fprintf(out, "%%%s -> ", r->name);
         text_tree_ref(out, r->tree);
-        if (r->value >= 0)
+        if (r->developer)
+            fputs(" not compiled (developer block)\n", out);
+        else if (r->value >= 0)
             fprintf(out, " node %" PRId64 " = 0x%08" PRIx64 "\n", r->value & 0xFFFF, r->value);
         else
             fputs(" unresolved\n", out);
@@ -210,6 +238,37 @@ int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out
         if (show_trees)
             for (int i = 1; i <= ctx->tree_count; i++) emit_tree_listing(ctx->trees[i], out);
         emit_references(ctx, out);
+    }
+    fflush(out);
+    return ferror(out) ? -1 : 0;
+}
+
+/* ---- load order (level and walk mode) ---- */
+
+int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out)
+{
+    const walk_state *w = ctx->walk;
+    if (!w) return 0;
+    fprintf(out, "load order (%s, profile %s): %zu script%s\n", w->title ? w->title : "walk mode",
+            atrc_profile_name(ctx->opts.profile), w->count, w->count == 1 ? "" : "s");
+    for (size_t i = 0; i < w->count; i++) {
+        const walk_script *s = w->scripts[i];
+        fprintf(out, "  %4zu %*s%s  %s", i + 1, s->depth * 2, "", s->name,
+                s->file ? s->file : s->unreadable ? "(unreadable)" : "(not found)");
+        if (s->from) fprintf(out, "  <- %s:%d:%d", s->from->name, s->ref_line, s->ref_col);
+        else fputs("  <- engine", out);
+        for (size_t k = 0; k < s->tree_count; k++) {
+            const tree_entry *t = s->trees[k];
+            fprintf(out, "%s%s[%d]", k ? ", " : "  trees ", t->name, t->index);
+        }
+        fputc('\n', out);
+    }
+    if (w->engine_tree) {
+        const tree_entry *t = w->engine_tree;
+        fprintf(out, "  engine: %s[%d] %d fixed names", t->name, t->index, w->engine_names);
+        if (w->playeranim_file)
+            fprintf(out, " + %d from %s", w->playeranim_names, w->playeranim_file);
+        fputc('\n', out);
     }
     fflush(out);
     return ferror(out) ? -1 : 0;

@@ -11,6 +11,8 @@
 
 static const char usage_text[] =
     "usage: atrc [OPTIONS] SCRIPT...    (SCRIPT - reads standard input)\n"
+    "       atrc [OPTIONS] --map NAME (--gametype G | --sp)   level mode\n"
+    "       atrc [OPTIONS] --entry SCRIPTNAME...               walk mode\n"
     "Compiles GSC scripts, resolves their %name animation references against the\n"
     "animation trees they select, and prints each packed value (tree << 16) | node.\n"
     "\n"
@@ -32,6 +34,13 @@ static const char usage_text[] =
     "  -o FILE                write the output to FILE atomically\n"
     "      --dump-tokens      print each script's tokens (developer view)\n"
     "      --dump-ast         print each script's syntax tree (developer view)\n"
+    "      --map NAME         level mode: what the game loads for map NAME\n"
+    "      --gametype G       level mode, multiplayer with gametype G\n"
+    "      --sp               level mode, single player\n"
+    "      --entities FILE    single player: entity-driven scripts, one per line\n"
+    "      --entry NAME       walk mode: the engine's load walk from script NAME\n"
+    "      --developer-script compile /# #/ code as with developer_script 1\n"
+    "      --load-order       text format: also list the scripts in load order\n"
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
     "\n"
@@ -61,6 +70,11 @@ typedef struct cli {
     const char **engine_anims;
     int engine_anim_count;
     const char *install, *fs_game, *language;
+    /* level and walk mode */
+    const char *map, *gametype, *entities;
+    int sp, load_order;
+    const char **entries;
+    int entry_count;
 } cli;
 
 static int parse_u32(const char *s, uint32_t *out)
@@ -101,6 +115,26 @@ static int take_value(int argc, char **argv, int *i, const char *longname, char 
     return 1;
 }
 
+/* Level mode (--map), walk mode (--entry) or file-list mode. */
+static int check_modes(cli *c)
+{
+    if (c->map) {
+        if (!c->gametype == !c->sp) return usage_error("%s", "--map needs exactly one of --gametype G and --sp");
+        if (c->entry_count || c->script_count) return usage_error("%s", "--map takes no scripts and no --entry");
+    } else if (c->gametype || c->sp) {
+        return usage_error("%s", "--gametype and --sp need --map NAME");
+    }
+    if (c->entities && !c->sp) return usage_error("%s", "--entities needs --map NAME --sp");
+    if (c->entry_count) {
+        /* `--entry a b c`: the names after the first are entries too. */
+        for (int i = 0; i < c->script_count; i++) c->entries[c->entry_count++] = c->scripts[i];
+        c->script_count = 0;
+    }
+    if (c->script_count == 0 && !c->map && !c->entry_count && !c->explain)
+        return usage_error("%s", "no input scripts");
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, cli *c)
 {
     int only_files = 0;
@@ -130,6 +164,24 @@ static int parse_args(int argc, char **argv, cli *c)
             c->dump = 2;
         } else if (strcmp(a, "--trees") == 0) {
             c->show_trees = 1;
+        } else if (strcmp(a, "--sp") == 0) {
+            c->sp = 1;
+        } else if (strcmp(a, "--developer-script") == 0) {
+            c->opts.developer_script = 1;
+        } else if (strcmp(a, "--load-order") == 0) {
+            c->load_order = 1;
+        } else if (take_value(argc, argv, &i, "--map", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a map name", a);
+            c->map = v;
+        } else if (take_value(argc, argv, &i, "--gametype", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a gametype", a);
+            c->gametype = v;
+        } else if (take_value(argc, argv, &i, "--entities", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a file", a);
+            c->entities = v;
+        } else if (take_value(argc, argv, &i, "--entry", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a script name", a);
+            c->entries[c->entry_count++] = v;
         } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
             if (!v) return usage_error("%s needs a directory", a);
             c->game_dirs[c->game_dir_count++] = v;
@@ -164,8 +216,7 @@ static int parse_args(int argc, char **argv, cli *c)
         }
     }
     if (c->fs_game && !c->install) return usage_error("%s", "--fs-game needs --install");
-    if (c->script_count == 0 && !c->explain) return usage_error("%s", "no input scripts");
-    return 0;
+    return check_modes(c);
 }
 
 /* ---- output: stdout, or FILE written atomically ---- */
@@ -288,7 +339,8 @@ int main(int argc, char **argv)
     c.scripts = calloc(slots, sizeof *c.scripts);
     c.game_dirs = calloc(slots, sizeof *c.game_dirs);
     c.engine_anims = calloc(slots, sizeof *c.engine_anims);
-    if (!c.scripts || !c.game_dirs || !c.engine_anims) {
+    c.entries = calloc(slots, sizeof *c.entries);
+    if (!c.scripts || !c.game_dirs || !c.engine_anims || !c.entries) {
         fputs("atrc: out of memory\n", stderr);
         return 2;
     }
@@ -347,6 +399,8 @@ int main(int argc, char **argv)
         free(tree);
     }
     for (int i = 0; i < c.script_count; i++) atrc_add_script(ctx, c.scripts[i]);
+    if (c.map) atrc_load_level(ctx, c.map, c.gametype, c.entities);
+    for (int i = 0; i < c.entry_count; i++) atrc_walk_script(ctx, c.entries[i]);
     atrc_build_trees(ctx);
 
     output o;
@@ -361,7 +415,8 @@ int main(int argc, char **argv)
             explain_rc = atrc_explain(ctx, c.explain_value, o.fp);
             rc = explain_rc == -2 ? -1 : 0;
         } else if (!c.opts.syntax_only) {
-            rc = atrc_emit(ctx, c.format, c.show_trees, o.fp);
+            if (c.load_order && c.format == ATRC_FORMAT_TEXT) rc = atrc_emit_load_order(ctx, o.fp);
+            if (rc == 0) rc = atrc_emit(ctx, c.format, c.show_trees, o.fp);
         }
         int write_errno = rc != 0 ? (errno ? errno : EIO) : 0;
         if (close_output(&o, write_errno) != 0) write_ok = 0;
@@ -377,6 +432,7 @@ done_args:
     free(c.scripts);
     free(c.game_dirs);
     free(c.engine_anims);
+    free(c.entries);
     if (fflush(stderr) != 0 && status == 0) status = 2;
     return status;
 }

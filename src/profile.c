@@ -4,6 +4,77 @@
 
 #include <string.h>
 
+#define CALLBACKS "CodeCallback_StartGameType", "CodeCallback_PlayerConnect", \
+    "CodeCallback_PlayerDisconnect", "CodeCallback_PlayerDamage", "CodeCallback_PlayerKilled"
+
+/* load-order.md 2.1, 2.2 */
+static const script_entry cod1_mp[] = {
+    {"maps/mp/gametypes/%g", {"main"}, 0},
+    {"maps/mp/gametypes/_callbacksetup", {CALLBACKS}, 0},
+    {"maps/mp/%m", {NULL}, 1},
+    {NULL, {NULL}, 0},
+};
+
+/* load-order.md 2.3 */
+static const script_entry cod2_mp[] = {
+    {"codescripts/delete", {"main"}, 0},
+    {"codescripts/struct", {"initstructs", "createstruct"}, 0},
+    {"maps/mp/gametypes/%g", {"main"}, 0},
+    {"maps/mp/gametypes/_callbacksetup", {CALLBACKS}, 0},
+    {"maps/mp/%m", {NULL}, 1},
+    {NULL, {NULL}, 0},
+};
+
+/* load-order.md 2.4 */
+static const script_entry cod4_mp[] = {
+    {"codescripts/delete", {"main"}, 0},
+    {"codescripts/struct", {"initstructs", "createstruct"}, 0},
+    {"maps/mp/gametypes/%g", {"main"}, 0},
+    {"maps/mp/gametypes/_callbacksetup", {CALLBACKS, "CodeCallback_PlayerLastStand"}, 0},
+    {"maps/mp/%m", {NULL}, 1},
+    {NULL, {NULL}, 0},
+};
+
+/* load-order.md 2.6: only the level script is known for these games. */
+static const script_entry level_only_sp[] = {
+    {"maps/%m", {"main"}, 0},
+    {NULL, {NULL}, 0},
+};
+
+/* load-order.md 2.5, steps 1-3 (the entity-driven scripts follow). */
+static const script_entry cod4_sp[] = {
+    {"codescripts/delete", {"main"}, 0},
+    {"codescripts/struct", {"initstructs", "createstruct"}, 0},
+    {"animscripts/combat", {"main"}, 0},
+    {"animscripts/concealment_crouch", {"main"}, 0},
+    {"animscripts/concealment_prone", {"main"}, 0},
+    {"animscripts/concealment_stand", {"main"}, 0},
+    {"animscripts/cover_arrival", {"main"}, 0},
+    {"animscripts/cover_crouch", {"main"}, 0},
+    {"animscripts/cover_left", {"main"}, 0},
+    {"animscripts/cover_prone", {"main"}, 0},
+    {"animscripts/cover_right", {"main"}, 0},
+    {"animscripts/cover_stand", {"main"}, 0},
+    {"animscripts/cover_wide_left", {"main"}, 0},
+    {"animscripts/cover_wide_right", {"main"}, 0},
+    {"animscripts/death", {"main"}, 0},
+    {"animscripts/grenade_return_throw", {"main"}, 0},
+    {"animscripts/init", {"main"}, 0},
+    {"animscripts/pain", {"main"}, 0},
+    {"animscripts/move", {"main"}, 0},
+    {"animscripts/scripted", {"main"}, 0},
+    {"animscripts/stop", {"main"}, 0},
+    {"animscripts/grenade_cower", {"main"}, 0},
+    {"animscripts/flashed", {"main"}, 0},
+    {"animscripts/scripted", {"init"}, 0},
+    {"maps/%m", {"main"}, 0},
+    {NULL, {NULL}, 0},
+};
+
+/* load-order.md 5.1 */
+static const char *const mp_anims_root[] = {"root", "torso", "legs", "turning", NULL};
+static const char *const mp_anims_cod4[] = {"torso", "legs", "turning", NULL};
+
 static const profile_rules rows[] = {
     [ATRC_PROFILE_UO] = {
         .name = "uo",
@@ -16,6 +87,10 @@ static const profile_rules rows[] = {
         .archive_ext = ".pk3",
         .localized_below_all = 1,
         .base_game_dir = "uo",
+        .dev_function_ref = "normal script cannot reference /# ... #/ comment",
+        .mp_entries = cod1_mp,
+        .sp_entries = level_only_sp,
+        .mp_engine_anims = mp_anims_root,
     },
     [ATRC_PROFILE_COD1] = {
         .name = "cod1",
@@ -27,6 +102,10 @@ static const profile_rules rows[] = {
         .devblock_anim_error = 1,
         .archive_ext = ".pk3",
         .localized_below_all = 1,
+        .dev_function_ref = "normal script cannot reference /# ... #/ comment",
+        .mp_entries = cod1_mp,
+        .sp_entries = level_only_sp,
+        .mp_engine_anims = mp_anims_root,
     },
     [ATRC_PROFILE_COD2] = {
         .name = "cod2",
@@ -39,6 +118,10 @@ static const profile_rules rows[] = {
         .archive_ext = ".iwd",
         /* game-files.md 2.1; their order among themselves is UNCONFIRMED */
         .install_dev_dirs = "raw raw_shared devraw devraw_shared",
+        .dev_function_ref = "normal script cannot reference a function in a /# ... #/ comment",
+        .mp_entries = cod2_mp,
+        .sp_entries = level_only_sp,
+        .mp_engine_anims = mp_anims_root,
     },
     [ATRC_PROFILE_COD4] = {
         .name = "cod4",
@@ -52,6 +135,14 @@ static const profile_rules rows[] = {
         .xanim_has_asset_type = 1,
         .xanim_lenient = 1,
         .archive_ext = ".iwd",
+        .devblock_anim_dropped = 1,
+        .dev_function_ref = "normal script cannot reference a function in a /# ... #/ comment",
+        .mp_entries = cod4_mp,
+        .sp_entries = cod4_sp,
+        .sp_order_known = 1,
+        .mp_engine_anims = mp_anims_cod4,
+        .sp_required_tree = "generic_human",
+        .max_pending_scripts = 1024,
     },
 };
 

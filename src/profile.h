@@ -6,6 +6,14 @@
 #define ATRC_PROFILE_H
 #include "atrc.h"
 
+/* An entry script the engine loads by itself (load-order.md section 2):
+** `%g` in the name stands for the gametype, `%m` for the map. */
+typedef struct script_entry {
+    const char *name;              /* NULL ends a list */
+    const char *labels[7];         /* functions the engine then looks up (NULL-terminated) */
+    int optional;                  /* may be missing (the level script of a multiplayer map) */
+} script_entry;
+
 typedef struct profile_rules {
     const char *name;              /* "uo", "cod1", "cod2", "cod4" */
 
@@ -33,6 +41,16 @@ typedef struct profile_rules {
     const char *base_game_dir;     /* --install: base game directory above main ("uo"), or NULL */
     const char *install_dev_dirs;  /* --install: development directories below main, lowest first,
                                    ** space-separated; used when present (cod2) */
+    int devblock_anim_dropped;     /* `%name` inside /# #/ is not compiled unless developer_script (cod4) */
+    const char *dev_function_ref;  /* normal code naming a developer function, with developer_script */
+
+    /* ---- the load walk (load-order.md) ---- */
+    const script_entry *mp_entries;   /* multiplayer entry scripts, in order */
+    const script_entry *sp_entries;   /* single-player entry scripts before the entity-driven ones */
+    int sp_order_known;               /* the single-player order is sourced (cod4 only) */
+    const char *const *mp_engine_anims; /* `multiplayer` names the engine registers before mp/playeranim.script */
+    const char *sp_required_tree;     /* single player: a tree some script must have registered */
+    unsigned max_pending_scripts;     /* pending loads of the whole recursion path (cod4: 1024), 0: no limit */
 } profile_rules;
 
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */

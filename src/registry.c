@@ -1,9 +1,7 @@
-/* The tree registry: indices from 1 in order of first registration, a
-** reference set per tree, and the build of every registered tree (load,
-** parse + prune, number + bind, check references, assets, sync). */
-#include "profile.h"
+/* The tree registry: indices from 1 in order of first registration (the one
+** registration policy for scripts and engine code) and a reference set per
+** tree.  Building the trees is the link stage (link.c). */
 #include "context.h"
-#include "atr.h"
 #include "text.h"
 
 #include <stdlib.h>
@@ -76,97 +74,39 @@ void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref)
     r->refs_tail = ref;
 }
 
-static int refs_contains(void *ud, const char *name)
+/* The one registration policy, for script directives and engine code alike:
+** the engine's counter, its 127-tree limit and its name-length limit. */
+tree_entry *registry_use_tree(atrc_ctx *ctx, const char *canonical, source_file *src, int line,
+                              int col)
 {
-    return registry_find_name(ud, name) != NULL;
+    int is_new = 0;
+    tree_entry *t = registry_intern(ctx, canonical, &is_new);
+    if (!t) {
+        diag_add(&ctx->diags, DIAG_ERROR, src, line, col, "maximum animation tree count exceeded (%d)",
+                 ATRC_MAX_TREES);
+        return NULL;
+    }
+    if (is_new && strlen(canonical) > ATRC_MAX_TREE_NAME) {
+        t->too_long = 1;
+        if (src) diag_add(&ctx->diags, DIAG_ERROR, src, line, col, "animation tree path is too long");
+        else diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "animation tree path is too long ('%s')", t->name);
+    }
+    if (src && !t->first_src) {
+        /* New, or registered by the engine: the first script directive locates it. */
+        t->first_src = src;
+        t->first_line = line;
+        t->first_col = col;
+    }
+    return t;
 }
 
-static int bind_name(void *ud, const char *name, int node_index)
+void registry_engine_anim(atrc_ctx *ctx, const char *canonical_tree, const char *name)
 {
-    ref_name *r = registry_find_name(ud, name);
-    if (!r) return 0;
-    if (r->bound_node >= 0) return 1;
-    r->bound_node = node_index;
-    return 0;
-}
-
-static int read_asset(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
-                      const char **where, const char **err)
-{
-    atrc_ctx *ctx = ud;
-    return gamefs_read_prefix(&ctx->fs, arena_printf(&ctx->mem, "xanim/%s", name), buf, n, got, where, err);
-}
-
-static void report_tree_missing(atrc_ctx *ctx, tree_entry *t)
-{
-    int stock_silent = profile_get(ctx->opts.profile)->tree_missing_is_warning;
-    diag_add(&ctx->diags, stock_silent ? DIAG_WARNING : DIAG_ERROR, t->first_src, t->first_line,
-             t->first_col, "unknown anim tree '%s'", t->name);
-}
-
-static void build_tree(atrc_ctx *ctx, tree_entry *t)
-{
-    if (t->too_long) return; /* reported at the directive; the engine cannot open it */
-    const char *name = arena_printf(&ctx->mem, "animtrees/%s.atr", t->name);
-    const char *path = NULL, *err = NULL;
-    source_file *src = gamefs_open_where(&ctx->fs, name, &path, &err);
-    if (!src && !err) {
-        report_tree_missing(ctx, t);
-        return;
-    }
-    if (!src) {
-        diag_add(&ctx->diags, DIAG_ERROR, t->first_src, t->first_line, t->first_col,
-                 "cannot read anim tree '%s': %s", path, err);
-        return;
-    }
-    ctx_keep_source(ctx, src);
-    t->file = path;
-    t->atr_src = src;
-
-    /* `root` binds node 0 before the tree is built (stock-behavior.md 4.7). */
-    ref_name *root = registry_find_name(t, "root");
-    if (root) root->bound_node = 0;
-
-    atr_refs refs = {t, refs_contains};
-    atr_file *parsed = atr_parse(src, &refs, ctx->opts.anim_check, ctx->opts.profile, &ctx->mem,
-                                 &ctx->diags);
-    if (!parsed) {
-        if (root) root->bound_node = -1;
-        return;
-    }
-    atr_binder binder = {t, bind_name};
-    if (atr_build(parsed, t->name, src, &binder, ctx->opts.profile, &ctx->mem, &ctx->diags,
-                  &t->tree) != 0) {
-        for (size_t i = 0; i < t->bucket_count; i++)
-            for (ref_name *r = t->buckets[i]; r; r = r->hash_next) r->bound_node = -1;
-        return;
-    }
-    t->built = 1;
-    if (!ctx->opts.no_xanim) {
-        atr_asset_finder finder = {ctx, read_asset};
-        atr_resolve_assets(&t->tree, src, &finder, ctx->opts.profile, &ctx->diags);
-    }
-    atr_sync_setup(&t->tree, src, ctx->opts.profile, &ctx->diags);
-}
-
-void registry_build_all(atrc_ctx *ctx)
-{
-    for (int i = 1; i <= ctx->tree_count; i++) build_tree(ctx, ctx->trees[i]);
-
-    /* Bind values and report every unresolved reference at its own position,
-    ** in compile order (the engine stops at one; we report all). */
-    for (anim_ref *ref = ctx->refs; ref; ref = ref->next) {
-        if (!ref->tree || !ref->in_ref_set) continue;
-        tree_entry *t = ref->tree;
-        ref_name *r = registry_find_name(t, ref->name);
-        if (r && r->bound_node >= 0) {
-            ref->value = ((int64_t)t->index << 16) | (r->bound_node & 0xFFFF);
-        } else if (t->built) {
-            diag_add(&ctx->diags, DIAG_ERROR, ref->src, ref->line, ref->col,
-                     "animation '%s' not defined in anim tree '%s'", ref->name, t->name);
-        }
-    }
-    ctx->trees_built = 1;
+    tree_entry *t = registry_use_tree(ctx, canonical_tree, NULL, 0, 0);
+    anim_ref *r = compile_new_ref(ctx, REF_ENGINE, NULL, 0, 0);
+    r->name = arena_lower(&ctx->mem, name, strlen(name));
+    r->tree = t;
+    if (t) registry_add_reference(ctx, t, r);
 }
 
 void registry_free(atrc_ctx *ctx)

@@ -713,6 +713,41 @@ if begin "--language must be a plain name"; then
     run --language ../x -g game ok.gsc
     expect 2 "atrc: error: --language takes a name of letters, digits and '_', not '../x'"
 fi
+# ---- level and walk mode ----
+if begin "load walk: a chain of 20,000 scripts, each loading the next"; then
+    mkdir -p chain/maps
+    awk 'BEGIN { for (i = 0; i < 20000; i++) { f = "chain/maps/c" i ".gsc"; printf "f() { maps\\c%d::f(); }\n", i + 1 > f; close(f) } }'
+    echo "f() {}" >chain/maps/c20000.gsc
+    run --no-xanim --format json -o chain.json -g chain --entry maps/c0
+    expect 0 ""
+    [ "$(grep -c '"from": ' chain.json)" -eq 20001 ] || { pass=$((pass - 1)); bad "not 20001 scripts loaded"; }
+fi
+if begin "load walk: a script naming 100,000 functions of files that do not exist"; then
+    mkdir -p many/maps
+    awk 'BEGIN { printf "f() {\n"; for (i = 0; i < 100000; i++) printf "maps\\m%d::g(); thread h%d();\n", i % 1000, i; print "}" }' \
+        >many/maps/m.gsc
+    run --no-xanim -g many --entry maps/m
+    expect 1 "many/maps/m.gsc:2:1: error: Could not find script 'maps/m0'"
+    [ "$(grep -c 'Could not find script' err)" -eq 1000 ] || { pass=$((pass - 1)); bad "not 1000 missing scripts"; }
+    [ "$(grep -c 'unknown function' err)" -eq 100000 ] || { pass=$((pass - 1)); bad "not 100000 unknown functions"; }
+fi
+if begin "load walk: 100,000 calls into 5,000 included files"; then
+    mkdir -p inc/maps
+    awk 'BEGIN { top = "inc/maps/top.gsc"
+                 for (i = 0; i < 5000; i++) { f = "inc/maps/i" i ".gsc"; printf "f%d() {}\nshared() {}\n", i > f; close(f)
+                                              printf "#include maps\\i%d;\n", i > top }
+                 printf "main() {\n" > top
+                 for (i = 0; i < 100000; i++) printf "b%d(); shared(); thread f%d();\n", i, i % 5000 > top
+                 print "  thread nowhere();\n}" > top }'
+    run --profile cod2 --no-xanim -g inc --entry maps/top
+    expect 1 "inc/maps/top.gsc:105002:10: error: unknown function"
+    [ "$(grep -c 'unknown function' err)" -eq 1 ] || { pass=$((pass - 1)); bad "not exactly one unknown function"; }
+fi
+if begin "level mode: an unreadable entity list"; then
+    mkdir -p empty
+    run --no-xanim -g empty --map x --sp --entities nope.txt
+    expect 2 "atrc: error: cannot read 'nope.txt': No such file or directory"
+fi
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
 echo "hostile: $pass passed, $fail failed"

@@ -1,0 +1,5 @@
+// Deletes the entities a level marks for removal.
+main()
+{
+	self delete();
+}

@@ -1,0 +1,6 @@
+#using_animtree("crane");
+
+drawCrane(crane)
+{
+	crane setAnim(%crane_debug);
+}

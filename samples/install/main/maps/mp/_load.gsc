@@ -1,0 +1,4 @@
+main()
+{
+	level.loaded = true;
+}

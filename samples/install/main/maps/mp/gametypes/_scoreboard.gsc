@@ -1,0 +1,4 @@
+columns()
+{
+	return 3;
+}

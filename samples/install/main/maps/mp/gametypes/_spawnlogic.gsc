@@ -1,0 +1,4 @@
+init(columns)
+{
+	level.spawnColumns = columns;
+}

@@ -1,0 +1,61 @@
+/* What one script names outside itself, in the compiler's emission order
+** (load-order.md 3.4, 3.7): its `#include`s, its `path::func` references, its
+** references to its own functions, the functions it defines and the trees its
+** `#using_animtree` directives name.  Collected item by item by a pure
+** function of the AST (no registry, no game files), so it can run wherever a
+** file is parsed; the load walk (walk.c) and its link step consume the list. */
+#ifndef ATRC_SCRIPT_REFS_H
+#define ATRC_SCRIPT_REFS_H
+#include <stddef.h>
+#include "arena.h"
+#include "ast.h"
+
+typedef enum {
+    SCRIPT_REF_INCLUDE = 0, /* #include path */
+    SCRIPT_REF_FAR,         /* path::func (call, thread, method, pointer) */
+    SCRIPT_REF_LOCAL        /* func(), thread func(), obj func(), ::func */
+} script_ref_kind;
+
+typedef struct script_ref {
+    script_ref_kind kind;
+    const char *file;        /* canonical script name (include, far); NULL for local */
+    const char *func;        /* lower case; NULL for an include */
+    int line, col;           /* the #include, the path token, or the name / `::` */
+    int developer;           /* inside /# #/: the game drops it unless developer_script */
+    int maybe_builtin;       /* plain non-thread call: an engine builtin if one has the name */
+} script_ref;
+
+typedef struct script_func {
+    const char *name;        /* lower case */
+    int line, col;
+    int developer;           /* defined inside a top-level /# #/ */
+} script_func;
+
+typedef struct script_tree {
+    const char *name;        /* as written in #using_animtree (lower-cased) */
+    int line, col;
+} script_tree;
+
+typedef struct script_refs {
+    arena mem;               /* names; lives as long as the list */
+    script_ref *refs;        /* emission order; includes in directive order */
+    size_t ref_count, ref_cap;
+    script_func *funcs;      /* definition order */
+    size_t func_count, func_cap;
+    script_tree *trees;      /* #using_animtree directives, file order */
+    size_t tree_count, tree_cap;
+    void *stack;             /* walk scratch, reused from item to item */
+    size_t stack_cap;
+} script_refs;
+
+void script_refs_init(script_refs *r);
+void script_refs_free(script_refs *r);
+/* Appends what one top-level item (function, directive, developer block)
+** names, in emission order.  Reads nothing but the item. */
+void script_refs_collect(script_refs *r, const ast_node *item);
+
+/* The engine's canonical script name (load-order.md 3.1): ASCII lower case,
+** `\` as `/`, leading and repeated separators dropped; the extension is kept. */
+char *script_canonical_name(arena *a, const char *name, size_t len);
+
+#endif

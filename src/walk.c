@@ -1,0 +1,589 @@
+/* The load walk (load-order.md sections 2-5).  load(F) = compile F entirely
+** (its #using_animtree directives register in place), then for each child of
+** F in order — its #includes in directive order, then its `path::func`
+** targets in emission order — load(child) unless a file of that canonical
+** name was already started.  A depth-first pre-order walk, kept on an
+** explicit stack so that a long chain of files cannot exhaust the C stack.
+** After a file's children, its references are linked (grammar.md 3.5). */
+#include "walk.h"
+#include "context.h"
+#include "playeranim.h"
+#include "profile.h"
+#include "text.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+void walk_free(walk_state *w)
+{
+    for (size_t i = 0; i < w->count; i++) {
+        walk_script *s = w->scripts[i];
+        script_refs_free(&s->refs);
+        free(s->func_index);
+        free(s->trees);
+        free(s->includes);
+        free(s);
+    }
+    free(w->scripts);
+    free(w->buckets);
+    for (size_t i = 0; i < w->def_buckets; i++)
+        if (w->defs[i]) {
+            free(w->defs[i]->scripts);
+            free(w->defs[i]);
+        }
+    free(w->defs);
+    free(w);
+}
+
+static walk_state *walk_get(atrc_ctx *ctx)
+{
+    if (!ctx->walk) ctx->walk = xcalloc(1, sizeof *ctx->walk);
+    return ctx->walk;
+}
+
+static walk_script *find_script(const walk_state *w, const char *name)
+{
+    if (!w->bucket_count) return NULL;
+    for (walk_script *s = w->buckets[text_hash(0, name, 0) & (w->bucket_count - 1)]; s; s = s->hash_next)
+        if (strcmp(s->name, name) == 0) return s;
+    return NULL;
+}
+
+static void add_script(walk_state *w, walk_script *s)
+{
+    if (w->count == w->cap) {
+        w->cap = w->cap ? w->cap * 2 : 32;
+        w->scripts = xrealloc(w->scripts, w->cap * sizeof *w->scripts);
+    }
+    w->scripts[w->count++] = s;
+    if (w->count * 2 > w->bucket_count) {
+        size_t n = w->bucket_count ? w->bucket_count * 2 : 64;
+        free(w->buckets);
+        w->buckets = xcalloc(n, sizeof *w->buckets);
+        w->bucket_count = n;
+        for (size_t i = 0; i < w->count; i++) {
+            walk_script *x = w->scripts[i];
+            size_t b = text_hash(0, x->name, 0) & (n - 1);
+            x->hash_next = w->buckets[b];
+            w->buckets[b] = x;
+        }
+    } else {
+        size_t b = text_hash(0, s->name, 0) & (w->bucket_count - 1);
+        s->hash_next = w->buckets[b];
+        w->buckets[b] = s;
+    }
+}
+
+/* ---- functions a file defines ---- */
+
+static void index_functions(walk_script *s)
+{
+    size_t n = 16;
+    while (n < s->refs.func_count * 2) n *= 2;
+    s->func_buckets = n;
+    s->func_index = xcalloc(n, sizeof *s->func_index);
+    for (size_t i = 0; i < s->refs.func_count; i++) {
+        size_t b = text_hash(0, s->refs.funcs[i].name, 0) & (n - 1);
+        while (s->func_index[b]) {
+            if (strcmp(s->refs.funcs[s->func_index[b] - 1].name, s->refs.funcs[i].name) == 0) break;
+            b = (b + 1) & (n - 1);
+        }
+        if (!s->func_index[b]) s->func_index[b] = i + 1; /* the first definition wins */
+    }
+}
+
+/* Which loaded scripts define each function name: most failed lookups are
+** builtin calls, answered here at once. */
+static definers *find_definers(const walk_state *w, const char *name)
+{
+    if (!w->def_buckets) return NULL;
+    size_t b = text_hash(0, name, 0) & (w->def_buckets - 1);
+    for (; w->defs[b]; b = (b + 1) & (w->def_buckets - 1))
+        if (strcmp(w->defs[b]->name, name) == 0) return w->defs[b];
+    return NULL;
+}
+
+static void insert_definers(walk_state *w, definers *d)
+{
+    size_t b = text_hash(0, d->name, 0) & (w->def_buckets - 1);
+    while (w->defs[b]) b = (b + 1) & (w->def_buckets - 1);
+    w->defs[b] = d;
+}
+
+static void add_definer(walk_state *w, const char *name, walk_script *s)
+{
+    definers *d = find_definers(w, name);
+    if (!d) {
+        if ((w->def_count + 1) * 2 > w->def_buckets) {
+            definers **old = w->defs;
+            size_t old_n = w->def_buckets;
+            w->def_buckets = old_n ? old_n * 2 : 256;
+            w->defs = xcalloc(w->def_buckets, sizeof *w->defs);
+            for (size_t i = 0; i < old_n; i++)
+                if (old[i]) insert_definers(w, old[i]);
+            free(old);
+        }
+        d = xcalloc(1, sizeof *d);
+        d->name = name;
+        insert_definers(w, d);
+        w->def_count++;
+    }
+    if (d->count && d->scripts[d->count - 1] == s) return;
+    if (d->count == d->cap) d->scripts = xrealloc(d->scripts, (d->cap = d->cap ? d->cap * 2 : 2) * sizeof *d->scripts);
+    d->scripts[d->count++] = s;
+}
+
+typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
+
+/* The first definition of `name` in s, or NULL. */
+static const script_func *find_def(const walk_script *s, const char *name)
+{
+    if (!s->func_buckets) return NULL;
+    size_t b = text_hash(0, name, 0) & (s->func_buckets - 1);
+    for (; s->func_index[b]; b = (b + 1) & (s->func_buckets - 1)) {
+        const script_func *f = &s->refs.funcs[s->func_index[b] - 1];
+        if (strcmp(f->name, name) == 0) return f;
+    }
+    return NULL;
+}
+
+static func_kind own_function(const walk_script *s, const char *name)
+{
+    const script_func *f = find_def(s, name);
+    return !f ? FUNC_NONE : f->developer ? FUNC_DEVELOPER : FUNC_NORMAL;
+}
+
+static int is_direct_include(const walk_script *s, const walk_script *t)
+{
+    size_t lo = 0, hi = s->include_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->includes[mid] == t) return 1;
+        if ((uintptr_t)s->includes[mid] < (uintptr_t)t) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+/* The file's namespace: its own functions, then those its #includes define,
+** which the compiler copies into it (load-order.md 3.4d).  Not transitive: an
+** include's own includes are not copied (two includes sharing an include
+** would otherwise clash on every function of it). */
+static func_kind namespace_function(walk_state *w, walk_script *s, const char *name)
+{
+    func_kind k = own_function(s, name);
+    if (k != FUNC_NONE) return k;
+    const definers *d = find_definers(w, name);
+    if (!d) return FUNC_NONE;
+    /* Whichever list is shorter: the scripts defining the name, or the includes. */
+    size_t n = d->count < s->include_count ? d->count : s->include_count;
+    for (size_t i = 0; i < n; i++) {
+        walk_script *t = d->count < s->include_count ? d->scripts[i] : s->includes[i];
+        if (d->count < s->include_count && !is_direct_include(s, t)) continue;
+        func_kind tk = own_function(t, name);
+        if (tk == FUNC_NORMAL) return tk;
+        if (tk == FUNC_DEVELOPER) k = tk;
+    }
+    return k;
+}
+
+/* ---- loading ---- */
+
+static void note_trees(atrc_ctx *ctx, walk_script *s, int first_new)
+{
+    for (size_t i = 0; i < s->refs.tree_count; i++) {
+        const char *name = s->refs.trees[i].name;
+        for (int k = 1; k <= ctx->tree_count; k++) {
+            tree_entry *t = ctx->trees[k];
+            if (strcmp(t->name, name) != 0) continue;
+            size_t j = 0;
+            while (j < s->tree_count && s->trees[j] != t) j++;
+            if (j == s->tree_count) {
+                s->trees = xrealloc(s->trees, (s->tree_count + 1) * sizeof *s->trees);
+                s->trees[s->tree_count++] = t;
+                if (t->index > first_new) s->new_trees++;
+            }
+            break;
+        }
+    }
+}
+
+/* Starts script `name` (canonical): records it, then reads and compiles it
+** when a game directory holds it.  NULL when it was started before. */
+static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *from, int line,
+                                 int col)
+{
+    walk_state *w = walk_get(ctx);
+    if (find_script(w, name)) return NULL;
+    walk_script *s = xcalloc(1, sizeof *s);
+    s->name = arena_strdup(&ctx->mem, name);
+    s->from = from;
+    s->ref_line = line;
+    s->ref_col = col;
+    s->depth = from ? from->depth + 1 : 0;
+    script_refs_init(&s->refs);
+    add_script(w, s);
+
+    const char *err = NULL;
+    source_file *src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", name), &err);
+    if (!src) {
+        if (err) {
+            s->unreadable = 1;
+            diag_add(&ctx->diags, DIAG_ERROR, from ? from->src : NULL, line, col,
+                     "cannot read script '%s': %s", name, err);
+        }
+        return s;
+    }
+    s->src = src;
+    s->file = src->path;
+    int before = ctx->tree_count;
+    ctx_compile_source(ctx, src, &s->refs);
+    index_functions(s);
+    for (size_t i = 0; i < s->refs.func_count; i++) add_definer(w, s->refs.funcs[i].name, s);
+    note_trees(ctx, s, before);
+    return s;
+}
+
+static int followed(const atrc_ctx *ctx, const script_ref *r)
+{
+    return !r->developer || ctx->opts.developer_script;
+}
+
+static void report_missing(atrc_ctx *ctx, walk_script *s, walk_script *target, const script_ref *r,
+                           unsigned gen)
+{
+    if (target->unreadable || target->missing_mark == gen) return;
+    target->missing_mark = gen;
+    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "Could not find script '%s'",
+             target->name);
+}
+
+static void report_function(atrc_ctx *ctx, walk_script *s, const script_ref *r, func_kind k)
+{
+    if (k == FUNC_NORMAL) return;
+    if (k == FUNC_DEVELOPER && ctx->opts.developer_script) {
+        if (!r->developer)
+            diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "%s",
+                     profile_get(ctx->opts.profile)->dev_function_ref);
+        return;
+    }
+    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "unknown function");
+}
+
+static int visible(func_kind k, int dev_script)
+{
+    return k == FUNC_NORMAL || (k == FUNC_DEVELOPER && dev_script);
+}
+
+/* An included file's functions are copied into the includer's namespace: one
+** the includer defines itself clashes (grammar.md 3.2), at the #include. */
+static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, const script_ref *r)
+{
+    int dev_script = ctx->opts.developer_script;
+    for (size_t i = 0; i < inc->refs.func_count; i++) {
+        const script_func *f = &inc->refs.funcs[i];
+        if (f->developer && !dev_script) continue;
+        if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
+        if (visible(own_function(s, f->name), dev_script))
+            diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
+                     f->name, s->name);
+    }
+}
+
+/* LinkFile (grammar.md 3.5): every reference of s, once all it loads is loaded. */
+static void link_script(atrc_ctx *ctx, walk_script *s)
+{
+    walk_state *w = ctx->walk;
+    unsigned gen = ++w->gen;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < s->refs.ref_count; i++) {
+            const script_ref *r = &s->refs.refs[i];
+            if (!followed(ctx, r)) continue;
+            if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
+            if (r->kind == SCRIPT_REF_LOCAL) {
+                func_kind k = own_function(s, r->func);
+                if (k == FUNC_NONE) k = namespace_function(w, s, r->func);
+                if (k == FUNC_NONE && r->maybe_builtin) continue; /* builtin or not: needs the builtin lists */
+                report_function(ctx, s, r, k);
+                continue;
+            }
+            walk_script *t = find_script(w, r->file);
+            if (!t) continue;
+            if (r->kind == SCRIPT_REF_INCLUDE) {
+                if (t->include_mark == gen)
+                    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "Duplicate #include");
+                else if (t->src)
+                    include_clashes(ctx, s, t, r);
+                t->include_mark = gen;
+            }
+            if (!t->src) {
+                report_missing(ctx, s, t, r, gen);
+                continue;
+            }
+            if (r->kind == SCRIPT_REF_FAR)
+                report_function(ctx, s, r, namespace_function(w, t, r->func));
+        }
+    }
+}
+
+static int compare_scripts(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)*(walk_script *const *)a, y = (uintptr_t)*(walk_script *const *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Once s's #includes are loaded, their functions join its namespace
+** (load-order.md 3.4d), before any file its `path::func` references load. */
+static void collect_includes(atrc_ctx *ctx, walk_script *s)
+{
+    unsigned gen = ++ctx->walk->gen;
+    size_t cap = 0;
+    for (size_t i = 0; i < s->refs.ref_count; i++) {
+        const script_ref *r = &s->refs.refs[i];
+        if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
+        walk_script *t = find_script(ctx->walk, r->file);
+        if (!t || !t->src || t->mark == gen) continue;
+        t->mark = gen;
+        if (s->include_count == cap) s->includes = xrealloc(s->includes, (cap = cap ? cap * 2 : 4) * sizeof *s->includes);
+        s->includes[s->include_count++] = t;
+    }
+    if (s->include_count > 1) qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
+}
+
+typedef struct frame {
+    walk_script *s;
+    int pass;      /* 0: includes, 1: path::func targets */
+    size_t next;   /* next reference to look at */
+    size_t pending; /* its entries in the engine's pending list */
+} frame;
+
+/* A file starts compiling with `*pending` entries held by the files above it:
+** it adds one per followed #include and path::func reference.  CoD4 keeps
+** them all in one array (load-order.md 3.9). */
+static size_t enter(atrc_ctx *ctx, walk_script *s, size_t *pending)
+{
+    size_t limit = profile_get(ctx->opts.profile)->max_pending_scripts;
+    size_t count = 0;
+    for (size_t i = 0; i < s->refs.ref_count; i++) {
+        const script_ref *r = &s->refs.refs[i];
+        if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
+        if (limit && *pending + count == limit && !ctx->walk->pending_overflow) {
+            ctx->walk->pending_overflow = 1;
+            diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "MAX_PRECACHE_ENTRIES exceeded");
+        }
+        count++;
+    }
+    *pending += count;
+    return count;
+}
+
+/* load(name) of load-order.md 3.5.  Returns the script, or NULL when a file
+** of that name was started before (nothing happens then). */
+static walk_script *load(atrc_ctx *ctx, const char *name)
+{
+    walk_script *first = start_script(ctx, name, NULL, 0, 0);
+    if (!first) return NULL;
+    frame *stack = xmalloc(16 * sizeof *stack);
+    size_t top = 0, cap = 16, pending = 0;
+    stack[top++] = (frame){first, 0, 0, enter(ctx, first, &pending)};
+    while (top) {
+        frame *f = &stack[top - 1];
+        walk_script *s = f->s;
+        if (!s->src) {
+            pending -= f->pending;
+            top--;
+            continue;
+        }
+        walk_script *child = NULL;
+        while (f->pass < 2 && !child) {
+            if (f->next == s->refs.ref_count) {
+                if (f->pass == 0) collect_includes(ctx, s);
+                f->pass++;
+                f->next = 0;
+                continue;
+            }
+            const script_ref *r = &s->refs.refs[f->next++];
+            if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
+            if ((f->pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
+            child = start_script(ctx, r->file, s, r->line, r->col);
+        }
+        if (!child) {
+            link_script(ctx, s);
+            pending -= f->pending;
+            top--;
+            continue;
+        }
+        if (top == cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+        stack[top++] = (frame){child, 0, 0, enter(ctx, child, &pending)};
+    }
+    free(stack);
+    return first;
+}
+
+/* ---- entry points ---- */
+
+/* `%g` -> gametype, `%m` -> map. */
+static char *entry_name(atrc_ctx *ctx, const char *pattern, const char *map, const char *gametype)
+{
+    size_t n = strlen(pattern) + (map ? strlen(map) : 0) + (gametype ? strlen(gametype) : 0) + 1;
+    char *buf = xmalloc(n);
+    size_t k = 0;
+    for (const char *p = pattern; *p; p++) {
+        const char *sub = NULL;
+        if (p[0] == '%' && p[1] == 'g') sub = gametype;
+        else if (p[0] == '%' && p[1] == 'm') sub = map;
+        if (sub) {
+            memcpy(buf + k, sub, strlen(sub));
+            k += strlen(sub);
+            p++;
+        } else {
+            buf[k++] = *p;
+        }
+    }
+    buf[k] = 0;
+    char *canonical = script_canonical_name(&ctx->mem, buf, k);
+    free(buf);
+    return canonical;
+}
+
+/* One entry: Scr_LoadScript, then the labels the engine looks up. */
+static void load_entry(atrc_ctx *ctx, const char *name, const char *const *labels, int optional)
+{
+    load(ctx, name);
+    walk_script *s = find_script(ctx->walk, name);
+    if (!s->src) {
+        if (!optional && !s->unreadable)
+            diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find script '%s'", name);
+        return;
+    }
+    for (size_t i = 0; labels && labels[i]; i++) {
+        char *label = arena_lower(&ctx->mem, labels[i], strlen(labels[i]));
+        func_kind k = namespace_function(ctx->walk, s, label);
+        if (k == FUNC_NORMAL || (k == FUNC_DEVELOPER && ctx->opts.developer_script)) continue;
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find label '%s' in script '%s'",
+                 labels[i], name);
+    }
+}
+
+void atrc_walk_script(atrc_ctx *ctx, const char *name)
+{
+    size_t n = strlen(name);
+    if (n > 4 && text_equal_nocase(name + n - 4, ".gsc")) n -= 4; /* a convenience: maps/x.gsc */
+    walk_state *w = walk_get(ctx);
+    if (!w->title) w->title = "walk mode";
+    load_entry(ctx, script_canonical_name(&ctx->mem, name, n), NULL, 0);
+}
+
+/* Multiplayer, after the scripts (load-order.md 5.1): the `multiplayer`
+** tree, the profile's fixed names, then mp/playeranim.script's names. */
+static void engine_registrations(atrc_ctx *ctx, const profile_rules *rules)
+{
+    walk_state *w = ctx->walk;
+    for (size_t i = 0; rules->mp_engine_anims[i]; i++) {
+        registry_engine_anim(ctx, "multiplayer", rules->mp_engine_anims[i]);
+        w->engine_names++;
+    }
+    w->engine_tree = registry_use_tree(ctx, "multiplayer", NULL, 0, 0);
+    const char *err = NULL;
+    source_file *src = gamefs_open(&ctx->fs, "mp/playeranim.script", &err);
+    if (!src) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Couldn't load player animation script %s%s%s",
+                 "mp/playeranim.script", err ? ": " : "", err ? err : "");
+        return;
+    }
+    ctx_keep_source(ctx, src);
+    w->playeranim_file = src->path;
+    playeranim_names names;
+    playeranim_read(src, rules->atr_escape_backslash, &ctx->diags, &names);
+    for (size_t i = 0; i < names.count; i++) registry_engine_anim(ctx, "multiplayer", names.names[i]);
+    w->playeranim_names = (int)names.count;
+    playeranim_names_free(&names);
+}
+
+/* --entities FILE: one entity per line, in entity order (load-order.md 2.5
+** step 4): `actor_<X>`, `node_negotiation_begin <animscript>`, `turret <script>`. */
+static int load_entities(atrc_ctx *ctx, const char *path)
+{
+    const char *err = NULL;
+    source_file *src = source_read(path, &err);
+    if (!src) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", path, err);
+        ctx->unreadable_inputs++;
+        return -1;
+    }
+    ctx_keep_source(ctx, src);
+    static const char *const dogs[] = {"dog_combat", "dog_death", "dog_init", "dog_pain",
+                                       "dog_move", "dog_scripted", "dog_stop", "dog_flashed"};
+    static const char *const actor_labels[] = {"main", "precache", "spawner", NULL};
+    static const char *const main_label[] = {"main", NULL};
+    int dog_seen = 0;
+    arena scratch;
+    arena_init(&scratch);
+    for (int line = 1;; line++) {
+        const char *text;
+        long len = source_line(src, line, &text);
+        if (len < 0) break;
+        size_t a = 0, n = (size_t)len;
+        while (a < n && (text[a] == ' ' || text[a] == '\t')) a++;
+        while (n > a && (text[n - 1] == ' ' || text[n - 1] == '\t')) n--;
+        if (a == n || text[a] == '#') continue;
+        size_t w1 = a;
+        while (w1 < n && text[w1] != ' ' && text[w1] != '\t') w1++;
+        size_t b = w1;
+        while (b < n && (text[b] == ' ' || text[b] == '\t')) b++;
+        char *kind = arena_lower(&scratch, text + a, w1 - a);
+        char *arg = arena_strndup(&scratch, text + b, n - b);
+        int one_word = *arg && !strpbrk(arg, " \t");
+        if (strncmp(kind, "actor_", 6) == 0 && kind[6] && b == n) {
+            /* The first time a type is seen: dogs first load the dog animscripts. */
+            const char *script = entry_name(ctx, "aitype/%m", kind + 6, NULL);
+            if (find_script(ctx->walk, script)) continue;
+            if (strstr(kind + 6, "dog") && !dog_seen) {
+                dog_seen = 1;
+                for (size_t d = 0; d < sizeof dogs / sizeof *dogs; d++)
+                    load_entry(ctx, arena_printf(&ctx->mem, "animscripts/%s", dogs[d]), main_label, 0);
+            }
+            load_entry(ctx, script, actor_labels, 0);
+        } else if (strcmp(kind, "node_negotiation_begin") == 0 && one_word) {
+            const char *script = entry_name(ctx, "animscripts/traverse/%m", arg, NULL);
+            if (!find_script(ctx->walk, script)) load_entry(ctx, script, main_label, 0);
+        } else if (strcmp(kind, "turret") == 0 && one_word) {
+            load_entry(ctx, entry_name(ctx, "animscripts/%m", arg, NULL), main_label, 0);
+        } else {
+            diag_add(&ctx->diags, DIAG_ERROR, src, line, (int)a + 1,
+                     "expected 'actor_<type>', 'node_negotiation_begin <animscript>' or 'turret <script>'");
+        }
+    }
+    arena_free_all(&scratch);
+    return 0;
+}
+
+int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const char *entities)
+{
+    const profile_rules *rules = profile_get(ctx->opts.profile);
+    walk_state *w = walk_get(ctx);
+    w->title = gametype ? arena_printf(&ctx->mem, "map %s, gametype %s", map, gametype)
+                        : arena_printf(&ctx->mem, "map %s, single player", map);
+    const script_entry *entries = gametype ? rules->mp_entries : rules->sp_entries;
+    if (!gametype && !rules->sp_order_known)
+        diag_add(&ctx->diags, DIAG_WARNING, NULL, 0, 0,
+                 "the %s single-player load order is not known: only maps/%s and what it reaches are "
+                 "loaded, so tree indices and node numbers may differ from the game's",
+                 rules->name, map);
+    for (const script_entry *e = entries; e->name; e++)
+        load_entry(ctx, entry_name(ctx, e->name, map, gametype), e->labels, e->optional);
+    if (gametype) {
+        engine_registrations(ctx, rules);
+        return 0;
+    }
+    if (entities && load_entities(ctx, entities) != 0) return -1;
+    if (rules->sp_required_tree) {
+        int found = 0;
+        for (int k = 1; k <= ctx->tree_count; k++) found |= strcmp(ctx->trees[k]->name, rules->sp_required_tree) == 0;
+        if (!found)
+            diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find animation tree '%s'",
+                     rules->sp_required_tree);
+    }
+    return 0;
+}

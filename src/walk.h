@@ -1,0 +1,57 @@
+/* The engine's script load walk (load-order.md sections 2-5): entry scripts
+** per profile, each file compiled completely and then its `#include`s and
+** `path::func` targets loaded depth first in emission order, the cross-file
+** link checks, and the engine's own tree registrations after the scripts. */
+#ifndef ATRC_WALK_H
+#define ATRC_WALK_H
+#include <stddef.h>
+#include "script_refs.h"
+#include "source.h"
+
+struct tree_entry;
+
+typedef struct walk_script {
+    const char *name;          /* canonical, without .gsc */
+    const char *file;          /* where it was read (path or ARCHIVE:ENTRY); NULL when missing */
+    struct walk_script *from;  /* the script whose reference loaded it; NULL: the engine */
+    int ref_line, ref_col;     /* that reference in `from` */
+    int depth;                 /* 0 for an entry */
+    source_file *src;          /* NULL when missing */
+    int unreadable;            /* found but could not be read (reported) */
+    struct tree_entry **trees; /* trees its directives name, first use order */
+    size_t tree_count;
+    int new_trees;             /* how many of them it registered first */
+    script_refs refs;
+    struct walk_script **includes; /* loaded #include targets, sorted by address (for lookups) */
+    size_t include_count;
+    size_t *func_index;        /* open hash of refs.funcs indices + 1 */
+    size_t func_buckets;
+    unsigned mark, missing_mark, include_mark;
+    struct walk_script *hash_next;
+} walk_script;
+
+typedef struct definers {
+    const char *name;
+    struct walk_script **scripts; /* in load order, each once */
+    size_t count, cap;
+} definers;
+
+typedef struct walk_state {
+    walk_script **scripts;     /* load order */
+    size_t count, cap;
+    walk_script **buckets;
+    size_t bucket_count;
+    struct definers **defs;    /* function name -> the loaded scripts defining it (open hash) */
+    size_t def_count, def_buckets;
+    unsigned gen;
+    int pending_overflow;      /* MAX_PRECACHE_ENTRIES reported */
+    const char *title;         /* "map mp_carentan, gametype tdm" / "entry maps/x" */
+    struct tree_entry *engine_tree; /* multiplayer: the tree the engine registered */
+    int engine_names;          /* fixed names the engine registered */
+    const char *playeranim_file;
+    int playeranim_names;
+} walk_state;
+
+void walk_free(walk_state *w);
+
+#endif

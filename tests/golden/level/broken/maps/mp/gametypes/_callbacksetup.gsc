@@ -1,0 +1,6 @@
+CodeCallback_StartGameType() {}
+CodeCallback_PlayerConnect() {}
+CodeCallback_PlayerDamage() {}
+/#
+CodeCallback_PlayerKilled() {}
+#/

@@ -1,0 +1,1 @@
+--profile uo --no-xanim --load-order -g broken --map mp_gone --gametype dm

@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --load-order -g ../../../samples/install/main --map mp_harbour --gametype tdm

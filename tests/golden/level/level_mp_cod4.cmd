@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim -g ../../../samples/install/main --map mp_harbour --gametype tdm

@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --load-order --developer-script -g ../../../samples/install/main --map mp_harbour --gametype tdm

@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --format json -g ../../../samples/install/main --map mp_harbour --gametype tdm

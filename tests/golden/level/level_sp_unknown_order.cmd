@@ -1,0 +1,1 @@
+--profile cod1 --no-xanim --load-order -g broken --map nowhere --sp

@@ -1,0 +1,1 @@
+--map mp_x --gametype tdm --entities e.txt

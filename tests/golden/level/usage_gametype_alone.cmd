@@ -1,0 +1,1 @@
+--gametype tdm a.gsc

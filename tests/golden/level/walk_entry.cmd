@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --load-order -g ../../../samples/install/main --entry maps/mp/mp_harbour maps/mp/gametypes/_common
