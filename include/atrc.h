@@ -39,13 +39,14 @@ typedef enum {
 #define ATRC_MAX_TREE_NAME    49
 #define ATRC_MAX_NODES        65536
 
-typedef enum { ATRC_FORMAT_TEXT = 0, ATRC_FORMAT_JSON } atrc_format;
+typedef enum { ATRC_FORMAT_TEXT = 0, ATRC_FORMAT_JSON, ATRC_FORMAT_DOT } atrc_format;
 
 typedef struct atrc_options {
     atrc_profile profile;
     int anim_check;   /* keep every node (com_animCheck 1) */
     int no_xanim;     /* do not resolve leaf assets */
     int syntax_only;  /* lex and parse only */
+    int show_pruned;  /* keep the nodes pruning removes, for the listings (--show-pruned) */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
@@ -121,6 +122,16 @@ const char *atrc_anim_name(const atrc_tree *t, int node, atrc_profile profile);
 /* Length in seconds of a leaf (7.2); returns -1 (error) for a parent or a leaf without asset data. */
 int atrc_anim_length(const atrc_tree *t, int node, double *seconds);
 int atrc_child_count(const atrc_tree *t, int node);
+
+/* ---- comparing two runs (atrc diff) ----
+** Reads two JSON outputs of atrc and writes what changed, one change per line
+** (ATRC_FORMAT_TEXT) or as {"atrc_diff": 1, "changes": [...]} (JSON).
+** Returns 0 no differences, 1 differences, 2 trouble (unreadable, not JSON,
+** not atrc JSON: explained on err with the file's line and column). */
+int atrc_diff_files(const char *old_path, const char *new_path, atrc_format format, FILE *out, FILE *err);
+/* The same on documents in memory; names are used in messages only. */
+int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
+                      const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err);
 
 const char *atrc_profile_name(atrc_profile p);
 int atrc_profile_parse(const char *s, atrc_profile *out);
