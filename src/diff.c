@@ -57,6 +57,11 @@ static void sb_put(sbuf *b, const char *s, size_t k)
     b->s[b->n] = 0;
 }
 
+static void sb_cat(sbuf *b, const char *s)
+{
+    sb_put(b, s, strlen(s));
+}
+
 static void sb_printf(sbuf *b, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 2, 3)))
@@ -81,7 +86,7 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
 static void sb_name(sbuf *b, dstr s)
 {
     if (!s.s) {
-        sb_put(b, "(null)", 6);
+        sb_cat(b, "(null)");
         return;
     }
     for (size_t i = 0; i < s.n; i++) {
@@ -348,9 +353,10 @@ static int load_tree(differ *d, int run, const json_value *tv, int pos, dtree *t
         if (get_int(d, run, nv, "index", idx, idx, 0, &v, what)) return -1;
         dnode *n = &t->nodes[t->node_count++];
         if (get_str(d, run, nv, "name", 0, 0, &n->name, what)) return -1;
-        if (get_int(d, run, nv, "parent", 0, idx > 0 ? idx - 1 : 0, idx == 0, &v, what)) return -1;
+        if (get_int(d, run, nv, "parent", 0, INT32_MAX, 1, &v, what)) return -1;
         if (idx == 0 && v != -1) return schema_error(d, run, json_get(nv, "parent"), "%s: node 0 has no parent", what);
-        if (idx > 0 && v < 0) return schema_error(d, run, json_get(nv, "parent"), "%s: only node 0 has no parent", what);
+        if (idx > 0 && (v < 0 || v >= idx))
+            return schema_error(d, run, json_get(nv, "parent"), "%s: \"parent\" must be the index of an earlier node", what);
         n->parent = (int)v;
         if (get_int(d, run, nv, "child_count", 0, ATRC_MAX_NODES, 0, &v, what)) return -1;
         n->child_count = (int)v;
@@ -544,8 +550,8 @@ static void begin_change(differ *d)
 {
     d->line.n = 0;
     d->reason.n = 0;
-    sb_put(&d->line, "", 0);
-    sb_put(&d->reason, "", 0);
+    sb_cat(&d->line, "");
+    sb_cat(&d->reason, "");
 }
 
 static const char *const flag_words[] = {"loopsync", "nonloopsync", NULL, "complete", "additive"};
@@ -559,7 +565,7 @@ static void sb_flags(sbuf *b, long f)
             sb_printf(b, "%s%s", any ? " " : " (", flag_words[i]);
             any = 1;
         }
-    sb_put(b, any ? ")" : " (none)", any ? 1 : 7);
+    sb_cat(b, any ? ")" : " (none)");
 }
 
 /* ---- trees ---- */
@@ -584,13 +590,13 @@ static void tree_reason(differ *d, sbuf *b, int i, int j)
             more++;
             continue;
         }
-        sb_put(b, named ? "; " : "", named ? 2 : 0);
-        sb_put(b, "'", 1);
+        sb_cat(b, named ? "; " : "");
+        sb_cat(b, "'");
         sb_name(b, u->name);
         if (u->other < 0) sb_printf(b, "' (index %d) is newly registered before it", u->index);
         else sb_printf(b, "' (index %d, was %d) is now registered before it", u->index, u->other + 1);
         if (u->first_file.s) {
-            sb_put(b, ", first used in ", 15);
+            sb_cat(b, ", first used in ");
             sb_name(b, u->first_file);
         }
         named++;
@@ -602,8 +608,8 @@ static void tree_reason(differ *d, sbuf *b, int i, int j)
             more++;
             continue;
         }
-        sb_put(b, named ? "; " : "", named ? 2 : 0);
-        sb_put(b, "'", 1);
+        sb_cat(b, named ? "; " : "");
+        sb_cat(b, "'");
         sb_name(b, u->name);
         if (u->other < 0) sb_printf(b, "' (index %d) is no longer registered", u->index);
         else sb_printf(b, "' (index %d, now %d) is now registered after it", u->index, u->other + 1);
@@ -655,23 +661,23 @@ static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, 
     const dnode *n = &t->nodes[k];
     if (is_placeholder(t, k)) {
         if (bare) {
-            sb_put(b, "it is a placeholder: ", 21);
+            sb_cat(b, "it is a placeholder: ");
         } else {
-            sb_put(b, "the placeholder '", 17);
+            sb_cat(b, "the placeholder '");
             sb_name(b, n->name);
             sb_printf(b, "' (node %d) ", k);
         }
-        if (!bare) sb_put(b, run == 0 ? "is gone: " : "was added: ", run == 0 ? 9 : 11);
-        sb_put(b, run == 0 ? "'" : "every child of '", run == 0 ? 1 : 16);
+        if (!bare) sb_cat(b, run == 0 ? "is gone: " : "was added: ");
+        sb_cat(b, run == 0 ? "'" : "every child of '");
         sb_name(b, t->nodes[n->parent].name);
-        sb_put(b, run == 0 ? "' keeps a child again" : "' was pruned", run == 0 ? 21 : 12);
+        sb_cat(b, run == 0 ? "' keeps a child again" : "' was pruned");
         return;
     }
     if (bare) {
-        sb_put(b, "it ", 3);
+        sb_cat(b, "it ");
     } else {
-        if (sibling) sb_put(b, "sibling ", 8);
-        sb_put(b, "'", 1);
+        if (sibling) sb_cat(b, "sibling ");
+        sb_cat(b, "'");
         sb_name(b, n->name);
         sb_printf(b, "' (node %d) ", k);
     }
@@ -679,13 +685,13 @@ static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, 
     int ref_there = in_set(d, &d->run[1 - run].refset, other->name, n->name);
     int pruned_there = in_set(d, &d->run[1 - run].pruned, other->name, n->name);
     if (run == 0) {
-        if (ref_here && !ref_there) sb_put(b, "is no longer referenced and was pruned", 38);
-        else if (pruned_there) sb_put(b, "was pruned", 10);
-        else sb_put(b, "is no longer in the tree", 24);
+        if (ref_here && !ref_there) sb_cat(b, "is no longer referenced and was pruned");
+        else if (pruned_there) sb_cat(b, "was pruned");
+        else sb_cat(b, "is no longer in the tree");
     } else {
-        if (ref_here && !ref_there) sb_put(b, "is newly referenced and kept", 28);
-        else if (pruned_there) sb_put(b, "is no longer pruned", 19);
-        else sb_put(b, "is new in the tree", 18);
+        if (ref_here && !ref_there) sb_cat(b, "is newly referenced and kept");
+        else if (pruned_there) sb_cat(b, "is no longer pruned");
+        else sb_cat(b, "is new in the tree");
     }
 }
 
@@ -703,7 +709,7 @@ static int count_below(const int *list, int count, int v)
 
 static void separate(sbuf *b, int *named)
 {
-    if ((*named)++) sb_put(b, "; ", 2);
+    if ((*named)++) sb_cat(b, "; ");
 }
 
 static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, int gone_before, int added_before,
@@ -745,11 +751,11 @@ static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, i
                   came_before == 1 ? "s" : "");
     }
     if ((went_after || came_before) && !dstr_eq(d->run[0].profile, d->run[1].profile)) {
-        sb_put(b, " (profile ", 10);
+        sb_cat(b, " (profile ");
         sb_name(b, d->run[0].profile);
-        sb_put(b, " -> ", 4);
+        sb_cat(b, " -> ");
         sb_name(b, d->run[1].profile);
-        sb_put(b, ": cod4 lays out additive groups after their siblings)", 53);
+        sb_cat(b, ": cod4 lays out additive groups after their siblings)");
     }
 }
 
@@ -757,7 +763,7 @@ static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, i
 static void sb_node(differ *d, sbuf *b, const tree_pair *p, int run, int k)
 {
     const dtree *t = p->t[run];
-    sb_put(b, "%", 1);
+    sb_cat(b, "%");
     sb_name(b, t->nodes[k].name);
     (void)d;
     if (p->name_count[t->nodes[k].id] <= 1) return;
@@ -769,10 +775,10 @@ static void sb_node(differ *d, sbuf *b, const tree_pair *p, int run, int k)
         }
         chain[depth++] = x;
     }
-    sb_put(b, cut ? " (.../" : " (root/", cut ? 6 : 7);
+    sb_cat(b, cut ? " (.../" : " (root/");
     for (int i = depth; i-- > 0;) {
         sb_name(b, t->nodes[chain[i]].name);
-        sb_put(b, i ? "/" : ")", 1);
+        sb_cat(b, i ? "/" : ")");
     }
 }
 
@@ -860,7 +866,7 @@ static void compare_nodes(differ *d, tree_pair *p)
         if (o != n) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_put(&d->line, ": ", 2);
+            sb_cat(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
             sb_printf(&d->line, " moved from node %d to node %d", o, n);
             moved_reason(d, &d->reason, p, o, n, gone_before, added_before, went_after, came_before);
@@ -870,31 +876,29 @@ static void compare_nodes(differ *d, tree_pair *p)
         if (on->flags != nn->flags && on->flags >= 0 && nn->flags >= 0) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_put(&d->line, ": ", 2);
+            sb_cat(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_put(&d->line, " flags changed from ", 20);
+            sb_cat(&d->line, " flags changed from ");
             sb_flags(&d->line, on->flags);
-            sb_put(&d->line, " to ", 4);
+            sb_cat(&d->line, " to ");
             sb_flags(&d->line, nn->flags);
             emit_change(d, "node-flags", tree, nn->name, v_int(on->flags), v_int(nn->flags), NULL, NULL);
         } else if ((on->flags < 0) != (nn->flags < 0)) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_put(&d->line, ": ", 2);
+            sb_cat(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_put(&d->line, nn->flags < 0 ? " is now a leaf (was a group)" : " is now a group (was a leaf)",
-                   28);
+            sb_cat(&d->line, nn->flags < 0 ? " is now a leaf (was a group)" : " is now a group (was a leaf)");
             dstr leaf = {"leaf", 4}, group = {"group", 5};
             emit_change(d, "node-kind", tree, nn->name, v_str(on->flags < 0 ? leaf : group),
                         v_str(nn->flags < 0 ? leaf : group), NULL, NULL);
         } else if (on->looping >= 0 && nn->looping >= 0 && on->looping != nn->looping) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_put(&d->line, ": ", 2);
+            sb_cat(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_put(&d->line, nn->looping ? " is now looping (its xanim changed)"
-                                         : " is no longer looping (its xanim changed)",
-                   nn->looping ? 35 : 41);
+            sb_cat(&d->line, nn->looping ? " is now looping (its xanim changed)"
+                                         : " is no longer looping (its xanim changed)");
             dstr t_ = {"true", 4}, f_ = {"false", 5};
             emit_change(d, "node-looping", tree, nn->name, v_str(on->looping ? t_ : f_),
                         v_str(nn->looping ? t_ : f_), NULL, NULL);
@@ -905,7 +909,7 @@ static void compare_nodes(differ *d, tree_pair *p)
         int k = p->gone[i];
         begin_change(d);
         sb_name(&d->line, tree);
-        sb_put(&d->line, ": ", 2);
+        sb_cat(&d->line, ": ");
         sb_node(d, &d->line, p, 0, k);
         sb_printf(&d->line, " removed (was node %d)", k);
         node_clause(d, &d->reason, p, 0, k, 0, 1);
@@ -915,7 +919,7 @@ static void compare_nodes(differ *d, tree_pair *p)
         int k = p->added[i];
         begin_change(d);
         sb_name(&d->line, tree);
-        sb_put(&d->line, ": ", 2);
+        sb_cat(&d->line, ": ");
         sb_node(d, &d->line, p, 1, k);
         sb_printf(&d->line, " added as node %d", k);
         node_clause(d, &d->reason, p, 1, k, 0, 1);
@@ -939,7 +943,7 @@ static void free_pair(tree_pair *p)
 
 static void sb_value(sbuf *b, const dref *r, int64_t v)
 {
-    if (v < 0) sb_put(b, "unresolved", 10);
+    if (v < 0) sb_cat(b, "unresolved");
     else if (r->kind == REF_ANIMTREE) sb_printf(b, "%" PRId64, v);
     else sb_printf(b, "0x%08" PRIx64, v);
 }
@@ -951,20 +955,24 @@ static void sb_ref_subject(sbuf *b, const dref *r, const dref *old)
         sb_printf(b, ":%ld:%ld", r->line, r->col);
         if (old && (old->line != r->line || old->col != r->col))
             sb_printf(b, " (was %ld:%ld)", old->line, old->col);
-        sb_put(b, ": ", 2);
+        sb_cat(b, ": ");
     } else {
-        sb_put(b, "<engine>: ", 10);
+        sb_cat(b, "<engine>: ");
     }
     if (r->kind == REF_ANIMTREE) {
-        sb_put(b, "#animtree ", 10);
+        sb_cat(b, "#animtree ");
     } else {
-        sb_put(b, "%", 1);
+        sb_cat(b, "%");
         sb_name(b, r->name);
-        sb_put(b, " ", 1);
+        sb_cat(b, " ");
     }
-    sb_put(b, "in '", 4);
-    sb_name(b, r->tree);
-    sb_put(b, "'", 1);
+    if (r->tree.s) {
+        sb_cat(b, "in '");
+        sb_name(b, r->tree);
+        sb_cat(b, "'");
+    } else {
+        sb_cat(b, "in no tree");
+    }
 }
 
 /* Why reference value changed from the old to the new run. */
@@ -972,35 +980,35 @@ static void value_reason(differ *d, sbuf *b, const dref *o, const dref *n, tree_
 {
     drun *rn = &d->run[1];
     if (!dstr_eq(o->tree, n->tree)) {
-        sb_put(b, "now resolved in tree '", 22);
+        sb_cat(b, "now resolved in tree '");
         sb_name(b, n->tree);
-        sb_put(b, "' (was '", 8);
+        sb_cat(b, "' (was '");
         sb_name(b, o->tree);
-        sb_put(b, "')", 2);
+        sb_cat(b, "')");
         return;
     }
     int tn = find_tree(rn, n->tree);
     int to = tn >= 0 ? rn->trees[tn].other : -1;
     int parts = 0;
     if ((o->value >> 16) != (n->value >> 16) && tn >= 0 && to >= 0) {
-        sb_put(b, "tree '", 6);
+        sb_cat(b, "tree '");
         sb_name(b, n->tree);
         sb_printf(b, "' moved from index %" PRId64 " to index %" PRId64 " (", o->value >> 16, n->value >> 16);
         tree_reason(d, b, to, tn);
-        sb_put(b, ")", 1);
+        sb_cat(b, ")");
         parts++;
     }
     if (n->kind != REF_ANIMTREE && (o->value & 0xFFFF) != (n->value & 0xFFFF)) {
         int k = (int)(n->value & 0xFFFF);
-        sb_put(b, parts ? "; " : "", parts ? 2 : 0);
-        sb_put(b, "%", 1);
+        sb_cat(b, parts ? "; " : "");
+        sb_cat(b, "%");
         sb_name(b, n->name);
         sb_printf(b, " moved from node %" PRId64 " to node %d", o->value & 0xFFFF, k);
         const tree_pair *p = tn >= 0 && to >= 0 ? &pairs[tn] : NULL;
         if (p && p->reason && k < p->t[1]->node_count && p->reason[k]) {
-            sb_put(b, " (", 2);
-            sb_put(b, p->reason[k], strlen(p->reason[k]));
-            sb_put(b, ")", 1);
+            sb_cat(b, " (");
+            sb_cat(b, p->reason[k]);
+            sb_cat(b, ")");
         }
     }
 }
@@ -1009,27 +1017,27 @@ static void unresolved_reason(differ *d, sbuf *b, int run, const dref *r)
 {
     drun *x = &d->run[run];
     if (r->developer) {
-        sb_put(b, "it is in a /# #/ block the game does not compile", 48);
+        sb_cat(b, "it is in a /# #/ block the game does not compile");
         return;
     }
     if (!r->tree.s) {
-        sb_put(b, "no anim tree is selected (#using_animtree)", 42);
+        sb_cat(b, "no anim tree is selected (#using_animtree)");
         return;
     }
     int t = find_tree(x, r->tree);
     if (t < 0 || !x->trees[t].built) {
-        sb_put(b, "tree '", 6);
+        sb_cat(b, "tree '");
         sb_name(b, r->tree);
-        sb_put(b, "' is not built", 14);
+        sb_cat(b, "' is not built");
         return;
     }
     if (r->kind == REF_ANIMTREE) return;
     if (in_set(d, &x->defined, r->tree, r->name)) return; /* defined: see the diagnostics */
-    sb_put(b, "'", 1);
+    sb_cat(b, "'");
     sb_name(b, r->name);
-    sb_put(b, "' is not in tree '", 18);
+    sb_cat(b, "' is not in tree '");
     sb_name(b, r->tree);
-    sb_put(b, "'", 1);
+    sb_cat(b, "'");
 }
 
 /* Old references matched to new ones: first by file, line, column, kind and
@@ -1091,25 +1099,25 @@ static void compare_references(differ *d, tree_pair *pairs)
         const char *kind;
         if (!w) {
             kind = "reference-added";
-            sb_put(&d->line, ": new reference, ", 17);
+            sb_cat(&d->line, ": new reference, ");
             sb_value(&d->line, r, r->value);
             if (r->value < 0) unresolved_reason(d, &d->reason, 1, r);
         } else if (r->value < 0) {
             kind = "reference-unresolved";
-            sb_put(&d->line, ": now unresolved (was ", 22);
+            sb_cat(&d->line, ": now unresolved (was ");
             sb_value(&d->line, w, w->value);
-            sb_put(&d->line, ")", 1);
+            sb_cat(&d->line, ")");
             unresolved_reason(d, &d->reason, 1, r);
         } else if (w->value < 0) {
             kind = "reference-resolved";
-            sb_put(&d->line, ": now ", 6);
+            sb_cat(&d->line, ": now ");
             sb_value(&d->line, r, r->value);
-            sb_put(&d->line, " (was unresolved)", 17);
+            sb_cat(&d->line, " (was unresolved)");
         } else {
             kind = "reference-value";
-            sb_put(&d->line, ": ", 2);
+            sb_cat(&d->line, ": ");
             sb_value(&d->line, w, w->value);
-            sb_put(&d->line, " -> ", 4);
+            sb_cat(&d->line, " -> ");
             sb_value(&d->line, r, r->value);
             value_reason(d, &d->reason, w, r, pairs);
         }
@@ -1120,9 +1128,9 @@ static void compare_references(differ *d, tree_pair *pairs)
         if (r->other >= 0) continue;
         begin_change(d);
         sb_ref_subject(&d->line, r, NULL);
-        sb_put(&d->line, ": reference removed (was ", 25);
+        sb_cat(&d->line, ": reference removed (was ");
         sb_value(&d->line, r, r->value);
-        sb_put(&d->line, ")", 1);
+        sb_cat(&d->line, ")");
         emit_change(d, "reference-removed", r->tree, r->name, v_int(r->value), v_int(-1), r, NULL);
     }
 }
@@ -1135,9 +1143,9 @@ static void compare_runs(differ *d)
     dstr none = {NULL, 0};
     if (!dstr_eq(o->profile, n->profile)) {
         begin_change(d);
-        sb_put(&d->line, "profile changed from ", 21);
+        sb_cat(&d->line, "profile changed from ");
         sb_name(&d->line, o->profile);
-        sb_put(&d->line, " to ", 4);
+        sb_cat(&d->line, " to ");
         sb_name(&d->line, n->profile);
         emit_change(d, "profile", none, none, v_str(o->profile), v_str(n->profile), NULL, NULL);
     }
@@ -1157,13 +1165,13 @@ static void compare_runs(differ *d)
     for (int j = 0; j < n->tree_count; j++) {
         dtree *t = &n->trees[j];
         begin_change(d);
-        sb_put(&d->line, "tree '", 6);
+        sb_cat(&d->line, "tree '");
         sb_name(&d->line, t->name);
-        sb_put(&d->line, "'", 1);
+        sb_cat(&d->line, "'");
         if (t->other < 0) {
             sb_printf(&d->line, " added as index %d", t->index);
             if (t->first_file.s) {
-                sb_put(&d->reason, "first used in ", 14);
+                sb_cat(&d->reason, "first used in ");
                 sb_name(&d->reason, t->first_file);
             }
             emit_change(d, "tree-added", t->name, none, v_int(-1), v_int(t->index), NULL, NULL);
@@ -1177,18 +1185,18 @@ static void compare_runs(differ *d)
         }
         if (!dstr_eq(w->file, t->file)) {
             begin_change(d);
-            sb_put(&d->line, "tree '", 6);
+            sb_cat(&d->line, "tree '");
             sb_name(&d->line, t->name);
-            sb_put(&d->line, "' is read from ", 15);
+            sb_cat(&d->line, "' is read from ");
             sb_name(&d->line, t->file);
-            sb_put(&d->line, " (was ", 6);
+            sb_cat(&d->line, " (was ");
             sb_name(&d->line, w->file);
-            sb_put(&d->line, ")", 1);
+            sb_cat(&d->line, ")");
             emit_change(d, "tree-file", t->name, none, v_str(w->file), v_str(t->file), NULL, NULL);
         }
         if (w->built != t->built) {
             begin_change(d);
-            sb_put(&d->line, "tree '", 6);
+            sb_cat(&d->line, "tree '");
             sb_name(&d->line, t->name);
             if (t->built) sb_printf(&d->line, "' is now built (%d nodes)", t->node_count);
             else sb_printf(&d->line, "' is no longer built (it had %d nodes)", w->node_count);
@@ -1200,7 +1208,7 @@ static void compare_runs(differ *d)
         if (!t->built) continue;
         if (w->checksum != t->checksum) {
             begin_change(d);
-            sb_put(&d->line, "tree '", 6);
+            sb_cat(&d->line, "tree '");
             sb_name(&d->line, t->name);
             sb_printf(&d->line, "' checksum changed from 0x%08" PRIx32 " to 0x%08" PRIx32 " (%d -> %d nodes)",
                       w->checksum, t->checksum, w->node_count, t->node_count);
@@ -1214,10 +1222,10 @@ static void compare_runs(differ *d)
         dtree *w = &o->trees[i];
         if (w->other >= 0) continue;
         begin_change(d);
-        sb_put(&d->line, "tree '", 6);
+        sb_cat(&d->line, "tree '");
         sb_name(&d->line, w->name);
         sb_printf(&d->line, "' removed (was index %d)", w->index);
-        sb_put(&d->reason, "no script uses it any more", 26);
+        sb_cat(&d->reason, "no script uses it any more");
         emit_change(d, "tree-removed", w->name, none, v_int(w->index), v_int(-1), NULL, NULL);
     }
     compare_references(d, pairs);

@@ -341,6 +341,8 @@ json_value *json_parse(const char *text, size_t len, arena *a, json_error *err)
     memset(&r, 0, sizeof r);
     r.start = r.p = (const unsigned char *)text;
     r.end = r.start + len;
+    /* A byte order mark is allowed before the text (RFC 8259 8.1). */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) r.p += 3;
     r.a = a;
     r.err = err;
     memset(err, 0, sizeof *err);

@@ -22,6 +22,9 @@
 #define FUZZ_ENTRY fuzz_pipeline_entry
 #include "fuzz/fuzz_pipeline.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_json_entry
+#include "fuzz/fuzz_json.c"
+#undef FUZZ_ENTRY
 
 typedef struct seed_set {
     const char *harness;
@@ -35,6 +38,7 @@ static seed_set seed_sets[] = {
     {"atr", fuzz_atr_entry, NULL, 0},
     {"xanim", fuzz_xanim_entry, NULL, 0},
     {"pipeline", fuzz_pipeline_entry, NULL, 0},
+    {"json", fuzz_json_entry, NULL, 0},
 };
 
 static int compare_paths(const void *a, const void *b)
@@ -107,6 +111,8 @@ START_TEST(replay_xanim) { replay(2, _i); }
 END_TEST
 START_TEST(replay_pipeline) { replay(3, _i); }
 END_TEST
+START_TEST(replay_json) { replay(4, _i); }
+END_TEST
 
 START_TEST(every_harness_has_seeds)
 {
@@ -128,6 +134,7 @@ Suite *make_fuzz_replay_suite(void)
     tcase_add_loop_test(tc, replay_atr, 0, seed_sets[1].count);
     tcase_add_loop_test(tc, replay_xanim, 0, seed_sets[2].count);
     tcase_add_loop_test(tc, replay_pipeline, 0, seed_sets[3].count);
+    tcase_add_loop_test(tc, replay_json, 0, seed_sets[4].count);
     suite_add_tcase(s, tc);
     return s;
 }
