@@ -1233,29 +1233,36 @@ static void compare_runs(differ *d)
     free(pairs);
 }
 
-static int load_file(differ *d, int run, const char *name, const char *data, size_t len)
+/* Reads one run out of src (which the differ owns from now on). */
+static int load_file(differ *d, int run, const char *name, source_file *src)
 {
     drun *r = &d->run[run];
     r->path = name;
-    r->src = source_from_buffer(name, data, len);
-    json_error je;
-    json_value *root = json_parse(r->src->data, r->src->len, &d->mem, &je);
+    r->src = src;
     int line, col;
+    source_position(r->src, 0, &line, &col); /* lines are counted before strings are decoded in place */
+    /* The document's values are only needed while the run is read out of them. */
+    arena dom;
+    arena_init(&dom);
+    json_error je;
+    json_value *root = json_parse(r->src->data, r->src->len, &dom, &je);
+    int rc = 0;
     if (!root) {
         source_position(r->src, je.offset, &line, &col);
         fprintf(d->err, "%s:%d:%d: error: not valid JSON: %s\n", name, line, col, je.message);
-        return -1;
-    }
-    if (load_run(d, run, root) != 0) {
+        rc = -1;
+    } else if (load_run(d, run, root) != 0) {
         source_position(r->src, d->bad_off, &line, &col);
         fprintf(d->err, "%s:%d:%d: error: not an atrc JSON output: %s\n", name, line, col, d->bad);
-        return -1;
+        rc = -1;
     }
-    return 0;
+    arena_free_all(&dom);
+    return rc;
 }
 
-int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
-                      const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err)
+/* Compares the runs in o and n (taking both). */
+static int diff_sources(const char *old_name, source_file *o, const char *new_name, source_file *n,
+                        atrc_format format, FILE *out, FILE *err)
 {
     differ d;
     memset(&d, 0, sizeof d);
@@ -1264,7 +1271,10 @@ int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len
     d.out = out;
     d.err = err;
     int status = 2;
-    if (load_file(&d, 0, old_name, old_data, old_len) == 0 && load_file(&d, 1, new_name, new_data, new_len) == 0) {
+    int loaded = load_file(&d, 0, old_name, o) == 0;
+    if (!loaded) source_free(n);
+    else loaded = load_file(&d, 1, new_name, n) == 0;
+    if (loaded) {
         if (format == ATRC_FORMAT_JSON) {
             fputs("{\n  \"atrc_diff\": 1,\n  \"old\": ", out);
             json_cstr(out, old_name);
@@ -1292,6 +1302,13 @@ int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len
     return status;
 }
 
+int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
+                      const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err)
+{
+    return diff_sources(old_name, source_from_buffer(old_name, old_data, old_len), new_name,
+                        source_from_buffer(new_name, new_data, new_len), format, out, err);
+}
+
 int atrc_diff_files(const char *old_path, const char *new_path, atrc_format format, FILE *out, FILE *err)
 {
     const char *why = NULL;
@@ -1306,8 +1323,5 @@ int atrc_diff_files(const char *old_path, const char *new_path, atrc_format form
         source_free(o);
         return 2;
     }
-    int rc = atrc_diff_buffers(old_path, o->data, o->len, new_path, n->data, n->len, format, out, err);
-    source_free(o);
-    source_free(n);
-    return rc;
+    return diff_sources(old_path, o, new_path, n, format, out, err);
 }

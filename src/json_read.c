@@ -11,16 +11,19 @@
 #include <string.h>
 
 typedef struct reader {
-    const unsigned char *p, *end, *start;
+    unsigned char *p, *end, *start;
     arena *a;
     json_error *err;
     int failed;
     json_member *scratch; /* pending items (key NULL for array items) */
     size_t top, cap;
-    char *buf;            /* string decoding buffer */
-    size_t buf_cap;
 } reader;
 
+static void fail_at(reader *r, const unsigned char *at, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 static void fail_at(reader *r, const unsigned char *at, const char *fmt, ...)
 {
     if (r->failed) return;
@@ -43,16 +46,6 @@ static int match_word(reader *r, const char *w)
     if ((size_t)(r->end - r->p) < n || memcmp(r->p, w, n) != 0) return 0;
     r->p += n;
     return 1;
-}
-
-static void buf_put(reader *r, size_t *n, const char *bytes, size_t k)
-{
-    if (*n + k + 1 > r->buf_cap) {
-        r->buf_cap = (*n + k + 1) * 2;
-        r->buf = xrealloc(r->buf, r->buf_cap);
-    }
-    memcpy(r->buf + *n, bytes, k);
-    *n += k;
 }
 
 static size_t encode_utf8(unsigned cp, char *out)
@@ -94,11 +87,13 @@ static long hex4(const unsigned char *p, const unsigned char *end)
     return v;
 }
 
-/* r->p is at the opening quote.  Returns the decoded string in the arena. */
+/* r->p is at the opening quote.  The string is decoded in place: the
+** decoded form is never longer than the quoted one, so it ends (with a NUL)
+** at or before the closing quote. */
 static const char *read_string(reader *r, size_t *len_out)
 {
     const unsigned char *open = r->p++;
-    size_t n = 0;
+    char *out = (char *)r->p, *w = out;
     for (;;) {
         if (r->p >= r->end) {
             fail_at(r, open, "unterminated string");
@@ -128,7 +123,9 @@ static const char *read_string(reader *r, size_t *len_out)
                 }
                 r->p += k;
             }
-            buf_put(r, &n, (const char *)s, (size_t)(r->p - s));
+            size_t n = (size_t)(r->p - s);
+            if (w != (const char *)s) memmove(w, s, n);
+            w += n;
             continue;
         }
         const unsigned char *esc = r->p;
@@ -138,16 +135,15 @@ static const char *read_string(reader *r, size_t *len_out)
         }
         char e = (char)r->p[1];
         r->p += 2;
-        char one;
         switch (e) {
-        case '"': one = '"'; break;
-        case '\\': one = '\\'; break;
-        case '/': one = '/'; break;
-        case 'b': one = '\b'; break;
-        case 'f': one = '\f'; break;
-        case 'n': one = '\n'; break;
-        case 'r': one = '\r'; break;
-        case 't': one = '\t'; break;
+        case '"': *w++ = '"'; break;
+        case '\\': *w++ = '\\'; break;
+        case '/': *w++ = '/'; break;
+        case 'b': *w++ = '\b'; break;
+        case 'f': *w++ = '\f'; break;
+        case 'n': *w++ = '\n'; break;
+        case 'r': *w++ = '\r'; break;
+        case 't': *w++ = '\t'; break;
         case 'u': {
             long u = hex4(r->p, r->end);
             if (u < 0) {
@@ -164,18 +160,17 @@ static const char *read_string(reader *r, size_t *len_out)
                 }
             }
             if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD; /* a lone surrogate */
-            char enc[4];
-            buf_put(r, &n, enc, encode_utf8(cp, enc));
-            continue;
+            w += encode_utf8(cp, w); /* at most 3 bytes for 6 read, 4 for 12 */
+            break;
         }
         default:
             fail_at(r, esc, "invalid escape in a string");
             return NULL;
         }
-        buf_put(r, &n, &one, 1);
     }
-    *len_out = n;
-    return arena_strndup(r->a, n ? r->buf : "", n);
+    *w = 0;
+    *len_out = (size_t)(w - out);
+    return out;
 }
 
 static void read_number(reader *r, json_value *v)
@@ -335,11 +330,11 @@ static json_value *read_value(reader *r, int depth)
     return v;
 }
 
-json_value *json_parse(const char *text, size_t len, arena *a, json_error *err)
+json_value *json_parse(char *text, size_t len, arena *a, json_error *err)
 {
     reader r;
     memset(&r, 0, sizeof r);
-    r.start = r.p = (const unsigned char *)text;
+    r.start = r.p = (unsigned char *)text;
     r.end = r.start + len;
     /* A byte order mark is allowed before the text (RFC 8259 8.1). */
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) r.p += 3;
@@ -355,7 +350,6 @@ json_value *json_parse(const char *text, size_t len, arena *a, json_error *err)
         }
     }
     free(r.scratch);
-    free(r.buf);
     return v;
 }
 

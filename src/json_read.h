@@ -14,7 +14,7 @@ typedef enum { JSON_NULL = 0, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, J
 typedef struct json_value json_value;
 
 typedef struct json_member {
-    const char *key;      /* decoded, NUL-terminated (may also hold NUL bytes: see key_len) */
+    const char *key;      /* decoded in place, NUL-terminated (may also hold NUL bytes: see key_len) */
     size_t key_len;
     json_value *value;
 } json_member;
@@ -49,9 +49,11 @@ typedef struct json_error {
 
 /* Parses text[0, len) as one JSON value (surrounding whitespace allowed).
 ** Strings must be valid UTF-8; \u escapes are decoded (a lone surrogate
-** becomes U+FFFD).  Everything is allocated in a.  Returns NULL and fills err
-** on the first error. */
-json_value *json_parse(const char *text, size_t len, arena *a, json_error *err);
+** becomes U+FFFD).  Strings are decoded in place, so text is modified and
+** must outlive the values; everything else is allocated in a.  Returns NULL
+** and fills err on the first error (its offset is valid in the original
+** text). */
+json_value *json_parse(char *text, size_t len, arena *a, json_error *err);
 
 /* The first member named key of an object; NULL when absent or obj is not an object. */
 const json_value *json_get(const json_value *obj, const char *key);
