@@ -96,7 +96,10 @@ int atrc_unreadable_count(const atrc_ctx *ctx);
 int atrc_warning_count(const atrc_ctx *ctx);
 /* Diagnostics in GCC style with excerpt and caret, then the summary line. */
 void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out);
-/* Write the result (references, and with show_trees the tree listing). Returns 0 or -1 on a write error. */
+/* Write the result: text (references, and with show_trees the tree listing),
+** JSON, or Graphviz (ATRC_FORMAT_DOT: every tree, show_trees is implied).
+** With opts.show_pruned the listing, JSON and dot also hold the pruned nodes.
+** Returns 0 or -1 on a write error. */
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out);
 /* Decode a packed value; with trees built, also name the tree and node path. */
 int atrc_explain(const atrc_ctx *ctx, uint32_t value, FILE *out);

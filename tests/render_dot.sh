@@ -30,5 +30,12 @@ scripts=$(ls samples/scripts/*.gsc | LC_ALL=C sort)
 # shellcheck disable=SC2086
 "$ATRC" --format dot --show-pruned -g "$SAMPLE_GAME" $scripts >"$tmp/samples.dot" 2>/dev/null
 render "samples --show-pruned" "$tmp/samples.dot" "tree 1 soldier" "stand_idle" "(placeholder)" "(pruned)"
+# Quotes, backslashes and a newline in a game directory's name stay inside the labels.
+weird="$tmp/we\"ird \\ dir
+x"
+mkdir -p "$weird/animtrees"
+cp tests/golden/trees/game/animtrees/human.atr "$weird/animtrees/"
+"$ATRC" --format dot --no-xanim -g "$weird" tests/golden/trees/human.gsc >"$tmp/weird.dot" 2>/dev/null
+render "a game directory named with quotes, a backslash and a newline" "$tmp/weird.dot" "fire_single" "ird \\ dir"
 echo "render: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
