@@ -654,7 +654,8 @@ static int is_placeholder(const dtree *t, int k)
 /* "'run' (node 9) is no longer referenced and was pruned", for a node of run
 ** `run` that the other run lacks. */
 /* bare: the node is the subject of the line already ("it is ..."). */
-static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, int sibling, int bare)
+/* relation: 1 sibling, 2 cousin of the node whose move is explained, else 0. */
+static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, int relation, int bare)
 {
     const dtree *t = p->t[run];
     const dtree *other = p->t[1 - run];
@@ -676,7 +677,7 @@ static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, 
     if (bare) {
         sb_cat(b, "it ");
     } else {
-        if (sibling) sb_cat(b, "sibling ");
+        if (relation) sb_cat(b, relation == 1 ? "sibling " : "cousin ");
         sb_cat(b, "'");
         sb_name(b, n->name);
         sb_printf(b, "' (node %d) ", k);
@@ -712,12 +713,20 @@ static void separate(sbuf *b, int *named)
     if ((*named)++) sb_cat(b, "; ");
 }
 
+/* 1 when nodes a and b of t share their parent, 2 when their parents share theirs. */
+static int relation(const dtree *t, int a, int b)
+{
+    int pa = t->nodes[a].parent, pb = t->nodes[b].parent;
+    if (pa < 0 || pb < 0) return 0;
+    if (pa == pb) return 1;
+    int ga = t->nodes[pa].parent, gb = t->nodes[pb].parent;
+    return ga >= 0 && ga == gb ? 2 : 0;
+}
+
 static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, int gone_before, int added_before,
                          long went_after, long came_before)
 {
     const dtree *to = p->t[0], *tn = p->t[1];
-    uint32_t parent_old = o > 0 ? to->nodes[to->nodes[o].parent].id : NONE;
-    uint32_t parent_new = n > 0 ? tn->nodes[tn->nodes[n].parent].id : NONE;
     int named = 0;
     /* The nearest ones: the last gone and added nodes laid out before it. */
     int g0 = gone_before > 3 ? gone_before - 3 : 0;
@@ -725,12 +734,12 @@ static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, i
     for (int i = g0; i < gone_before; i++) {
         int k = p->gone[i];
         separate(b, &named);
-        node_clause(d, b, p, 0, k, to->nodes[k].parent >= 0 && to->nodes[to->nodes[k].parent].id == parent_old, 0);
+        node_clause(d, b, p, 0, k, relation(to, k, o), 0);
     }
     for (int i = a0; i < added_before; i++) {
         int k = p->added[i];
         separate(b, &named);
-        node_clause(d, b, p, 1, k, tn->nodes[k].parent >= 0 && tn->nodes[tn->nodes[k].parent].id == parent_new, 0);
+        node_clause(d, b, p, 1, k, relation(tn, k, n), 0);
     }
     if (g0) {
         separate(b, &named);
@@ -833,7 +842,8 @@ static void compare_nodes(differ *d, tree_pair *p)
         for (int k = 0; k < p->t[run]->node_count; k++) {
             const dnode *n = &p->t[run]->nodes[k];
             uint32_t h = hmap_find(&names, 0, n->name.s, n->name.n);
-            p->name_count[n->id] = (int)names.e[h].a;
+            /* A survivor's name is counted under its old spelling (roots match whatever their name). */
+            if (h != NONE && names.e[h].a > p->name_count[n->id]) p->name_count[n->id] = (int)names.e[h].a;
         }
     hmap_free(&names);
 
