@@ -1,7 +1,8 @@
 /* Fuzz harness 5: the JSON reader and `atrc diff`, which read files users
 ** hand them.  The input is parsed; then compared with itself (a readable
 ** atrc run has no differences with itself: status 0, else 2) and with a
-** fixed small run both ways (any status, but never a crash or a leak). */
+** fixed small run both ways (any status, but never a crash or a leak), and
+** the two halves around a NUL byte with each other. */
 #include "fuzz_common.h"
 #include "atrc.h"
 #include "json_read.h"
@@ -45,6 +46,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         int x = atrc_diff_buffers("base.json", jsonf_base, blen, "in.json", in, size, f, sink, sink);
         int y = atrc_diff_buffers("in.json", in, size, "base.json", jsonf_base, blen, f, sink, sink);
         if (x < 0 || x > 2 || y < 0 || y > 2 || (x == 2) != (y == 2)) abort();
+    }
+    /* Two runs in one input, split at the first NUL byte: the reasons for
+    ** arbitrary pairs of node lists. */
+    const char *nul = memchr(in, 0, size);
+    if (nul) {
+        size_t k = (size_t)(nul - in);
+        int x = atrc_diff_buffers("one.json", in, k, "two.json", nul + 1, size - k - 1, ATRC_FORMAT_TEXT, sink, sink);
+        int y = atrc_diff_buffers("two.json", nul + 1, size - k - 1, "one.json", in, k, ATRC_FORMAT_JSON, sink, sink);
+        if ((x == 2) != (y == 2) || (x != 2 && x != y)) abort();
     }
     return 0;
 }
