@@ -207,7 +207,8 @@ typedef struct dtree {
     dstr *pruned;        /* --show-pruned entries */
     int pruned_count;
     int other;           /* position of the same tree in the other run, or -1 */
-    dstr first_file;     /* first script that referenced it */
+    dstr first_file;     /* the script that registered it (level mode), or first referenced it */
+    int registered_by;   /* first_file comes from "scripts" */
 } dtree;
 
 enum { REF_ANIM, REF_ANIMTREE, REF_ENGINE, REF_OTHER };
@@ -396,6 +397,13 @@ static void add_to_set(differ *d, hmap *set, dstr tree, dstr name)
     if (hmap_find(set, 0, d->key.s, d->key.n) == NONE) hmap_add(set, &d->mem, 0, d->key.s, d->key.n, 1);
 }
 
+static int find_tree(const drun *r, dstr name)
+{
+    for (int i = 0; i < r->tree_count; i++)
+        if (dstr_eq(r->trees[i].name, name)) return i;
+    return -1;
+}
+
 static int load_run(differ *d, int run, const json_value *root)
 {
     drun *r = &d->run[run];
@@ -448,6 +456,29 @@ static int load_run(differ *d, int run, const json_value *root)
         for (int t = 0; t < r->tree_count; t++)
             if (!r->trees[t].first_file.s && f->file.s && dstr_eq(r->trees[t].name, f->tree))
                 r->trees[t].first_file = f->file;
+    }
+    /* Level and walk mode: the script that registered each tree first. */
+    const json_value *scripts = json_get(root, "scripts");
+    if (scripts && scripts->type == JSON_ARRAY) {
+        for (int t = 0; t < r->tree_count; t++) r->trees[t].first_file.s = NULL;
+        for (size_t i = 0; i < scripts->u.array.count; i++) {
+            const json_value *sc = scripts->u.array.items[i], *names = json_get(sc, "trees");
+            const json_value *file = json_get(sc, "file");
+            if (!names || names->type != JSON_ARRAY) continue;
+            if (!file || file->type != JSON_STRING) file = json_get(sc, "name");
+            if (!file || file->type != JSON_STRING) continue;
+            for (size_t k = 0; k < names->u.array.count; k++) {
+                const json_value *nv = names->u.array.items[k];
+                if (nv->type != JSON_STRING) continue;
+                dstr name = {nv->u.string.s, nv->u.string.len};
+                int t = find_tree(r, name);
+                if (t >= 0 && !r->trees[t].first_file.s) {
+                    r->trees[t].registered_by = 1;
+                    r->trees[t].first_file.s = file->u.string.s;
+                    r->trees[t].first_file.n = file->u.string.len;
+                }
+            }
+        }
     }
     const json_value *diags = json_get(root, "diagnostics");
     if (diags && diags->type == JSON_ARRAY) {
@@ -570,12 +601,6 @@ static void sb_flags(sbuf *b, long f)
 
 /* ---- trees ---- */
 
-static int find_tree(const drun *r, dstr name)
-{
-    for (int i = 0; i < r->tree_count; i++)
-        if (dstr_eq(r->trees[i].name, name)) return i;
-    return -1;
-}
 
 /* Why tree t (old position i, new position j) has another registry index:
 ** the trees registered before it in each run. */
@@ -596,7 +621,7 @@ static void tree_reason(differ *d, sbuf *b, int i, int j)
         if (u->other < 0) sb_printf(b, "' (index %d) is newly registered before it", u->index);
         else sb_printf(b, "' (index %d, was %d) is now registered before it", u->index, u->other + 1);
         if (u->first_file.s) {
-            sb_cat(b, ", first used in ");
+            sb_cat(b, u->registered_by ? ", by " : ", first used in ");
             sb_name(b, u->first_file);
         }
         named++;
@@ -1181,7 +1206,7 @@ static void compare_runs(differ *d)
         if (t->other < 0) {
             sb_printf(&d->line, " added as index %d", t->index);
             if (t->first_file.s) {
-                sb_cat(&d->reason, "first used in ");
+                sb_cat(&d->reason, t->registered_by ? "registered by " : "first used in ");
                 sb_name(&d->reason, t->first_file);
             }
             emit_change(d, "tree-added", t->name, none, v_int(-1), v_int(t->index), NULL, NULL);

@@ -27,3 +27,6 @@ run unresolved.new.json base -g ../game -g ../game2 --no-xanim a.gsc
 # --show-pruned lists more nodes but changes no index.
 run show_pruned.old.json base -g ../game --no-xanim a.gsc
 run show_pruned.new.json base -g ../game --no-xanim --show-pruned a.gsc
+# level.old.json / level.new.json: tree_earlier's runs with the "scripts"
+# list of level mode (interface.md) written in by hand: the tree's
+# registering script is named from it.
