@@ -51,7 +51,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile bench corpus-check model-check fuzz memcheck clean
+.PHONY: all deps demo check unit golden hostile pictures bench corpus-check model-check fuzz memcheck clean
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(TOOLS)
@@ -122,7 +122,13 @@ hostile: all
 	@echo "== hostile inputs"
 	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) sh tests/hostile/run.sh
 
-check: unit golden hostile
+# Every dot output renders with Graphviz (installed by scripts/ensure-deps.sh graphviz).
+pictures: all $(B)/samples/.stamp
+	@scripts/ensure-deps.sh graphviz
+	@echo "== pictures (dot -Tsvg)"
+	$(Q)ATRC=$(abspath $(B)/atrc) SAMPLE_GAME=$(SAMPLE_GAME) sh tests/render_dot.sh
+
+check: unit golden hostile pictures
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,normal) build)"
 
 # ---- samples ----
@@ -149,6 +155,11 @@ demo: all $(B)/samples/.stamp $(B)/samples/install.stamp
 	$(Q)$(B)/atrc --explain 0x00010003 -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc))
 	@echo "== atrc --profile cod2 --load-order -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm (level mode)"
 	$(Q)$(B)/atrc --profile cod2 --load-order -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm
+	$(Q)if command -v dot >/dev/null 2>&1; then \
+	    $(B)/atrc --format dot --show-pruned -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >$(B)/samples/trees.dot \
+	    && dot -Tsvg -o $(B)/samples/trees.svg $(B)/samples/trees.dot \
+	    && echo "== the trees as a picture: $(B)/samples/trees.svg (atrc --format dot --show-pruned | dot -Tsvg)"; \
+	else echo "== install Graphviz (scripts/ensure-deps.sh graphviz) to render the trees to SVG"; fi
 
 # ---- real-world check against a corpus directory (never copied into the project) ----
 corpus-check: all

@@ -39,7 +39,7 @@ typedef enum {
 #define ATRC_MAX_TREE_NAME    49
 #define ATRC_MAX_NODES        65536
 
-typedef enum { ATRC_FORMAT_TEXT = 0, ATRC_FORMAT_JSON } atrc_format;
+typedef enum { ATRC_FORMAT_TEXT = 0, ATRC_FORMAT_JSON, ATRC_FORMAT_DOT } atrc_format;
 
 typedef struct atrc_options {
     atrc_profile profile;
@@ -47,6 +47,7 @@ typedef struct atrc_options {
     int no_xanim;     /* do not resolve leaf assets */
     int syntax_only;  /* lex and parse only */
     int developer_script; /* the engine's developer_script 1: /# #/ code is compiled (load-order.md 3.6, 4.6) */
+    int show_pruned;  /* keep the nodes pruning removes, for the listings (--show-pruned) */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
@@ -116,7 +117,10 @@ int atrc_unreadable_count(const atrc_ctx *ctx);
 int atrc_warning_count(const atrc_ctx *ctx);
 /* Diagnostics in GCC style with excerpt and caret, then the summary line. */
 void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out);
-/* Write the result (references, and with show_trees the tree listing). Returns 0 or -1 on a write error. */
+/* Write the result: text (references, and with show_trees the tree listing),
+** JSON, or Graphviz (ATRC_FORMAT_DOT: every tree, show_trees is implied).
+** With opts.show_pruned the listing, JSON and dot also hold the pruned nodes.
+** Returns 0 or -1 on a write error. */
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out);
 /* Decode a packed value; with trees built, also name the tree and node path. */
 int atrc_explain(const atrc_ctx *ctx, uint32_t value, FILE *out);
@@ -142,6 +146,16 @@ const char *atrc_anim_name(const atrc_tree *t, int node, atrc_profile profile);
 /* Length in seconds of a leaf (7.2); returns -1 (error) for a parent or a leaf without asset data. */
 int atrc_anim_length(const atrc_tree *t, int node, double *seconds);
 int atrc_child_count(const atrc_tree *t, int node);
+
+/* ---- comparing two runs (atrc diff) ----
+** Reads two JSON outputs of atrc and writes what changed, one change per line
+** (ATRC_FORMAT_TEXT) or as {"atrc_diff": 1, "changes": [...]} (JSON).
+** Returns 0 no differences, 1 differences, 2 trouble (unreadable, not JSON,
+** not atrc JSON: explained on err with the file's line and column). */
+int atrc_diff_files(const char *old_path, const char *new_path, atrc_format format, FILE *out, FILE *err);
+/* The same on documents in memory; names are used in messages only. */
+int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
+                      const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err);
 
 const char *atrc_profile_name(atrc_profile p);
 int atrc_profile_parse(const char *s, atrc_profile *out);

@@ -6,6 +6,7 @@
 #   memcheck  valgrind (make memcheck)
 #   model     python3, for the independent model of the tree rules (make model-check)
 #   bench     GNU time, for peak memory (make bench)
+#   graphviz  dot, which renders --format dot (make check, make demo)
 # As root (or with password-less sudo) it installs what is missing with
 # apt-get, refreshing the package lists when a package is not found.
 # Otherwise it prints the exact command to run and fails.
@@ -49,6 +50,10 @@ check_model() {
     have python3 || add python3
 }
 
+check_graphviz() {
+    have dot || add graphviz
+}
+
 # GNU time reports peak memory (make bench).
 check_bench() {
     [ -x /usr/bin/time ] || add time
@@ -62,6 +67,7 @@ for what in "$@"; do
         memcheck) check_base; check_memcheck ;;
         model) check_base; check_model ;;
         bench) check_base; check_bench ;;
+        graphviz) check_base; check_graphviz ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac
 done

@@ -16,6 +16,7 @@ typedef struct atr_refs {
     void *ud;
     /* Non-zero when lower-case `name` is referenced by a script or the engine. */
     int (*contains)(void *ud, const char *name);
+    int keep_pruned;           /* remember the nodes pruning removes (--show-pruned) */
 } atr_refs;
 
 /* A parsed and pruned node.  Children are kept in engine list order: the
@@ -29,11 +30,30 @@ typedef struct atr_node {
     struct atr_node *first;    /* first child in engine order */
     struct atr_node *next;     /* next sibling in engine order */
     int child_count;
+    struct atr_node *parent;   /* NULL for the root */
+    unsigned order;            /* declaration order (the root is 0) */
+    int pruned;                /* removed by pruning (kept only with keep_pruned) */
+    int index;                 /* set by atr_build: compact index; for a pruned node, its place in the pruned list */
 } atr_node;
 
 typedef struct atr_file {
     atr_node *root;            /* synthetic root: name "root", container */
+    atr_node **pruned;         /* with keep_pruned: the removed nodes (arena), in removal order */
+    size_t pruned_count;
 } atr_file;
+
+/* A node pruning removed, as --show-pruned lists it. */
+typedef struct atr_pruned {
+    const char *name;
+    int parent;                /* compact index of a kept parent, or -1 */
+    int pruned_parent;         /* place in the pruned list of a removed parent, or -1 */
+    int is_group;
+    int line, col;
+} atr_pruned;
+
+/* After atr_build: the removed nodes of f in declaration order (a parent
+** before its children), allocated in a.  Returns their count. */
+size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out);
 
 /* Parses the .atr in src with the engine's rules, pruning names that refs
 ** does not contain unless anim_check.  The first error is reported at its

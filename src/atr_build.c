@@ -10,11 +10,11 @@
 
 /* A container being laid out: its children occupy first .. first+n-1. */
 typedef struct build_frame {
-    const atr_node *node;
+    atr_node *node;
     int index;
     int first;
     int ordinal;          /* children handed out so far */
-    const atr_node *iter; /* next child to look at in list order */
+    atr_node *iter;       /* next child to look at in list order */
     int pass;             /* cod4: 0 = non-additive children, 1 = additive containers */
     int in_additive;      /* cod4: this container or an ancestor below node 0 is additive */
 } build_frame;
@@ -48,7 +48,7 @@ static int is_additive(const atr_node *n)
 }
 
 /* 4.3 step 1-3: fold P, F, n, flags, write the parent entry, reserve the block. */
-static void start_container(builder *b, const atr_node *n, int index, int in_additive)
+static void start_container(builder *b, atr_node *n, int index, int in_additive)
 {
     atrc_node *e = &b->out->nodes[index];
     int first = b->next_free;
@@ -75,11 +75,11 @@ static void start_container(builder *b, const atr_node *n, int index, int in_add
 
 /* The next child in index order: list order, and in cod4 the additive
 ** containers after all the others. */
-static const atr_node *next_child(builder *b, build_frame *f)
+static atr_node *next_child(builder *b, build_frame *f)
 {
     for (;;) {
         while (f->iter) {
-            const atr_node *c = f->iter;
+            atr_node *c = f->iter;
             f->iter = c->next;
             if (!b->cod4 || is_additive(c) == (f->pass == 1)) return c;
         }
@@ -170,7 +170,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     start_container(&b, f->root, 0, 0);
     while (b.depth) {
         build_frame *fr = &b.stack[b.depth - 1];
-        const atr_node *c = next_child(&b, fr);
+        atr_node *c = next_child(&b, fr);
         if (!c) {
             int done = fr->index;
             b.depth--;
@@ -178,6 +178,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
             continue;
         }
         int index = fr->first + fr->ordinal++;
+        c->index = index;
         atrc_node *e = &out->nodes[index];
         e->name = c->name;
         e->parent = fr->index;
@@ -199,4 +200,32 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     free(b.stack);
     out->checksum = b.checksum;
     return 0;
+}
+
+static int by_declaration(const void *x, const void *y)
+{
+    unsigned a = (*(atr_node *const *)x)->order, b = (*(atr_node *const *)y)->order;
+    return a < b ? -1 : a > b;
+}
+
+size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out)
+{
+    size_t n = f->pruned_count;
+    *out = NULL;
+    if (!n) return 0;
+    qsort(f->pruned, n, sizeof *f->pruned, by_declaration);
+    atr_pruned *list = arena_zalloc(a, n * sizeof *list);
+    for (size_t i = 0; i < n; i++) f->pruned[i]->index = (int)i;
+    for (size_t i = 0; i < n; i++) {
+        const atr_node *x = f->pruned[i];
+        atr_pruned *e = &list[i];
+        e->name = x->name;
+        e->line = x->line;
+        e->col = x->col;
+        e->is_group = x->is_container;
+        e->parent = x->parent && !x->parent->pruned ? x->parent->index : -1;
+        e->pruned_parent = x->parent && x->parent->pruned ? x->parent->index : -1;
+    }
+    *out = list;
+    return n;
 }

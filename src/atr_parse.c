@@ -118,14 +118,19 @@ typedef struct parser {
     uint32_t next_id;
     level *levels;
     size_t depth, cap;   /* levels[depth-1] is the current level */
+    int keep_pruned;
+    atr_node **pruned;   /* removed nodes when keep_pruned (malloc, copied to the arena) */
+    size_t pruned_count, pruned_cap;
 } parser;
 
 static pnode *new_pnode(parser *p, const char *name, pnode *parent)
 {
     pnode *n = arena_zalloc(p->a, sizeof *n);
     n->n.name = name;
+    n->n.parent = parent ? &parent->n : NULL;
     n->parent = parent;
     n->id = p->next_id++;
+    n->n.order = n->id;
     return n;
 }
 
@@ -149,6 +154,14 @@ static void remove_child(parser *p, pnode *child)
     child->n.next = NULL;
     parent->n.child_count--;
     if (!child->n.placeholder) table_remove(&p->names, child);
+    if (p->keep_pruned) {
+        if (p->pruned_count == p->pruned_cap) {
+            p->pruned_cap = p->pruned_cap ? p->pruned_cap * 2 : 64;
+            p->pruned = xrealloc(p->pruned, p->pruned_cap * sizeof *p->pruned);
+        }
+        child->n.pruned = 1;
+        p->pruned[p->pruned_count++] = &child->n;
+    }
 }
 
 static void push_level(parser *p, pnode *container, int add_placeholder, int loops, int forced)
@@ -293,6 +306,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     p.tz.src = src;
     p.tz.diags = diags;
     p.tz.escape_backslash = profile_get(profile)->atr_escape_backslash;
+    p.keep_pruned = refs && refs->keep_pruned;
 
     size_t text_len = strlen(src->data);
     if (text_len < src->len) {
@@ -308,8 +322,15 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     int rc = run_parser(&p, refs, anim_check, profile);
     free(p.levels);
     free(p.names.buckets);
-    if (rc != 0) return NULL;
-    atr_file *f = arena_zalloc(a, sizeof *f);
-    f->root = &root->n;
+    atr_file *f = rc == 0 ? arena_zalloc(a, sizeof *f) : NULL;
+    if (f) {
+        f->root = &root->n;
+        f->pruned_count = p.pruned_count;
+        if (p.pruned_count) {
+            f->pruned = arena_alloc(a, p.pruned_count * sizeof *f->pruned);
+            memcpy(f->pruned, p.pruned, p.pruned_count * sizeof *f->pruned);
+        }
+    }
+    free(p.pruned);
     return f;
 }

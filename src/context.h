@@ -48,6 +48,8 @@ struct tree_entry {
     source_file *atr_src;
     int built;
     atrc_tree tree;
+    struct atr_pruned *pruned; /* with opts.show_pruned: the removed nodes, declaration order */
+    size_t pruned_count;
 };
 
 struct atrc_ctx {

@@ -2,8 +2,11 @@
 ** document of interface.md, and --explain's decoding of a packed value. */
 #include "context.h"
 #include "walk.h"
+#include "atr.h"
 
 #include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +99,7 @@ static void json_scripts(const walk_state *w, FILE *out)
     }
     fputs(w->count ? "\n  ]" : "]", out);
 }
+static void json_pruned_nodes(const tree_entry *t, FILE *out); /* --show-pruned, below */
 
 static void emit_json(const atrc_ctx *ctx, FILE *out)
 {
@@ -116,6 +120,7 @@ static void emit_json(const atrc_ctx *ctx, FILE *out)
                 fputs(k ? ",\n        " : "\n        ", out);
                 json_node(out, &t->tree.nodes[k], k);
             }
+            json_pruned_nodes(t, out);
             if (t->tree.node_count) fputs("\n      ", out);
         }
         fputs("]\n    }", out);
@@ -230,13 +235,233 @@ static void emit_tree_listing(const tree_entry *t, FILE *out)
     free(stack);
 }
 
+/* ---- --show-pruned and --format dot ---- */
+
+/* A formatted string in malloc'd memory (free it). */
+static char *format_tmp(const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static char *format_tmp(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = xmalloc(n > 0 ? (size_t)n + 1 : 1);
+    s[0] = 0;
+    va_start(ap, fmt);
+    if (n > 0) vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+/* Outline order of a tree with the nodes pruning removed: ids 0..N-1 are
+** the compact nodes, N.. the pruned ones.  A parent's children are its
+** compact children in index order with its pruned children slotted in by
+** declaration order (newest first, as the engine's child lists run). */
+typedef struct outline {
+    int *id, *depth;
+    size_t count;
+} outline;
+
+/* Declaration position; a placeholder (no line) was added last, so first. */
+static long long decl_key(int line, int col)
+{
+    return line ? (long long)line << 32 | (unsigned)col : LLONG_MAX;
+}
+
+static void outline_build(const tree_entry *t, outline *o)
+{
+    int n = t->tree.node_count, p = (int)t->pruned_count;
+    size_t total = (size_t)n + (size_t)p;
+    int *head = xmalloc(total * sizeof *head), *next = xmalloc(((size_t)p + 1) * sizeof *next);
+    for (size_t i = 0; i < total; i++) head[i] = -1;
+    for (int i = 0; i < p; i++) { /* prepending in declaration order: lists run newest first */
+        const atr_pruned *e = &t->pruned[i];
+        int parent = e->parent >= 0 ? e->parent : n + e->pruned_parent;
+        next[i] = head[parent];
+        head[parent] = i;
+    }
+    o->id = xmalloc(total * sizeof *o->id);
+    o->depth = xmalloc(total * sizeof *o->depth);
+    o->count = 0;
+    int *stack = xmalloc((total + 1) * 2 * sizeof *stack), *kids = xmalloc((total + 1) * sizeof *kids);
+    size_t top = 0;
+    stack[top++] = 0;
+    stack[top++] = 0;
+    while (top) {
+        int depth = stack[--top], x = stack[--top];
+        o->id[o->count] = x;
+        o->depth[o->count++] = depth;
+        size_t k = 0;
+        int q = head[x];
+        if (x < n) {
+            const atrc_node *e = &t->tree.nodes[x];
+            for (int c = e->first_child; c < e->first_child + e->child_count; c++) {
+                long long key = decl_key(t->tree.nodes[c].line, t->tree.nodes[c].column);
+                for (; q >= 0 && decl_key(t->pruned[q].line, t->pruned[q].col) > key; q = next[q]) kids[k++] = n + q;
+                kids[k++] = c;
+            }
+        }
+        for (; q >= 0; q = next[q]) kids[k++] = n + q;
+        while (k > 0) {
+            stack[top++] = kids[--k];
+            stack[top++] = depth + 1;
+        }
+    }
+    free(stack);
+    free(kids);
+    free(head);
+    free(next);
+}
+
+static void outline_free(outline *o)
+{
+    free(o->id);
+    free(o->depth);
+}
+
+/* --trees --show-pruned: the outline with the removed nodes, which have no index. */
+static void emit_tree_listing_pruned(const tree_entry *t, FILE *out)
+{
+    const atrc_tree *tr = &t->tree;
+    fprintf(out, "tree %d %s: %s, %d nodes (%zu pruned), checksum 0x%08" PRIx32 "\n", t->index, t->name,
+            t->file, tr->node_count, t->pruned_count, tr->checksum);
+    outline o;
+    outline_build(t, &o);
+    for (size_t i = 0; i < o.count; i++) {
+        int x = o.id[i], depth = o.depth[i], width = depth * 2 < 32 ? 32 - depth * 2 : 0;
+        if (x < tr->node_count) {
+            char flags[96];
+            describe_flags(flags, sizeof flags, &tr->nodes[x]);
+            fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", x, (unsigned)((t->index << 16) | x), depth * 2, "", width,
+                    tr->nodes[x].name, flags);
+        } else {
+            const atr_pruned *e = &t->pruned[x - tr->node_count];
+            fprintf(out, "  %5s %10s  %*s%-*s pruned %s\n", "-", "", depth * 2, "", width, e->name,
+                    e->is_group ? "group" : "leaf");
+        }
+    }
+    outline_free(&o);
+}
+
+static void json_pruned_nodes(const tree_entry *t, FILE *out)
+{
+    for (size_t i = 0; i < t->pruned_count; i++) {
+        const atr_pruned *e = &t->pruned[i];
+        fputs(",\n        {\"index\": null, \"name\": ", out);
+        json_string(out, e->name);
+        if (e->parent >= 0) fprintf(out, ", \"parent\": %d", e->parent);
+        else fprintf(out, ", \"parent\": null, \"pruned_parent\": %d", t->tree.node_count + e->pruned_parent);
+        fprintf(out, ", \"child_count\": 0, \"pruned\": true, \"group\": %s, \"line\": %d, \"column\": %d}",
+                e->is_group ? "true" : "false", e->line, e->col);
+    }
+}
+
+/* A Graphviz string: quotes and backslashes escaped, control bytes and
+** broken UTF-8 replaced, so that any name renders. */
+static void dot_string(FILE *out, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t avail = strlen(s);
+    fputc('"', out);
+    while (*p) {
+        size_t n = *p >= 0x80 ? utf8_sequence_length(p, avail) : 1;
+        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
+        else if (*p == '\n') fputs("\\n", out);
+        else if (*p < 0x20 || *p == 0x7F || n == 0) fputc('?', out);
+        else fwrite(p, 1, n, out);
+        if (n == 0) n = 1;
+        p += n;
+        avail -= n;
+    }
+    fputc('"', out);
+}
+
+static void dot_tree(const tree_entry *t, FILE *out)
+{
+    fprintf(out, "  subgraph cluster_%d {\n    label=", t->index);
+    char *label = t->built ? format_tmp("tree %d %s\n%s\nchecksum 0x%08" PRIx32, t->index, t->name, t->file,
+                                              t->tree.checksum)
+                           : format_tmp("tree %d %s\nnot built (%s)", t->index, t->name,
+                                              t->too_long ? "name too long" : t->file ? "errors in tree"
+                                                                                   : "no .atr file found");
+    dot_string(out, label);
+    free(label);
+    fputs(";\n", out);
+    if (!t->built) {
+        fprintf(out, "    t%d_none [shape=plaintext, label=\"(no nodes)\"];\n  }\n", t->index);
+        return;
+    }
+    const atrc_tree *tr = &t->tree;
+    outline o;
+    outline_build(t, &o);
+    for (size_t i = 0; i < o.count; i++) {
+        int x = o.id[i];
+        fprintf(out, "    t%d_n%d [", t->index, x);
+        if (x >= tr->node_count) {
+            const atr_pruned *e = &t->pruned[x - tr->node_count];
+            char *l = format_tmp("%s\n(pruned)", e->name);
+            fputs("label=", out);
+            dot_string(out, l);
+            free(l);
+            fprintf(out, ", shape=%s, style=\"dotted\", color=\"#aaaaaa\", fontcolor=\"#999999\"];\n",
+                    e->is_group ? "box" : "ellipse");
+            int parent = e->parent >= 0 ? e->parent : tr->node_count + e->pruned_parent;
+            fprintf(out, "    t%d_n%d -> t%d_n%d [style=dotted, color=\"#aaaaaa\"];\n", t->index, parent, t->index, x);
+            continue;
+        }
+        const atrc_node *n = &tr->nodes[x];
+        char kind[96];
+        describe_flags(kind, sizeof kind, n);
+        char *l = format_tmp("%s\n#%d  0x%08x\n%s", n->name, x, (unsigned)((t->index << 16) | x), kind);
+        fputs("label=", out);
+        dot_string(out, l);
+        free(l);
+        unsigned f = n->parse_flags;
+        if (n->child_count == 0 && x != 0) {
+            fputs(n->placeholder ? ", shape=ellipse, style=\"dashed\", fontcolor=\"#666666\""
+                                 : ", shape=ellipse, style=\"filled\", fillcolor=\"white\"", out);
+        } else {
+            const char *fill = (f & ATRC_FLAG_LOOPSYNC) ? "#cfe8ff" : (f & ATRC_FLAG_NONLOOPSYNC) ? "#ffe4b8"
+                             : (f & ATRC_FLAG_ADDITIVE) ? "#d6f5cf" : x == 0 ? "#dddddd" : "#f2f2f2";
+            fprintf(out, ", shape=box, style=\"rounded,filled\", fillcolor=\"%s\"", fill);
+            if (f & ATRC_FLAG_COMPLETE) fputs(", penwidth=2.5", out);
+            if (f & ATRC_FLAG_ADDITIVE) fputs(", peripheries=2", out);
+        }
+        fputs("];\n", out);
+        if (x > 0) fprintf(out, "    t%d_n%d -> t%d_n%d;\n", t->index, n->parent, t->index, x);
+    }
+    outline_free(&o);
+    fputs("  }\n", out);
+}
+
+/* Graphviz: one cluster per tree, children left to right in the engine's order. */
+static void emit_dot(const atrc_ctx *ctx, FILE *out)
+{
+    fputs("digraph atrc {\n  graph [ordering=out, fontname=\"Helvetica\", fontsize=11, nodesep=0.2];\n"
+          "  node [fontname=\"Helvetica\", fontsize=10];\n  edge [arrowsize=0.6];\n", out);
+    fprintf(out, "  label=\"atrc %s, profile %s: #index  packed value (tree << 16 | node)\";\n", ATRC_VERSION,
+            atrc_profile_name(ctx->opts.profile));
+    for (int i = 1; i <= ctx->tree_count; i++) dot_tree(ctx->trees[i], out);
+    fputs("}\n", out);
+}
+
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out)
 {
-    if (format == ATRC_FORMAT_JSON) {
+    if (format == ATRC_FORMAT_DOT) {
+        emit_dot(ctx, out);
+    } else if (format == ATRC_FORMAT_JSON) {
         emit_json(ctx, out);
     } else {
         if (show_trees)
-            for (int i = 1; i <= ctx->tree_count; i++) emit_tree_listing(ctx->trees[i], out);
+            for (int i = 1; i <= ctx->tree_count; i++) {
+                const tree_entry *t = ctx->trees[i];
+                if (t->built && ctx->opts.show_pruned) emit_tree_listing_pruned(t, out);
+                else emit_tree_listing(t, out);
+            }
         emit_references(ctx, out);
     }
     fflush(out);

@@ -59,7 +59,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
     ref_name *root = registry_find_name(t, "root");
     if (root) root->bound_node = 0;
 
-    atr_refs refs = {t, refs_contains};
+    atr_refs refs = {t, refs_contains, ctx->opts.show_pruned};
     atr_file *parsed = atr_parse(src, &refs, ctx->opts.anim_check, ctx->opts.profile, &ctx->mem,
                                  &ctx->diags);
     if (!parsed) {
@@ -74,6 +74,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
         return;
     }
     t->built = 1;
+    if (ctx->opts.show_pruned) t->pruned_count = atr_pruned_list(parsed, &ctx->mem, &t->pruned);
     if (!ctx->opts.no_xanim) {
         atr_asset_finder finder = {ctx, read_asset};
         atr_resolve_assets(&t->tree, src, &finder, ctx->opts.profile, &ctx->diags);

@@ -27,8 +27,9 @@ static const char usage_text[] =
     "      --engine-anim T:N  register tree T and reference N, as engine code does\n"
     "      --no-xanim         do not read xanim assets; skip the checks needing them\n"
     "      --syntax-only      lex and parse the scripts only\n"
-    "      --format text|json output format (default text)\n"
+    "      --format text|json|dot  output format (default text; dot: Graphviz)\n"
     "      --trees            text format: also list every tree with node numbers\n"
+    "      --show-pruned      --trees, json, dot: also list the nodes pruning removed\n"
     "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
     "                         scripts, also name its tree and node path\n"
     "  -o FILE                write the output to FILE atomically\n"
@@ -43,6 +44,10 @@ static const char usage_text[] =
     "      --load-order       text format: also list the scripts in load order\n"
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
+    "\n"
+    "  atrc diff [--format text|json] OLD.json NEW.json\n"
+    "                         compare two JSON runs and explain every change\n"
+    "                         (exit 0 same, 1 different, 2 trouble)\n"
     "\n"
     "Exit status: 0 success (warnings allowed), 1 errors in the inputs,\n"
     "2 usage error, unreadable input or failed output.\n";
@@ -182,6 +187,8 @@ static int parse_args(int argc, char **argv, cli *c)
         } else if (take_value(argc, argv, &i, "--entry", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a script name", a);
             c->entries[c->entry_count++] = v;
+        } else if (strcmp(a, "--show-pruned") == 0) {
+            c->opts.show_pruned = 1;
         } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
             if (!v) return usage_error("%s needs a directory", a);
             c->game_dirs[c->game_dir_count++] = v;
@@ -203,7 +210,8 @@ static int parse_args(int argc, char **argv, cli *c)
         } else if (take_value(argc, argv, &i, "--format", 0, &v)) {
             if (v && strcmp(v, "text") == 0) c->format = ATRC_FORMAT_TEXT;
             else if (v && strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
-            else return usage_error("unknown format '%s' (text, json)", v ? v : "");
+            else if (v && strcmp(v, "dot") == 0) c->format = ATRC_FORMAT_DOT;
+            else return usage_error("unknown format '%s' (text, json, dot)", v ? v : "");
         } else if (take_value(argc, argv, &i, "--output", 'o', &v)) {
             if (!v || !*v) return usage_error("%s needs a file name", a);
             c->output = v;
@@ -325,12 +333,44 @@ static int close_output(output *o, int write_errno)
     return -1;
 }
 
+/* atrc diff [--format text|json] OLD.json NEW.json: exit status as diff(1). */
+static int diff_main(int argc, char **argv)
+{
+    atrc_format format = ATRC_FORMAT_TEXT;
+    const char *files[2];
+    int n = 0, only_files = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v;
+        if (!only_files && strcmp(a, "--") == 0) {
+            only_files = 1;
+        } else if (!only_files && take_value(argc, argv, &i, "--format", 0, &v)) {
+            if (v && strcmp(v, "text") == 0) format = ATRC_FORMAT_TEXT;
+            else if (v && strcmp(v, "json") == 0) format = ATRC_FORMAT_JSON;
+            else return usage_error("atrc diff: unknown format '%s' (text, json)", v ? v : "");
+        } else if (!only_files && a[0] == '-' && a[1]) {
+            return usage_error("atrc diff: unknown option '%s' (usage: atrc diff [--format text|json] OLD.json NEW.json)", a);
+        } else if (n == 2) {
+            return usage_error("atrc diff: more than two files ('%s'); usage: atrc diff OLD.json NEW.json", a);
+        } else {
+            files[n++] = a;
+        }
+    }
+    if (n != 2) return usage_error("%s", "atrc diff needs two files: atrc diff OLD.json NEW.json");
+    int rc = atrc_diff_files(files[0], files[1], format, stdout, stderr);
+    if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
+        fprintf(stderr, "atrc: error: cannot write standard output: %s\n", strerror(errno));
+        rc = 2;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     /* A closed pipe must be reported as a write error, not kill us silently. */
     signal(SIGPIPE, SIG_IGN);
     /* Past a file-size limit, write() must fail with EFBIG so we clean up. */
     signal(SIGXFSZ, SIG_IGN);
+    if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
 
     cli c;
     memset(&c, 0, sizeof c);

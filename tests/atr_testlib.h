@@ -103,7 +103,7 @@ static inline tt *tt_parse_n(const char *text, long len, const char *refs, int a
     diag_init(&t->d);
     t->src = source_from_buffer("x.atr", text, len < 0 ? strlen(text) : (size_t)len);
     t->refs.list = refs;
-    atr_refs r = {&t->refs, tt_contains};
+    atr_refs r = {&t->refs, tt_contains, 0};
     t->f = atr_parse(t->src, &r, anim_check, profile, &t->a, &t->d);
     return t;
 }

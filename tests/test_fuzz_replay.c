@@ -25,6 +25,9 @@
 #define FUZZ_ENTRY fuzz_archive_entry
 #include "fuzz/fuzz_archive.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_json_entry
+#include "fuzz/fuzz_json.c"
+#undef FUZZ_ENTRY
 
 typedef struct seed_set {
     const char *harness;
@@ -39,6 +42,7 @@ static seed_set seed_sets[] = {
     {"xanim", fuzz_xanim_entry, NULL, 0},
     {"pipeline", fuzz_pipeline_entry, NULL, 0},
     {"archive", fuzz_archive_entry, NULL, 0},
+    {"json", fuzz_json_entry, NULL, 0},
 };
 
 static int compare_paths(const void *a, const void *b)
@@ -112,6 +116,7 @@ END_TEST
 START_TEST(replay_pipeline) { replay(3, _i); }
 END_TEST
 START_TEST(replay_archive) { replay(4, _i); }
+START_TEST(replay_json) { replay(5, _i); }
 END_TEST
 
 START_TEST(every_harness_has_seeds)
@@ -135,6 +140,7 @@ Suite *make_fuzz_replay_suite(void)
     tcase_add_loop_test(tc, replay_xanim, 0, seed_sets[2].count);
     tcase_add_loop_test(tc, replay_pipeline, 0, seed_sets[3].count);
     tcase_add_loop_test(tc, replay_archive, 0, seed_sets[4].count);
+    tcase_add_loop_test(tc, replay_json, 0, seed_sets[5].count);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FB           ?= build/fuzz
 FUZZ_CC      ?= clang
-HARNESSES    := script atr xanim pipeline archive
+HARNESSES    := script atr xanim pipeline archive json
 
 # Coverage for the library, the libFuzzer driver only in the harness link.
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -37,6 +37,7 @@ MAXLEN_atr      := 65536
 MAXLEN_xanim    := 256
 MAXLEN_pipeline := 65536
 MAXLEN_archive  := 65536
+MAXLEN_json     := 65536
 
 ifeq ($(V),1)
 Q :=

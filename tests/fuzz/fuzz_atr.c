@@ -121,7 +121,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     arena_init(&a);
     diag_init(&diags);
 
-    atr_refs r = {&refs, atrf_contains};
+    atr_refs r = {&refs, atrf_contains, (opt & 32u) != 0};
     atr_file *f = atr_parse(src, &r, (opt & 4u) != 0, profile, &a, &diags);
     if (f) {
         atrf_binder *bs = calloc(1, sizeof *bs);
@@ -133,6 +133,13 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         memset(&tree, 0, sizeof tree);
         if (atr_build(f, "fuzz", src, &binder, profile, &a, &diags, &tree) == 0) {
             atrf_check_tree(&tree);
+            atr_pruned *pruned;
+            size_t np = atr_pruned_list(f, &a, &pruned);
+            if (np && !(opt & 32u)) abort(); /* kept only when asked */
+            for (size_t i = 0; i < np; i++) /* a kept parent, or a removed one listed earlier */
+                if ((pruned[i].parent < 0) == (pruned[i].pruned_parent < 0) || pruned[i].parent >= tree.node_count ||
+                    pruned[i].pruned_parent >= (int)i)
+                    abort();
             atrf_fake_assets(&tree, refs.seed, (opt & 16u) != 0);
             atr_sync_setup(&tree, src, profile, &diags);
             atrf_query(&tree, profile);

@@ -114,6 +114,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     o.anim_check = (opt & 4u) != 0;
     o.no_xanim = (opt & 8u) != 0;
     o.syntax_only = (opt & 0xC0u) == 0xC0u;
+    o.show_pruned = (opt & 0xC0u) == 0x40u;
     const char *script = (const char *)data + 1;
     size_t len = size - 1;
 
@@ -129,7 +130,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 
     FILE *sink = fuzz_sink();
     if (atrc_emit(ctx, ATRC_FORMAT_TEXT, 1, sink) != 0) abort();
-    if (atrc_emit(ctx, ATRC_FORMAT_JSON, 1, sink) != 0) abort();
+    if (atrc_emit(ctx, ATRC_FORMAT_DOT, 1, sink) != 0) abort();
+    /* atrc's own JSON must read back, and a run compared with itself has no differences. */
+    char *json = NULL;
+    size_t json_len = 0;
+    FILE *mem = open_memstream(&json, &json_len);
+    if (!mem || atrc_emit(ctx, ATRC_FORMAT_JSON, 1, mem) != 0 || fclose(mem) != 0) abort();
+    if (atrc_diff_buffers("a.json", json, json_len, "b.json", json, json_len, ATRC_FORMAT_JSON, sink, sink) != 0)
+        abort();
+    free(json);
     atrc_print_diagnostics(ctx, sink);
     int trees = atrc_tree_count(ctx);
     if (trees < 0 || trees > ATRC_MAX_TREES) abort();

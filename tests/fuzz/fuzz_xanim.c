@@ -68,7 +68,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         diag_list diags;
         arena_init(&a);
         diag_init(&diags);
-        atr_refs refs = {NULL, xanf_all};
+        atr_refs refs = {NULL, xanf_all, 0};
         atr_file *f = atr_parse(src, &refs, 0, profile, &a, &diags);
         if (!f) abort(); /* the fixed tree is valid */
         atr_binder binder = {NULL, xanf_bind};

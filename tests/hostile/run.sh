@@ -748,6 +748,58 @@ if begin "level mode: an unreadable entity list"; then
     run --no-xanim -g empty --map x --sp --entities nope.txt
     expect 2 "atrc: error: cannot read 'nope.txt': No such file or directory"
 fi
+# ---- atrc diff: untrusted JSON ----
+hdr='{"atrc": 1, "profile": "uo", "references": [], "trees": ['
+if begin "diff: 100,000 nested arrays"; then
+    awk 'BEGIN { printf "{\"atrc\": 1, \"x\": "; for (i = 0; i < 100000; i++) printf "["; for (i = 0; i < 100000; i++) printf "]"; print "}" }' >deep.json
+    run diff deep.json deep.json
+    expect 2 "deep.json:1:273: error: not valid JSON: nesting too deep (max 256)"
+fi
+if begin "diff: a 2 MB number and a 12 MB string are read in linear time"; then
+    awk -v h="$hdr" 'BEGIN { printf "%s], \"n\": 1", h; for (i = 0; i < 2000000; i++) printf "7"; printf ", \"s\": \""; for (i = 0; i < 2000000; i++) printf "\\u00e9"; print "\"}" }' >big.json
+    run diff big.json big.json
+    expect 0 ""
+fi
+if begin "diff: lone surrogates, escaped NULs and every escape read as text"; then
+    printf '%s{"index": 1, "name": "t\\u0000\\ud800\\udc00\\udfff\\"\\\\\\/\\b\\f\\n\\r\\t", "file": null, "checksum": null, "nodes": []}]}\n' "$hdr" >esc.json
+    run diff esc.json esc.json
+    expect 0 ""
+fi
+if begin "diff: a 65,536-node chain renamed at the top (every node gone and new)"; then
+    for v in a b; do
+        awk -v h="$hdr" -v v=$v 'BEGIN { printf "%s{\"index\": 1, \"name\": \"t\", \"file\": null, \"checksum\": 1, \"nodes\": [{\"index\": 0, \"name\": \"root\", \"parent\": null, \"child_count\": 1}", h;
+            for (i = 1; i < 65536; i++) printf ",{\"index\": %d, \"name\": \"%s\", \"parent\": %d, \"child_count\": %d}", i, (i == 1 ? v : "n"), i - 1, (i < 65535);
+            print "]}]}" }' >chain_$v.json
+    done
+    run diff chain_a.json chain_b.json
+    expect 1 ""
+    [ "$(wc -l <out)" -eq 131070 ] || { pass=$((pass - 1)); bad "expected 131070 changes, got $(wc -l <out)"; }
+fi
+if begin "diff: 65,535 siblings of one name, the first one dropped (every node moves)"; then
+    for v in 0 1; do
+        awk -v h="$hdr" -v v=$v 'BEGIN { n = 65535 - v; printf "%s{\"index\": 1, \"name\": \"t\", \"file\": null, \"checksum\": 1, \"nodes\": [{\"index\": 0, \"name\": \"root\", \"parent\": null, \"child_count\": %d}", h, n;
+            for (i = 1; i <= n; i++) printf ",{\"index\": %d, \"name\": \"%s\", \"parent\": 0, \"child_count\": 0}", i, (i == 1 && v == 0 ? "gone" : "a");
+            print "]}]}" }' >wide_$v.json
+    done
+    run diff wide_0.json wide_1.json
+    expect 1 ""
+    out_has "t: %a (root/a) moved from node 65535 to node 65534: sibling 'gone' (node 1) is no longer in the tree"
+fi
+if begin "diff: 200,000 references, every value changed"; then
+    for v in 1 2; do
+        awk -v v=$v 'BEGIN { printf "{\"atrc\": 1, \"profile\": \"uo\", \"trees\": [], \"references\": ["; for (i = 0; i < 200000; i++) printf "%s{\"file\": \"a.gsc\", \"line\": %d, \"column\": 1, \"kind\": \"anim\", \"tree\": \"t\", \"name\": \"x\", \"value\": %d}", (i ? "," : ""), i + 1, v; print "]}" }' >refs_$v.json
+    done
+    run diff refs_1.json refs_2.json
+    expect 1 ""
+    [ "$(wc -l <out)" -eq 200000 ] || { pass=$((pass - 1)); bad "expected 200000 changes, got $(wc -l <out)"; }
+fi
+if begin "diff: a closed standard output is a write error"; then
+    awk -v h="$hdr" 'BEGIN { print h "]}" }' >empty_run.json
+    $limit "$ATRC" diff wide_0.json wide_1.json 2>err | head -c 10 >/dev/null
+    st=$?
+    ran=1
+    grep -q "cannot write" err && pass=$((pass + 1)) || bad "no write error reported"
+fi
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
 echo "hostile: $pass passed, $fail failed"

@@ -1,0 +1,1362 @@
+/* `atrc diff OLD.json NEW.json`: what changed between two runs, and why.
+**
+** A node is identified across the runs by its path of names from the root
+** (interned as (parent identity, name), so deep trees cost nothing extra).
+** The engine's index of a node is the number of nodes laid out before it
+** (stock-behavior.md 4.3/4.4), so a node moved from o to n exactly because
+** nodes laid out before it disappeared, appeared, or changed sides:
+**     n - o = added_before - gone_before + came_before - went_after.
+** The first two sets are prefixes of the gone/added lists; the side changes
+** are counted with a Fenwick tree, so the whole comparison is n log n. */
+#include "atrc.h"
+#include "arena.h"
+#include "json_read.h"
+#include "source.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small tools: length-counted strings, a growable text buffer, a hash map ---- */
+
+typedef struct dstr {
+    const char *s; /* NULL: JSON null */
+    size_t n;
+} dstr;
+
+static int dstr_eq(dstr a, dstr b)
+{
+    if (!a.s || !b.s) return !a.s && !b.s;
+    return a.n == b.n && memcmp(a.s, b.s, a.n) == 0;
+}
+
+static int dstr_is(dstr a, const char *s)
+{
+    return a.s && a.n == strlen(s) && memcmp(a.s, s, a.n) == 0;
+}
+
+typedef struct sbuf {
+    char *s;
+    size_t n, cap;
+} sbuf;
+
+static void sb_reserve(sbuf *b, size_t k)
+{
+    if (b->n + k + 1 > b->cap) {
+        b->cap = (b->n + k + 1) * 2;
+        b->s = xrealloc(b->s, b->cap);
+    }
+}
+
+static void sb_put(sbuf *b, const char *s, size_t k)
+{
+    sb_reserve(b, k);
+    memcpy(b->s + b->n, s, k);
+    b->n += k;
+    b->s[b->n] = 0;
+}
+
+static void sb_cat(sbuf *b, const char *s)
+{
+    sb_put(b, s, strlen(s));
+}
+
+static void sb_printf(sbuf *b, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k <= 0) return;
+    sb_reserve(b, (size_t)k);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+/* A name for people: control bytes (a hostile file's newlines) as \xNN, so
+** that one change stays one line. */
+static void sb_name(sbuf *b, dstr s)
+{
+    if (!s.s) {
+        sb_cat(b, "(null)");
+        return;
+    }
+    for (size_t i = 0; i < s.n; i++) {
+        unsigned char c = (unsigned char)s.s[i];
+        if (c < 0x20 || c == 0x7F || c == '\\') sb_printf(b, "\\x%02x", c);
+        else sb_put(b, s.s + i, 1);
+    }
+}
+
+static uint32_t hash_bytes(uint64_t tag, const char *s, size_t n)
+{
+    uint32_t h = 2166136261u ^ (uint32_t)(tag * 0x9E3779B97F4A7C15ull >> 32);
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+#define NONE UINT32_MAX
+
+typedef struct hent {
+    uint32_t hash, next;
+    uint64_t tag;
+    const char *key;
+    size_t klen;
+    uint32_t dup_next;   /* node interner: the next node with the same key */
+    uint32_t last[2];    /* node interner: the dup used last by each run */
+    long a, b;           /* payload */
+} hent;
+
+typedef struct hmap {
+    uint32_t *heads;
+    size_t mask;
+    hent *e;
+    size_t count, cap;
+} hmap;
+
+static void hmap_free(hmap *m)
+{
+    free(m->heads);
+    free(m->e);
+    memset(m, 0, sizeof *m);
+}
+
+static uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, size_t klen)
+{
+    if (!m->heads) return NONE;
+    uint32_t h = hash_bytes(tag, key, klen);
+    for (uint32_t i = m->heads[h & m->mask]; i != NONE; i = m->e[i].next)
+        if (m->e[i].hash == h && m->e[i].tag == tag && m->e[i].klen == klen &&
+            memcmp(m->e[i].key, key, klen) == 0)
+            return i;
+    return NONE;
+}
+
+/* A new entry; chained into the table only when `chain` (the interner's
+** duplicates live outside the chains). */
+static uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key, size_t klen, int chain)
+{
+    if (m->count == m->cap) {
+        m->cap = m->cap ? m->cap * 2 : 256;
+        m->e = xrealloc(m->e, m->cap * sizeof *m->e);
+    }
+    if (!m->heads || m->count > m->mask) {
+        size_t nb = m->heads ? (m->mask + 1) * 2 : 256;
+        free(m->heads);
+        m->heads = xmalloc(nb * sizeof *m->heads);
+        for (size_t i = 0; i < nb; i++) m->heads[i] = NONE;
+        m->mask = nb - 1;
+        for (size_t i = 0; i < m->count; i++) {
+            if (m->e[i].next == NONE - 1) continue; /* not chained */
+            m->e[i].next = m->heads[m->e[i].hash & m->mask];
+            m->heads[m->e[i].hash & m->mask] = (uint32_t)i;
+        }
+    }
+    uint32_t i = (uint32_t)m->count++;
+    hent *e = &m->e[i];
+    memset(e, 0, sizeof *e);
+    e->hash = hash_bytes(tag, key, klen);
+    e->tag = tag;
+    e->key = klen ? arena_strndup(a, key, klen) : "";
+    e->klen = klen;
+    e->dup_next = NONE;
+    e->last[0] = e->last[1] = NONE;
+    if (chain) {
+        e->next = m->heads[e->hash & m->mask];
+        m->heads[e->hash & m->mask] = i;
+    } else {
+        e->next = NONE - 1;
+    }
+    return i;
+}
+
+/* A composite key of strings (each may be null or hold NUL bytes). */
+static void key_part(sbuf *k, dstr s)
+{
+    uint32_t n = s.s ? (uint32_t)s.n : NONE;
+    sb_put(k, (const char *)&n, sizeof n);
+    if (s.s) sb_put(k, s.s, s.n);
+}
+
+/* ---- one run, read from its JSON ---- */
+
+typedef struct dnode {
+    dstr name;
+    int parent;          /* -1 for node 0 */
+    int child_count;
+    long flags;          /* -1 for a leaf */
+    int looping;         /* -1 null or absent */
+    uint32_t id;         /* identity across the two runs */
+} dnode;
+
+typedef struct dtree {
+    dstr name, file;
+    int index;
+    int built;           /* checksum not null */
+    uint32_t checksum;
+    dnode *nodes;
+    int node_count;
+    dstr *pruned;        /* --show-pruned entries */
+    int pruned_count;
+    int other;           /* position of the same tree in the other run, or -1 */
+    dstr first_file;     /* the script that registered it (level mode), or first referenced it */
+    int registered_by;   /* first_file comes from "scripts" */
+} dtree;
+
+enum { REF_ANIM, REF_ANIMTREE, REF_ENGINE, REF_OTHER };
+
+typedef struct dref {
+    dstr file, tree, name, kind_name;
+    int kind;
+    long line, col;      /* 0 when null */
+    int64_t value;       /* -1: null */
+    int developer;
+    long other;          /* matched reference of the other run, or -1 */
+} dref;
+
+typedef struct drun {
+    const char *path;
+    source_file *src;
+    dstr profile;
+    dtree *trees;
+    int tree_count;
+    dref *refs;
+    size_t ref_count;
+    long errors, warnings;
+    hmap refset;         /* (tree, name) of every anim/engine reference */
+    hmap pruned;         /* (tree, name) of every node listed as pruned (--show-pruned) */
+    hmap defined;        /* (tree, name) of every node of a built tree */
+} drun;
+
+typedef struct differ {
+    arena mem;
+    drun run[2];
+    atrc_format format;
+    FILE *out, *err;
+    long changes;
+    sbuf line, reason, key;
+    hmap ids;            /* node identities */
+    char *bad;           /* message of the first schema error */
+    size_t bad_off;
+    int bad_run;
+} differ;
+
+static int schema_error(differ *d, int run, const json_value *at, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int schema_error(differ *d, int run, const json_value *at, const char *fmt, ...)
+{
+    if (d->bad) return -1;
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    d->bad = arena_strdup(&d->mem, msg);
+    d->bad_off = at ? at->offset : 0;
+    d->bad_run = run;
+    return -1;
+}
+
+static int get_int(differ *d, int run, const json_value *obj, const char *key, int64_t lo, int64_t hi,
+                   int nullable, int64_t *out, const char *what)
+{
+    const json_value *v = json_get(obj, key);
+    if (!v) return schema_error(d, run, obj, "%s has no \"%s\"", what, key);
+    if (v->type == JSON_NULL && nullable) {
+        *out = -1;
+        return 0;
+    }
+    if (v->type != JSON_NUMBER || !v->u.number.is_int || v->u.number.i < lo || v->u.number.i > hi)
+        return schema_error(d, run, v, "%s: \"%s\" must be an integer from %" PRId64 " to %" PRId64 "%s",
+                            what, key, lo, hi, nullable ? " or null" : "");
+    *out = v->u.number.i;
+    return 0;
+}
+
+static int get_str(differ *d, int run, const json_value *obj, const char *key, int nullable, int optional,
+                   dstr *out, const char *what)
+{
+    const json_value *v = json_get(obj, key);
+    out->s = NULL;
+    out->n = 0;
+    if (!v && optional) return 0;
+    if (!v) return schema_error(d, run, obj, "%s has no \"%s\"", what, key);
+    if (v->type == JSON_NULL && nullable) return 0;
+    if (v->type != JSON_STRING) return schema_error(d, run, v, "%s: \"%s\" must be a string%s", what, key,
+                                                    nullable ? " or null" : "");
+    out->s = v->u.string.s;
+    out->n = v->u.string.len;
+    return 0;
+}
+
+static const json_value *get_array(differ *d, int run, const json_value *obj, const char *key, const char *what)
+{
+    const json_value *v = json_get(obj, key);
+    if (!v) {
+        schema_error(d, run, obj, "%s has no \"%s\" array", what, key);
+        return NULL;
+    }
+    if (v->type != JSON_ARRAY) {
+        schema_error(d, run, v, "%s: \"%s\" must be an array", what, key);
+        return NULL;
+    }
+    return v;
+}
+
+static int load_tree(differ *d, int run, const json_value *tv, int pos, dtree *t)
+{
+    char what[64];
+    snprintf(what, sizeof what, "tree %d", pos + 1);
+    if (tv->type != JSON_OBJECT) return schema_error(d, run, tv, "%s must be an object", what);
+    int64_t v;
+    if (get_int(d, run, tv, "index", 1, ATRC_MAX_TREES, 0, &v, what)) return -1;
+    if (v != pos + 1) return schema_error(d, run, json_get(tv, "index"), "%s has index %" PRId64
+                                          " (trees are listed in registry order from 1)", what, v);
+    t->index = (int)v;
+    if (get_str(d, run, tv, "name", 0, 0, &t->name, what) || get_str(d, run, tv, "file", 1, 0, &t->file, what))
+        return -1;
+    if (get_int(d, run, tv, "checksum", 0, UINT32_MAX, 1, &v, what)) return -1;
+    t->built = v >= 0;
+    t->checksum = t->built ? (uint32_t)v : 0;
+    const json_value *nodes = get_array(d, run, tv, "nodes", what);
+    if (!nodes) return -1;
+    size_t count = 0;
+    for (size_t k = 0; k < nodes->u.array.count; k++) {
+        const json_value *p = json_get(nodes->u.array.items[k], "pruned");
+        if (!p || p->type != JSON_TRUE) count++;
+        else t->pruned_count++;
+    }
+    if (count > ATRC_MAX_NODES) return schema_error(d, run, nodes, "%s has more than %d nodes", what, ATRC_MAX_NODES);
+    t->nodes = arena_zalloc(&d->mem, (count ? count : 1) * sizeof *t->nodes);
+    t->pruned = arena_zalloc(&d->mem, (size_t)(t->pruned_count ? t->pruned_count : 1) * sizeof *t->pruned);
+    int pruned = 0;
+    for (size_t k = 0; k < nodes->u.array.count; k++) {
+        const json_value *nv = nodes->u.array.items[k];
+        snprintf(what, sizeof what, "tree %d, node %zu", pos + 1, k);
+        if (nv->type != JSON_OBJECT) return schema_error(d, run, nv, "%s must be an object", what);
+        const json_value *p = json_get(nv, "pruned");
+        if (p && p->type == JSON_TRUE) {
+            if (get_str(d, run, nv, "name", 0, 0, &t->pruned[pruned++], what)) return -1;
+            continue;
+        }
+        int idx = t->node_count;
+        if (get_int(d, run, nv, "index", idx, idx, 0, &v, what)) return -1;
+        dnode *n = &t->nodes[t->node_count++];
+        if (get_str(d, run, nv, "name", 0, 0, &n->name, what)) return -1;
+        if (get_int(d, run, nv, "parent", 0, INT32_MAX, 1, &v, what)) return -1;
+        if (idx == 0 && v != -1) return schema_error(d, run, json_get(nv, "parent"), "%s: node 0 has no parent", what);
+        if (idx > 0 && (v < 0 || v >= idx))
+            return schema_error(d, run, json_get(nv, "parent"), "%s: \"parent\" must be the index of an earlier node", what);
+        n->parent = (int)v;
+        if (get_int(d, run, nv, "child_count", 0, ATRC_MAX_NODES, 0, &v, what)) return -1;
+        n->child_count = (int)v;
+        n->flags = -1;
+        const json_value *f = json_get(nv, "flags");
+        if (f && f->type == JSON_NUMBER && f->u.number.is_int) n->flags = (long)(f->u.number.i & 0xFFFF);
+        const json_value *l = json_get(nv, "looping");
+        n->looping = l && l->type == JSON_TRUE ? 1 : l && l->type == JSON_FALSE ? 0 : -1;
+    }
+    if (t->built && t->node_count == 0) return schema_error(d, run, nodes, "tree %d has a checksum but no nodes", pos + 1);
+    t->other = -1;
+    return 0;
+}
+
+static int kind_of(dstr k)
+{
+    return dstr_is(k, "anim") ? REF_ANIM : dstr_is(k, "animtree") ? REF_ANIMTREE
+         : dstr_is(k, "engine") ? REF_ENGINE : REF_OTHER;
+}
+
+static void refset_key(differ *d, dstr tree, dstr name)
+{
+    d->key.n = 0;
+    key_part(&d->key, tree);
+    key_part(&d->key, name);
+}
+
+static int in_set(differ *d, hmap *set, dstr tree, dstr name)
+{
+    refset_key(d, tree, name);
+    return hmap_find(set, 0, d->key.s, d->key.n) != NONE;
+}
+
+static void add_to_set(differ *d, hmap *set, dstr tree, dstr name)
+{
+    refset_key(d, tree, name);
+    if (hmap_find(set, 0, d->key.s, d->key.n) == NONE) hmap_add(set, &d->mem, 0, d->key.s, d->key.n, 1);
+}
+
+static int find_tree(const drun *r, dstr name)
+{
+    for (int i = 0; i < r->tree_count; i++)
+        if (dstr_eq(r->trees[i].name, name)) return i;
+    return -1;
+}
+
+static int load_run(differ *d, int run, const json_value *root)
+{
+    drun *r = &d->run[run];
+    const char *what = "the document";
+    if (root->type != JSON_OBJECT) return schema_error(d, run, root, "expected an object with \"atrc\": 1");
+    const json_value *tag = json_get(root, "atrc");
+    if (!tag) {
+        if (json_get(root, "atrc_diff"))
+            return schema_error(d, run, root, "this is the output of 'atrc diff', not of an atrc run");
+        return schema_error(d, run, root, "no \"atrc\": 1 member (is this an atrc --format json output?)");
+    }
+    if (tag->type != JSON_NUMBER || !tag->u.number.is_int || tag->u.number.i != 1)
+        return schema_error(d, run, tag, "unsupported \"atrc\" version (expected 1)");
+    if (get_str(d, run, root, "profile", 0, 0, &r->profile, what)) return -1;
+    const json_value *trees = get_array(d, run, root, "trees", what);
+    const json_value *refs = trees ? get_array(d, run, root, "references", what) : NULL;
+    if (!refs) return -1;
+    if (trees->u.array.count > ATRC_MAX_TREES)
+        return schema_error(d, run, trees, "more than %d trees", ATRC_MAX_TREES);
+    r->tree_count = (int)trees->u.array.count;
+    r->trees = arena_zalloc(&d->mem, (size_t)(r->tree_count ? r->tree_count : 1) * sizeof *r->trees);
+    for (int i = 0; i < r->tree_count; i++) {
+        dtree *t = &r->trees[i];
+        if (load_tree(d, run, trees->u.array.items[i], i, t)) return -1;
+        for (int k = 0; k < t->pruned_count; k++) add_to_set(d, &r->pruned, t->name, t->pruned[k]);
+        for (int k = 1; k < t->node_count; k++) add_to_set(d, &r->defined, t->name, t->nodes[k].name);
+    }
+    r->ref_count = refs->u.array.count;
+    r->refs = arena_zalloc(&d->mem, (r->ref_count ? r->ref_count : 1) * sizeof *r->refs);
+    for (size_t i = 0; i < r->ref_count; i++) {
+        const json_value *rv = refs->u.array.items[i];
+        dref *f = &r->refs[i];
+        char w[64];
+        snprintf(w, sizeof w, "reference %zu", i + 1);
+        if (rv->type != JSON_OBJECT) return schema_error(d, run, rv, "%s must be an object", w);
+        int64_t v;
+        if (get_str(d, run, rv, "kind", 0, 0, &f->kind_name, w) || get_str(d, run, rv, "file", 1, 0, &f->file, w) ||
+            get_str(d, run, rv, "tree", 1, 0, &f->tree, w) || get_str(d, run, rv, "name", 1, 1, &f->name, w))
+            return -1;
+        f->kind = kind_of(f->kind_name);
+        if (get_int(d, run, rv, "line", 1, INT32_MAX, 1, &v, w)) return -1;
+        f->line = v < 0 ? 0 : (long)v;
+        if (get_int(d, run, rv, "column", 1, INT32_MAX, 1, &v, w)) return -1;
+        f->col = v < 0 ? 0 : (long)v;
+        if (get_int(d, run, rv, "value", 0, UINT32_MAX, 1, &f->value, w)) return -1;
+        const json_value *dev = json_get(rv, "developer");
+        f->developer = dev && dev->type == JSON_TRUE;
+        f->other = -1;
+        if (f->kind != REF_ANIMTREE && f->name.s && f->tree.s) add_to_set(d, &r->refset, f->tree, f->name);
+        for (int t = 0; t < r->tree_count; t++)
+            if (!r->trees[t].first_file.s && f->file.s && dstr_eq(r->trees[t].name, f->tree))
+                r->trees[t].first_file = f->file;
+    }
+    /* Level and walk mode: the script that registered each tree first. */
+    const json_value *scripts = json_get(root, "scripts");
+    if (scripts && scripts->type == JSON_ARRAY) {
+        for (int t = 0; t < r->tree_count; t++) r->trees[t].first_file.s = NULL;
+        for (size_t i = 0; i < scripts->u.array.count; i++) {
+            const json_value *sc = scripts->u.array.items[i], *names = json_get(sc, "trees");
+            const json_value *file = json_get(sc, "file");
+            if (!names || names->type != JSON_ARRAY) continue;
+            if (!file || file->type != JSON_STRING) file = json_get(sc, "name");
+            if (!file || file->type != JSON_STRING) continue;
+            for (size_t k = 0; k < names->u.array.count; k++) {
+                const json_value *nv = names->u.array.items[k];
+                if (nv->type != JSON_STRING) continue;
+                dstr name = {nv->u.string.s, nv->u.string.len};
+                int t = find_tree(r, name);
+                if (t >= 0 && !r->trees[t].first_file.s) {
+                    r->trees[t].registered_by = 1;
+                    r->trees[t].first_file.s = file->u.string.s;
+                    r->trees[t].first_file.n = file->u.string.len;
+                }
+            }
+        }
+    }
+    const json_value *diags = json_get(root, "diagnostics");
+    if (diags && diags->type == JSON_ARRAY) {
+        for (size_t i = 0; i < diags->u.array.count; i++) {
+            const json_value *s = json_get(diags->u.array.items[i], "severity");
+            if (s && s->type == JSON_STRING && strcmp(s->u.string.s, "error") == 0) r->errors++;
+            else if (s && s->type == JSON_STRING && strcmp(s->u.string.s, "warning") == 0) r->warnings++;
+        }
+    }
+    return 0;
+}
+
+
+/* ---- writing one change ---- */
+
+typedef struct dval {
+    int type;            /* 0 null, 1 integer, 2 string */
+    int64_t i;
+    dstr s;
+} dval;
+
+static dval v_int(int64_t i)
+{
+    dval v = {i < 0 ? 0 : 1, i, {NULL, 0}};
+    return v;
+}
+
+static dval v_str(dstr s)
+{
+    dval v = {s.s ? 2 : 0, 0, s};
+    return v;
+}
+
+static void json_str(FILE *out, dstr s)
+{
+    if (!s.s) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (size_t i = 0; i < s.n; i++) {
+        unsigned char c = (unsigned char)s.s[i];
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c < 0x20) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void json_cstr(FILE *out, const char *s)
+{
+    dstr x = {s, s ? strlen(s) : 0};
+    json_str(out, x);
+}
+
+static void json_val(FILE *out, dval v)
+{
+    if (v.type == 1) fprintf(out, "%" PRId64, v.i);
+    else if (v.type == 2) json_str(out, v.s);
+    else fputs("null", out);
+}
+
+/* One change: text is d->line (and ": " d->reason when there is one). */
+static void emit_change(differ *d, const char *kind, dstr tree, dstr name, dval old, dval new_,
+                        const dref *pos, const dref *old_pos)
+{
+    d->changes++;
+    FILE *out = d->out;
+    if (d->format != ATRC_FORMAT_JSON) {
+        fputs(d->line.s ? d->line.s : "", out);
+        if (d->reason.n) {
+            fputs(": ", out);
+            fputs(d->reason.s, out);
+        }
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "%s\n    {\"kind\": \"%s\", \"tree\": ", d->changes > 1 ? "," : "", kind);
+    json_str(out, tree);
+    fputs(", \"name\": ", out);
+    json_str(out, name);
+    fputs(", \"old\": ", out);
+    json_val(out, old);
+    fputs(", \"new\": ", out);
+    json_val(out, new_);
+    if (pos) {
+        fputs(", \"file\": ", out);
+        json_str(out, pos->file);
+        if (pos->line) fprintf(out, ", \"line\": %ld, \"column\": %ld", pos->line, pos->col);
+        else fputs(", \"line\": null, \"column\": null", out);
+        if (old_pos && (old_pos->line != pos->line || old_pos->col != pos->col))
+            fprintf(out, ", \"old_line\": %ld, \"old_column\": %ld", old_pos->line, old_pos->col);
+    }
+    fputs(", \"reason\": ", out);
+    json_cstr(out, d->reason.n ? d->reason.s : "");
+    fputc('}', out);
+}
+
+static void begin_change(differ *d)
+{
+    d->line.n = 0;
+    d->reason.n = 0;
+    sb_cat(&d->line, "");
+    sb_cat(&d->reason, "");
+}
+
+static const char *const flag_words[] = {"loopsync", "nonloopsync", NULL, "complete", "additive"};
+
+static void sb_flags(sbuf *b, long f)
+{
+    sb_printf(b, "%ld", f);
+    int any = 0;
+    for (int i = 0; i < 5; i++)
+        if (flag_words[i] && (f & (1L << i))) {
+            sb_printf(b, "%s%s", any ? " " : " (", flag_words[i]);
+            any = 1;
+        }
+    sb_cat(b, any ? ")" : " (none)");
+}
+
+/* ---- trees ---- */
+
+
+/* Why tree t (old position i, new position j) has another registry index:
+** the trees registered before it in each run. */
+static void tree_reason(differ *d, sbuf *b, int i, int j)
+{
+    const drun *o = &d->run[0], *n = &d->run[1];
+    int named = 0, more = 0;
+    for (int k = 0; k < j; k++) {
+        const dtree *u = &n->trees[k];
+        if (u->other >= 0 && u->other < i) continue;
+        if (named == 3) {
+            more++;
+            continue;
+        }
+        sb_cat(b, named ? "; " : "");
+        sb_cat(b, "'");
+        sb_name(b, u->name);
+        if (u->other < 0) sb_printf(b, "' (index %d) is newly registered before it", u->index);
+        else sb_printf(b, "' (index %d, was %d) is now registered before it", u->index, u->other + 1);
+        if (u->first_file.s) {
+            sb_cat(b, u->registered_by ? ", by " : ", first used in ");
+            sb_name(b, u->first_file);
+        }
+        named++;
+    }
+    for (int k = 0; k < i; k++) {
+        const dtree *u = &o->trees[k];
+        if (u->other >= 0 && u->other < j) continue;
+        if (named == 3) {
+            more++;
+            continue;
+        }
+        sb_cat(b, named ? "; " : "");
+        sb_cat(b, "'");
+        sb_name(b, u->name);
+        if (u->other < 0) sb_printf(b, "' (index %d) is no longer registered", u->index);
+        else sb_printf(b, "' (index %d, now %d) is now registered after it", u->index, u->other + 1);
+        named++;
+    }
+    if (more) sb_printf(b, "; and %d more tree%s", more, more == 1 ? "" : "s");
+}
+
+/* ---- nodes ---- */
+
+static uint32_t intern_node(differ *d, int run, uint32_t parent_id, dstr name)
+{
+    uint32_t h = hmap_find(&d->ids, parent_id, name.s, name.n);
+    if (h == NONE) h = hmap_add(&d->ids, &d->mem, parent_id, name.s, name.n, 1);
+    uint32_t last = d->ids.e[h].last[run];
+    uint32_t e = last == NONE ? h : d->ids.e[last].dup_next;
+    if (e == NONE) {
+        e = hmap_add(&d->ids, &d->mem, parent_id, name.s, name.n, 0);
+        d->ids.e[last].dup_next = e;
+    }
+    d->ids.e[h].last[run] = e;
+    return e;
+}
+
+typedef struct tree_pair {
+    const dtree *t[2];
+    int *pos[2];         /* node identity -> index in each run, -1 */
+    int *gone, *added;   /* old indices gone, new indices added, ascending */
+    int gone_count, added_count;
+    char **reason;       /* by new index: why the node moved, NULL if it did not */
+    int *name_count;     /* by identity: how many nodes of both runs share its name (for paths) */
+} tree_pair;
+
+static int is_placeholder(const dtree *t, int k)
+{
+    const dnode *n = &t->nodes[k];
+    return k > 0 && n->child_count == 0 && (dstr_is(n->name, "void") || dstr_is(n->name, "void_loop")) &&
+           t->nodes[n->parent].child_count == 1;
+}
+
+
+/* "'run' (node 9) is no longer referenced and was pruned", for a node of run
+** `run` that the other run lacks. */
+/* bare: the node is the subject of the line already ("it is ..."). */
+/* relation: 1 sibling, 2 cousin of the node whose move is explained, else 0. */
+static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, int relation, int bare)
+{
+    const dtree *t = p->t[run];
+    const dtree *other = p->t[1 - run];
+    const dnode *n = &t->nodes[k];
+    if (is_placeholder(t, k)) {
+        if (bare) {
+            sb_cat(b, "it is a placeholder: ");
+        } else {
+            sb_cat(b, "the placeholder '");
+            sb_name(b, n->name);
+            sb_printf(b, "' (node %d) ", k);
+        }
+        if (!bare) sb_cat(b, run == 0 ? "is gone: " : "was added: ");
+        sb_cat(b, run == 0 ? "'" : "every child of '");
+        sb_name(b, t->nodes[n->parent].name);
+        sb_cat(b, run == 0 ? "' keeps a child again" : "' was pruned");
+        return;
+    }
+    if (bare) {
+        sb_cat(b, "it ");
+    } else {
+        if (relation) sb_cat(b, relation == 1 ? "sibling " : "cousin ");
+        sb_cat(b, "'");
+        sb_name(b, n->name);
+        sb_printf(b, "' (node %d) ", k);
+    }
+    int ref_here = in_set(d, &d->run[run].refset, t->name, n->name);
+    int ref_there = in_set(d, &d->run[1 - run].refset, other->name, n->name);
+    int pruned_there = in_set(d, &d->run[1 - run].pruned, other->name, n->name);
+    if (run == 0) {
+        if (ref_here && !ref_there) sb_cat(b, "is no longer referenced and was pruned");
+        else if (pruned_there) sb_cat(b, "was pruned");
+        else sb_cat(b, "is no longer in the tree");
+    } else {
+        if (ref_here && !ref_there) sb_cat(b, "is newly referenced and kept");
+        else if (pruned_there) sb_cat(b, "is no longer pruned");
+        else sb_cat(b, "is new in the tree");
+    }
+}
+
+/* Largest i with list[i] < v, plus one: how many of the ascending list are below v. */
+static int count_below(const int *list, int count, int v)
+{
+    int lo = 0, hi = count;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (list[mid] < v) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static void separate(sbuf *b, int *named)
+{
+    if ((*named)++) sb_cat(b, "; ");
+}
+
+/* 1 when nodes a and b of t share their parent, 2 when their parents share theirs. */
+static int relation(const dtree *t, int a, int b)
+{
+    int pa = t->nodes[a].parent, pb = t->nodes[b].parent;
+    if (pa < 0 || pb < 0) return 0;
+    if (pa == pb) return 1;
+    int ga = t->nodes[pa].parent, gb = t->nodes[pb].parent;
+    return ga >= 0 && ga == gb ? 2 : 0;
+}
+
+static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, int gone_before, int added_before,
+                         long went_after, long came_before)
+{
+    const dtree *to = p->t[0], *tn = p->t[1];
+    int named = 0;
+    /* The nearest ones: the last gone and added nodes laid out before it. */
+    int g0 = gone_before > 3 ? gone_before - 3 : 0;
+    int a0 = added_before > 3 - (gone_before - g0) ? added_before - (3 - (gone_before - g0)) : 0;
+    for (int i = g0; i < gone_before; i++) {
+        int k = p->gone[i];
+        separate(b, &named);
+        node_clause(d, b, p, 0, k, relation(to, k, o), 0);
+    }
+    for (int i = a0; i < added_before; i++) {
+        int k = p->added[i];
+        separate(b, &named);
+        node_clause(d, b, p, 1, k, relation(tn, k, n), 0);
+    }
+    if (g0) {
+        separate(b, &named);
+        sb_printf(b, "%d more node%s laid out before it %s gone", g0, g0 == 1 ? "" : "s", g0 == 1 ? "is" : "are");
+    }
+    if (a0) {
+        separate(b, &named);
+        sb_printf(b, "%d more node%s laid out before it %s new", a0, a0 == 1 ? "" : "s", a0 == 1 ? "is" : "are");
+    }
+    if (went_after) {
+        separate(b, &named);
+        sb_printf(b, "%ld node%s laid out before it now come%s after it", went_after, went_after == 1 ? "" : "s",
+                  went_after == 1 ? "s" : "");
+    }
+    if (came_before) {
+        separate(b, &named);
+        sb_printf(b, "%ld node%s laid out after it now come%s before it", came_before, came_before == 1 ? "" : "s",
+                  came_before == 1 ? "s" : "");
+    }
+    if ((went_after || came_before) && !dstr_eq(d->run[0].profile, d->run[1].profile)) {
+        sb_cat(b, " (profile ");
+        sb_name(b, d->run[0].profile);
+        sb_cat(b, " -> ");
+        sb_name(b, d->run[1].profile);
+        sb_cat(b, ": cod4 lays out additive groups after their siblings)");
+    }
+}
+
+/* "%walk", or "%walk (root/body/walk)" when the name is not unique. */
+static void sb_node(differ *d, sbuf *b, const tree_pair *p, int run, int k)
+{
+    const dtree *t = p->t[run];
+    sb_cat(b, "%");
+    sb_name(b, t->nodes[k].name);
+    (void)d;
+    if (p->name_count[t->nodes[k].id] <= 1) return;
+    int chain[8], depth = 0, cut = 0;
+    for (int x = k; x > 0; x = t->nodes[x].parent) {
+        if (depth == 8) {
+            cut = 1;
+            break;
+        }
+        chain[depth++] = x;
+    }
+    sb_cat(b, cut ? " (.../" : " (root/");
+    for (int i = depth; i-- > 0;) {
+        sb_name(b, t->nodes[chain[i]].name);
+        sb_cat(b, i ? "/" : ")");
+    }
+}
+
+static void fenwick_add(long *f, int n, int i)
+{
+    for (i++; i <= n; i += i & -i) f[i]++;
+}
+
+static long fenwick_sum(const long *f, int i) /* count of entries below i */
+{
+    long s = 0;
+    for (; i > 0; i -= i & -i) s += f[i];
+    return s;
+}
+
+static void compare_nodes(differ *d, tree_pair *p)
+{
+    const dtree *to = p->t[0], *tn = p->t[1];
+    d->ids.count = 0; /* identities are per tree pair */
+    if (d->ids.heads)
+        for (size_t i = 0; i <= d->ids.mask; i++) d->ids.heads[i] = NONE;
+    for (int run = 0; run < 2; run++) {
+        dtree *t = (dtree *)p->t[run];
+        for (int k = 0; k < t->node_count; k++) {
+            dnode *n = &t->nodes[k];
+            if (k == 0) {
+                dstr none = {"", 0};
+                n->id = intern_node(d, run, NONE, none); /* roots match whatever their name */
+            } else {
+                n->id = intern_node(d, run, t->nodes[n->parent].id, n->name);
+            }
+        }
+    }
+    size_t ids = d->ids.count;
+    for (int run = 0; run < 2; run++) {
+        p->pos[run] = xmalloc(ids * sizeof(int));
+        for (size_t i = 0; i < ids; i++) p->pos[run][i] = -1;
+        for (int k = 0; k < p->t[run]->node_count; k++) p->pos[run][p->t[run]->nodes[k].id] = k;
+    }
+    /* Names shared by several nodes get a path in the text. */
+    p->name_count = xcalloc(ids, sizeof(int));
+    hmap names = {0};
+    for (int run = 0; run < 2; run++)
+        for (int k = 0; k < p->t[run]->node_count; k++) {
+            const dnode *n = &p->t[run]->nodes[k];
+            if (run == 1 && p->pos[0][n->id] >= 0) continue;
+            uint32_t h = hmap_find(&names, 0, n->name.s, n->name.n);
+            if (h == NONE) h = hmap_add(&names, &d->mem, 0, n->name.s, n->name.n, 1);
+            names.e[h].a++;
+        }
+    for (int run = 0; run < 2; run++)
+        for (int k = 0; k < p->t[run]->node_count; k++) {
+            const dnode *n = &p->t[run]->nodes[k];
+            uint32_t h = hmap_find(&names, 0, n->name.s, n->name.n);
+            /* A survivor's name is counted under its old spelling (roots match whatever their name). */
+            if (h != NONE && names.e[h].a > p->name_count[n->id]) p->name_count[n->id] = (int)names.e[h].a;
+        }
+    hmap_free(&names);
+
+    p->gone = xmalloc(((size_t)to->node_count + 1) * sizeof(int));
+    p->added = xmalloc(((size_t)tn->node_count + 1) * sizeof(int));
+    for (int k = 0; k < to->node_count; k++)
+        if (p->pos[1][to->nodes[k].id] < 0) p->gone[p->gone_count++] = k;
+    for (int k = 0; k < tn->node_count; k++)
+        if (p->pos[0][tn->nodes[k].id] < 0) p->added[p->added_count++] = k;
+    p->reason = xcalloc((size_t)tn->node_count + 1, sizeof(char *));
+
+    long *fen = xcalloc((size_t)tn->node_count + 1, sizeof(long));
+    long survivors_done = 0;
+    int gone_before = 0;
+    dstr tree = tn->name;
+    for (int o = 0; o < to->node_count; o++) {
+        const dnode *on = &to->nodes[o];
+        int n = p->pos[1][on->id];
+        if (n < 0) {
+            gone_before++;
+            continue;
+        }
+        const dnode *nn = &tn->nodes[n];
+        long less = fenwick_sum(fen, n);
+        int added_before = count_below(p->added, p->added_count, n);
+        long went_after = survivors_done - less;
+        long came_before = (long)(n - added_before) - less;
+        fenwick_add(fen, tn->node_count, n);
+        survivors_done++;
+        if (o != n) {
+            begin_change(d);
+            sb_name(&d->line, tree);
+            sb_cat(&d->line, ": ");
+            sb_node(d, &d->line, p, 1, n);
+            sb_printf(&d->line, " moved from node %d to node %d", o, n);
+            moved_reason(d, &d->reason, p, o, n, gone_before, added_before, went_after, came_before);
+            p->reason[n] = xstrdup(d->reason.s);
+            emit_change(d, "node-index", tree, nn->name, v_int(o), v_int(n), NULL, NULL);
+        }
+        if (on->flags != nn->flags && on->flags >= 0 && nn->flags >= 0) {
+            begin_change(d);
+            sb_name(&d->line, tree);
+            sb_cat(&d->line, ": ");
+            sb_node(d, &d->line, p, 1, n);
+            sb_cat(&d->line, " flags changed from ");
+            sb_flags(&d->line, on->flags);
+            sb_cat(&d->line, " to ");
+            sb_flags(&d->line, nn->flags);
+            emit_change(d, "node-flags", tree, nn->name, v_int(on->flags), v_int(nn->flags), NULL, NULL);
+        } else if ((on->flags < 0) != (nn->flags < 0)) {
+            begin_change(d);
+            sb_name(&d->line, tree);
+            sb_cat(&d->line, ": ");
+            sb_node(d, &d->line, p, 1, n);
+            sb_cat(&d->line, nn->flags < 0 ? " is now a leaf (was a group)" : " is now a group (was a leaf)");
+            dstr leaf = {"leaf", 4}, group = {"group", 5};
+            emit_change(d, "node-kind", tree, nn->name, v_str(on->flags < 0 ? leaf : group),
+                        v_str(nn->flags < 0 ? leaf : group), NULL, NULL);
+        } else if (on->looping >= 0 && nn->looping >= 0 && on->looping != nn->looping) {
+            begin_change(d);
+            sb_name(&d->line, tree);
+            sb_cat(&d->line, ": ");
+            sb_node(d, &d->line, p, 1, n);
+            sb_cat(&d->line, nn->looping ? " is now looping (its xanim changed)"
+                                         : " is no longer looping (its xanim changed)");
+            dstr t_ = {"true", 4}, f_ = {"false", 5};
+            emit_change(d, "node-looping", tree, nn->name, v_str(on->looping ? t_ : f_),
+                        v_str(nn->looping ? t_ : f_), NULL, NULL);
+        }
+    }
+    free(fen);
+    for (int i = 0; i < p->gone_count; i++) {
+        int k = p->gone[i];
+        begin_change(d);
+        sb_name(&d->line, tree);
+        sb_cat(&d->line, ": ");
+        sb_node(d, &d->line, p, 0, k);
+        sb_printf(&d->line, " removed (was node %d)", k);
+        node_clause(d, &d->reason, p, 0, k, 0, 1);
+        emit_change(d, "node-removed", tree, to->nodes[k].name, v_int(k), v_int(-1), NULL, NULL);
+    }
+    for (int i = 0; i < p->added_count; i++) {
+        int k = p->added[i];
+        begin_change(d);
+        sb_name(&d->line, tree);
+        sb_cat(&d->line, ": ");
+        sb_node(d, &d->line, p, 1, k);
+        sb_printf(&d->line, " added as node %d", k);
+        node_clause(d, &d->reason, p, 1, k, 0, 1);
+        emit_change(d, "node-added", tree, tn->nodes[k].name, v_int(-1), v_int(k), NULL, NULL);
+    }
+}
+
+static void free_pair(tree_pair *p)
+{
+    if (p->reason)
+        for (int k = 0; k < p->t[1]->node_count; k++) free(p->reason[k]);
+    free(p->reason);
+    free(p->pos[0]);
+    free(p->pos[1]);
+    free(p->gone);
+    free(p->added);
+    free(p->name_count);
+}
+
+/* ---- references ---- */
+
+static void sb_value(sbuf *b, const dref *r, int64_t v)
+{
+    if (v < 0) sb_cat(b, "unresolved");
+    else if (r->kind == REF_ANIMTREE) sb_printf(b, "%" PRId64, v);
+    else sb_printf(b, "0x%08" PRIx64, v);
+}
+
+static void sb_ref_subject(sbuf *b, const dref *r, const dref *old)
+{
+    if (r->file.s) {
+        sb_name(b, r->file);
+        sb_printf(b, ":%ld:%ld", r->line, r->col);
+        if (old && (old->line != r->line || old->col != r->col))
+            sb_printf(b, " (was %ld:%ld)", old->line, old->col);
+        sb_cat(b, ": ");
+    } else {
+        sb_cat(b, "<engine>: ");
+    }
+    if (r->kind == REF_ANIMTREE) {
+        sb_cat(b, "#animtree ");
+    } else {
+        sb_cat(b, "%");
+        sb_name(b, r->name);
+        sb_cat(b, " ");
+    }
+    if (r->tree.s) {
+        sb_cat(b, "in '");
+        sb_name(b, r->tree);
+        sb_cat(b, "'");
+    } else {
+        sb_cat(b, "in no tree");
+    }
+}
+
+/* Why reference value changed from the old to the new run. */
+static void value_reason(differ *d, sbuf *b, const dref *o, const dref *n, tree_pair *pairs)
+{
+    drun *rn = &d->run[1];
+    if (!dstr_eq(o->tree, n->tree)) {
+        sb_cat(b, "now resolved in tree '");
+        sb_name(b, n->tree);
+        sb_cat(b, "' (was '");
+        sb_name(b, o->tree);
+        sb_cat(b, "')");
+        return;
+    }
+    int tn = find_tree(rn, n->tree);
+    int to = tn >= 0 ? rn->trees[tn].other : -1;
+    int parts = 0;
+    if ((o->value >> 16) != (n->value >> 16) && tn >= 0 && to >= 0) {
+        sb_cat(b, "tree '");
+        sb_name(b, n->tree);
+        sb_printf(b, "' moved from index %" PRId64 " to index %" PRId64 " (", o->value >> 16, n->value >> 16);
+        tree_reason(d, b, to, tn);
+        sb_cat(b, ")");
+        parts++;
+    }
+    if (n->kind != REF_ANIMTREE && (o->value & 0xFFFF) != (n->value & 0xFFFF)) {
+        int k = (int)(n->value & 0xFFFF);
+        sb_cat(b, parts ? "; " : "");
+        sb_cat(b, "%");
+        sb_name(b, n->name);
+        sb_printf(b, " moved from node %" PRId64 " to node %d", o->value & 0xFFFF, k);
+        const tree_pair *p = tn >= 0 && to >= 0 ? &pairs[tn] : NULL;
+        if (p && p->reason && k < p->t[1]->node_count && p->reason[k]) {
+            sb_cat(b, " (");
+            sb_cat(b, p->reason[k]);
+            sb_cat(b, ")");
+        }
+    }
+}
+
+static void unresolved_reason(differ *d, sbuf *b, int run, const dref *r)
+{
+    drun *x = &d->run[run];
+    if (r->developer) {
+        sb_cat(b, "it is in a /# #/ block the game does not compile");
+        return;
+    }
+    if (!r->tree.s) {
+        sb_cat(b, "no anim tree is selected (#using_animtree)");
+        return;
+    }
+    int t = find_tree(x, r->tree);
+    if (t < 0 || !x->trees[t].built) {
+        sb_cat(b, "tree '");
+        sb_name(b, r->tree);
+        sb_cat(b, "' is not built");
+        return;
+    }
+    if (r->kind == REF_ANIMTREE) return;
+    if (in_set(d, &x->defined, r->tree, r->name)) return; /* defined: see the diagnostics */
+    sb_cat(b, "'");
+    sb_name(b, r->name);
+    sb_cat(b, "' is not in tree '");
+    sb_name(b, r->tree);
+    sb_cat(b, "'");
+}
+
+/* Old references matched to new ones: first by file, line, column, kind and
+** name; the rest by file, kind and name, in order (lines moved). */
+static void match_references(differ *d)
+{
+    drun *o = &d->run[0], *n = &d->run[1];
+    long *next = xmalloc((o->ref_count + 1) * sizeof(long));
+    for (int pass = 0; pass < 2; pass++) {
+        hmap m = {0};
+        for (size_t i = 0; i < o->ref_count; i++) {
+            dref *r = &o->refs[i];
+            if (r->other >= 0) continue;
+            d->key.n = 0;
+            key_part(&d->key, r->file);
+            key_part(&d->key, r->kind_name);
+            key_part(&d->key, r->name);
+            uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
+            uint32_t h = hmap_find(&m, tag, d->key.s, d->key.n);
+            next[i] = -1;
+            if (h == NONE) {
+                h = hmap_add(&m, &d->mem, tag, d->key.s, d->key.n, 1);
+                m.e[h].a = m.e[h].b = (long)i;
+            } else {
+                next[m.e[h].b] = (long)i;
+                m.e[h].b = (long)i;
+            }
+        }
+        for (size_t i = 0; i < n->ref_count; i++) {
+            dref *r = &n->refs[i];
+            if (r->other >= 0) continue;
+            d->key.n = 0;
+            key_part(&d->key, r->file);
+            key_part(&d->key, r->kind_name);
+            key_part(&d->key, r->name);
+            uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
+            uint32_t h = hmap_find(&m, tag, d->key.s, d->key.n);
+            if (h == NONE || m.e[h].a < 0) continue;
+            long k = m.e[h].a;
+            m.e[h].a = next[k];
+            r->other = k;
+            o->refs[k].other = (long)i;
+        }
+        hmap_free(&m);
+    }
+    free(next);
+}
+
+static void compare_references(differ *d, tree_pair *pairs)
+{
+    drun *o = &d->run[0], *n = &d->run[1];
+    match_references(d);
+    for (size_t i = 0; i < n->ref_count; i++) {
+        const dref *r = &n->refs[i];
+        const dref *w = r->other >= 0 ? &o->refs[r->other] : NULL;
+        if (w && w->value == r->value) continue;
+        begin_change(d);
+        sb_ref_subject(&d->line, r, w);
+        const char *kind;
+        if (!w) {
+            kind = "reference-added";
+            sb_cat(&d->line, ": new reference, ");
+            sb_value(&d->line, r, r->value);
+            if (r->value < 0) unresolved_reason(d, &d->reason, 1, r);
+        } else if (r->value < 0) {
+            kind = "reference-unresolved";
+            sb_cat(&d->line, ": now unresolved (was ");
+            sb_value(&d->line, w, w->value);
+            sb_cat(&d->line, ")");
+            unresolved_reason(d, &d->reason, 1, r);
+        } else if (w->value < 0) {
+            kind = "reference-resolved";
+            sb_cat(&d->line, ": now ");
+            sb_value(&d->line, r, r->value);
+            sb_cat(&d->line, " (was unresolved)");
+        } else {
+            kind = "reference-value";
+            sb_cat(&d->line, ": ");
+            sb_value(&d->line, w, w->value);
+            sb_cat(&d->line, " -> ");
+            sb_value(&d->line, r, r->value);
+            value_reason(d, &d->reason, w, r, pairs);
+        }
+        emit_change(d, kind, r->tree, r->name, v_int(w ? w->value : -1), v_int(r->value), r, w);
+    }
+    for (size_t i = 0; i < o->ref_count; i++) {
+        const dref *r = &o->refs[i];
+        if (r->other >= 0) continue;
+        begin_change(d);
+        sb_ref_subject(&d->line, r, NULL);
+        sb_cat(&d->line, ": reference removed (was ");
+        sb_value(&d->line, r, r->value);
+        sb_cat(&d->line, ")");
+        emit_change(d, "reference-removed", r->tree, r->name, v_int(r->value), v_int(-1), r, NULL);
+    }
+}
+
+/* ---- the comparison ---- */
+
+static void compare_runs(differ *d)
+{
+    drun *o = &d->run[0], *n = &d->run[1];
+    dstr none = {NULL, 0};
+    if (!dstr_eq(o->profile, n->profile)) {
+        begin_change(d);
+        sb_cat(&d->line, "profile changed from ");
+        sb_name(&d->line, o->profile);
+        sb_cat(&d->line, " to ");
+        sb_name(&d->line, n->profile);
+        emit_change(d, "profile", none, none, v_str(o->profile), v_str(n->profile), NULL, NULL);
+    }
+    static const char *const what[2] = {"errors", "warnings"};
+    long counts[2][2] = {{o->errors, n->errors}, {o->warnings, n->warnings}};
+    for (int k = 0; k < 2; k++) {
+        if (counts[k][0] == counts[k][1]) continue;
+        begin_change(d);
+        sb_printf(&d->line, "%s: %ld -> %ld", what[k], counts[k][0], counts[k][1]);
+        emit_change(d, what[k], none, none, v_int(counts[k][0]), v_int(counts[k][1]), NULL, NULL);
+    }
+    for (int i = 0; i < o->tree_count; i++) {
+        o->trees[i].other = find_tree(n, o->trees[i].name);
+        if (o->trees[i].other >= 0) n->trees[o->trees[i].other].other = i;
+    }
+    tree_pair *pairs = xcalloc((size_t)n->tree_count + 1, sizeof *pairs);
+    for (int j = 0; j < n->tree_count; j++) {
+        dtree *t = &n->trees[j];
+        begin_change(d);
+        sb_cat(&d->line, "tree '");
+        sb_name(&d->line, t->name);
+        sb_cat(&d->line, "'");
+        if (t->other < 0) {
+            sb_printf(&d->line, " added as index %d", t->index);
+            if (t->first_file.s) {
+                sb_cat(&d->reason, t->registered_by ? "registered by " : "first used in ");
+                sb_name(&d->reason, t->first_file);
+            }
+            emit_change(d, "tree-added", t->name, none, v_int(-1), v_int(t->index), NULL, NULL);
+            continue;
+        }
+        dtree *w = &o->trees[t->other];
+        if (w->index != t->index) {
+            sb_printf(&d->line, " moved from index %d to index %d", w->index, t->index);
+            tree_reason(d, &d->reason, t->other, j);
+            emit_change(d, "tree-index", t->name, none, v_int(w->index), v_int(t->index), NULL, NULL);
+        }
+        if (!dstr_eq(w->file, t->file)) {
+            begin_change(d);
+            sb_cat(&d->line, "tree '");
+            sb_name(&d->line, t->name);
+            sb_cat(&d->line, "' is read from ");
+            sb_name(&d->line, t->file);
+            sb_cat(&d->line, " (was ");
+            sb_name(&d->line, w->file);
+            sb_cat(&d->line, ")");
+            emit_change(d, "tree-file", t->name, none, v_str(w->file), v_str(t->file), NULL, NULL);
+        }
+        if (w->built != t->built) {
+            begin_change(d);
+            sb_cat(&d->line, "tree '");
+            sb_name(&d->line, t->name);
+            if (t->built) sb_printf(&d->line, "' is now built (%d nodes)", t->node_count);
+            else sb_printf(&d->line, "' is no longer built (it had %d nodes)", w->node_count);
+            dstr yes = {"built", 5}, no = {"not built", 9};
+            emit_change(d, t->built ? "tree-built" : "tree-not-built", t->name, none,
+                        v_str(w->built ? yes : no), v_str(t->built ? yes : no), NULL, NULL);
+            continue;
+        }
+        if (!t->built) continue;
+        if (w->checksum != t->checksum) {
+            begin_change(d);
+            sb_cat(&d->line, "tree '");
+            sb_name(&d->line, t->name);
+            sb_printf(&d->line, "' checksum changed from 0x%08" PRIx32 " to 0x%08" PRIx32 " (%d -> %d nodes)",
+                      w->checksum, t->checksum, w->node_count, t->node_count);
+            emit_change(d, "tree-checksum", t->name, none, v_int(w->checksum), v_int(t->checksum), NULL, NULL);
+        }
+        pairs[j].t[0] = w;
+        pairs[j].t[1] = t;
+        compare_nodes(d, &pairs[j]);
+    }
+    for (int i = 0; i < o->tree_count; i++) {
+        dtree *w = &o->trees[i];
+        if (w->other >= 0) continue;
+        begin_change(d);
+        sb_cat(&d->line, "tree '");
+        sb_name(&d->line, w->name);
+        sb_printf(&d->line, "' removed (was index %d)", w->index);
+        sb_cat(&d->reason, "no script uses it any more");
+        emit_change(d, "tree-removed", w->name, none, v_int(w->index), v_int(-1), NULL, NULL);
+    }
+    compare_references(d, pairs);
+    for (int j = 0; j < n->tree_count; j++) free_pair(&pairs[j]);
+    free(pairs);
+}
+
+/* Reads one run out of src (which the differ owns from now on). */
+static int load_file(differ *d, int run, const char *name, source_file *src)
+{
+    drun *r = &d->run[run];
+    r->path = name;
+    r->src = src;
+    int line, col;
+    source_position(r->src, 0, &line, &col); /* lines are counted before strings are decoded in place */
+    /* The document's values are only needed while the run is read out of them. */
+    arena dom;
+    arena_init(&dom);
+    json_error je;
+    json_value *root = json_parse(r->src->data, r->src->len, &dom, &je);
+    int rc = 0;
+    if (!root) {
+        source_position(r->src, je.offset, &line, &col);
+        fprintf(d->err, "%s:%d:%d: error: not valid JSON: %s\n", name, line, col, je.message);
+        rc = -1;
+    } else if (load_run(d, run, root) != 0) {
+        source_position(r->src, d->bad_off, &line, &col);
+        fprintf(d->err, "%s:%d:%d: error: not an atrc JSON output: %s\n", name, line, col, d->bad);
+        rc = -1;
+    }
+    arena_free_all(&dom);
+    return rc;
+}
+
+/* Compares the runs in o and n (taking both). */
+static int diff_sources(const char *old_name, source_file *o, const char *new_name, source_file *n,
+                        atrc_format format, FILE *out, FILE *err)
+{
+    differ d;
+    memset(&d, 0, sizeof d);
+    arena_init(&d.mem);
+    d.format = format;
+    d.out = out;
+    d.err = err;
+    int status = 2;
+    int loaded = load_file(&d, 0, old_name, o) == 0;
+    if (!loaded) source_free(n);
+    else loaded = load_file(&d, 1, new_name, n) == 0;
+    if (loaded) {
+        if (format == ATRC_FORMAT_JSON) {
+            fputs("{\n  \"atrc_diff\": 1,\n  \"old\": ", out);
+            json_cstr(out, old_name);
+            fputs(",\n  \"new\": ", out);
+            json_cstr(out, new_name);
+            fputs(",\n  \"changes\": [", out);
+        }
+        compare_runs(&d);
+        if (format == ATRC_FORMAT_JSON) fputs(d.changes ? "\n  ]\n}\n" : "]\n}\n", out);
+        fflush(out);
+        if (ferror(out)) fputs("atrc: error: cannot write the differences\n", err);
+        status = ferror(out) ? 2 : d.changes ? 1 : 0;
+    }
+    for (int i = 0; i < 2; i++) {
+        hmap_free(&d.run[i].refset);
+        hmap_free(&d.run[i].pruned);
+        hmap_free(&d.run[i].defined);
+        if (d.run[i].src) source_free(d.run[i].src);
+    }
+    hmap_free(&d.ids);
+    free(d.line.s);
+    free(d.reason.s);
+    free(d.key.s);
+    arena_free_all(&d.mem);
+    return status;
+}
+
+int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
+                      const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err)
+{
+    return diff_sources(old_name, source_from_buffer(old_name, old_data, old_len), new_name,
+                        source_from_buffer(new_name, new_data, new_len), format, out, err);
+}
+
+int atrc_diff_files(const char *old_path, const char *new_path, atrc_format format, FILE *out, FILE *err)
+{
+    const char *why = NULL;
+    source_file *o = source_read(old_path, &why);
+    if (!o) {
+        fprintf(err, "atrc: error: cannot read '%s': %s\n", old_path, why);
+        return 2;
+    }
+    source_file *n = source_read(new_path, &why);
+    if (!n) {
+        fprintf(err, "atrc: error: cannot read '%s': %s\n", new_path, why);
+        source_free(o);
+        return 2;
+    }
+    return diff_sources(old_path, o, new_path, n, format, out, err);
+}

@@ -1,0 +1,1 @@
+diff bad/bom.json identical.new.json

@@ -1,0 +1,1 @@
+diff pruned_sibling_json.stdout identical.new.json

@@ -1,0 +1,1 @@
+diff bad/empty.json identical.new.json

@@ -1,0 +1,1 @@
+diff --format xml identical.old.json identical.new.json

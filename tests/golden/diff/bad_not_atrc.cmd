@@ -1,0 +1,1 @@
+diff identical.old.json bad/not_atrc.json

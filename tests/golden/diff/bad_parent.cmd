@@ -1,0 +1,1 @@
+diff bad/forward_parent.json identical.new.json

@@ -1,0 +1,1 @@
+diff bad/syntax.json identical.new.json

@@ -1,0 +1,1 @@
+diff bad/truncated.json identical.new.json

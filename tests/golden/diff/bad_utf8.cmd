@@ -1,0 +1,1 @@
+diff bad/bad_utf8.json identical.new.json

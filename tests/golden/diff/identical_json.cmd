@@ -1,0 +1,1 @@
+diff --format json identical.old.json identical.new.json

@@ -1,0 +1,3 @@
+#using_animtree("dog");
+
+bark() { self setAnim(%bark); }

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Regenerates the JSON runs the diff goldens compare (review the diff after!):
+#   ATRC=build/atrc sh tests/golden/diff/inputs/make.sh
+# Each pair is two real atrc runs that differ in one way; the script paths
+# stay the same across a pair (each run starts in its own directory).
+set -eu
+: "${ATRC:?set ATRC to the atrc binary}"
+cd "$(dirname "$0")"
+run() { out=$1; dir=$2; shift 2; (cd "$dir" && "$ATRC" --format json "$@" >"../../$out" 2>/dev/null) || true; }
+run identical.old.json base -g ../game --no-xanim a.gsc
+run identical.new.json base -g ../game --no-xanim a.gsc
+# 'run' and 'back' are no longer referenced: 'run' is pruned, and with 'back' the whole 'death' group.
+run pruned_sibling.old.json base -g ../game --no-xanim a.gsc
+run pruned_sibling.new.json pruned -g ../game --no-xanim --show-pruned a.gsc
+# A script registering 'dog' is compiled first: 'soldier' becomes tree 2.
+run tree_earlier.old.json dog -g ../game --no-xanim a.gsc
+run tree_earlier.new.json dog -g ../game --no-xanim dog.gsc a.gsc
+# uo does not know 'additive': the tree only builds under cod4.
+run profile.old.json rig -g ../game --no-xanim rig.gsc
+run profile.new.json rig -g ../game --no-xanim --profile cod4 rig.gsc
+# Two lines added at the top and %run dropped: matched by file and name.
+run moved_lines.old.json base -g ../game --no-xanim a.gsc
+run moved_lines.new.json moved -g ../game --no-xanim a.gsc
+# game2 overrides soldier.atr with a copy that lacks 'walk'.
+run unresolved.old.json base -g ../game --no-xanim a.gsc
+run unresolved.new.json base -g ../game -g ../game2 --no-xanim a.gsc
+# --show-pruned lists more nodes but changes no index.
+run show_pruned.old.json base -g ../game --no-xanim a.gsc
+run show_pruned.new.json base -g ../game --no-xanim --show-pruned a.gsc
+# level.old.json / level.new.json: tree_earlier's runs with the "scripts"
+# list of level mode (interface.md) written in by hand: the tree's
+# registering script is named from it.

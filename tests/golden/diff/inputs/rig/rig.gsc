@@ -1,0 +1,3 @@
+#using_animtree("rig");
+
+aim() { a = %idle; b = %aim_up; c = %walk; }

@@ -1,0 +1,1 @@
+diff level.old.json level.new.json

@@ -1,0 +1,1 @@
+diff moved_lines.old.json moved_lines.new.json

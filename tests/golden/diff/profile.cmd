@@ -1,0 +1,1 @@
+diff profile.old.json profile.new.json

@@ -1,0 +1,1 @@
+diff pruned_sibling.new.json pruned_sibling.old.json

@@ -1,0 +1,1 @@
+diff pruned_sibling.old.json pruned_sibling.new.json

@@ -1,0 +1,1 @@
+diff show_pruned.old.json show_pruned.new.json

@@ -1,0 +1,1 @@
+diff tree_earlier.old.json tree_earlier.new.json

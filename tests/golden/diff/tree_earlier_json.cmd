@@ -1,0 +1,1 @@
+diff --format json tree_earlier.old.json tree_earlier.new.json

@@ -1,0 +1,1 @@
+diff unresolved.old.json unresolved.new.json

@@ -1,0 +1,1 @@
+--format dot -g game human.gsc

@@ -1,0 +1,1 @@
+--format dot --profile cod4 -g game -g cod4 layers.gsc

@@ -1,0 +1,1 @@
+--format dot --show-pruned --no-xanim -g game prune.gsc

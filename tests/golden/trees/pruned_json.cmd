@@ -1,0 +1,1 @@
+--format json --show-pruned --no-xanim -g game prune.gsc

@@ -1,0 +1,1 @@
+--trees --show-pruned --no-xanim -g game prune.gsc
