@@ -55,12 +55,6 @@ void gsc_lexer_free(gsc_lexer *lx)
 static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fmt, va_list ap)
 {
     if (lx->stopped) return;
-    if (lx->errors == GSC_MAX_ERRORS) {
-        diag_add(lx->diags, DIAG_ERROR, lx->src, line, col,
-                 "too many errors in this file; stopping");
-        lx->stopped = 1;
-        return;
-    }
     lx->errors++;
     lx->error_token_count = lx->token_count;
     lx->error_line = line;
@@ -69,7 +63,8 @@ static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fm
         lx->lexical_errors++;
         lx->lexical_error_token_count = lx->token_count;
     }
-    diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
+    /* At the file's error cap (--max-errors) diag.c says so: stop the file. */
+    if (diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap) != 0) lx->stopped = 1;
 }
 
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)

@@ -114,6 +114,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
     const char *err = NULL;
     source_file *src = source_read(path, &err);
     if (!src) {
+        ctx->diags.read_failures++;
         diag_add(&ctx->diags, DIAG_ERROR, t->first_src, t->first_line, t->first_col,
                  "cannot read anim tree '%s': %s", path, err);
         return;

@@ -103,6 +103,7 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
         fclose(fp);
     }
     if (!fp || read_error) {
+        if (report) r->diags->read_failures++;
         if (report)
             diag_add(r->diags, sev, r->src, line, col, "cannot read xanim '%s' (%s: %s)", name, path,
                      saved_errno ? strerror(saved_errno) : "read error");

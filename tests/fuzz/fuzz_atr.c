@@ -141,7 +141,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     } else if (diags.errors == 0) {
         abort(); /* a failed parse must say why */
     }
-    diag_print(&diags, fuzz_sink());
+    diag_print(&diags, NULL, fuzz_sink());
     diag_free(&diags);
     arena_free_all(&a);
     source_free(src);

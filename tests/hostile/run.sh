@@ -222,14 +222,14 @@ if begin "100,000 nested parentheses"; then
     awk 'BEGIN { printf "f() { x = "; for (i = 0; i < 100000; i++) printf "("; printf "1"; for (i = 0; i < 100000; i++) printf ")"; print "; }" }' >parens.gsc
     run -g game parens.gsc
     expect 1 "parens.gsc:1:1010: error: nesting too deep (max 1000)"
-    also "1 errors, 0 warnings"
+    also "1 error, 0 warnings"
     small_err 4000
 fi
 if begin "100,000 nested blocks"; then
     awk 'BEGIN { print "f()"; for (i = 0; i < 100000; i++) print "{"; for (i = 0; i < 100000; i++) print "}" }' >blocks.gsc
     run -g game blocks.gsc
     expect 1 "blocks.gsc:1002:1: error: nesting too deep (max 1000)"
-    also "1 errors, 0 warnings"
+    also "1 error, 0 warnings"
     small_err 4000
 fi
 if begin "100,000 unclosed blocks"; then
@@ -389,7 +389,7 @@ if begin "127 trees work, the 128th is refused"; then
     awk 'BEGIN { for (i = 1; i <= 128; i++) printf "#using_animtree(\"t%d\");\n", i; print "f() { x = #animtree; }" }' >trees.gsc
     run -g game trees.gsc
     expect 1 "trees.gsc:128:1: error: maximum animation tree count exceeded (127)"
-    also "1 errors, 127 warnings"
+    also "1 error, 127 warnings"
 fi
 if begin "127 trees are allowed"; then
     head -127 trees.gsc >trees127.gsc
