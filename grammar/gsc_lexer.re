@@ -55,6 +55,11 @@ void gsc_lexer_free(gsc_lexer *lx)
 static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fmt, va_list ap)
 {
     if (lx->stopped) return;
+    if (lx->diags->max_errors > 0 && lx->errors == lx->diags->max_errors) {
+        diag_add(lx->diags, DIAG_ERROR, lx->src, line, col, "too many errors in this file; stopping");
+        lx->stopped = 1;
+        return;
+    }
     lx->errors++;
     lx->error_token_count = lx->token_count;
     lx->error_line = line;
@@ -63,8 +68,7 @@ static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fm
         lx->lexical_errors++;
         lx->lexical_error_token_count = lx->token_count;
     }
-    /* At the file's error cap (--max-errors) diag.c says so: stop the file. */
-    if (diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap) != 0) lx->stopped = 1;
+    diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
 }
 
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)

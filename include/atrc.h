@@ -60,8 +60,8 @@ typedef struct atrc_options {
     int syntax_only;  /* lex and parse only */
     int no_warnings;  /* -w: record no warnings at all */
     int warnings_as_errors; /* -Werror: warnings are recorded as errors */
-    int max_errors;   /* errors reported per file before the rest of it is given
-                         up: 0 the default (50), negative no limit */
+    int max_errors;   /* syntax errors reported per script before the rest of it
+                         is given up: 0 the default (50), negative no limit */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;

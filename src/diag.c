@@ -37,22 +37,15 @@ static void record(diag_list *d, diag_severity sev, int promoted, source_file *s
     else d->warnings++;
 }
 
-int diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
-              const char *fmt, va_list ap)
+void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
+               const char *fmt, va_list ap)
 {
     int promoted = 0;
     if (sev == DIAG_WARNING) {
-        if (d->no_warnings) return 0;
+        if (d->no_warnings) return;
         if (d->warnings_as_errors) {
             sev = DIAG_ERROR;
             promoted = 1;
-        }
-    }
-    if (sev == DIAG_ERROR && src && d->max_errors > 0) {
-        if (src->error_count > d->max_errors) return 1;
-        if (src->error_count++ == d->max_errors) {
-            record(d, DIAG_ERROR, 0, src, line, col, xstrdup("too many errors in this file; stopping"));
-            return 1;
         }
     }
     va_list ap2;
@@ -63,16 +56,14 @@ int diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int c
     char *msg = xmalloc((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     record(d, sev, promoted, src, line, col, msg);
-    return 0;
 }
 
-int diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col, const char *fmt, ...)
+void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int rc = diag_addv(d, sev, src, line, col, fmt, ap);
+    diag_addv(d, sev, src, line, col, fmt, ap);
     va_end(ap);
-    return rc;
 }
 
 /* ---- printing: each diagnostic is built in a buffer, then written at once ---- */

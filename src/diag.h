@@ -9,8 +9,8 @@
 
 typedef enum { DIAG_ERROR = 0, DIAG_WARNING } diag_severity;
 
-/* Errors reported per file before the rest of it is given up (binary junk):
-** the default of --max-errors. */
+/* Syntax errors reported per script before the rest of it is given up
+** (binary junk): the default of --max-errors.  The script lexer applies it. */
 #define DIAG_DEFAULT_MAX_ERRORS 50
 
 typedef struct diag {
@@ -29,24 +29,22 @@ typedef struct diag_list {
     /* Policy, set after diag_init. */
     int no_warnings;        /* -w: warnings are not recorded */
     int warnings_as_errors; /* -Werror */
-    int max_errors;         /* per file; 0: no limit */
+    int max_errors;         /* syntax errors per script; 0: no limit */
 } diag_list;
 
 /* Empty list, default policy (warnings kept, DIAG_DEFAULT_MAX_ERRORS). */
 void diag_init(diag_list *d);
 void diag_free(diag_list *d);
-/* Records one diagnostic.  Returns 0, or 1 when src has reached the error
-** cap: the first time, "too many errors in this file; stopping" is recorded
-** at this position instead; later errors for src are dropped.  A caller that
-** can stop reading src (the script lexer) does so on 1. */
-int diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col,
-             const char *fmt, ...)
+/* Records one diagnostic, after the policy: -w drops a warning, -Werror
+** records it as an error. */
+void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col,
+              const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-int diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
-              const char *fmt, va_list ap);
+void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
+               const char *fmt, va_list ap);
 
 /* How diagnostics are printed: colours (GCC's SGR parameters) and whether the
 ** summary line ends the list. */

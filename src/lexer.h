@@ -47,7 +47,8 @@ void gsc_lexer_free(gsc_lexer *lx);
 /* Next token; 0 at end of file (also once stopped). */
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *tok);
 /* Reports a located error, counting toward the per-file cap (diag_list's
-** max_errors); the report that exceeds the cap says so and stops the file. */
+** max_errors, --max-errors); the report that exceeds the cap says so and
+** stops the file. */
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 4, 5)))

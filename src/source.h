@@ -10,7 +10,6 @@ typedef struct source_file {
     size_t len;
     size_t *line_starts;  /* built on first use by source_line() */
     size_t line_count;
-    int error_count;      /* errors reported in this file (diag.c: the per-file cap) */
 } source_file;
 
 /* Reads path whole.  Returns NULL and sets *err to a message ("No such file or
