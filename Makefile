@@ -84,6 +84,7 @@ $(B)/%.c $(B)/%.h: grammar/%.y scripts/check-lempar.sh | deps $(B)/obj
 	$(Q)scripts/check-lempar.sh $(LEMPAR)
 	$(Q)$(LEMON) -q -l -T$(LEMPAR) -d$(B) $< || { rm -f $(B)/$*.c $(B)/$*.h $(B)/$*.out; \
 	    echo "atrc: grammar $< has conflicts (run: lemon -d/tmp $< and read /tmp/$*.out)" >&2; exit 1; }
+	$(Q)touch $(B)/$*.h # lemon leaves an unchanged header untouched: mark both outputs new
 
 # Library objects are position-independent: the same objects make
 # libatrc.a and libatrc.so.
