@@ -41,7 +41,6 @@ typedef enum {
 /* Property bits as the .atr parser records them (stock-behavior.md 2.5). */
 #define ATRC_FLAG_LOOPSYNC    0x01u
 #define ATRC_FLAG_NONLOOPSYNC 0x02u
-#define ATRC_FLAG_SYNC_ROOT   0x04u /* set by sync setup, never by the parser */
 #define ATRC_FLAG_COMPLETE    0x08u
 #define ATRC_FLAG_ADDITIVE    0x10u /* cod4 only */
 
@@ -66,30 +65,31 @@ typedef struct atrc_options {
 
 typedef struct atrc_ctx atrc_ctx;
 
-/* A node of a built (compact) tree. */
+/* A node of a built (compact) tree: read only. */
 typedef struct atrc_node {
     const char *name;     /* lower case; "root" for node 0, "void"/"void_loop" for placeholders */
     int parent;           /* -1 for node 0 */
     int child_count;      /* 0 for a leaf */
     int first_child;      /* parents only */
-    unsigned flags;       /* parse flags (parents); sync setup may add ATRC_FLAG_SYNC_ROOT and kind bits */
-    unsigned parse_flags; /* flags exactly as parsed (what JSON reports) */
+    unsigned parse_flags; /* parents: the ATRC_FLAG_* bits exactly as parsed (what JSON reports) */
     int line, column;     /* position of the name in the .atr; 0 for root and placeholders */
     int looping;          /* leaves: 1/0 from the xanim asset, -1 unknown (--no-xanim or no asset) */
-    int has_asset;        /* leaves: an xanim header was read */
+    int has_asset;        /* leaves: an xanim header was read (or the engine's `void` stand-in used) */
     unsigned frames;      /* leaves with an asset: stored frame count */
     int frame_rate;       /* leaves with an asset */
     int placeholder;      /* synthetic void/void_loop */
-    int default_asset;    /* leaves, cod2/cod4: the asset is the `void` substitute for a missing xanim */
 } atrc_node;
 
-/* A compact tree as the engine would hold it. */
+/* The library's working state of a tree (sync setup, asset substitution): opaque. */
+struct atrc_tree_state;
+
+/* A compact tree as the engine would hold it: read only, owned by the context. */
 typedef struct atrc_tree {
     const char *name;   /* canonical tree name */
     int node_count;
-    atrc_node *nodes;
+    atrc_node *nodes;   /* node_count entries, in node-index order */
     uint32_t checksum;
-    atrc_node void_loop; /* cod2/cod4: the asset a default leaf becomes in a sync group of the other kind */
+    struct atrc_tree_state *state; /* not for callers */
 } atrc_tree;
 
 /* ---- context and pipeline ---- */
