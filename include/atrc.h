@@ -106,9 +106,10 @@ void atrc_add_game_dir(atrc_ctx *ctx, const char *dir);
 ** script.  Returns 0, or -1 when TREE or NAME is not an identifier (nothing
 ** is recorded).  A full registry is a recorded error, not a -1. */
 int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
-/* Reads and compiles one script ("-" is not special here: the CLI maps it).
-** Returns 0, or -1 when the file cannot be read (a diagnostic is recorded and
-** atrc_unreadable_count() grows).  Syntax errors are diagnostics, not -1. */
+/* Reads and compiles one script, before atrc_build_trees(); "-" reads
+** standard input (named "<stdin>" in diagnostics).  Returns 0, or -1 when the
+** file cannot be read (a diagnostic is recorded and atrc_unreadable_count()
+** grows).  Syntax errors are diagnostics, not -1. */
 int atrc_add_script(atrc_ctx *ctx, const char *path);
 /* Compiles a script held in memory; data is copied, path is only used in
 ** diagnostics.  Returns 0. */
@@ -146,8 +147,10 @@ void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out);
 /* Writes the result (references, and with show_trees the tree listing in
 ** text) in format.  Returns 0, or -1 on a write error. */
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out);
-/* Decodes a packed value to out (text, or a JSON object {"atrc_explain": 1,
-** ...}); with trees built (ctx not NULL), also names the tree and node path.
+/* Decodes a packed value to out: text, or one JSON object {"atrc_explain": 1,
+** "value", "tree_index", "node_index", "tree", "path", "kind", "error"} (null
+** where unknown).  With trees built (ctx not NULL) it also names the tree and
+** the node path ("root/body/idle") and kind ("root", "group", "leaf").
 ** Returns 0; -1 when the value names no node (tree index 0, or no such tree
 ** or node in ctx): the reason is then written to err as an "atrc: error:"
 ** line (JSON also carries it as "error"); -2 on a write error to out. */
@@ -171,13 +174,18 @@ const char *atrc_tree_name(const atrc_ctx *ctx, int index);
 ** t is a tree from atrc_get_tree() (NULL allowed); node an index into it.  A
 ** NULL tree or an out-of-range node answers 0 (predicates), -1 (counts and
 ** lengths) or NULL (names).  Returned names live as long as the tree. */
+/* 1 for a leaf, else 0. */
 int atrc_is_primitive(const atrc_tree *t, int node);
+/* 1 for a leaf or a container inside a sync group (after sync setup), else 0. */
 int atrc_has_time(const atrc_tree *t, int node);
+/* Container: 1 when its sync group loops, else 0.  Leaf: its asset's looping
+** bit (1/0), or -1 when unknown (--no-xanim, or a missing asset). */
 int atrc_is_looped(const atrc_tree *t, int node);
 /* Leaf: its asset name; parent: "<non-leaf anim>" (uo/cod1) or "" (cod2/cod4). */
 const char *atrc_anim_name(const atrc_tree *t, int node, atrc_profile profile);
 /* Length in seconds of a leaf (7.2); returns -1 (error) for a parent or a leaf without asset data. */
 int atrc_anim_length(const atrc_tree *t, int node, double *seconds);
+/* Children of node (0 for a leaf). */
 int atrc_child_count(const atrc_tree *t, int node);
 
 /* "uo", "cod1", ... (a static string); "?" for a value out of range. */
