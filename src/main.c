@@ -304,9 +304,10 @@ static int close_output(output *o, int write_errno)
 }
 
 /* -o naming an input would destroy it (gcc refuses the same way).  The same
-** file through any path, link or hard link is caught by device and inode;
-** a wildcard after -o, `atrc -o maps/<star>.gsc`, expands to "-o maps/a.gsc maps/b.gsc ...": an
-** existing script or tree file is never atrc's output either. */
+** file through any path, link or hard link is caught by device and inode.
+** A wildcard after -o (`-o maps/STAR.gsc`) expands to "-o maps/a.gsc
+** maps/b.gsc ...", so an existing script or tree file is refused too: it is
+** never atrc's output. */
 static int check_output_is_not_input(const cli *c)
 {
     struct stat out;
