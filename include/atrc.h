@@ -129,6 +129,11 @@ int atrc_unreadable_count(const atrc_ctx *ctx);
 ** and the run failed. */
 int atrc_read_failure_count(const atrc_ctx *ctx);
 
+/* The file this context read (a script or a tree) that is the same file as
+** path — through any path or link — as the context named it; NULL when none
+** is (or path does not exist).  The CLI refuses such an -o FILE. */
+const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path);
+
 /* How atrc_write_diagnostics prints; zero-initialised: plain, with summary. */
 typedef struct atrc_diag_style {
     int color;              /* SGR colour escapes, as GCC writes them */

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 atrc_ctx *atrc_new(const atrc_options *opts)
 {
@@ -132,6 +133,17 @@ int atrc_warning_count(const atrc_ctx *ctx)
 int atrc_unreadable_count(const atrc_ctx *ctx)
 {
     return ctx->unreadable_inputs;
+}
+
+const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path)
+{
+    struct stat out, in;
+    if (stat(path, &out) != 0) return NULL;
+    for (size_t i = 0; i < ctx->source_count; i++) {
+        const char *p = ctx->sources[i]->path;
+        if (stat(p, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) return p;
+    }
+    return NULL;
 }
 
 int atrc_read_failure_count(const atrc_ctx *ctx)

@@ -406,6 +406,12 @@ int main(int argc, char **argv)
     ** failed because an input could not be read keeps the previous FILE. */
     int failing = atrc_unreadable_count(ctx) > 0 || atrc_error_count(ctx) > 0;
     int keep_output = c.output && failing && atrc_read_failure_count(ctx) > 0;
+    /* A tree file is known to be an input only now. */
+    const char *same = c.output ? atrc_input_same_as(ctx, c.output) : NULL;
+    if (same) {
+        fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", same, c.output);
+        keep_output = 1;
+    }
     output o;
     int write_ok = 1;
     int explain_rc = 0;
@@ -427,8 +433,9 @@ int main(int argc, char **argv)
     }
     atrc_diag_style style = {use_color(c.color), getenv("GCC_COLORS"), c.quiet};
     int diag_rc = atrc_write_diagnostics(ctx, &style, stderr);
-    if (keep_output) fprintf(stderr, "atrc: note: '%s' left unchanged: an input could not be read\n", c.output);
-    if (!write_ok) status = 2;
+    if (keep_output && !same)
+        fprintf(stderr, "atrc: note: '%s' left unchanged: an input could not be read\n", c.output);
+    if (!write_ok || same) status = 2;
     else if (atrc_unreadable_count(ctx) > 0) status = 2;
     else if (atrc_error_count(ctx) > 0 || explain_rc == -1) status = 1;
     if (diag_rc != 0 && status == 0) status = 2;

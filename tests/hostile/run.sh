@@ -571,6 +571,14 @@ if begin "-o naming an input through another path and a symlink"; then
     cmp -s ok.gsc maps/a.gsc || { pass=$((pass - 1)); bad "maps/a.gsc was changed"; }
     [ -L alias.gsc ] || { pass=$((pass - 1)); bad "alias.gsc is no longer a symlink"; }
 fi
+if begin "-o naming a tree file through a symlink"; then
+    cp game/animtrees/human.atr human.atr.orig
+    ln -sf game/animtrees/human.atr treelink.txt
+    run -g game -o treelink.txt ok.gsc
+    expect 2 "atrc: error: input file 'game/animtrees/human.atr' is the same as output file 'treelink.txt'"
+    cmp -s human.atr.orig game/animtrees/human.atr || { pass=$((pass - 1)); bad "human.atr was changed"; }
+    rm -f treelink.txt human.atr.orig
+fi
 if begin "a wildcard after -o: the first script is not overwritten"; then
     cp ok.gsc maps/b.gsc
     # shellcheck disable=SC2086
