@@ -16,7 +16,7 @@ void diag_free(diag_list *d)
     free(d->items);
     d->items = NULL;
     d->count = d->cap = 0;
-    d->errors = d->warnings = 0;
+    d->errors = d->warnings = d->read_failures = 0;
 }
 
 static void record(diag_list *d, diag_severity sev, int promoted, source_file *src, int line, int col,
