@@ -2,6 +2,7 @@
 # `make bench`, `make corpus-check CORPUS=DIR`, `make fuzz`, `make memcheck`.
 # `make V=1` shows the commands; `make check SANITIZE=1` builds and tests with
 # AddressSanitizer and UndefinedBehaviorSanitizer into build/san/.
+# `make install` / `make uninstall` honour PREFIX (default /usr/local) and DESTDIR.
 
 CC      ?= cc
 RE2C    ?= re2c
@@ -14,10 +15,23 @@ B        ?= build/san
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0:exitcode=99
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
+PARSER_DEFS :=
 else
 B        ?= build
 SANFLAGS :=
+# The generated parser's own asserts are for debugging Lemon: off in normal builds.
+PARSER_DEFS := -DNDEBUG
 endif
+
+# Installation (GNU conventions).
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+VERSION    := $(shell sed -n 's/^\#define ATRC_VERSION "\(.*\)"/\1/p' include/atrc.h)
+SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
+SONAME     := libatrc.so.$(SOMAJOR)
 
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
@@ -51,10 +65,11 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile pictures bench corpus-check model-check fuzz memcheck clean
+.PHONY: all deps demo check unit golden hostile pictures install-check manlint install uninstall bench \
+        corpus-check model-check fuzz memcheck clean
 .DEFAULT_GOAL := all
 
-all: $(B)/atrc $(TOOLS)
+all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
 
 deps:
 	@scripts/ensure-deps.sh base
@@ -69,22 +84,36 @@ $(B)/%.c: grammar/%.re | deps $(B)/obj
 
 # Lemon writes its outputs even when the grammar has conflicts, and exits 1:
 # delete them so that a conflicted grammar never builds.
-$(B)/%.c $(B)/%.h: grammar/%.y | deps $(B)/obj
+$(B)/%.c $(B)/%.h: grammar/%.y scripts/check-lempar.sh | deps $(B)/obj
 	$(call say,LEMON,$@)
+	$(Q)scripts/check-lempar.sh $(LEMPAR)
 	$(Q)$(LEMON) -q -l -T$(LEMPAR) -d$(B) $< || { rm -f $(B)/$*.c $(B)/$*.h $(B)/$*.out; \
 	    echo "atrc: grammar $< has conflicts (run: lemon -d/tmp $< and read /tmp/$*.out)" >&2; exit 1; }
+	$(Q)touch $(B)/$*.h # lemon leaves an unchanged header untouched: mark both outputs new
+
+# Library objects are position-independent: the same objects make
+# libatrc.a and libatrc.so.
+$(patsubst grammar/%.y,$(B)/obj/%.o,$(Y_SRC)): GEN_DEFS := $(PARSER_DEFS)
+# Objects built with other flags are stale.
+$(LIB_OBJ) $(B)/obj/main.o $(TEST_OBJ): Makefile
 
 $(B)/obj/%.o: $(B)/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(GEN_WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(GEN_DEFS) $(ALL_CFLAGS) -fPIC $(GEN_WARN) -MMD -MP -c -o $@ $<
 
 $(B)/obj/%.o: src/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC $(WARN) -MMD -MP -c -o $@ $<
 
 $(B)/libatrc.a: $(LIB_OBJ)
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
+
+# Only the API of include/atrc.h (atrc_*) is exported (src/libatrc.map).
+$(B)/libatrc.so.$(VERSION): $(LIB_OBJ) src/libatrc.map
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/libatrc.map \
+	    -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(B)/atrc: $(B)/obj/main.o $(B)/libatrc.a
 	$(call say,LINK,$@)
@@ -98,11 +127,16 @@ $(B)/%: tools/%.c $(B)/libatrc.a | $(B)/obj
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
+# Rewritten only when the list of suites changes: editing a test recompiles
+# that test, not the runner.
 $(B)/suites.inc: $(TEST_SRC) | $(B)/obj
 	$(Q)grep -ho 'Suite \*make_[a-z0-9_]*_suite' $(TEST_SRC) /dev/null \
-	    | sed 's/Suite \*make_\(.*\)_suite/SUITE(\1)/' > $@.tmp && mv $@.tmp $@
+	    | sed 's/Suite \*make_\(.*\)_suite/SUITE(\1)/' > $@.tmp && \
+	    if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
-$(B)/obj/tests/%.o: tests/%.c $(B)/suites.inc | $(B)/obj/tests $(GEN_H) deps
+$(B)/obj/tests/check_main.o: $(B)/suites.inc
+
+$(B)/obj/tests/%.o: tests/%.c | $(B)/obj/tests $(GEN_H) deps
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) -DATRC_TEST_DIR='"tests"' $(ALL_CFLAGS) $(WARN) -Wno-missing-prototypes -MMD -MP -c -o $@ $<
 
@@ -128,7 +162,23 @@ pictures: all $(B)/samples/.stamp
 	@echo "== pictures (dot -Tsvg)"
 	$(Q)ATRC=$(abspath $(B)/atrc) SAMPLE_GAME=$(SAMPLE_GAME) sh tests/render_dot.sh
 
-check: unit golden hostile pictures
+# Installs into a temporary DESTDIR and builds a program against the copy
+# through pkg-config (tests/install/run.sh), then uninstalls it.
+INSTALL_TEST := $(abspath $(B))/install-test
+install-check: all
+	@echo "== install (DESTDIR=$(INSTALL_TEST) PREFIX=/opt/atrc) and pkg-config"
+	$(Q)rm -rf $(INSTALL_TEST) && $(MAKE) --no-print-directory -s install DESTDIR=$(INSTALL_TEST) PREFIX=/opt/atrc
+	$(Q)CC="$(CC)" CFLAGS="$(SANFLAGS)" PKG_CONFIG="$(PKG_CONFIG)" sh tests/install/run.sh $(INSTALL_TEST) /opt/atrc
+	$(Q)$(MAKE) --no-print-directory -s uninstall DESTDIR=$(INSTALL_TEST) PREFIX=/opt/atrc
+	$(Q)left=$$(find $(INSTALL_TEST) ! -type d); test -z "$$left" || { echo "uninstall left: $$left" >&2; exit 1; }
+	$(Q)rm -rf $(INSTALL_TEST)
+
+# The man page: mandoc's linter, and every option of --help documented.
+manlint: $(B)/atrc
+	@echo "== man page"
+	$(Q)ATRC=$(abspath $(B)/atrc) sh tests/man/check.sh doc/atrc.1
+
+check: unit golden hostile pictures install-check manlint
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,normal) build)"
 
 # ---- samples ----
@@ -205,6 +255,26 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/ensure-deps.sh fuzz
 	$(Q)$(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk FUZZ_SECONDS=$(FUZZ_SECONDS) run
+
+# ---- installation ----
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(B)/atrc $(DESTDIR)$(BINDIR)/atrc
+	install -m 644 include/atrc.h $(DESTDIR)$(INCLUDEDIR)/atrc.h
+	install -m 644 $(B)/libatrc.a $(DESTDIR)$(LIBDIR)/libatrc.a
+	install -m 755 $(B)/libatrc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libatrc.so.$(VERSION)
+	ln -sf libatrc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libatrc.so
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	    'Name: atrc' 'Description: animation-tree compiler for Call of Duty-era game scripts' \
+	    'Version: $(VERSION)' 'Libs: -L$${libdir} -latrc' 'Libs.private: -lm' 'Cflags: -I$${includedir}' \
+	    > $(DESTDIR)$(LIBDIR)/pkgconfig/atrc.pc
+	install -m 644 doc/atrc.1 $(DESTDIR)$(MANDIR)/man1/atrc.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/atrc $(DESTDIR)$(INCLUDEDIR)/atrc.h $(DESTDIR)$(LIBDIR)/libatrc.a \
+	    $(DESTDIR)$(LIBDIR)/libatrc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libatrc.so \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/atrc.pc $(DESTDIR)$(MANDIR)/man1/atrc.1
 
 clean:
 	rm -rf build

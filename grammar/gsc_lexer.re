@@ -55,9 +55,8 @@ void gsc_lexer_free(gsc_lexer *lx)
 static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fmt, va_list ap)
 {
     if (lx->stopped) return;
-    if (lx->errors == GSC_MAX_ERRORS) {
-        diag_add(lx->diags, DIAG_ERROR, lx->src, line, col,
-                 "too many errors in this file; stopping");
+    if (lx->diags->max_errors > 0 && lx->errors == lx->diags->max_errors) {
+        diag_add(lx->diags, DIAG_ERROR, lx->src, line, col, "too many errors in this file; stopping");
         lx->stopped = 1;
         return;
     }

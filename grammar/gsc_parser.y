@@ -233,9 +233,50 @@ primary(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &
 primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &P, T, N); }
 
 %code {
-static int sim_accepts(const yyParser *p, YYCODETYPE terminal);
-static int sim_accepts_at(const yyParser *p, const yyStackEntry *top, YYCODETYPE terminal,
-                          int max_steps);
+/* ==== Lemon internals ====================================================
+** The only code in atrc that reads the private parts of Lemon's template
+** (lempar.c): everything below it — the driver hooks and the "expected X"
+** messages — goes through these few functions.  They rely on yyParser's
+** yytos / yystack / yyerrcnt and its three-shift error countdown
+** (yyerrcnt = 3 at an error), yyStackEntry's stateno / major / minor.yy0,
+** yy_find_shift_action / yy_find_reduce_action, the rule tables
+** yyRuleInfoLhs / yyRuleInfoNRhs and the action ranges YY_MAX_SHIFTREDUCE,
+** YY_ACCEPT_ACTION, YY_MIN_REDUCE.  scripts/check-lempar.sh, run before
+** Lemon in the build, refuses a template that lacks any of them (written
+** against Debian's lemon 3.40).  Stack entries are named by their index,
+** 0 the bottom, lp_top() the top. */
+enum { LP_SHIFT, LP_ERROR, LP_REDUCE };
+
+static int lp_top(const yyParser *p) { return (int)(p->yytos - p->yystack); }
+static int lp_state(const yyParser *p, int i) { return p->yystack[i].stateno; }
+static int lp_major(const yyParser *p, int i) { return p->yystack[i].major; }
+/* The token of entry i; only meaningful when lp_major(p, i) is a terminal. */
+static const char *lp_token_text(const yyParser *p, int i) { return p->yystack[i].minor.yy0.z; }
+/* -1: no error pending; 3 .. 0: shifts left before errors are reported again. */
+static int lp_error_countdown(const yyParser *p) { return p->yyerrcnt; }
+static void lp_end_error_countdown(yyParser *p) { p->yyerrcnt = -1; }
+
+/* What the automaton does with terminal in state: LP_SHIFT (shift,
+** shift-reduce or accept), LP_ERROR, or LP_REDUCE by *rule. */
+static int lp_action(int state, int terminal, int *rule)
+{
+    YYACTIONTYPE act = yy_find_shift_action((YYCODETYPE)terminal, (YYACTIONTYPE)state);
+    if (act <= YY_MAX_SHIFTREDUCE || act == YY_ACCEPT_ACTION) return LP_SHIFT;
+    if (act < YY_MIN_REDUCE) return LP_ERROR;
+    *rule = act - YY_MIN_REDUCE;
+    return LP_REDUCE;
+}
+
+static int lp_rule_length(int rule) { return -yyRuleInfoNRhs[rule]; }
+/* The state entered after reducing by rule with state uncovered. */
+static int lp_goto(int state, int rule) { return yy_find_reduce_action((YYACTIONTYPE)state, yyRuleInfoLhs[rule]); }
+
+#define LP_ERROR_SYMBOL YYERRORSYMBOL
+#define LP_TERMINALS YYNTOKEN
+/* ==== end of Lemon internals ============================================ */
+
+static int sim_accepts(const yyParser *p, int terminal);
+static int sim_accepts_at(const yyParser *p, int top, int terminal, int max_steps);
 
 /* Simulation budget of the checks made at every statement boundary: real
 ** code needs a handful of reductions; deeper stacks (hostile `if` ladders)
@@ -244,29 +285,28 @@ static int sim_accepts_at(const yyParser *p, const yyStackEntry *top, YYCODETYPE
 
 int GscParseRecovering(void *parser)
 {
-    return ((yyParser *)parser)->yyerrcnt >= 0;
+    return lp_error_countdown(parser) >= 0;
 }
 
-/* Lemon sets yyerrcnt to 3 at an error and counts it down at each shift, so
-** 3 means no token has shifted since the last error: the last token fed was
-** the one in error, or discarded by the recovery. */
+/* Lemon sets the countdown to 3 at an error and counts it down at each
+** shift, so 3 means no token has shifted since the last error: the last
+** token fed was the one in error, or discarded by the recovery. */
 int GscParseDiscardedLast(void *parser)
 {
-    return ((yyParser *)parser)->yyerrcnt == 3;
+    return lp_error_countdown(parser) == 3;
 }
 
 int GscParseStuckOnError(void *parser, int code)
 {
     const yyParser *p = parser;
-    return p->yytos->major == YYERRORSYMBOL &&
-           !sim_accepts_at(p, p->yytos, (YYCODETYPE)code, SIM_HINT_STEPS);
+    return lp_major(p, lp_top(p)) == LP_ERROR_SYMBOL && !sim_accepts_at(p, lp_top(p), code, SIM_HINT_STEPS);
 }
 
 int GscParseAtStatementStart(void *parser)
 {
     const yyParser *p = parser;
-    return sim_accepts_at(p, p->yytos, TK_IF, SIM_HINT_STEPS) ||
-           sim_accepts_at(p, p->yytos, TK_INCLUDE, SIM_HINT_STEPS);
+    return sim_accepts_at(p, lp_top(p), TK_IF, SIM_HINT_STEPS) ||
+           sim_accepts_at(p, lp_top(p), TK_INCLUDE, SIM_HINT_STEPS);
 }
 
 /* Lemon stays silent until three tokens shift after an error, which hides a
@@ -275,43 +315,42 @@ int GscParseAtStatementStart(void *parser)
 ** top-level item may start: new errors are reported again. */
 void GscParseResync(void *parser)
 {
-    ((yyParser *)parser)->yyerrcnt = -1;
+    lp_end_error_countdown(parser);
 }
 
 /* ---- "expected X before Y": which terminals could the parser accept now? ----
 ** Run the LALR automaton for a candidate terminal on a virtual stack: the real
-** stack read-only from `top` down, an overlay of pushed states above.
+** stack read-only from entry `top` down, an overlay of pushed states above.
 ** Reductions pop (overlay first, then the real part) and push the goto state;
 ** the terminal is acceptable iff we reach a shift, shift-reduce or accept
 ** action within max_steps reductions. */
 #define SIM_OVERLAY 256
 
-static int sim_accepts_at(const yyParser *p, const yyStackEntry *top, YYCODETYPE terminal,
-                          int max_steps)
+static int sim_accepts_at(const yyParser *p, int top, int terminal, int max_steps)
 {
-    YYACTIONTYPE overlay[SIM_OVERLAY];
+    int overlay[SIM_OVERLAY];
     int n_overlay = 0;
-    const yyStackEntry *real = top; /* top of the untouched real part */
+    int real = top; /* top of the untouched real part */
     for (int steps = 0; steps < max_steps; steps++) {
-        YYACTIONTYPE state = n_overlay ? overlay[n_overlay - 1] : real->stateno;
-        YYACTIONTYPE act = yy_find_shift_action(terminal, state);
-        if (act <= YY_MAX_SHIFTREDUCE || act == YY_ACCEPT_ACTION) return 1;
-        if (act < YY_MIN_REDUCE) return 0; /* error */
-        unsigned rule = act - YY_MIN_REDUCE;
-        int pop = -yyRuleInfoNRhs[rule];
+        int state = n_overlay ? overlay[n_overlay - 1] : lp_state(p, real);
+        int rule = 0;
+        int act = lp_action(state, terminal, &rule);
+        if (act == LP_SHIFT) return 1;
+        if (act == LP_ERROR) return 0;
+        int pop = lp_rule_length(rule);
         while (pop > 0 && n_overlay > 0) { n_overlay--; pop--; }
-        if (real - p->yystack < pop) return 0;
+        if (real < pop) return 0;
         real -= pop;
-        YYACTIONTYPE below = n_overlay ? overlay[n_overlay - 1] : real->stateno;
+        int below = n_overlay ? overlay[n_overlay - 1] : lp_state(p, real);
         if (n_overlay == SIM_OVERLAY) return 0;
-        overlay[n_overlay++] = yy_find_reduce_action(below, yyRuleInfoLhs[rule]);
+        overlay[n_overlay++] = lp_goto(below, rule);
     }
     return 0;
 }
 
-static int sim_accepts(const yyParser *p, YYCODETYPE terminal)
+static int sim_accepts(const yyParser *p, int terminal)
 {
-    return sim_accepts_at(p, p->yytos, terminal, 100000);
+    return sim_accepts_at(p, lp_top(p), terminal, 100000);
 }
 
 static int is_closer(int code)
@@ -348,7 +387,7 @@ static const char *expected_what(const unsigned char *ok, int major)
         int t = preferred[i];
         if (ok[t]) return t == TK_INT ? "expression" : gsc_token_spelling(t);
     }
-    for (int t = 1; t < YYNTOKEN; t++)
+    for (int t = 1; t < LP_TERMINALS; t++)
         if (ok[t] && gsc_token_spelling(t)) return gsc_token_spelling(t);
     return NULL;
 }
@@ -390,11 +429,11 @@ static int missing_semi_before_line(const yyParser *p, const gsc_parse_ctx *ctx,
     const gsc_token first = ctx->line_first;
     if (ctx->line_first_code != TK_IDENT && ctx->line_first_code != TK_PATH) return 0;
     if (tok.line != first.line || tok.z <= first.z) return 0;
-    for (const yyStackEntry *e = p->yytos; e > p->yystack && p->yytos - e < 16; e--) {
-        if (e->major != ctx->line_first_code || e->minor.yy0.z != first.z) continue;
-        return sim_accepts_at(p, e - 1, TK_SEMI, SIM_HINT_STEPS) &&
-               !sim_accepts_at(p, e - 1, TK_IF, SIM_HINT_STEPS) &&
-               !sim_accepts_at(p, e - 1, TK_INCLUDE, SIM_HINT_STEPS);
+    for (int i = lp_top(p); i > 0 && lp_top(p) - i < 16; i--) {
+        if (lp_major(p, i) != ctx->line_first_code || lp_token_text(p, i) != first.z) continue;
+        return sim_accepts_at(p, i - 1, TK_SEMI, SIM_HINT_STEPS) &&
+               !sim_accepts_at(p, i - 1, TK_IF, SIM_HINT_STEPS) &&
+               !sim_accepts_at(p, i - 1, TK_INCLUDE, SIM_HINT_STEPS);
     }
     return 0;
 }
@@ -429,10 +468,10 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
                         gsc_token_spelling(TK_SEMI), found);
         return;
     }
-    unsigned char ok[YYNTOKEN];
+    unsigned char ok[LP_TERMINALS];
     ok[0] = 0;
-    for (int t = 1; t < YYNTOKEN; t++)
-        ok[t] = t != YYERRORSYMBOL && sim_accepts(p, (YYCODETYPE)t);
+    for (int t = 1; t < LP_TERMINALS; t++)
+        ok[t] = t != LP_ERROR_SYMBOL && sim_accepts(p, t);
     const char *what = expected_what(ok, major);
     describe_token(found, sizeof found, major, tok);
     if (what) gsc_lexer_error(lx, tok.line, tok.col, "expected %s before %s", what, found);

@@ -4,7 +4,18 @@
 ** The CLI (src/main.c) is a thin client of this header: a program can embed
 ** the whole pipeline (scripts -> references -> trees -> packed values) or use
 ** the tree queries on its own.  All state lives in one atrc_ctx, so two
-** compilations can run in one process.
+** compilations can run in one process, each in its own thread.
+**
+** Conventions, for every function below:
+** - Ownership: strings and structs the library returns belong to the
+**   context that produced them and stay valid until atrc_free() on it; never
+**   free or modify them.  Strings the caller passes in are copied when kept
+**   (paths, names), so they may be freed after the call returns.
+** - Out of memory: the library does not return an error for it; it prints
+**   "atrc: out of memory" to standard error and calls abort().
+** - A context is not safe to use from two threads at once; two contexts are.
+** - FILE arguments are only written (never closed); a write error is
+**   reported through the return value, never to standard error.
 */
 #ifndef ATRC_H
 #define ATRC_H
@@ -30,7 +41,6 @@ typedef enum {
 /* Property bits as the .atr parser records them (stock-behavior.md 2.5). */
 #define ATRC_FLAG_LOOPSYNC    0x01u
 #define ATRC_FLAG_NONLOOPSYNC 0x02u
-#define ATRC_FLAG_SYNC_ROOT   0x04u /* set by sync setup, never by the parser */
 #define ATRC_FLAG_COMPLETE    0x08u
 #define ATRC_FLAG_ADDITIVE    0x10u /* cod4 only */
 
@@ -41,6 +51,7 @@ typedef enum {
 
 typedef enum { ATRC_FORMAT_TEXT = 0, ATRC_FORMAT_JSON, ATRC_FORMAT_DOT } atrc_format;
 
+/* Zero-initialised, every field has its default. */
 typedef struct atrc_options {
     atrc_profile profile;
     int anim_check;   /* keep every node (com_animCheck 1) */
@@ -48,40 +59,51 @@ typedef struct atrc_options {
     int syntax_only;  /* lex and parse only */
     int developer_script; /* the engine's developer_script 1: /# #/ code is compiled (load-order.md 3.6, 4.6) */
     int show_pruned;  /* keep the nodes pruning removes, for the listings (--show-pruned) */
+    int no_warnings;  /* -w: record no warnings at all */
+    int warnings_as_errors; /* -Werror: warnings are recorded as errors */
+    int max_errors;   /* syntax errors reported per script before the rest of it
+                         is given up: 0 the default (50), negative no limit */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
 
-/* A node of a built (compact) tree. */
+/* A node of a built (compact) tree: read only. */
 typedef struct atrc_node {
     const char *name;     /* lower case; "root" for node 0, "void"/"void_loop" for placeholders */
     int parent;           /* -1 for node 0 */
     int child_count;      /* 0 for a leaf */
     int first_child;      /* parents only */
-    unsigned flags;       /* parse flags (parents); sync setup may add ATRC_FLAG_SYNC_ROOT and kind bits */
-    unsigned parse_flags; /* flags exactly as parsed (what JSON reports) */
+    unsigned parse_flags; /* parents: the ATRC_FLAG_* bits exactly as parsed (what JSON reports) */
     int line, column;     /* position of the name in the .atr; 0 for root and placeholders */
     int looping;          /* leaves: 1/0 from the xanim asset, -1 unknown (--no-xanim or no asset) */
-    int has_asset;        /* leaves: an xanim header was read */
+    int has_asset;        /* leaves: an xanim header was read (or the engine's `void` stand-in used) */
     unsigned frames;      /* leaves with an asset: stored frame count */
     int frame_rate;       /* leaves with an asset */
     int placeholder;      /* synthetic void/void_loop */
-    int default_asset;    /* leaves, cod2/cod4: the asset is the `void` substitute for a missing xanim */
 } atrc_node;
 
-/* A compact tree as the engine would hold it. */
+/* The library's working state of a tree (sync setup, asset substitution): opaque. */
+struct atrc_tree_state;
+
+/* A compact tree as the engine would hold it: read only, owned by the context. */
 typedef struct atrc_tree {
     const char *name;   /* canonical tree name */
     int node_count;
-    atrc_node *nodes;
+    atrc_node *nodes;   /* node_count entries, in node-index order */
     uint32_t checksum;
-    atrc_node void_loop; /* cod2/cod4: the asset a default leaf becomes in a sync group of the other kind */
+    struct atrc_tree_state *state; /* not for callers */
 } atrc_tree;
 
 /* ---- context and pipeline ---- */
+
+/* A new context with a copy of *opts (NULL: all defaults).  Never NULL. */
 atrc_ctx *atrc_new(const atrc_options *opts);
+/* Frees the context and everything it handed out (trees, names, strings).
+** NULL is allowed. */
 void atrc_free(atrc_ctx *ctx);
-/* Add a game directory (its loose files and its .pk3/.iwd archives) on top of the others. */
+/* Adds a game directory (copied; its loose files and its .pk3/.iwd archives);
+** later ones override earlier ones.  Not
+** checked here: a missing directory simply provides no files. */
 void atrc_add_game_dir(atrc_ctx *ctx, const char *dir);
 /* A game install: DIR/main, (uo) DIR/uo, then DIR/FS_GAME (NULL: no mod), each with
 ** its archives, below every atrc_add_game_dir directory.  Returns 0, or -1 for an
@@ -90,11 +112,17 @@ int atrc_set_install(atrc_ctx *ctx, const char *dir, const char *fs_game);
 /* Use the localized_LANGUAGE_* archives (NULL: none, the default).  Returns 0, or -1
 ** when LANGUAGE is empty or not made of letters, digits and '_'. */
 int atrc_set_language(atrc_ctx *ctx, const char *language);
-/* Register TREE and reference NAME, as engine code does; returns 0 or -1 on a bad spec. */
+/* Registers TREE and references NAME in it, as engine code does, before any
+** script.  Returns 0, or -1 when TREE or NAME is not an identifier (nothing
+** is recorded).  A full registry is a recorded error, not a -1. */
 int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
-/* Read and compile one script; returns 0, or -1 when the file cannot be read (a diagnostic is recorded). */
+/* Reads and compiles one script, before atrc_build_trees(); "-" reads
+** standard input (named "<stdin>" in diagnostics).  Returns 0, or -1 when the
+** file cannot be read (a diagnostic is recorded and atrc_unreadable_count()
+** grows).  Syntax errors are diagnostics, not -1. */
 int atrc_add_script(atrc_ctx *ctx, const char *path);
-/* Compile a script held in memory (path is only used in diagnostics). */
+/* Compiles a script held in memory; data is copied, path is only used in
+** diagnostics.  Returns 0. */
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len);
 /* Level mode (interface.md): compile what the game compiles when map `map`
 ** starts — the profile's entry scripts and everything they reach, in the
@@ -108,22 +136,54 @@ void atrc_walk_script(atrc_ctx *ctx, const char *name);
 /* Level and walk mode, text: the load order (which script loaded which,
 ** where each was found, the trees each registered).  Returns 0 or -1 on a write error. */
 int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out);
-/* After all scripts: load, prune, build and check every registered tree, bind references. */
+/* After all scripts: load, prune, build and check every registered tree and
+** bind every reference.  Errors are diagnostics.  Does nothing the second
+** time, or with syntax_only. */
 void atrc_build_trees(atrc_ctx *ctx);
 
+/* Errors and warnings recorded so far (after -w / -Werror). */
 int atrc_error_count(const atrc_ctx *ctx);
+int atrc_warning_count(const atrc_ctx *ctx);
 /* Scripts given that could not be read (the CLI exits 2). */
 int atrc_unreadable_count(const atrc_ctx *ctx);
-int atrc_warning_count(const atrc_ctx *ctx);
-/* Diagnostics in GCC style with excerpt and caret, then the summary line. */
+/* Every file the run needed that exists but could not be read: scripts,
+** trees, assets.  The CLI keeps an existing -o FILE when this is non-zero
+** and the run failed. */
+int atrc_read_failure_count(const atrc_ctx *ctx);
+
+/* The file this context read (a script or a tree) that is the same file as
+** path — through any path or link — as the context named it; NULL when none
+** is (or path does not exist).  The CLI refuses such an -o FILE. */
+const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path);
+
+/* How atrc_write_diagnostics prints; zero-initialised: plain, with summary. */
+typedef struct atrc_diag_style {
+    int color;              /* SGR colour escapes, as GCC writes them */
+    const char *gcc_colors; /* a GCC_COLORS value ("error=01;31:warning=01;35:
+                               locus=01:caret=01;32" are the defaults; "" turns
+                               colour off); NULL: the defaults */
+    int no_summary;         /* no "1 error, 2 warnings" line */
+} atrc_diag_style;
+/* Every diagnostic in GCC style with excerpt and caret, each written with one
+** fwrite (one write(2) on an unbuffered stream: parallel runs do not
+** interleave inside a diagnostic), then the summary line.  style may be NULL.
+** Returns 0, or -1 on a write error. */
+int atrc_write_diagnostics(const atrc_ctx *ctx, const atrc_diag_style *style, FILE *out);
+/* atrc_write_diagnostics(ctx, NULL, out), ignoring write errors. */
 void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out);
 /* Write the result: text (references, and with show_trees the tree listing),
 ** JSON, or Graphviz (ATRC_FORMAT_DOT: every tree, show_trees is implied).
 ** With opts.show_pruned the listing, JSON and dot also hold the pruned nodes.
 ** Returns 0 or -1 on a write error. */
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out);
-/* Decode a packed value; with trees built, also name the tree and node path. */
-int atrc_explain(const atrc_ctx *ctx, uint32_t value, FILE *out);
+/* Decodes a packed value to out: text, or one JSON object {"atrc_explain": 1,
+** "value", "tree_index", "node_index", "tree", "path", "kind", "error"} (null
+** where unknown).  With trees built (ctx not NULL) it also names the tree and
+** the node path ("root/body/idle") and kind ("root", "group", "leaf").
+** Returns 0; -1 when the value names no node (tree index 0, or no such tree
+** or node in ctx): the reason is then written to err as an "atrc: error:"
+** line (JSON also carries it as "error"); -2 on a write error to out. */
+int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err);
 
 /* Developer views of the front end (atrc --dump-tokens / --dump-ast): write
 ** the token stream or the AST of the script at path to out, diagnostics to
@@ -131,20 +191,30 @@ int atrc_explain(const atrc_ctx *ctx, uint32_t value, FILE *out);
 int atrc_dump_tokens(const char *path, FILE *out, FILE *err);
 int atrc_dump_ast(const char *path, FILE *out, FILE *err);
 
-/* Registered trees, 1-based registry index; NULL when index is unused or the tree was not built. */
+/* Registered trees, 1-based registry index, up to atrc_tree_count().
+** atrc_get_tree: NULL when index is unused or the tree was not built; the
+** tree lives as long as ctx and must not be modified. */
 int atrc_tree_count(const atrc_ctx *ctx);
 const atrc_tree *atrc_get_tree(const atrc_ctx *ctx, int index);
 /* Canonical name of a registered tree, built or not; NULL when index is unused. */
 const char *atrc_tree_name(const atrc_ctx *ctx, int index);
 
-/* ---- tree queries (stock-behavior.md 6.2) ---- */
+/* ---- tree queries (stock-behavior.md 6.2) ----
+** t is a tree from atrc_get_tree() (NULL allowed); node an index into it.  A
+** NULL tree or an out-of-range node answers 0 (predicates), -1 (counts and
+** lengths) or NULL (names).  Returned names live as long as the tree. */
+/* 1 for a leaf, else 0. */
 int atrc_is_primitive(const atrc_tree *t, int node);
+/* 1 for a leaf or a container inside a sync group (after sync setup), else 0. */
 int atrc_has_time(const atrc_tree *t, int node);
+/* Container: 1 when its sync group loops, else 0.  Leaf: its asset's looping
+** bit (1/0), or -1 when unknown (--no-xanim, or a missing asset). */
 int atrc_is_looped(const atrc_tree *t, int node);
 /* Leaf: its asset name; parent: "<non-leaf anim>" (uo/cod1) or "" (cod2/cod4). */
 const char *atrc_anim_name(const atrc_tree *t, int node, atrc_profile profile);
 /* Length in seconds of a leaf (7.2); returns -1 (error) for a parent or a leaf without asset data. */
 int atrc_anim_length(const atrc_tree *t, int node, double *seconds);
+/* Children of node (0 for a leaf). */
 int atrc_child_count(const atrc_tree *t, int node);
 
 /* ---- comparing two runs (atrc diff) ----
@@ -157,7 +227,10 @@ int atrc_diff_files(const char *old_path, const char *new_path, atrc_format form
 int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
                       const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err);
 
+/* "uo", "cod1", ... (a static string); "?" for a value out of range. */
 const char *atrc_profile_name(atrc_profile p);
+/* Parses a profile name, ASCII case-insensitively.  Returns 0, or -1 (out
+** untouched) when s names no profile. */
 int atrc_profile_parse(const char *s, atrc_profile *out);
 
 #ifdef __cplusplus

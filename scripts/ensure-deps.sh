@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes sure the Debian packages atrc's build needs are installed.
 # Usage: scripts/ensure-deps.sh [base] [fuzz] [memcheck] [bench]
-#   base      C compiler, make, re2c, lemon, Check, libzip, pkg-config (always)
+#   base      C compiler, make, re2c, lemon, Check, libzip, pkg-config, mandoc
+#             (always; mandoc lints the man page in make check)
 #   fuzz      clang and its libFuzzer/sanitizer runtime (make fuzz)
 #   memcheck  valgrind (make memcheck)
 #   model     python3, for the independent model of the tree rules (make model-check)
@@ -23,6 +24,7 @@ check_base() {
     have lemon || add lemon
     [ -f /usr/share/lemon/lempar.c ] || add lemon
     have pkg-config || add pkg-config
+    have mandoc || add mandoc
     if have pkg-config; then pkg-config --exists check 2>/dev/null || add check
     else add check; fi
     if have pkg-config; then pkg-config --exists libzip 2>/dev/null || add libzip-dev

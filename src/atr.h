@@ -11,6 +11,23 @@
 #include "diag.h"
 #include "source.h"
 
+/* Set on a sync root by sync setup, never by the parser (runtime flags only). */
+#define ATR_FLAG_SYNC_ROOT 0x04u
+
+/* Working state of a built tree, kept out of the public structs. */
+struct atrc_tree_state {
+    /* Per node: the runtime's flags: parse flags, then ATR_FLAG_SYNC_ROOT and
+    ** the sync kind that sync setup propagates into a group (queries read them). */
+    unsigned *flags;
+    /* Per node (cod2/cod4): the leaf's asset is the `void` substitute for a missing xanim. */
+    unsigned char *default_asset;
+    /* cod2/cod4: the asset a default leaf becomes in a sync group of the other kind. */
+    atrc_node void_loop;
+};
+
+/* The runtime flags of node (see atrc_tree_state); 0 out of range. */
+unsigned atr_runtime_flags(const atrc_tree *t, int node);
+
 /* The reference set of one tree, as the parser's pruning sees it. */
 typedef struct atr_refs {
     void *ud;
@@ -119,7 +136,7 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
                         atrc_profile profile, diag_list *diags);
 
 /* Sync setup (6.1): reports the sync errors at the .atr line of the node;
-** sets ATRC_FLAG_SYNC_ROOT and kind bits in node flags.  Leaves whose looping
+** sets ATR_FLAG_SYNC_ROOT and kind bits in the runtime flags.  Leaves whose looping
 ** is unknown (-1) are not checked. */
 void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_list *diags);
 

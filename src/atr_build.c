@@ -58,7 +58,7 @@ static void start_container(builder *b, atr_node *n, int index, int in_additive)
     fold(b, n->flags);
     e->child_count = n->child_count;
     e->first_child = first;
-    e->flags = e->parse_flags = n->flags;
+    e->parse_flags = b->out->state->flags[index] = n->flags;
     b->next_free = first + n->child_count;
     if (b->depth == b->cap) {
         b->cap = b->cap ? b->cap * 2 : 64;
@@ -98,6 +98,12 @@ static void bind_node(builder *b, int index)
     atr_node_position(b->out, index, &line, &col);
     diag_add(b->diags, DIAG_ERROR, b->src, line, col, "duplicate animation '%s' in 'animtrees/%s.atr'",
              e->name, b->tree_name);
+}
+
+unsigned atr_runtime_flags(const atrc_tree *t, int node)
+{
+    if (!t || !t->state || node < 0 || node >= t->node_count) return 0;
+    return t->state->flags[node];
 }
 
 void atr_node_position(const atrc_tree *t, int index, int *line, int *col)
@@ -152,6 +158,9 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     }
     out->node_count = count;
     out->nodes = arena_zalloc(a, (size_t)count * sizeof *out->nodes);
+    out->state = arena_zalloc(a, sizeof *out->state);
+    out->state->flags = arena_zalloc(a, (size_t)count * sizeof *out->state->flags);
+    out->state->default_asset = arena_zalloc(a, (size_t)count);
 
     builder b;
     memset(&b, 0, sizeof b);

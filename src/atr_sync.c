@@ -46,10 +46,10 @@ static void push_children(sync_walk *w, const atrc_node *n, int in_group, int re
 
 /* cod2/cod4: a default (missing-file) leaf in a mismatched group silently
 ** becomes `void_loop`: the game's file, precached on demand (6.1), which
-** asset resolution loaded into t->void_loop (else the built-in one). */
+** asset resolution loaded into the tree's void_loop (else the built-in one). */
 static void swap_to_void_loop(sync_walk *w, atrc_node *leaf)
 {
-    const atrc_node *v = &w->t->void_loop;
+    const atrc_node *v = &w->t->state->void_loop;
     leaf->looping = v->has_asset ? v->looping : 1;
     leaf->frames = v->has_asset ? v->frames : 1;
     leaf->frame_rate = v->has_asset ? v->frame_rate : 30;
@@ -59,8 +59,9 @@ static void fill(sync_walk *w, int index, int require_looping)
 {
     atrc_tree *t = w->t;
     atrc_node *n = &t->nodes[index];
+    unsigned *flags = &t->state->flags[index];
     if (n->child_count > 0) {
-        if (n->flags & SYNC_KIND) {
+        if (*flags & SYNC_KIND) {
             int steps = 0, leaf = index;
             while (t->nodes[leaf].child_count > 0) {
                 leaf = t->nodes[leaf].first_child;
@@ -74,12 +75,12 @@ static void fill(sync_walk *w, int index, int require_looping)
                      steps, uo ? t->nodes[leaf].name : n->name);
             return;
         }
-        n->flags |= require_looping ? ATRC_FLAG_LOOPSYNC : ATRC_FLAG_NONLOOPSYNC;
+        *flags |= require_looping ? ATRC_FLAG_LOOPSYNC : ATRC_FLAG_NONLOOPSYNC;
         push_children(w, n, 1, require_looping);
         return;
     }
     if (n->looping < 0 || (n->looping != 0) == (require_looping != 0)) return;
-    if (profile_get(w->profile)->default_asset_swap && n->default_asset) {
+    if (profile_get(w->profile)->default_asset_swap && t->state->default_asset[index]) {
         swap_to_void_loop(w, n);
         return;
     }
@@ -107,7 +108,7 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
             continue;
         }
         if (n->child_count == 0) continue;
-        unsigned kind = n->flags & SYNC_KIND;
+        unsigned kind = t->state->flags[it.node] & SYNC_KIND;
         if (kind == 0) {
             push_children(&w, n, 0, 0);
         } else if (kind == SYNC_KIND) {
@@ -115,7 +116,7 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
             atr_node_position(t, it.node, &line, &col);
             diag_add(diags, DIAG_ERROR, src, line, col, "animation cannot be sync looping and sync nonlooping");
         } else {
-            n->flags |= ATRC_FLAG_SYNC_ROOT;
+            t->state->flags[it.node] |= ATR_FLAG_SYNC_ROOT;
             push_children(&w, n, 1, kind == ATRC_FLAG_LOOPSYNC);
         }
     }

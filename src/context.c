@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 atrc_ctx *atrc_new(const atrc_options *opts)
 {
@@ -15,6 +16,9 @@ atrc_ctx *atrc_new(const atrc_options *opts)
     if (opts) ctx->opts = *opts;
     arena_init(&ctx->mem);
     diag_init(&ctx->diags);
+    ctx->diags.no_warnings = ctx->opts.no_warnings;
+    ctx->diags.warnings_as_errors = ctx->opts.warnings_as_errors;
+    if (ctx->opts.max_errors != 0) ctx->diags.max_errors = ctx->opts.max_errors < 0 ? 0 : ctx->opts.max_errors;
     gamefs_init(&ctx->fs, &ctx->mem);
     ctx->fs.profile = ctx->opts.profile;
     ctx->fs.diags = &ctx->diags;
@@ -102,6 +106,7 @@ int atrc_add_script(atrc_ctx *ctx, const char *path)
     source_file *src = source_read(path, &err);
     if (!src) {
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", path, err);
+        ctx->diags.read_failures++;
         ctx->unreadable_inputs++;
         return -1;
     }
@@ -136,9 +141,32 @@ int atrc_unreadable_count(const atrc_ctx *ctx)
     return ctx->unreadable_inputs;
 }
 
+const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path)
+{
+    struct stat out, in;
+    if (stat(path, &out) != 0) return NULL;
+    for (size_t i = 0; i < ctx->source_count; i++) {
+        const char *p = ctx->sources[i]->path;
+        if (stat(p, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) return p;
+    }
+    return NULL;
+}
+
+int atrc_read_failure_count(const atrc_ctx *ctx)
+{
+    return ctx->diags.read_failures;
+}
+
 void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out)
 {
-    diag_print(&ctx->diags, out);
+    diag_print(&ctx->diags, NULL, out);
+}
+
+int atrc_write_diagnostics(const atrc_ctx *ctx, const atrc_diag_style *style, FILE *out)
+{
+    diag_style s;
+    diag_style_init(&s, style && style->color, style ? style->gcc_colors : NULL, style && style->no_summary);
+    return diag_print(&ctx->diags, &s, out);
 }
 
 int atrc_tree_count(const atrc_ctx *ctx)
@@ -179,7 +207,7 @@ static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
         ast_dump(script_parse(src, &mem, &diags), out);
         arena_free_all(&mem);
     }
-    diag_print(&diags, err);
+    diag_print(&diags, NULL, err);
     int rc = diags.errors ? 1 : 0;
     diag_free(&diags);
     source_free(src);

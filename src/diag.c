@@ -7,31 +7,28 @@
 void diag_init(diag_list *d)
 {
     memset(d, 0, sizeof *d);
+    d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
 }
 
 void diag_free(diag_list *d)
 {
     for (size_t i = 0; i < d->count; i++) free(d->items[i].message);
     free(d->items);
-    diag_init(d);
+    d->items = NULL;
+    d->count = d->cap = 0;
+    d->errors = d->warnings = d->read_failures = 0;
 }
 
-void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
-               const char *fmt, va_list ap)
+static void record(diag_list *d, diag_severity sev, int promoted, source_file *src, int line, int col,
+                   char *msg)
 {
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n < 0) n = 0;
-    char *msg = xmalloc((size_t)n + 1);
-    vsnprintf(msg, (size_t)n + 1, fmt, ap);
     if (d->count == d->cap) {
         d->cap = d->cap ? d->cap * 2 : 16;
         d->items = xrealloc(d->items, d->cap * sizeof *d->items);
     }
     diag *g = &d->items[d->count++];
     g->severity = sev;
+    g->promoted = promoted;
     g->src = src;
     g->line = src ? line : 0;
     g->col = src ? col : 0;
@@ -40,8 +37,28 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
     else d->warnings++;
 }
 
-void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col,
-              const char *fmt, ...)
+void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
+               const char *fmt, va_list ap)
+{
+    int promoted = 0;
+    if (sev == DIAG_WARNING) {
+        if (d->no_warnings) return;
+        if (d->warnings_as_errors) {
+            sev = DIAG_ERROR;
+            promoted = 1;
+        }
+    }
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0) n = 0;
+    char *msg = xmalloc((size_t)n + 1);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    record(d, sev, promoted, src, line, col, msg);
+}
+
+void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -49,14 +66,99 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
     va_end(ap);
 }
 
+/* ---- printing: each diagnostic is built in a buffer, then written at once ---- */
+
+typedef struct text_buf {
+    char *s;
+    size_t len, cap;
+} text_buf;
+
+static void buf_put(text_buf *b, const void *p, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        while (b->len + n + 1 > b->cap) b->cap = b->cap ? b->cap * 2 : 256;
+        b->s = xrealloc(b->s, b->cap);
+    }
+    memcpy(b->s + b->len, p, n);
+    b->len += n;
+}
+
+static void buf_str(text_buf *b, const char *s)
+{
+    buf_put(b, s, strlen(s));
+}
+
+static void buf_char(text_buf *b, char c)
+{
+    buf_put(b, &c, 1);
+}
+
+static void buf_int(text_buf *b, long v)
+{
+    char tmp[24];
+    int n = snprintf(tmp, sizeof tmp, "%ld", v);
+    buf_put(b, tmp, (size_t)n);
+}
+
+/* GCC's SGR wrapping: ESC[<params>m ESC[K ... ESC[m ESC[K. */
+static void color_on(text_buf *b, const diag_style *s, const char *params)
+{
+    if (!s || !s->color || !params[0]) return;
+    buf_str(b, "\033[");
+    buf_str(b, params);
+    buf_str(b, "m\033[K");
+}
+
+static void color_off(text_buf *b, const diag_style *s, const char *params)
+{
+    if (!s || !s->color || !params[0]) return;
+    buf_str(b, "\033[m\033[K");
+}
+
+void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_summary)
+{
+    memset(s, 0, sizeof *s);
+    s->no_summary = no_summary;
+    strcpy(s->error, "01;31");
+    strcpy(s->warning, "01;35");
+    strcpy(s->locus, "01");
+    strcpy(s->caret, "01;32");
+    s->color = color && !(gcc_colors && !gcc_colors[0]);
+    if (!gcc_colors) return;
+    /* "key=params:key=params"; params are digits and ';' (anything else: the
+    ** entry is ignored, as GCC ignores what it cannot use). */
+    for (const char *p = gcc_colors; *p;) {
+        const char *end = strchr(p, ':');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        const char *eq = memchr(p, '=', n);
+        if (eq) {
+            size_t klen = (size_t)(eq - p), vlen = n - klen - 1;
+            char *slot = NULL;
+            if (klen == 5 && memcmp(p, "error", 5) == 0) slot = s->error;
+            else if (klen == 7 && memcmp(p, "warning", 7) == 0) slot = s->warning;
+            else if (klen == 5 && memcmp(p, "locus", 5) == 0) slot = s->locus;
+            else if (klen == 5 && memcmp(p, "caret", 5) == 0) slot = s->caret;
+            int ok = slot && vlen < sizeof s->error;
+            for (size_t i = 0; ok && i < vlen; i++)
+                if (!((eq[1 + i] >= '0' && eq[1 + i] <= '9') || eq[1 + i] == ';')) ok = 0;
+            if (ok) {
+                memcpy(slot, eq + 1, vlen);
+                slot[vlen] = 0;
+            }
+        }
+        p += n;
+        if (*p == ':') p++;
+    }
+}
+
 /* Excerpts are cut to a window around the caret so that a megabyte-long line
 ** (minified or hostile input) prints as a short, readable line. */
 #define EXCERPT_WIDTH 160
 
-/* Writes text[start, end) for an excerpt.  Control bytes and bytes that are
+/* Appends text[start, end) for an excerpt.  Control bytes and bytes that are
 ** not well-formed UTF-8 would corrupt a terminal or a diff: they print as
 ** '?'; tabs stay, to keep the caret aligned. */
-static void put_excerpt(FILE *out, const char *text, long start, long end, int blank)
+static void put_excerpt(text_buf *b, const char *text, long start, long end, int blank)
 {
     const unsigned char *p = (const unsigned char *)text;
     for (long i = start; i < end;) {
@@ -64,25 +166,42 @@ static void put_excerpt(FILE *out, const char *text, long start, long end, int b
         size_t n = c >= 0x80 ? utf8_sequence_length(p + i, (size_t)(end - i)) : 1;
         if (n > 1) {
             /* One character on screen: the caret line puts one space under it. */
-            if (blank) fputc(' ', out);
-            else fwrite(p + i, 1, n, out);
+            if (blank) buf_char(b, ' ');
+            else buf_put(b, p + i, n);
             i += (long)n;
             continue;
         }
-        if (blank) fputc(c == '\t' ? '\t' : ' ', out);
-        else fputc(c == '\t' || (c >= 0x20 && c < 0x7f) ? c : '?', out);
+        if (blank) buf_char(b, c == '\t' ? '\t' : ' ');
+        else buf_char(b, c == '\t' || (c >= 0x20 && c < 0x7f) ? (char)c : '?');
         i++;
     }
 }
 
-void diag_print_one(const diag *g, FILE *out)
+static void format_one(text_buf *b, const diag *g, const diag_style *s)
 {
-    const char *sev = g->severity == DIAG_ERROR ? "error" : "warning";
-    if (!g->src) {
-        fprintf(out, "atrc: %s: %s\n", sev, g->message);
-        return;
+    int err = g->severity == DIAG_ERROR;
+    const char *sev_color = s ? (err ? s->error : s->warning) : "";
+    color_on(b, s, s ? s->locus : "");
+    if (g->src) {
+        buf_str(b, g->src->path);
+        buf_char(b, ':');
+        buf_int(b, g->line);
+        buf_char(b, ':');
+        buf_int(b, g->col);
+        buf_char(b, ':');
+    } else {
+        buf_str(b, "atrc:");
     }
-    fprintf(out, "%s:%d:%d: %s: %s\n", g->src->path, g->line, g->col, sev, g->message);
+    color_off(b, s, s ? s->locus : "");
+    buf_char(b, ' ');
+    color_on(b, s, sev_color);
+    buf_str(b, err ? "error:" : "warning:");
+    color_off(b, s, sev_color);
+    buf_char(b, ' ');
+    buf_str(b, g->message);
+    if (g->promoted) buf_str(b, " [-Werror]");
+    buf_char(b, '\n');
+    if (!g->src) return;
     const char *text;
     long len = source_line(g->src, g->line, &text);
     if (len < 0) return;
@@ -91,19 +210,41 @@ void diag_print_one(const diag *g, FILE *out)
     long start = 0;
     if (caret > EXCERPT_WIDTH / 2 && len > EXCERPT_WIDTH) start = caret - EXCERPT_WIDTH / 2;
     long end = start + EXCERPT_WIDTH < len ? start + EXCERPT_WIDTH : len;
-    fputs("  ", out);
-    if (start > 0) fputs("...", out);
-    put_excerpt(out, text, start, end, 0);
-    if (end < len) fputs("...", out);
-    fputs("\n  ", out);
-    if (start > 0) fputs("   ", out);
-    put_excerpt(out, text, start, caret, 1);
-    fputs("^\n", out);
+    buf_str(b, "  ");
+    if (start > 0) buf_str(b, "...");
+    put_excerpt(b, text, start, end, 0);
+    if (end < len) buf_str(b, "...");
+    buf_str(b, "\n  ");
+    if (start > 0) buf_str(b, "   ");
+    put_excerpt(b, text, start, caret, 1);
+    color_on(b, s, s ? s->caret : "");
+    buf_char(b, '^');
+    color_off(b, s, s ? s->caret : "");
+    buf_char(b, '\n');
 }
 
-void diag_print(const diag_list *d, FILE *out)
+static int flush_buf(text_buf *b, FILE *out)
 {
-    for (size_t i = 0; i < d->count; i++) diag_print_one(&d->items[i], out);
-    /* The interface contract spells the summary "N errors, M warnings" for any N. */
-    if (d->errors || d->warnings) fprintf(out, "%d errors, %d warnings\n", d->errors, d->warnings);
+    int rc = b->len && fwrite(b->s, 1, b->len, out) != b->len ? -1 : 0;
+    b->len = 0;
+    return rc;
+}
+
+int diag_print(const diag_list *d, const diag_style *style, FILE *out)
+{
+    text_buf b = {0};
+    int rc = 0;
+    for (size_t i = 0; i < d->count; i++) {
+        format_one(&b, &d->items[i], style);
+        if (flush_buf(&b, out) != 0) rc = -1;
+    }
+    if ((d->errors || d->warnings) && !(style && style->no_summary)) {
+        buf_int(&b, d->errors);
+        buf_str(&b, d->errors == 1 ? " error, " : " errors, ");
+        buf_int(&b, d->warnings);
+        buf_str(&b, d->warnings == 1 ? " warning\n" : " warnings\n");
+        if (flush_buf(&b, out) != 0) rc = -1;
+    }
+    free(b.s);
+    return rc;
 }

@@ -1,5 +1,6 @@
 /* Diagnostics: collected in discovery order, printed GCC-style with a source
-** excerpt and caret, and reported in JSON. */
+** excerpt and caret, and reported in JSON.  The list also carries the
+** reporting policy (-w, -Werror, the per-file error cap). */
 #ifndef ATRC_DIAG_H
 #define ATRC_DIAG_H
 #include <stdarg.h>
@@ -8,8 +9,13 @@
 
 typedef enum { DIAG_ERROR = 0, DIAG_WARNING } diag_severity;
 
+/* Syntax errors reported per script before the rest of it is given up
+** (binary junk): the default of --max-errors.  The script lexer applies it. */
+#define DIAG_DEFAULT_MAX_ERRORS 50
+
 typedef struct diag {
     diag_severity severity;
+    int promoted;     /* a warning made an error by -Werror: printed "[-Werror]" */
     source_file *src; /* NULL: no source position ("atrc: error: ...") */
     int line, col;    /* 1-based; 0 when src is NULL */
     char *message;
@@ -19,10 +25,18 @@ typedef struct diag_list {
     diag *items;
     size_t count, cap;
     int errors, warnings;
+    int read_failures;      /* files that exist but could not be read */
+    /* Policy, set after diag_init. */
+    int no_warnings;        /* -w: warnings are not recorded */
+    int warnings_as_errors; /* -Werror */
+    int max_errors;         /* syntax errors per script; 0: no limit */
 } diag_list;
 
+/* Empty list, default policy (warnings kept, DIAG_DEFAULT_MAX_ERRORS). */
 void diag_init(diag_list *d);
 void diag_free(diag_list *d);
+/* Records one diagnostic, after the policy: -w drops a warning, -Werror
+** records it as an error. */
 void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col,
               const char *fmt, ...)
 #ifdef __GNUC__
@@ -31,9 +45,26 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
     ;
 void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
                const char *fmt, va_list ap);
-/* One diagnostic with its excerpt: "PATH:LINE:COL: error: MSG\n  line\n  ^\n". */
-void diag_print_one(const diag *g, FILE *out);
-/* All of them, then "N errors, M warnings" when there was any. */
-void diag_print(const diag_list *d, FILE *out);
+
+/* How diagnostics are printed: colours (GCC's SGR parameters) and whether the
+** summary line ends the list. */
+typedef struct diag_style {
+    int color;
+    char error[32], warning[32], locus[32], caret[32];
+    int no_summary;
+} diag_style;
+
+/* color: use SGR escapes; gcc_colors: a GCC_COLORS value ("error=01;31:
+** warning=01;35:locus=01:caret=01;32", the defaults; unknown keys ignored, an
+** empty string turns colour off), NULL for the defaults. */
+void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_summary);
+
+/* Each diagnostic with its excerpt ("PATH:LINE:COL: error: MSG\n  line\n
+** ^\n") is assembled in memory and written with one fwrite (on an unbuffered
+** stderr: one write(2), so parallel runs never interleave inside it); then
+** the summary ("1 error, 2 warnings") when there was any and the style does
+** not suppress it.  style may be NULL (no colour).  Returns 0, or -1 on a
+** write error. */
+int diag_print(const diag_list *d, const diag_style *style, FILE *out);
 
 #endif

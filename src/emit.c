@@ -501,51 +501,76 @@ int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out)
 
 /* ---- --explain ---- */
 
-/* The path of node k from the root: "root/body/stand/stand_idle". */
-static void node_path(const atrc_tree *t, int k, FILE *out)
+/* The path of node k from the root: "root/body/stand/stand_idle" (malloc'd). */
+static char *node_path(const atrc_tree *t, int k)
 {
     int depth = 0;
-    for (int p = k; p > 0 && depth <= t->node_count; p = t->nodes[p].parent) depth++;
+    size_t len = 5;
+    for (int p = k; p > 0 && depth <= t->node_count; p = t->nodes[p].parent) {
+        depth++;
+        len += strlen(t->nodes[p].name) + 1;
+    }
     int *chain = xmalloc(((size_t)depth + 1) * sizeof *chain);
     int i = depth;
     for (int p = k; i > 0; p = t->nodes[p].parent) chain[--i] = p;
-    fputs("root", out);
-    for (i = 0; i < depth; i++) fprintf(out, "/%s", t->nodes[chain[i]].name);
+    char *path = xmalloc(len), *w = path;
+    memcpy(w, "root", 5);
+    w += 4;
+    for (i = 0; i < depth; i++) {
+        size_t n = strlen(t->nodes[chain[i]].name);
+        *w++ = '/';
+        memcpy(w, t->nodes[chain[i]].name, n + 1);
+        w += n;
+    }
     free(chain);
+    return path;
 }
 
-int atrc_explain(const atrc_ctx *ctx, uint32_t value, FILE *out)
+int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err)
 {
     unsigned tree = value >> 16, node = value & 0xFFFF;
-    fprintf(out, "0x%08" PRIx32 " = %" PRIu32 " = (%u << 16) | %u\n", value, value, tree, node);
-    fprintf(out, "  tree index: %u (value >> 16)\n", tree);
-    fprintf(out, "  node index: %u (value & 0xffff)\n", node);
-    int rc = 0;
+    char why[160] = "";
+    const char *tree_name = NULL, *kind = NULL;
+    char *path = NULL;
     if (tree == 0) {
-        fputs("  registry index 0 is never used: no reference packs to it\n", out);
-        rc = -1;
+        snprintf(why, sizeof why, "registry index 0 is never used: no reference packs to it");
     } else if (ctx && ctx->tree_count > 0) {
         if ((int)tree > ctx->tree_count) {
-            fprintf(out, "  no tree has registry index %u (%d registered)\n", tree, ctx->tree_count);
-            rc = -1;
+            snprintf(why, sizeof why, "no tree has registry index %u (%d registered)", tree, ctx->tree_count);
         } else {
             const tree_entry *t = ctx->trees[tree];
+            tree_name = t->name;
             if (!t->built) {
-                fprintf(out, "  tree %u is '%s', which was not built\n", tree, t->name);
-                rc = -1;
+                snprintf(why, sizeof why, "tree %u is '%.60s', which was not built", tree, t->name);
             } else if ((int)node >= t->tree.node_count) {
-                fprintf(out, "  tree '%s' has no node %u (it has %d nodes)\n", t->name, node,
-                        t->tree.node_count);
-                rc = -1;
+                snprintf(why, sizeof why, "tree '%.60s' has no node %u (it has %d nodes)", t->name, node,
+                         t->tree.node_count);
             } else {
-                const atrc_node *n = &t->tree.nodes[node];
-                fprintf(out, "  %s: ", t->name);
-                node_path(&t->tree, (int)node, out);
-                fprintf(out, " (%s)\n", node == 0 ? "root" : n->child_count ? "group" : "leaf");
+                path = node_path(&t->tree, (int)node);
+                kind = node == 0 ? "root" : t->tree.nodes[node].child_count ? "group" : "leaf";
             }
         }
     }
+    if (format == ATRC_FORMAT_JSON) {
+        fprintf(out, "{\"atrc_explain\": 1, \"value\": %" PRIu32 ", \"tree_index\": %u, \"node_index\": %u, \"tree\": ",
+                value, tree, node);
+        json_string(out, tree_name);
+        fputs(", \"path\": ", out);
+        json_string(out, path);
+        fputs(", \"kind\": ", out);
+        json_string(out, kind);
+        fputs(", \"error\": ", out);
+        json_string(out, why[0] ? why : NULL);
+        fputs("}\n", out);
+    } else {
+        fprintf(out, "0x%08" PRIx32 " = %" PRIu32 " = (%u << 16) | %u\n", value, value, tree, node);
+        fprintf(out, "  tree index: %u (value >> 16)\n", tree);
+        fprintf(out, "  node index: %u (value & 0xffff)\n", node);
+        if (path) fprintf(out, "  %s: %s (%s)\n", tree_name, path, kind);
+    }
+    free(path);
     fflush(out);
+    if (why[0] && err) fprintf(err, "atrc: error: 0x%08" PRIx32 " names no animation: %s\n", value, why);
     if (ferror(out)) return -2;
-    return rc;
+    return why[0] ? -1 : 0;
 }

@@ -16,8 +16,6 @@ typedef struct gsc_token {
 /* Deepest bracket nesting a script may have; deeper input is reported once and
 ** the file is abandoned (hostile input must not exhaust the parser stack). */
 #define GSC_MAX_NESTING 1000
-/* Errors reported per file before giving up on it (binary junk). */
-#define GSC_MAX_ERRORS 50
 
 typedef struct gsc_opener {
     int kind; /* token code of the opening bracket */
@@ -48,8 +46,9 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, diag_list *diags);
 void gsc_lexer_free(gsc_lexer *lx);
 /* Next token; 0 at end of file (also once stopped). */
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *tok);
-/* Reports a located error, counting toward the per-file cap; the report
-** that exceeds the cap says so and stops the file. */
+/* Reports a located error, counting toward the per-file cap (diag_list's
+** max_errors, --max-errors); the report that exceeds the cap says so and
+** stops the file. */
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 4, 5)))

@@ -47,6 +47,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
         return;
     }
     if (!src) {
+        ctx->diags.read_failures++;
         diag_add(&ctx->diags, DIAG_ERROR, t->first_src, t->first_line, t->first_col,
                  "cannot read anim tree '%s': %s", path, err);
         return;

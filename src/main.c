@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -23,6 +24,7 @@ static const char usage_text[] =
     "      --fs-game MOD      the mod directory DIR/MOD on top of the install\n"
     "      --language L       also read the localized_L_* archives\n"
     "      --profile P        engine dialect: uo (default), cod1, cod2, cod4\n"
+    "                         (any letter case)\n"
     "      --anim-check       keep every node of every tree (com_animCheck 1)\n"
     "      --engine-anim T:N  register tree T and reference N, as engine code does\n"
     "      --no-xanim         do not read xanim assets; skip the checks needing them\n"
@@ -32,7 +34,17 @@ static const char usage_text[] =
     "      --show-pruned      --trees, json, dot: also list the nodes pruning removed\n"
     "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
     "                         scripts, also name its tree and node path\n"
-    "  -o FILE                write the output to FILE atomically\n"
+    "  -o FILE                write the output to FILE atomically; never one of\n"
+    "                         the inputs, and kept as it was when an input\n"
+    "                         cannot be read\n"
+    "  -w                     report no warnings\n"
+    "  -Werror                make every warning an error (exit status 1)\n"
+    "      --max-errors N     syntax errors reported per script before the rest\n"
+    "                         of it is given up (default 50; 0: no limit)\n"
+    "      --color[=WHEN]     colour diagnostics: auto (default: on a terminal,\n"
+    "                         unless NO_COLOR is set), always, never; colours\n"
+    "                         from GCC_COLORS as GCC reads them\n"
+    "  -q, --quiet            no summary line after the diagnostics\n"
     "      --dump-tokens      print each script's tokens (developer view)\n"
     "      --dump-ast         print each script's syntax tree (developer view)\n"
     "      --map NAME         level mode: what the game loads for map NAME\n"
@@ -65,6 +77,8 @@ typedef struct cli {
     atrc_format format;
     int show_trees;
     const char *output;
+    int color;       /* -1 auto, 0 never, 1 always */
+    int quiet;
     int explain;
     uint32_t explain_value;
     int dump; /* 1 tokens, 2 AST */
@@ -140,9 +154,16 @@ static int check_modes(cli *c)
     return 0;
 }
 
+/* "--format needs a value": an option given last, without its value. */
+static int missing_value(const char *opt)
+{
+    return usage_error("%s needs a value", opt);
+}
+
 static int parse_args(int argc, char **argv, cli *c)
 {
     int only_files = 0;
+    c->color = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (only_files || a[0] != '-' || a[1] == 0) {
@@ -189,6 +210,25 @@ static int parse_args(int argc, char **argv, cli *c)
             c->entries[c->entry_count++] = v;
         } else if (strcmp(a, "--show-pruned") == 0) {
             c->opts.show_pruned = 1;
+        } else if (strcmp(a, "-w") == 0) {
+            c->opts.no_warnings = 1;
+        } else if (strcmp(a, "-Werror") == 0) {
+            c->opts.warnings_as_errors = 1;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            c->quiet = 1;
+        } else if (strncmp(a, "--color", 7) == 0 && (a[7] == 0 || a[7] == '=')) {
+            /* The value is optional, so only "--color=WHEN" takes one. */
+            const char *when = a[7] ? a + 8 : "always";
+            if (strcmp(when, "always") == 0) c->color = 1;
+            else if (strcmp(when, "never") == 0) c->color = 0;
+            else if (strcmp(when, "auto") == 0) c->color = -1;
+            else return usage_error("--color takes auto, always or never, not '%s'", when);
+        } else if (take_value(argc, argv, &i, "--max-errors", 0, &v)) {
+            uint32_t n;
+            if (!v) return missing_value(a);
+            if (parse_u32(v, &n) != 0 || n > 1000000000u)
+                return usage_error("--max-errors takes a number of errors (0: no limit), not '%s'", v);
+            c->opts.max_errors = n == 0 ? -1 : (int)n;
         } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
             if (!v) return usage_error("%s needs a directory", a);
             c->game_dirs[c->game_dir_count++] = v;
@@ -202,22 +242,26 @@ static int parse_args(int argc, char **argv, cli *c)
             if (!v || !*v) return usage_error("%s needs a language name", a);
             c->language = v;
         } else if (take_value(argc, argv, &i, "--profile", 0, &v)) {
-            if (!v || atrc_profile_parse(v, &c->opts.profile) != 0)
-                return usage_error("unknown profile '%s' (uo, cod1, cod2, cod4)", v ? v : "");
+            if (!v) return missing_value(a);
+            if (atrc_profile_parse(v, &c->opts.profile) != 0)
+                return usage_error("unknown profile '%s' (uo, cod1, cod2, cod4)", v);
         } else if (take_value(argc, argv, &i, "--engine-anim", 0, &v)) {
-            if (!v || !strchr(v, ':')) return usage_error("--engine-anim takes TREE:NAME, not '%s'", v ? v : "");
+            if (!v) return missing_value(a);
+            if (!strchr(v, ':')) return usage_error("--engine-anim takes TREE:NAME, not '%s'", v);
             c->engine_anims[c->engine_anim_count++] = v;
         } else if (take_value(argc, argv, &i, "--format", 0, &v)) {
-            if (v && strcmp(v, "text") == 0) c->format = ATRC_FORMAT_TEXT;
-            else if (v && strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
-            else if (v && strcmp(v, "dot") == 0) c->format = ATRC_FORMAT_DOT;
-            else return usage_error("unknown format '%s' (text, json, dot)", v ? v : "");
+            if (!v) return missing_value(a);
+            if (strcmp(v, "text") == 0) c->format = ATRC_FORMAT_TEXT;
+            else if (strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
+            else if (strcmp(v, "dot") == 0) c->format = ATRC_FORMAT_DOT;
+            else return usage_error("unknown format '%s' (text, json, dot)", v);
         } else if (take_value(argc, argv, &i, "--output", 'o', &v)) {
             if (!v || !*v) return usage_error("%s needs a file name", a);
             c->output = v;
         } else if (take_value(argc, argv, &i, "--explain", 0, &v)) {
-            if (!v || parse_u32(v, &c->explain_value) != 0)
-                return usage_error("--explain takes a packed value (0 to 0xffffffff), not '%s'", v ? v : "");
+            if (!v) return missing_value(a);
+            if (parse_u32(v, &c->explain_value) != 0)
+                return usage_error("--explain takes a packed value (0 to 0xffffffff), not '%s'", v);
             c->explain = 1;
         } else {
             return usage_error("unknown option '%s'", a);
@@ -364,6 +408,44 @@ static int diff_main(int argc, char **argv)
     return rc;
 }
 
+/* -o naming an input would destroy it (gcc refuses the same way).  The same
+** file through any path, link or hard link is caught by device and inode.
+** A wildcard after -o (`-o maps/STAR.gsc`) expands to "-o maps/a.gsc
+** maps/b.gsc ...", so an existing script or tree file is refused too: it is
+** never atrc's output. */
+static int check_output_is_not_input(const cli *c)
+{
+    struct stat out;
+    if (!c->output || stat(c->output, &out) != 0 || !S_ISREG(out.st_mode)) return 0;
+    for (int i = 0; i < c->script_count; i++) {
+        struct stat in;
+        if (strcmp(c->scripts[i], "-") != 0 && stat(c->scripts[i], &in) == 0 && in.st_dev == out.st_dev &&
+            in.st_ino == out.st_ino) {
+            fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", c->scripts[i],
+                    c->output);
+            return 2;
+        }
+    }
+    const char *dot = strrchr(c->output, '.');
+    if (dot && !strchr(dot, '/') &&
+        (strcasecmp(dot, ".gsc") == 0 || strcasecmp(dot, ".csc") == 0 || strcasecmp(dot, ".atr") == 0)) {
+        fprintf(stderr, "atrc: error: output file '%s' is an existing script or tree: not overwriting it "
+                        "(did a wildcard expand after -o?)\n", c->output);
+        return 2;
+    }
+    return 0;
+}
+
+/* --color=auto: a terminal, unless NO_COLOR (https://no-color.org) or TERM=dumb. */
+static int use_color(int setting)
+{
+    if (setting >= 0) return setting;
+    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (no_color && *no_color) return 0;
+    if (!term || strcmp(term, "dumb") == 0) return 0;
+    return isatty(STDERR_FILENO);
+}
+
 int main(int argc, char **argv)
 {
     /* A closed pipe must be reported as a write error, not kill us silently. */
@@ -385,6 +467,7 @@ int main(int argc, char **argv)
         return 2;
     }
     int status = parse_args(argc, argv, &c);
+    if (status == 0) status = check_output_is_not_input(&c);
     if (status != 0) goto done_args;
 
     if (c.dump) {
@@ -443,28 +526,44 @@ int main(int argc, char **argv)
     for (int i = 0; i < c.entry_count; i++) atrc_walk_script(ctx, c.entries[i]);
     atrc_build_trees(ctx);
 
+    /* Every input has been read: only now may FILE be replaced.  A run that
+    ** failed because an input could not be read keeps the previous FILE. */
+    int failing = atrc_unreadable_count(ctx) > 0 || atrc_error_count(ctx) > 0;
+    int keep_output = c.output && failing && atrc_read_failure_count(ctx) > 0;
+    /* A tree file is known to be an input only now. */
+    const char *same = c.output ? atrc_input_same_as(ctx, c.output) : NULL;
+    if (same) {
+        fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", same, c.output);
+        keep_output = 1;
+    }
     output o;
     int write_ok = 1;
     int explain_rc = 0;
-    if (open_output(&o, c.output) != 0) {
+    if (keep_output) {
+        /* nothing written */
+    } else if (open_output(&o, c.output) != 0) {
         write_ok = 0;
     } else {
         int rc = 0;
         errno = 0;
         if (c.explain) {
-            explain_rc = atrc_explain(ctx, c.explain_value, o.fp);
+            explain_rc = atrc_explain(ctx, c.explain_value, c.format, o.fp, stderr);
             rc = explain_rc == -2 ? -1 : 0;
-        } else if (!c.opts.syntax_only) {
+        } else if (!c.opts.syntax_only || c.format == ATRC_FORMAT_JSON) {
             if (c.load_order && c.format == ATRC_FORMAT_TEXT) rc = atrc_emit_load_order(ctx, o.fp);
             if (rc == 0) rc = atrc_emit(ctx, c.format, c.show_trees, o.fp);
         }
         int write_errno = rc != 0 ? (errno ? errno : EIO) : 0;
         if (close_output(&o, write_errno) != 0) write_ok = 0;
     }
-    atrc_print_diagnostics(ctx, stderr);
-    if (!write_ok) status = 2;
+    atrc_diag_style style = {use_color(c.color), getenv("GCC_COLORS"), c.quiet};
+    int diag_rc = atrc_write_diagnostics(ctx, &style, stderr);
+    if (keep_output && !same)
+        fprintf(stderr, "atrc: note: '%s' left unchanged: an input could not be read\n", c.output);
+    if (!write_ok || same) status = 2;
     else if (atrc_unreadable_count(ctx) > 0) status = 2;
     else if (atrc_error_count(ctx) > 0 || explain_rc == -1) status = 1;
+    if (diag_rc != 0 && status == 0) status = 2;
     atrc_free(ctx);
 
 done_args:

@@ -1,6 +1,7 @@
 /* The profile table: one row per engine dialect.  ORDER: atrc_profile in
 ** include/atrc.h. */
 #include "profile.h"
+#include "text.h"
 
 #include <string.h>
 
@@ -159,7 +160,7 @@ const char *atrc_profile_name(atrc_profile p)
 int atrc_profile_parse(const char *s, atrc_profile *out)
 {
     for (unsigned i = 0; i < sizeof rows / sizeof *rows; i++)
-        if (strcmp(s, rows[i].name) == 0) {
+        if (text_equal_nocase(s, rows[i].name)) {
             *out = (atrc_profile)i;
             return 0;
         }

@@ -2,7 +2,7 @@
 ** An out-of-range node or a NULL tree answers 0 (predicates), -1 (counts,
 ** lengths) or NULL (names). */
 #include "profile.h"
-#include "atrc.h"
+#include "atr.h"
 
 static const atrc_node *node_at(const atrc_tree *t, int node)
 {
@@ -22,7 +22,7 @@ int atrc_has_time(const atrc_tree *t, int node)
 {
     const atrc_node *n = node_at(t, node);
     if (!n) return 0;
-    return n->child_count == 0 || (n->flags & (ATRC_FLAG_LOOPSYNC | ATRC_FLAG_NONLOOPSYNC)) != 0;
+    return n->child_count == 0 || (atr_runtime_flags(t, node) & (ATRC_FLAG_LOOPSYNC | ATRC_FLAG_NONLOOPSYNC)) != 0;
 }
 
 /* Container: its loopsync bit.  Leaf: the asset's looping bit, or -1 when the
@@ -31,7 +31,7 @@ int atrc_is_looped(const atrc_tree *t, int node)
 {
     const atrc_node *n = node_at(t, node);
     if (!n) return 0;
-    if (n->child_count > 0) return (n->flags & ATRC_FLAG_LOOPSYNC) != 0;
+    if (n->child_count > 0) return (atr_runtime_flags(t, node) & ATRC_FLAG_LOOPSYNC) != 0;
     return n->looping;
 }
 

@@ -87,6 +87,7 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
     int found = r->finder->read(r->finder->ud, name, buf, need, &got, &where, &err);
     if (found == 0) return LOAD_MISSING;
     if (found < 0) {
+        if (report) r->diags->read_failures++;
         if (report)
             diag_add(r->diags, sev, r->src, line, col, "cannot read xanim '%s' (%s: %s)", name,
                      where ? where : name, err ? err : "read error");
@@ -179,13 +180,13 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
         diag_add(diags, DIAG_WARNING, src, line, col,
                  "Couldn't find xanim '%s', using default xanim 'void' instead", n->name);
         set_asset(n, default_asset(&r));
-        n->default_asset = 1;
-        if (!t->void_loop.has_asset) {
+        t->state->default_asset[i] = 1;
+        if (!t->state->void_loop.has_asset) {
             /* what sync setup swaps a mismatched default for (6.1): the game's
             ** void_loop, precached on demand, else the built-in one */
             if (load_asset(&r, "void_loop", 0, 0, 0, &a) != LOAD_OK) builtin_void(&a, 1);
-            set_asset(&t->void_loop, &a);
-            t->void_loop.name = "void_loop";
+            set_asset(&t->state->void_loop, &a);
+            t->state->void_loop.name = "void_loop";
         }
     }
 }

@@ -179,7 +179,8 @@ static inline const char *tt_tree(tt *t)
         const atrc_node *n = &t->tree.nodes[i];
         if (n->parent < 0) tb_putf(&t->out, "%d %s parent=-", i, n->name);
         else tb_putf(&t->out, "%d %s parent=%d", i, n->name, n->parent);
-        if (n->child_count) tb_putf(&t->out, " n=%d first=%d flags=%x", n->child_count, n->first_child, n->flags);
+        if (n->child_count) tb_putf(&t->out, " n=%d first=%d flags=%x", n->child_count, n->first_child,
+                                 atr_runtime_flags(&t->tree, i));
         else tb_putf(&t->out, " n=0");
         if (n->looping >= 0) tb_putf(&t->out, " loop=%d", n->looping);
         tb_putf(&t->out, "\n");

@@ -94,7 +94,7 @@ START_TEST(node_fields)
     ck_assert_str_eq(n[1].name, "aim");
     ck_assert_int_eq(n[1].line, 3);
     ck_assert_int_eq(n[1].column, 2);
-    ck_assert_uint_eq(n[1].flags, 2);
+    ck_assert_uint_eq(n[1].parse_flags, 2);
     ck_assert_uint_eq(n[1].parse_flags, 2);
     ck_assert_str_eq(n[2].name, "walk");
     ck_assert_int_eq(n[2].line, 2);

@@ -60,7 +60,7 @@ START_TEST(deep_nesting_is_one_error_and_the_next_file_is_clean)
     const char *ok = "g() { y = ((1)); }\n";
     atrc_add_script_buffer(ctx, "ok.gsc", ok, strlen(ok));
     char *m = messages(ctx);
-    ck_assert_str_eq(m, "deep.gsc:1:1010: error: nesting too deep (max 1000)\n1 errors, 0 warnings\n");
+    ck_assert_str_eq(m, "deep.gsc:1:1010: error: nesting too deep (max 1000)\n1 error, 0 warnings\n");
     free(m);
     free(deep);
     atrc_free(ctx);
@@ -94,7 +94,7 @@ START_TEST(nul_bytes_in_a_buffer)
     static const char src[] = "f() { a = 1;\0 b = 2; }\n";
     atrc_add_script_buffer(ctx, "nul.gsc", src, sizeof src - 1);
     char *m = messages(ctx);
-    ck_assert_str_eq(m, "nul.gsc:1:13: error: stray NUL byte\n1 errors, 0 warnings\n");
+    ck_assert_str_eq(m, "nul.gsc:1:13: error: stray NUL byte\n1 error, 0 warnings\n");
     free(m);
     atrc_free(ctx);
 }
@@ -125,7 +125,7 @@ START_TEST(engine_anims_past_the_tree_limit)
     ck_assert_int_eq(atrc_tree_count(ctx), ATRC_MAX_TREES);
     ck_assert_int_eq(atrc_error_count(ctx), 1);
     char *m = messages(ctx);
-    ck_assert_str_eq(m, "atrc: error: maximum animation tree count exceeded (127)\n1 errors, 0 warnings\n");
+    ck_assert_str_eq(m, "atrc: error: maximum animation tree count exceeded (127)\n1 error, 0 warnings\n");
     free(m);
     atrc_free(ctx);
 }
@@ -144,7 +144,7 @@ START_TEST(two_contexts_are_independent)
     ck_assert_int_eq(atrc_error_count(b), 1);
     char *ma = messages(a), *mb = messages(b);
     ck_assert_ptr_nonnull(strstr(ma, "a.gsc:1:1010: error: nesting too deep (max 1000)\n"));
-    ck_assert_str_eq(mb, "b.gsc:1:7: error: stray '@'\n1 errors, 0 warnings\n");
+    ck_assert_str_eq(mb, "b.gsc:1:7: error: stray '@'\n1 error, 0 warnings\n");
     free(ma);
     free(mb);
     free(deep);

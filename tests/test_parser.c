@@ -610,7 +610,7 @@ START_TEST(error_cap)
     arena a;
     arena_init(&a);
     script_parse(f, &a, &d);
-    ck_assert_int_eq((int)d.count, GSC_MAX_ERRORS + 1);
+    ck_assert_int_eq((int)d.count, DIAG_DEFAULT_MAX_ERRORS + 1);
     ck_assert_str_eq(d.items[d.count - 1].message, "too many errors in this file; stopping");
     diag_free(&d);
     arena_free_all(&a);

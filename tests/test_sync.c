@@ -104,8 +104,8 @@ START_TEST(sync_default_swapped)
     const char *text = "g : loopsync\n{\nmissing\n}\n";
     for (int p = ATRC_PROFILE_UO; p <= ATRC_PROFILE_COD4; p++) {
         tt *t = sync_tree(text, (atrc_profile)p);
-        t->tree.nodes[2].default_asset = 1;
-        t->tree.nodes[1].flags = t->tree.nodes[1].parse_flags;
+        t->tree.state->default_asset[2] = 1;
+        t->tree.state->flags[1] = t->tree.nodes[1].parse_flags;
         diag_free(&t->d);
         atr_sync_setup(&t->tree, t->src, (atrc_profile)p, &t->d);
         if (p == ATRC_PROFILE_COD2 || p == ATRC_PROFILE_COD4) {
@@ -142,7 +142,7 @@ START_TEST(sync_deep)
     for (int i = 0; i < depth + 1; i++) p += sprintf(p, "}\n");
     tt *t = sync_tree(s, ATRC_PROFILE_UO);
     ck_assert_int_eq(t->d.errors, 1);
-    ck_assert_uint_eq(t->tree.nodes[depth].flags, 1);
+    ck_assert_uint_eq(atr_runtime_flags(&t->tree, depth), 1);
     tt_free(t);
     free(s);
 }

@@ -145,7 +145,7 @@ START_TEST(resolve_present)
     ck_assert_int_eq(t->tree.nodes[1].has_asset, 1);
     ck_assert_uint_eq(t->tree.nodes[1].frames, 31);
     ck_assert_int_eq(t->tree.nodes[1].frame_rate, 15);
-    ck_assert_int_eq(t->tree.nodes[1].default_asset, 0);
+    ck_assert_int_eq(t->tree.state->default_asset[1], 0);
     tt_free(t);
     write_xanim(&g, "walk", 17, 20, 1, 30);
     t = resolve(&g, "walk\n", NULL, ATRC_PROFILE_COD4);
@@ -173,7 +173,7 @@ START_TEST(resolve_missing)
     t = resolve(&g, text, NULL, ATRC_PROFILE_COD2);
     ck_assert_str_eq(tt_diags(t), "x.atr:2:3: warning: Couldn't find xanim 'b', using default xanim 'void' instead\n");
     ck_assert_int_eq(t->tree.nodes[1].looping, 0);
-    ck_assert_int_eq(t->tree.nodes[1].default_asset, 1);
+    ck_assert_int_eq(t->tree.state->default_asset[1], 1);
     ck_assert_str_eq(t->tree.nodes[1].name, "b");
     tt_free(t);
     /* the default is a copy of the game's void when there is one */
@@ -236,9 +236,9 @@ START_TEST(resolve_bad_files)
     t = resolve(&g, "new\nold\n", NULL, ATRC_PROFILE_COD4);
     ck_assert_str_eq(tt_diags(t), "x.atr:1:1: warning: xanim 'new' out of date (version 14, expecting 17)\n"
                                   "x.atr:1:1: warning: Couldn't find xanim 'new', using default xanim 'void' instead\n");
-    ck_assert_int_eq(t->tree.nodes[2].default_asset, 1);
+    ck_assert_int_eq(t->tree.state->default_asset[2], 1);
     ck_assert_int_eq(t->tree.nodes[2].looping, 0);
-    ck_assert_int_eq(t->tree.nodes[1].default_asset, 0);
+    ck_assert_int_eq(t->tree.state->default_asset[1], 0);
     tt_free(t);
     /* a placeholder whose file is bad is located at its parent */
     static const unsigned char three[] = {14, 0, 1};
@@ -292,7 +292,7 @@ START_TEST(resolve_failed_load_takes_default)
                                   "x.atr:1:1: warning: Couldn't find xanim 'old', using default xanim 'void' instead\n");
     ck_assert_int_eq(t->d.errors, 0);
     for (int i = 1; i <= 2; i++) {
-        ck_assert_int_eq(t->tree.nodes[i].default_asset, 1);
+        ck_assert_int_eq(t->tree.state->default_asset[i], 1);
         ck_assert_int_eq(t->tree.nodes[i].looping, 0);
     }
     tt_free(t);

@@ -128,7 +128,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     for (size_t i = 0; i < n; i++) arf_lookup(&fs, entries[i].name);
     static const char *const fixed[] = {"animtrees/gh.atr", "xanim/idle", "maps/mp/_load.gsc", "a", ""};
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) arf_lookup(&fs, fixed[i]);
-    diag_print(&diags, fuzz_sink());
+    diag_print(&diags, NULL, fuzz_sink());
     gamefs_free(&fs);
     diag_free(&diags);
     arena_free_all(&mem);

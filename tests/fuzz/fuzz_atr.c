@@ -90,7 +90,7 @@ static void atrf_fake_assets(atrc_tree *t, uint32_t seed, int unknown)
         n->has_asset = 1;
         n->frames = (h >> 1) % 300;
         n->frame_rate = (int)((h >> 10) % 4); /* includes 0 */
-        n->default_asset = (h >> 12) % 5 == 0;
+        t->state->default_asset[i] = (h >> 12) % 5 == 0;
     }
 }
 
@@ -148,7 +148,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     } else if (diags.errors == 0) {
         abort(); /* a failed parse must say why */
     }
-    diag_print(&diags, fuzz_sink());
+    diag_print(&diags, NULL, fuzz_sink());
     diag_free(&diags);
     arena_free_all(&a);
     source_free(src);

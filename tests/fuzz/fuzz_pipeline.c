@@ -146,10 +146,10 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         if (!atrc_tree_name(ctx, i)) abort();
         const atrc_tree *t = atrc_get_tree(ctx, i);
         int nodes = t ? t->node_count : 1;
-        atrc_explain(ctx, ((uint32_t)i << 16) | (uint32_t)(nodes - 1), sink);
-        atrc_explain(ctx, ((uint32_t)i << 16) | (uint32_t)nodes, sink);
+        atrc_explain(ctx, ((uint32_t)i << 16) | (uint32_t)(nodes - 1), ATRC_FORMAT_TEXT, sink, sink);
+        atrc_explain(ctx, ((uint32_t)i << 16) | (uint32_t)nodes, ATRC_FORMAT_JSON, sink, sink);
     }
-    atrc_explain(ctx, 0xFFFFFFFFu, sink);
+    atrc_explain(ctx, 0xFFFFFFFFu, ATRC_FORMAT_TEXT, sink, sink);
     atrc_free(ctx);
     return 0;
 }

@@ -54,7 +54,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         const diag *g = &diags.items[i];
         if (g->src && (g->line < 1 || g->col < 1 || (size_t)g->line > size + 1)) abort();
     }
-    diag_print(&diags, fuzz_sink());
+    diag_print(&diags, NULL, fuzz_sink());
     diag_free(&diags);
     arena_free_all(&a);
     source_free(src);

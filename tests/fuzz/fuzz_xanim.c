@@ -82,7 +82,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
             double len;
             if (atrc_anim_length(&tree, i, &len) == 0 && !(len == len && len - len == 0)) abort(); /* finite */
         }
-        diag_print(&diags, fuzz_sink());
+        diag_print(&diags, NULL, fuzz_sink());
         diag_free(&diags);
         arena_free_all(&a);
         source_free(src);

@@ -188,10 +188,51 @@ if begin "option without its value"; then
     run ok.gsc -g
     expect 2 "atrc: error: -g needs a directory"
 fi
+for opt in --format --profile --engine-anim --explain --max-errors; do
+    if begin "$opt without its value"; then
+        run ok.gsc $opt
+        expect 2 "atrc: error: $opt needs a value"
+    fi
+done
 if begin "malformed --engine-anim"; then
     run --engine-anim 'a b:c' ok.gsc
     expect 2 "atrc: error: --engine-anim takes TREE:NAME with identifiers, not 'a b:c'"
 fi
+
+# --color=auto on a terminal (util-linux `script` provides one): colour
+# unless NO_COLOR is set or GCC_COLORS is empty; --color=always wins over NO_COLOR.
+esc=$(printf '\033')
+on_tty() {
+    env -u NO_COLOR -u GCC_COLORS TERM=xterm "$@" script -qec "$ATRC -g game $tty_args" /dev/null >err 2>&1 </dev/null
+    st=$?
+    ran=1
+}
+tty_case() { # NAME WANT(colour/plain) ENV... -- ARGS
+    if begin "$1"; then
+        want=$2
+        shift 2
+        envs=""
+        while [ "$1" != -- ]; do envs="$envs $1"; shift; done
+        shift
+        tty_args="$*"
+        if ! command -v script >/dev/null 2>&1; then
+            skipped "no script(1) to provide a terminal"
+        else
+            # shellcheck disable=SC2086
+            on_tty $envs
+            expect 0 "warning:"
+            if [ "$want" = colour ] && ! grep -q "$esc\[01;35m" err; then pass=$((pass - 1)); bad "no colour"; fi
+            if [ "$want" = plain ] && grep -q "$esc" err; then pass=$((pass - 1)); bad "colour escapes present"; fi
+        fi
+    fi
+}
+printf '#using_animtree("nosuchtree");\n' >warn.gsc
+tty_case "--color=auto on a terminal: colour" colour -- warn.gsc
+tty_case "--color=auto on a terminal with NO_COLOR: plain" plain NO_COLOR=1 -- warn.gsc
+tty_case "--color=always beats NO_COLOR" colour NO_COLOR=1 -- --color=always warn.gsc
+tty_case "--color=never on a terminal: plain" plain -- --color=never warn.gsc
+tty_case "GCC_COLORS empty: plain" plain GCC_COLORS= -- warn.gsc
+tty_case "TERM=dumb: plain" plain TERM=dumb -- warn.gsc
 
 # ---------------------------------------------------------------- script input
 if begin "binary file as a script"; then
@@ -222,14 +263,14 @@ if begin "100,000 nested parentheses"; then
     awk 'BEGIN { printf "f() { x = "; for (i = 0; i < 100000; i++) printf "("; printf "1"; for (i = 0; i < 100000; i++) printf ")"; print "; }" }' >parens.gsc
     run -g game parens.gsc
     expect 1 "parens.gsc:1:1010: error: nesting too deep (max 1000)"
-    also "1 errors, 0 warnings"
+    also "1 error, 0 warnings"
     small_err 4000
 fi
 if begin "100,000 nested blocks"; then
     awk 'BEGIN { print "f()"; for (i = 0; i < 100000; i++) print "{"; for (i = 0; i < 100000; i++) print "}" }' >blocks.gsc
     run -g game blocks.gsc
     expect 1 "blocks.gsc:1002:1: error: nesting too deep (max 1000)"
-    also "1 errors, 0 warnings"
+    also "1 error, 0 warnings"
     small_err 4000
 fi
 if begin "100,000 unclosed blocks"; then
@@ -389,7 +430,7 @@ if begin "127 trees work, the 128th is refused"; then
     awk 'BEGIN { for (i = 1; i <= 128; i++) printf "#using_animtree(\"t%d\");\n", i; print "f() { x = #animtree; }" }' >trees.gsc
     run -g game trees.gsc
     expect 1 "trees.gsc:128:1: error: maximum animation tree count exceeded (127)"
-    also "1 errors, 127 warnings"
+    also "1 error, 127 warnings"
 fi
 if begin "127 trees are allowed"; then
     head -127 trees.gsc >trees127.gsc
@@ -513,6 +554,79 @@ if begin "-o through a symlink replaces its target and keeps the link"; then
     expect 0 ""
     [ -L link.txt ] || { pass=$((pass - 1)); bad "link.txt is no longer a symlink"; }
     grep -q 'ok.gsc:2:23:' target.txt || { pass=$((pass - 1)); bad "target.txt not written"; }
+fi
+if begin "-o naming an input is refused before anything is written"; then
+    cp ok.gsc self.gsc
+    run -g game -o self.gsc self.gsc
+    expect 2 "atrc: error: input file 'self.gsc' is the same as output file 'self.gsc'"
+    cmp -s ok.gsc self.gsc || { pass=$((pass - 1)); bad "self.gsc was changed"; }
+fi
+if begin "-o naming an input through another path and a symlink"; then
+    mkdir -p maps && cp ok.gsc maps/a.gsc && ln -sf maps/a.gsc alias.gsc
+    run -g game -o alias.gsc ./maps/../maps/a.gsc
+    expect 2 "atrc: error: input file './maps/../maps/a.gsc' is the same as output file 'alias.gsc'"
+    ln -f maps/a.gsc hard.txt
+    run -g game -o hard.txt maps/a.gsc
+    expect 2 "atrc: error: input file 'maps/a.gsc' is the same as output file 'hard.txt'"
+    cmp -s ok.gsc maps/a.gsc || { pass=$((pass - 1)); bad "maps/a.gsc was changed"; }
+    [ -L alias.gsc ] || { pass=$((pass - 1)); bad "alias.gsc is no longer a symlink"; }
+fi
+if begin "-o naming a tree file through a symlink"; then
+    cp game/animtrees/human.atr human.atr.orig
+    ln -sf game/animtrees/human.atr treelink.txt
+    run -g game -o treelink.txt ok.gsc
+    expect 2 "atrc: error: input file 'game/animtrees/human.atr' is the same as output file 'treelink.txt'"
+    cmp -s human.atr.orig game/animtrees/human.atr || { pass=$((pass - 1)); bad "human.atr was changed"; }
+    rm -f treelink.txt human.atr.orig
+fi
+if begin "a wildcard after -o: the first script is not overwritten"; then
+    cp ok.gsc maps/b.gsc
+    # shellcheck disable=SC2086
+    run -g game -o maps/*.gsc
+    expect 2 "atrc: error: output file 'maps/a.gsc' is an existing script or tree: not overwriting it (did a wildcard expand after -o?)"
+    cmp -s ok.gsc maps/a.gsc || { pass=$((pass - 1)); bad "maps/a.gsc was changed"; }
+    [ -s out ] && { pass=$((pass - 1)); bad "something was written to standard output"; }
+fi
+if begin "unreadable input: an existing -o FILE is left untouched"; then
+    printf 'previous contents\n' >kept.txt
+    run -g game -o kept.txt ok.gsc missing.gsc
+    expect 2 "atrc: error: cannot read 'missing.gsc': No such file or directory"
+    also "atrc: note: 'kept.txt' left unchanged: an input could not be read"
+    [ "$(cat kept.txt)" = "previous contents" ] || { pass=$((pass - 1)); bad "kept.txt was changed"; }
+    leftovers=$(ls -a | grep -c '^\.kept\.txt\.')
+    [ "$leftovers" -eq 0 ] || { pass=$((pass - 1)); bad "temporary file left behind"; }
+fi
+if begin "unreadable tree (exit 1): an existing -o FILE is left untouched"; then
+    printf 'previous contents\n' >kept.txt
+    run -g game --format json -o kept.txt dirtree.gsc
+    expect 1 "error: cannot read anim tree 'game/animtrees/dirtree.atr': is a directory"
+    also "atrc: note: 'kept.txt' left unchanged: an input could not be read"
+    [ "$(cat kept.txt)" = "previous contents" ] || { pass=$((pass - 1)); bad "kept.txt was changed"; }
+fi
+if begin "errors in the inputs (exit 1): -o FILE is still written"; then
+    printf '#using_animtree("human");\nf() { x = %%nowhere; }\n' >unres.gsc
+    printf 'previous contents\n' >written.json
+    run -g game --format json -o written.json unres.gsc
+    expect 1 "unres.gsc:2:11: error: animation 'nowhere' not defined in anim tree 'human'"
+    grep -q '"value": null' written.json || { pass=$((pass - 1)); bad "written.json not written"; }
+fi
+if begin "300,000 diagnostics: one write each, fast"; then
+    awk 'BEGIN { print "#using_animtree(\"human\");"; print "f() {"; for (i = 0; i < 300000; i++) print "x = %nowhere;"; print "}" }' >many_diags.gsc
+    start=$(date +%s)
+    run -g game -o /dev/null many_diags.gsc
+    took=$(( $(date +%s) - start ))
+    expect 1 "300000 errors, 0 warnings"
+    lines=$(wc -l <err)
+    [ "$lines" -eq 900001 ] || { pass=$((pass - 1)); bad "$lines lines on standard error, expected 900001"; }
+    [ "$took" -le 20 ] || { pass=$((pass - 1)); bad "took $took s"; }
+    if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+        # LeakSanitizer (SANITIZE=1 builds) cannot run under ptrace.
+        ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" strace -f -e trace=write -o trace.txt "$ATRC" -g game -o /dev/null many_diags.gsc >/dev/null 2>err </dev/null
+        writes=$(grep -c '^[0-9]* *write(2,' trace.txt)
+        [ "$writes" -eq 300001 ] || { pass=$((pass - 1)); bad "$writes writes to standard error, expected 300001"; }
+        rm -f trace.txt
+    fi
+    rm -f many_diags.gsc
 fi
 if begin "script from standard input"; then
     $limit "$ATRC" -g game - <ok.gsc >out 2>err

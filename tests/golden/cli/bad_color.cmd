@@ -1,0 +1,1 @@
+--color=sometimes x.gsc

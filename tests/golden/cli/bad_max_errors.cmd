@@ -1,0 +1,1 @@
+--max-errors many x.gsc

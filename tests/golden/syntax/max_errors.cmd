@@ -1,0 +1,1 @@
+--max-errors 2 recovery.gsc

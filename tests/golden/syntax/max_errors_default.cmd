@@ -1,0 +1,1 @@
+many_errors.gsc

@@ -1,0 +1,1 @@
+--max-errors 0 many_errors.gsc

@@ -1,0 +1,1 @@
+--syntax-only --format json clean.gsc

@@ -1,0 +1,1 @@
+--color=always -g game errors.gsc

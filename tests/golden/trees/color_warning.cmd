@@ -1,0 +1,1 @@
+--color=always --engine-anim MP:torso -g game human.gsc

@@ -1,0 +1,1 @@
+--format json --explain 0x00010063 -g game human.gsc

@@ -1,0 +1,1 @@
+--explain 0x00090000 -g game human.gsc

@@ -1,0 +1,1 @@
+-w --engine-anim MP:torso -g game human.gsc

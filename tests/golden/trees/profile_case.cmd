@@ -1,0 +1,1 @@
+--profile COD2 -g game errors.gsc

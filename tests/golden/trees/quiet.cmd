@@ -1,0 +1,1 @@
+-q -g game errors.gsc

@@ -1,0 +1,1 @@
+--quiet -g game errors.gsc

@@ -1,0 +1,1 @@
+-Werror --engine-anim MP:torso -g game human.gsc
