@@ -80,10 +80,11 @@ static void compile_source(atrc_ctx *ctx, source_file *src)
     arena scratch;
     arena_init(&scratch);
     if (ctx->opts.syntax_only) {
-        script_parse_each(src, &scratch, &ctx->diags, NULL, NULL);
+        script_parse_each(src, profile_get(ctx->opts.profile), &scratch, &ctx->diags, NULL, NULL);
     } else {
         compile_state *cs = compile_begin(ctx, src);
-        script_parse_each(src, &scratch, &ctx->diags, compile_one_item, cs);
+        script_parse_each(src, profile_get(ctx->opts.profile), &scratch, &ctx->diags,
+                          compile_one_item, cs);
         compile_end(cs);
     }
     arena_free_all(&scratch);
@@ -153,7 +154,7 @@ const char *atrc_tree_name(const atrc_ctx *ctx, int index)
     return ctx->trees[index]->name;
 }
 
-static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
+static int dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err, int tokens)
 {
     const char *why = NULL;
     source_file *src = source_read(path, &why);
@@ -164,13 +165,13 @@ static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
     diag_list diags;
     diag_init(&diags);
     if (tokens) {
-        char *text = script_dump_tokens(src, &diags);
+        char *text = script_dump_tokens(src, profile_get(profile), &diags);
         fputs(text, out);
         free(text);
     } else {
         arena mem;
         arena_init(&mem);
-        ast_dump(script_parse(src, &mem, &diags), out);
+        ast_dump(script_parse(src, profile_get(profile), &mem, &diags), out);
         arena_free_all(&mem);
     }
     diag_print(&diags, err);
@@ -180,12 +181,12 @@ static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
     return rc;
 }
 
-int atrc_dump_tokens(const char *path, FILE *out, FILE *err)
+int atrc_dump_tokens(const char *path, atrc_profile profile, FILE *out, FILE *err)
 {
-    return dump_script(path, out, err, 1);
+    return dump_script(path, profile, out, err, 1);
 }
 
-int atrc_dump_ast(const char *path, FILE *out, FILE *err)
+int atrc_dump_ast(const char *path, atrc_profile profile, FILE *out, FILE *err)
 {
-    return dump_script(path, out, err, 0);
+    return dump_script(path, profile, out, err, 0);
 }

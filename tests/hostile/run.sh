@@ -268,12 +268,17 @@ fi
 if begin "unterminated string at end of file"; then
     printf 'f() { s = "open\n\n' >openstr.gsc
     run -g game openstr.gsc
-    expect 1 "openstr.gsc:1:11: error: unterminated string"
+    expect 1 "openstr.gsc:1:11: error: missing terminating '\"' character"
 fi
-if begin "unterminated comment at end of file"; then
+if begin "unterminated comment at end of a complete file (accepted, as the games do)"; then
     printf 'f() { }\n/* open\n\n' >opencomment.gsc
     run -g game opencomment.gsc
-    expect 1 "opencomment.gsc:2:1: error: unterminated /* comment"
+    expect 0 "opencomment.gsc:2:1: warning: unterminated /* comment runs to the end of the file"
+fi
+if begin "unterminated comment inside a function"; then
+    printf 'f() {\n/* open } \n\n' >opencomment2.gsc
+    run -g game opencomment2.gsc
+    expect 1 "opencomment2.gsc:3:1: error: '{' opened at line 1 is never closed"
 fi
 
 # ---------------------------------------------------------------- .atr input
