@@ -405,6 +405,27 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             path   { return emit(lx, t, TK_PATH, tok, cur); }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
+
+            /* Number forms of other languages: one error that says what GSC
+            ** has, and the number goes on as one token. */
+            "0" [xX] [0-9a-fA-F]+ {
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "GSC has no hexadecimal numbers: write '%.*s' in decimal",
+                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+                return emit(lx, t, TK_INT, tok, cur);
+            }
+            (dec | float) [eE] [+-]? dec {
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "GSC has no exponents: write '%.*s' out in full",
+                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+                return emit(lx, t, TK_FLOAT, tok, cur);
+            }
+            dec "." / [^0-9a-zA-Z_] {
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "a number cannot end with '.' in GSC: write '%.*s0'",
+                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+                return emit(lx, t, TK_FLOAT, tok, cur);
+            }
             ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
 
             "\"" | "&\"" {

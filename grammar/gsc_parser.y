@@ -34,6 +34,7 @@
 struct yyParser;
 static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok);
 static void describe_token(char *buf, size_t cap, int major, gsc_token tok);
+static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok);
 
 /* A construct the other game grammar has: "expected WHAT before TOKEN" at
 ** the token, as the parser of this profile would say it. */
@@ -50,6 +51,12 @@ static ast_node *gsc_profile_leading_empty(gsc_parse_ctx *ctx, gsc_token comma, 
 {
     if (!ctx->lx->rules->leading_empty_arg) profile_reject(ctx, comma, TK_COMMA, what);
     return list;
+}
+
+static ast_node *gsc_empty_body(gsc_parse_ctx *ctx, gsc_token semi)
+{
+    profile_reject(ctx, semi, TK_SEMI, "statement");
+    return ast_leaf(ctx->a, AST_EMPTY, semi);
 }
 
 /* G1: any number of ';' before the first top-level item. */
@@ -160,6 +167,7 @@ leading ::= leading SEMI(T).                        { gsc_profile_leading_semi(c
 ** only in G2). */
 includes ::= .
 includes ::= includes INCLUDE(H) path_name(P) SEMI. { gsc_file_item(ctx, ast_include(ctx->a, H, P)); }
+includes ::= includes INCLUDE error SEMI.
 
 /* Top-level items go straight into ctx->root, so whatever was complete
 ** survives an abandoned parse. */
@@ -174,6 +182,7 @@ item(A) ::= IDENT(N) LP(L) params(P) RP block(B).   { A = ast_function(ctx->a, N
 ** error here, a compile error in the game (an error either way). */
 item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_profile_dev_item(ctx, D, L, C); }
 item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
 /* A broken function header: still consume the body as statements. */
 item(A) ::= error LBRACE elements RBRACE.           { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
 
@@ -200,17 +209,17 @@ elements(A) ::= .                                   { A = ast_list(ctx->a, AST_B
 elements(A) ::= elements(L) element(S).             { A = ast_append(L, S); }
 
 element(A) ::= SEMI(T).                             { A = ast_leaf(ctx->a, AST_EMPTY, T); }
-element(A) ::= CASE(K) primary(E) COLON.            { A = ast_node1(ctx->a, AST_CASE, K, E); }
+element(A) ::= CASE(K) postfix(E) COLON.            { A = ast_node1(ctx->a, AST_CASE, K, E); }
 element(A) ::= DEFAULT(K) COLON.                    { A = ast_leaf(ctx->a, AST_DEFAULT, K); }
 element(A) ::= stmt(S).                             { A = S; }
 
 stmt(A) ::= block(B).                               { A = B; }
 stmt(A) ::= simple(S) SEMI.                         { A = S; }
-stmt(A) ::= IF(K) LP expr(C) RP stmt(T). [IFX]      { A = ast_if(ctx->a, K, C, T, NULL); }
-stmt(A) ::= IF(K) LP expr(C) RP stmt(T) ELSE stmt(E). { A = ast_if(ctx->a, K, C, T, E); }
-stmt(A) ::= WHILE(K) LP expr(C) RP stmt(B).         { A = ast_node2(ctx->a, AST_WHILE, K, C, B); }
+stmt(A) ::= IF(K) LP expr(C) RP body(T). [IFX]      { A = ast_if(ctx->a, K, C, T, NULL); }
+stmt(A) ::= IF(K) LP expr(C) RP body(T) ELSE body(E). { A = ast_if(ctx->a, K, C, T, E); }
+stmt(A) ::= WHILE(K) LP expr(C) RP body(B).         { A = ast_node2(ctx->a, AST_WHILE, K, C, B); }
 /* The init part is a whole block element with its own ';'. */
-stmt(A) ::= FOR(K) LP element(I) for_cond(C) SEMI for_post(S) RP stmt(B).
+stmt(A) ::= FOR(K) LP element(I) for_cond(C) SEMI for_post(S) RP body(B).
                                                     { A = ast_for(ctx->a, K, I, C, S, B); }
 stmt(A) ::= SWITCH(K) LP expr(E) RP switch_start(T) stmt(B).
                                                     { A = gsc_profile_switch(ctx, K, E, T, B); }
@@ -225,6 +234,11 @@ stmt(A) ::= IF(K) error RP stmt(T) ELSE stmt(E).    { A = ast_if_broken(ctx->a, 
 stmt(A) ::= IF(K) error block(T). [IFX]             { A = ast_if_broken(ctx->a, K, T, NULL); }
 stmt(A) ::= IF(K) error block(T) ELSE stmt(E).      { A = ast_if_broken(ctx->a, K, T, E); }
 stmt(A) ::= IF(K) error SEMI.                       { A = ast_leaf(ctx->a, AST_ERROR, K); }
+
+/* A lone ';' is never the body of an if, else, while or for (grammar.md
+** 2.2): reported here, once, and parsing goes on as if it were `{}`. */
+body(A) ::= stmt(S).                                { A = S; }
+body(A) ::= SEMI(T).                                { A = gsc_empty_body(ctx, T); }
 
 /* The first token of a switch body: G1 takes any statement, G2 a block
 ** (checked in gsc_profile_switch). */
@@ -545,6 +559,14 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
 {
     gsc_lexer *lx = ctx->lx;
     if (ctx->mute) return;
+    int before = lx->errors;
+    report_syntax_error(p, ctx, major, tok);
+    if (lx->errors > before) ctx->syntax_errors++;
+}
+
+static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
+{
+    gsc_lexer *lx = ctx->lx;
     /* Just after a lexer error (a dropped stray byte), the parser's complaint
     ** is a consequence, not news. */
     if (lx->lexical_errors && lx->token_count - lx->lexical_error_token_count <= 2) return;
@@ -564,6 +586,26 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
         }
     }
     char found[160];
+    /* Constructs users bring from other languages: say what GSC has. */
+    if (major == TK_QUESTION) {
+        gsc_lexer_error(lx, tok.line, tok.col, "GSC has no '?:' operator: use if/else");
+        return;
+    }
+    if (ctx->prev_code == TK_PERCENT && major == TK_STRING) {
+        gsc_lexer_error(lx, tok.line, tok.col,
+                        "an animation name is written without quotes: %%name, not %%\"name\"");
+        return;
+    }
+    if (ctx->line_first_code == TK_INCLUDE && major == TK_SLASH) {
+        gsc_lexer_error(lx, tok.line, tok.col, "#include paths separate folders with '\\', not '/'");
+        return;
+    }
+    if (ctx->line_first_code == TK_IDENT && ctx->line_first.n == 7 &&
+        memcmp(ctx->line_first.z, "foreach", 7) == 0 && tok.line == ctx->line_first.line) {
+        gsc_lexer_error(lx, ctx->line_first.line, ctx->line_first.col,
+                        "GSC has no foreach: use for (i = 0; i < a.size; i++)");
+        return;
+    }
     if (missing_semi_before_line(ctx, tok)) {
         describe_token(found, sizeof found, ctx->line_first_code, ctx->line_first);
         gsc_lexer_error(lx, ctx->line_prev.line, ctx->line_prev.col + ctx->line_prev.n,

@@ -12,6 +12,7 @@ typedef struct gsc_parse_ctx {
     gsc_lexer *lx;     /* source, diagnostics, error cap, open brackets */
     ast_node *root;    /* AST_FILE; complete top-level items are appended as reduced */
     gsc_token cur;     /* the token being fed: locates errors and recovery nodes */
+    int prev_code;     /* the code of the token fed before it */
     /* The first token of the line being fed, its code, the token before it,
     ** and whether a ';' could have ended a statement just before it: an error
     ** on that line may really be a missing ';' at the end of the line before. */
@@ -21,6 +22,7 @@ typedef struct gsc_parse_ctx {
     int line_semi_ok;
     gsc_token func_name; /* name of the function whose body is being parsed */
     int mute;            /* the driver feeds synthetic closers: no messages */
+    int syntax_errors;   /* errors the parser reported at its lookahead */
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item);

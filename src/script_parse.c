@@ -323,9 +323,8 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         if (code == TK_IDENT && starts_line && tok.col == 1 && ctx.func_name.z &&
             only_blocks_open(&lx)) {
             int len = header_follows(&ts);
-            if (len && close_unclosed_function(&ctx, parser, tok, len)) {
-                /* now outside any function */
-            }
+            if (len && close_unclosed_function(&ctx, parser, tok, len))
+                top_name = tok; /* now outside any function: this one's name */
         }
         if (code == TK_IDENT && ts.count == 0 && lx.open_count == 0) top_name = tok;
         /* Recovery throws away what cannot follow the error it shifted; a '}'
@@ -337,10 +336,11 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
-        int errors_before = lx.errors, lexical_before = lx.lexical_errors;
+        int errors_before = ctx.syntax_errors;
         GscParse(parser, code, tok);
         prev = tok;
-        if (lx.errors > errors_before && lx.lexical_errors == lexical_before && code != 0 &&
+        ctx.prev_code = code;
+        if (ctx.syntax_errors > errors_before && code != 0 &&
             code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE && code != TK_DEVCLOSE &&
             code != TK_RP && code != TK_RBRACKET && open_parens(&lx) == 0 &&
             !GscParseAccepts(parser, TK_RP)) /* not in an `if` header */

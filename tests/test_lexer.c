@@ -73,13 +73,19 @@ END_TEST
 
 START_TEST(numbers)
 {
-    /* Decimal integers and [0-9]*.[0-9]+ floats only: no hex, exponent,
-    ** suffix or `1.` (grammar.md 1.2). */
+    /* Decimal integers and [0-9]*.[0-9]+ floats only (grammar.md 1.2); hex,
+    ** exponents and `1.` are one token each with an error that says what GSC
+    ** has instead; a suffix is a separate identifier. */
     assert_tokens("x = 1 + 2.5 * .5 - 1. / 0x1F 1e5 1.5f 007;",
                   "1:1 IDENT x\n1:3 ASSIGN =\n1:5 INT 1\n1:7 PLUS +\n1:9 FLOAT 2.5\n"
-                  "1:13 STAR *\n1:15 FLOAT .5\n1:18 MINUS -\n1:20 INT 1\n1:21 DOT .\n"
-                  "1:23 SLASH /\n1:25 INT 0\n1:26 IDENT x1F\n1:30 INT 1\n1:31 IDENT e5\n"
-                  "1:34 FLOAT 1.5\n1:37 IDENT f\n1:39 INT 007\n1:42 SEMI ;\n1:43 EOF\n");
+                  "1:13 STAR *\n1:15 FLOAT .5\n1:18 MINUS -\n1:20 FLOAT 1.\n1:23 SLASH /\n"
+                  "1:25 INT 0x1F\n1:30 FLOAT 1e5\n1:34 FLOAT 1.5\n1:37 IDENT f\n1:39 INT 007\n"
+                  "1:42 SEMI ;\n1:43 EOF\n--\n"
+                  "1:20: error: a number cannot end with '.' in GSC: write '1.0'\n"
+                  "1:25: error: GSC has no hexadecimal numbers: write '0x1F' in decimal\n"
+                  "1:30: error: GSC has no exponents: write '1e5' out in full\n");
+    /* `1.size` is not `1.` then `size`. */
+    assert_tokens("1.size", "1:1 INT 1\n1:2 SIZE .size\n1:7 EOF\n");
 }
 END_TEST
 
