@@ -5,7 +5,10 @@
 #  1. every script parses with --syntax-only and no diagnostic;
 #  2. a game directory = CORPUS (trees) + generated header-only xanims with the
 #     looping bits the sync groups need; all scripts compile in sorted order
-#     with no error, and warnings only for trees the corpus lacks.
+#     with no error, and warnings only for trees the corpus lacks;
+#  3. when the whole game's scripts are there (GAME_CORPUS, default
+#     CORPUS/../cod1-game), every one parses under --profile cod1 with no
+#     diagnostic (skipped otherwise).
 #   ATRC=build/atrc MKXANIM=build/mkxanim sh scripts/corpus-check.sh CORPUS WORKDIR
 set -u
 corpus=${1:?usage: corpus-check.sh CORPUS WORKDIR}
@@ -51,6 +54,22 @@ else
     echo "FAIL compile (exit $status, $errors errors, $others unexpected warnings):"
     grep -E ': (error|warning): ' "$work/compile.err" | head -40
     fail=$((fail + 1))
+fi
+# 3. every script of the game under its profile
+game=${GAME_CORPUS:-$corpus/../cod1-game}
+if [ -d "$game" ]; then
+    find "$game" -name '*.gsc' | LC_ALL=C sort >"$work/game-scripts.txt"
+    gn=$(wc -l <"$work/game-scripts.txt")
+    tr '\n' '\0' <"$work/game-scripts.txt" |
+        xargs -0 "$ATRC" --profile cod1 --syntax-only 2>"$work/game-syntax.err" >/dev/null
+    gstatus=$?
+    if [ $gstatus -eq 0 ] && [ ! -s "$work/game-syntax.err" ]; then
+        echo "ok   cod1 game: $gn scripts parse under --profile cod1 with no diagnostic"; pass=$((pass + 1))
+    else
+        echo "FAIL cod1 game (exit $gstatus):"; head -40 "$work/game-syntax.err"; fail=$((fail + 1))
+    fi
+else
+    echo "skip cod1 game: $game not found"
 fi
 echo "corpus-check: $pass passed, $fail failed"
 [ $fail -eq 0 ]
