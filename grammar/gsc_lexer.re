@@ -187,6 +187,19 @@ static void close_bracket(gsc_lexer *lx, int opener_kind)
     }
 }
 
+void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col)
+{
+    if (lx->open_count >= GSC_MAX_NESTING || below_top > lx->open_count) return;
+    if (lx->open_count == lx->open_cap) {
+        lx->open_cap = lx->open_cap ? lx->open_cap * 2 : 32;
+        lx->open = xrealloc(lx->open, (size_t)lx->open_cap * sizeof *lx->open);
+    }
+    int at = lx->open_count - below_top;
+    memmove(&lx->open[at + 1], &lx->open[at], (size_t)below_top * sizeof *lx->open);
+    lx->open[at] = (gsc_opener){kind, line, col};
+    lx->open_count++;
+}
+
 void gsc_lexer_abandon_brackets(gsc_lexer *lx)
 {
     while (lx->open_count) {
@@ -431,7 +444,10 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             "\"" | "&\"" {
                 int line = lx->line, col = col_of(lx, tok), done;
                 cur = scan_string(lx, cur, &done);
-                if (!done) lex_error(lx, line, col, "missing terminating '\"' character");
+                if (!done) {
+                    lex_error(lx, line, col, "missing terminating '\"' character");
+                    lx->unterminated_string = 1;
+                }
                 int limit = lx->rules->max_string_length;
                 int quote = *tok == '&' ? 2 : 1;
                 if (done && limit && cur - tok - quote - 1 > limit)

@@ -559,9 +559,12 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
 {
     gsc_lexer *lx = ctx->lx;
     if (ctx->mute) return;
-    int before = lx->errors;
+    ctx->syntax_errors++;
+    if (ctx->quiet) return;
+    /* Between functions after an error inside one: the unbalanced '}' or
+    ** statement is that error's consequence. */
+    if (ctx->fn_error && lx->open_count == 0 && major != 0) return;
     report_syntax_error(p, ctx, major, tok);
-    if (lx->errors > before) ctx->syntax_errors++;
 }
 
 static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)

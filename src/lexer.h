@@ -41,6 +41,7 @@ typedef struct gsc_lexer {
     int error_line, error_col; /* position of the last error */
     int lexical_errors;  /* errors the lexer itself reported (stray bytes...) */
     int lexical_error_token_count; /* token_count at the last of those */
+    int unterminated_string; /* set when a string ran to the end of its line */
     int abandoned;       /* brackets abandoned in this block, not yet answered */
     int abandoned_closer; /* token_count of the closer that answered the last one */
 } gsc_lexer;
@@ -66,6 +67,9 @@ const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx);
 ** mute later errors nor are named at end of file; a closer that comes later
 ** without an opener answers one of them (see abandoned_closer). */
 void gsc_lexer_abandon_brackets(gsc_lexer *lx);
+/* Inserts an opener below the top `below_top` entries of the bracket stack
+** (the driver supplies a '{' the script forgot). */
+void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col);
 /* The unclosed bracket worth naming at end of file: the innermost one, unless
 ** it is a '(' or '[' opened before the last error (that error explained it);
 ** then the innermost '{' or '/#'.  NULL when there is none. */

@@ -22,7 +22,10 @@ typedef struct gsc_parse_ctx {
     int line_semi_ok;
     gsc_token func_name; /* name of the function whose body is being parsed */
     int mute;            /* the driver feeds synthetic closers: no messages */
-    int syntax_errors;   /* errors the parser reported at its lookahead */
+    int syntax_errors;   /* syntax errors the parser met (reported or not) */
+    int quiet;           /* after an unterminated string: consequences unreported */
+    int fn_error;        /* an error inside the current function: a stray '}'
+                         ** after it is its consequence */
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item);

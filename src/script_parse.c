@@ -286,11 +286,19 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
     gsc_token top_name = prev; /* the last name seen outside any block */
     int resync_on_new_line = 0; /* see at_boundary */
     int skip_parens = -1; /* skipping the rest of a broken statement: its '(' depth */
+    int top_skip = 0;     /* skipping to the next top-level item after an error there */
+    int resumed = 0;      /* this token ends a top_skip */
     for (;;) {
         gsc_token tok;
         int code = next_token(&ts, &tok);
         if (lx.stopped) break;
         ctx.cur = tok;
+        if (lx.unterminated_string) {
+            /* The string ate the rest of its line: what the parser says about
+            ** that line is a consequence, until the next statement. */
+            lx.unterminated_string = 0;
+            ctx.quiet = 1;
+        }
         int starts_line = tok.line > prev.line;
         /* After a syntax error inside a statement, the rest of that statement
         ** goes unread up to its ';' (or a brace, or the end of file), so one
@@ -309,6 +317,43 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             }
             skip_parens = -1;
         }
+        /* After an error between functions (statements outside a function,
+        ** a stray '}'), everything up to the next item is one mistake: skip
+        ** to a function header at the start of a line, a directive or the end. */
+        if (top_skip) {
+            int len = 0;
+            if (code == 0) break; /* the end of file is no news after that error */
+            if (code == TK_SEMI && lx.open_count == 0) { /* the end of the broken item */
+                ctx.mute = 1;
+                GscParse(parser, code, tok);
+                ctx.mute = 0;
+                GscParseResync(parser);
+                ctx.quiet = 0;
+                top_skip = 0;
+                prev = tok;
+                ctx.prev_code = code;
+                continue;
+            }
+            int resume = code == TK_USING_ANIMTREE || code == TK_INCLUDE ||
+                         (code == TK_DEVOPEN && tok.col == 1) ||
+                         (code == TK_IDENT && tok.col == 1 && (len = header_follows(&ts)) > 0);
+            if (!resume) {
+                prev = tok;
+                continue;
+            }
+            top_skip = 0;
+            resumed = 1;
+            /* Brackets of the skipped text are forgotten; a peeked header
+            ** keeps its own '{'. */
+            if (len && lx.open_count) {
+                lx.open[0] = lx.open[lx.open_count - 1];
+                lx.open_count = 1;
+            } else if (!len) {
+                lx.open_count = 0;
+            }
+            GscParseResync(parser);
+            ctx.quiet = 0;
+        }
         if (starts_line) {
             ctx.line_first = tok;
             ctx.line_first_code = code;
@@ -318,15 +363,47 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         if (resync_on_new_line && (starts_line || code == 0)) {
             gsc_lexer_abandon_brackets(&lx);
             GscParseResync(parser);
+            ctx.quiet = 0;
         }
         resync_on_new_line = 0;
-        if (code == TK_IDENT && starts_line && tok.col == 1 && ctx.func_name.z &&
+        if (code == TK_IDENT && starts_line && tok.col == 1 && ctx.func_name.z && !resumed &&
             only_blocks_open(&lx)) {
             int len = header_follows(&ts);
             if (len && close_unclosed_function(&ctx, parser, tok, len))
                 top_name = tok; /* now outside any function: this one's name */
         }
+        /* A function header without its '{' (`f()` NEWLINE `x = 1;`): say so
+        ** once and go on as if it were there.  (`f();` at file level is a
+        ** statement out of place, not a header.) */
+        if (ctx.prev_code == TK_RP && starts_line && code != TK_LBRACE && code != TK_SEMI &&
+            GscParseAccepts(parser, TK_LBRACE) &&
+            !GscParseAccepts(parser, TK_IF) && !GscParseAccepts(parser, TK_SEMI) &&
+            !GscParseAccepts(parser, code) && code != 0) {
+            char found[64];
+            snprintf(found, sizeof found, "%.40s", tok.z);
+            found[tok.n < 40 ? tok.n : 40] = 0;
+            gsc_lexer_error(&lx, tok.line, tok.col, "expected '{' before '%s'", found);
+            gsc_token brace = tok;
+            brace.n = 0;
+            ctx.mute = 1;
+            GscParse(parser, TK_LBRACE, brace);
+            ctx.mute = 0;
+            int is_opener = code == TK_LP || code == TK_LBRACKET || code == TK_LBRACE ||
+                            code == TK_DEVOPEN;
+            gsc_lexer_insert_open(&lx, is_opener, TK_LBRACE, tok.line, tok.col);
+            ctx.func_name = top_name;
+            ctx.fn_error = 1;
+        }
         if (code == TK_IDENT && ts.count == 0 && lx.open_count == 0) top_name = tok;
+        /* `x = 1` NEWLINE `}`: the missing ';' is reported after the statement
+        ** and supplied, so that the '}' still closes its block. */
+        if (code == TK_RBRACE && !GscParseRecovering(parser) && !ctx.quiet &&
+            !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser)) {
+            gsc_lexer_error(&lx, prev.line, prev.col + prev.n, "expected ';' before '}'");
+            gsc_token semi = tok;
+            semi.n = 0;
+            GscParse(parser, TK_SEMI, semi);
+        }
         /* Recovery throws away what cannot follow the error it shifted; a '}'
         ** closing an enclosing block must not go (`if x` NEWLINE `}`): when a
         ** ';' would end the broken statement, feed one, empty, first. */
@@ -336,19 +413,34 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
+        resumed = 0;
         int errors_before = ctx.syntax_errors;
         GscParse(parser, code, tok);
         prev = tok;
         ctx.prev_code = code;
-        if (ctx.syntax_errors > errors_before && code != 0 &&
-            code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE && code != TK_DEVCLOSE &&
-            code != TK_RP && code != TK_RBRACKET && open_parens(&lx) == 0 &&
-            !GscParseAccepts(parser, TK_RP)) /* not in an `if` header */
-            skip_parens = 0;
-        if (code == TK_LBRACE && lx.open_count == 1 && ts.count == 0) ctx.func_name = top_name;
+        if (ctx.syntax_errors > errors_before && code != 0) {
+            if (lx.open_count == 0) {
+                top_skip = 1;
+            } else {
+                ctx.fn_error = 1;
+                if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE &&
+                    code != TK_DEVCLOSE && code != TK_RP && code != TK_RBRACKET &&
+                    !GscParseAccepts(parser, TK_RP)) /* not in an `if` header */
+                    skip_parens = open_parens(&lx);
+            }
+        }
+        if (code == TK_LBRACE && lx.open_count == 1 && ts.count == 0) {
+            ctx.func_name = top_name;
+            ctx.fn_error = 0;
+        }
         if (lx.stopped || code == 0) break;
-        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE)
+        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
             resync_on_new_line = at_boundary(&lx, parser);
+            if (ctx.quiet && !inside_brackets(&lx) && GscParseAtStatementStart(parser)) {
+                ctx.quiet = 0;
+                GscParseResync(parser);
+            }
+        }
     }
     GscParseFree(parser, free);
     gsc_lexer_free(&lx);
