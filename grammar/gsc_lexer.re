@@ -35,14 +35,27 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...);
 
-/* A file of which a quarter are control bytes is not a script: one error says so instead
-** of dozens of stray bytes.  Linear, once per file. */
+/* A file of which a quarter are control bytes or bytes outside well-formed
+** UTF-8 is not a script: one error says so instead of dozens of stray bytes.
+** Linear, once per file. */
 static int looks_binary(const uchar *p, size_t n)
 {
-    size_t control = 0;
-    for (size_t i = 0; i < n; i++)
-        if (p[i] < 0x20 ? p[i] != '\t' && p[i] != '\n' && p[i] != '\r' : p[i] == 0x7f) control++;
-    return n >= 32 && control * 4 > n;
+    size_t junk = 0;
+    for (size_t i = 0; i < n;) {
+        uchar c = p[i];
+        if (c >= 0x80) {
+            size_t k = utf8_sequence_length(p + i, n - i);
+            if (k > 1) {
+                i += k;
+                continue;
+            }
+            junk++;
+        } else if (c < 0x20 ? c != '\t' && c != '\n' && c != '\r' : c == 0x7f) {
+            junk++;
+        }
+        i++;
+    }
+    return n >= 32 && junk * 4 > n;
 }
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
@@ -60,6 +73,18 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
         lex_error(lx, 1, 1, "not a script: the file is mostly binary data");
         lx->stopped = 1;
         return;
+    }
+    /* The games' input routines stop at a NUL byte (grammar.md 1.1): the
+    ** rest of the file is not read.  The NUL itself is then the sentinel. */
+    const uchar *nul = memchr(lx->cur, 0, src->len);
+    if (nul) {
+        int line = 1;
+        const uchar *ls = lx->cur;
+        for (const uchar *p = lx->cur; p < nul; p++)
+            if (*p == '\n') line++, ls = p + 1;
+        diag_add(diags, DIAG_WARNING, src, line, (int)(nul - ls) + 1,
+                 "NUL byte ends the script (the game reads no further)");
+        lx->end = nul;
     }
     /* Both games' lexers reject a UTF-8 byte order mark (grammar.md 1.1): one
     ** error that names it, then the text after it is read. */
