@@ -345,24 +345,27 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
 ** (grammar.md 1.2); every other word is an identifier. */
 static int keyword(const gsc_lexer *lx, const uchar *p, size_t n)
 {
-    static const struct { const char *word; int code; int gate; } words[] = {
-        /* gate: 0 all games, 1 kw_do, 2 kw_debug */
-        {"if", TK_IF, 0}, {"else", TK_ELSE, 0}, {"while", TK_WHILE, 0}, {"for", TK_FOR, 0},
-        {"switch", TK_SWITCH, 0}, {"case", TK_CASE, 0}, {"default", TK_DEFAULT, 0},
-        {"break", TK_BREAK, 0}, {"continue", TK_CONTINUE, 0}, {"return", TK_RETURN, 0},
-        {"wait", TK_WAIT, 0}, {"thread", TK_THREAD, 0}, {"waittill", TK_WAITTILL, 0},
-        {"waittillmatch", TK_WAITTILLMATCH, 0}, {"notify", TK_NOTIFY, 0},
-        {"endon", TK_ENDON, 0}, {"self", TK_SELF, 0}, {"level", TK_LEVEL, 0},
-        {"game", TK_GAME, 0}, {"anim", TK_ANIM, 0}, {"undefined", TK_UNDEFINED, 0},
-        {"true", TK_TRUE, 0}, {"false", TK_FALSE, 0}, {"do", TK_DO, 1},
-        {"waittillframeend", TK_WAITTILLFRAMEEND, 2}, {"breakpoint", TK_BREAKPOINT, 2},
-        {"prof_begin", TK_PROF_BEGIN, 2}, {"prof_end", TK_PROF_END, 2},
-        {"breakon", TK_BREAKON, 2},
+    /* gate: 0 all games, 1 kw_do, 2 kw_debug */
+#define KW(w, code, gate) {w, sizeof w - 1, code, gate}
+    static const struct { const char *word; size_t len; int code; int gate; } words[] = {
+        KW("if", TK_IF, 0), KW("else", TK_ELSE, 0), KW("while", TK_WHILE, 0),
+        KW("for", TK_FOR, 0), KW("switch", TK_SWITCH, 0), KW("case", TK_CASE, 0),
+        KW("default", TK_DEFAULT, 0), KW("break", TK_BREAK, 0),
+        KW("continue", TK_CONTINUE, 0), KW("return", TK_RETURN, 0), KW("wait", TK_WAIT, 0),
+        KW("thread", TK_THREAD, 0), KW("waittill", TK_WAITTILL, 0),
+        KW("waittillmatch", TK_WAITTILLMATCH, 0), KW("notify", TK_NOTIFY, 0),
+        KW("endon", TK_ENDON, 0), KW("self", TK_SELF, 0), KW("level", TK_LEVEL, 0),
+        KW("game", TK_GAME, 0), KW("anim", TK_ANIM, 0), KW("undefined", TK_UNDEFINED, 0),
+        KW("true", TK_TRUE, 0), KW("false", TK_FALSE, 0), KW("do", TK_DO, 1),
+        KW("waittillframeend", TK_WAITTILLFRAMEEND, 2), KW("breakpoint", TK_BREAKPOINT, 2),
+        KW("prof_begin", TK_PROF_BEGIN, 2), KW("prof_end", TK_PROF_END, 2),
+        KW("breakon", TK_BREAKON, 2),
     };
-    if (n < 2 || n > 16) return TK_IDENT;
+#undef KW
+    /* Keywords are lower-case words of 2 to 16 letters (and '_'). */
+    if (n < 2 || n > 16 || p[0] < 'a' || p[0] > 'w') return TK_IDENT;
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        if (words[i].word[0] != p[0] || strlen(words[i].word) != n ||
-            memcmp(words[i].word, p, n) != 0)
+        if (words[i].len != n || words[i].word[0] != p[0] || memcmp(words[i].word, p, n) != 0)
             continue;
         if (words[i].gate == 1 && !lx->rules->kw_do) return TK_IDENT;
         if (words[i].gate == 2 && !lx->rules->kw_debug) return TK_IDENT;

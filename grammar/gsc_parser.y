@@ -422,9 +422,10 @@ int GscParseAccepts(void *parser, int code)
 int GscParseSemiWouldEnd(void *parser)
 {
     const yyParser *p = parser;
-    return sim_accepts_at(p, p->yytos, TK_SEMI, SIM_HINT_STEPS) &&
-           !sim_accepts_at(p, p->yytos, TK_IF, SIM_HINT_STEPS) &&
-           !sim_accepts_at(p, p->yytos, TK_USING_ANIMTREE, SIM_HINT_STEPS);
+    /* Cheapest answer first: most lines start where a statement may. */
+    return !sim_accepts_at(p, p->yytos, TK_IF, SIM_HINT_STEPS) &&
+           !sim_accepts_at(p, p->yytos, TK_USING_ANIMTREE, SIM_HINT_STEPS) &&
+           sim_accepts_at(p, p->yytos, TK_SEMI, SIM_HINT_STEPS);
 }
 
 /* Lemon stays silent until three tokens shift after an error, which hides a
