@@ -65,7 +65,7 @@ typedef enum {
     AST_ANIM,             /* %name; text: name as written; line/col: the '%' */
     AST_ANIMTREE,         /* #animtree; line/col: the '#' */
     AST_ERROR,            /* what error recovery skipped */
-    AST_CAST,             /* (int) / (float); text: "int" or "float"; child: operand */
+    AST_CAST,             /* G1 (int) (float) (string) (bool); text: the type name; child: operand */
     AST_BREAKPOINT,       /* `breakpoint;` (G2: a debugger stop) */
     AST_DO_WHILE,         /* `do body while (cond);` (G1); children: body, cond */
     AST_WAITTILL,         /* `obj waittill(event, a, b);` statement; children: object, AST_ARGS
