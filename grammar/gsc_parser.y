@@ -556,6 +556,19 @@ static int missing_semi_before_line(const gsc_parse_ctx *ctx, gsc_token tok)
     }
 }
 
+/* Tokens that start a statement but never a top-level item. */
+static int starts_statement(int code)
+{
+    switch (code) {
+    case TK_SELF: case TK_LEVEL: case TK_GAME: case TK_ANIM: case TK_IF: case TK_WHILE:
+    case TK_FOR: case TK_SWITCH: case TK_RETURN: case TK_WAIT: case TK_THREAD: case TK_BREAK:
+    case TK_CONTINUE: case TK_DO: case TK_WAITTILLFRAMEEND: case TK_CASE: case TK_DEFAULT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
 {
     gsc_lexer *lx = ctx->lx;
@@ -622,6 +635,14 @@ static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int majo
         ok[t] = t != YYERRORSYMBOL && sim_accepts(p, (YYCODETYPE)t);
     const char *what = expected_what(ok, major);
     describe_token(found, sizeof found, major, tok);
+    if (what && ctx->func_name.z && strcmp(what, "function definition") == 0 &&
+        starts_statement(major)) {
+        /* Usually a block closed too early: a '{' went missing above. */
+        gsc_lexer_error(lx, tok.line, tok.col,
+                        "expected function definition before %s (a statement outside any "
+                        "function: is a '{' missing above?)", found);
+        return;
+    }
     if (what) gsc_lexer_error(lx, tok.line, tok.col, "expected %s before %s", what, found);
     else gsc_lexer_error(lx, tok.line, tok.col, "syntax error before %s", found);
 }

@@ -421,6 +421,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         if (ctx.syntax_errors > errors_before && code != 0) {
             if (lx.open_count == 0) {
                 top_skip = 1;
+                ctx.fn_error = 1; /* a stray '}' before the next function is its consequence */
             } else {
                 ctx.fn_error = 1;
                 if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE &&

@@ -645,13 +645,15 @@ START_TEST(one_error_per_mistake)
                   "3:11: error: missing terminating '\"' character\n");
     assert_diag_p(ATRC_PROFILE_UO, "f()\n{\n\tx = 1;\n}\n}\ng()\n{\n}\n",
                   "5:1: error: expected function definition before '}'\n");
-    /* A header without its '{'; statements between functions, each once. */
+    /* A header without its '{'; statements between functions are one mistake. */
     assert_diag_p(ATRC_PROFILE_UO, "f()\n\tx = 1;\n\twait 1;\n}\n\ng()\n{\n}\n",
                   "2:2: error: expected '{' before 'x'\n");
     assert_diag_p(ATRC_PROFILE_UO, "f()\n{\n\tx = 1;\n}\n\nx = 2;\ny = 3;\n\ng()\n{\n\ta = ;\n}\n",
                   "6:3: error: expected '(' before '='\n"
-                  "7:3: error: expected '(' before '='\n"
                   "11:6: error: expected expression before ';'\n");
+    /* A block's '{' missing: the function closes early, one error where it shows. */
+    assert_diag_p(ATRC_PROFILE_UO, "f()\n{\n\tif (x)\n\t\ty = 1;\n\t\tz = 2;\n\t}\n\treturn 0;\n}\n\ng()\n{\n}\n",
+                  "7:2: error: expected function definition before 'return' (a statement outside any function: is a '{' missing above?)\n");
 }
 END_TEST
 
