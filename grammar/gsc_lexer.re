@@ -473,7 +473,10 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 int line = lx->line, col = col_of(lx, tok), done;
                 cur = scan_string(lx, cur, &done);
                 if (!done) {
-                    lex_error(lx, line, col, "missing terminating '\"' character");
+                    /* After an error earlier on the line, quotes pair up
+                    ** wrongly (`f(a", "b")`): the lone one is no news. */
+                    if (!lx->errors || lx->error_line != line)
+                        lex_error(lx, line, col, "missing terminating '\"' character");
                     lx->unterminated_string = 1;
                 }
                 int limit = lx->rules->max_string_length;

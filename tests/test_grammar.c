@@ -654,6 +654,9 @@ START_TEST(one_error_per_mistake)
     /* A block's '{' missing: the function closes early, one error where it shows. */
     assert_diag_p(ATRC_PROFILE_UO, "f()\n{\n\tif (x)\n\t\ty = 1;\n\t\tz = 2;\n\t}\n\treturn 0;\n}\n\ng()\n{\n}\n",
                   "7:2: error: expected function definition before 'return' (a statement outside any function: is a '{' missing above?)\n");
+    /* An opening quote missing: the lone quote later on the line is no news. */
+    assert_diag_p(ATRC_PROFILE_UO, "f()\n{\n\tg(prone\", \"stop\");\n\twait 1;\n}\n",
+                  "3:9: error: expected ')' before '\", \"'\n");
 }
 END_TEST
 
