@@ -16,8 +16,8 @@
 #include "gsc_parser.h"
 #include "lexer.h"
 
-#define FLOOR_ONE_ERROR 0.90  /* share of reported mistakes with exactly one error */
-#define FLOOR_MISSING_SEMI 0.95 /* share of deleted ';' named as such on its line */
+#define FLOOR_ONE_ERROR 0.96  /* share of reported mistakes with exactly one error */
+#define FLOOR_MISSING_SEMI 0.98 /* share of deleted ';' named as such on its line */
 
 enum { DEL_RBRACE, DEL_LBRACE, DEL_LP, DEL_RP, DEL_RBRACKET, DEL_QUOTE, DEL_SEMI_AFTER_CALL,
        INS_COMMA_AFTER_LP, ASSIGN_TO_EQ, N_KINDS };
