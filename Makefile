@@ -65,7 +65,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile pictures install-check manlint install uninstall bench \
+.PHONY: all deps demo check unit golden hostile pictures install-check manlint install uninstall bench mutation-report \
         corpus-check model-check fuzz memcheck clean
 .DEFAULT_GOAL := all
 
@@ -230,6 +230,12 @@ model-check: all
 
 bench: all
 	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) sh scripts/bench.sh
+
+# One error per mistake on real scripts (tests/test_mutation.c; GAME_CORPUS
+# defaults to ../shared/corpus/cod1-game): the figures `make check` asserts.
+mutation-report: $(B)/unit-tests
+	$(Q)CK_RUN_SUITE=mutation CK_VERBOSITY=silent ATRC_MUTATION_REPORT=1 \
+	    $(if $(GAME_CORPUS),ATRC_GAME_CORPUS=$(GAME_CORPUS)) $(B)/unit-tests
 
 # valgrind on the samples and on runs full of errors (atrc exits 1 there; valgrind's own
 # findings exit 99).

@@ -12,6 +12,7 @@
 #include "arena.h"
 #include "gsc_parser.h"
 #include "lexer.h"
+#include "profile.h"
 
 typedef unsigned char uchar;
 
@@ -24,25 +25,74 @@ typedef unsigned char uchar;
     ident  = [a-zA-Z_][a-zA-Z0-9_]*;
     path   = ident ("\\" ident)+;
     dec    = [0-9]+;
-    hex    = "0" [xX] [0-9a-fA-F]+;
-    float  = [0-9]+ "." [0-9]* | "." [0-9]+;
-    blank  = [ \t\r\v\f]+;
-    inline = [ \t]*;
-    name   = [a-zA-Z0-9_]+;
-    stray  = [\x01-\x08\x0e-\x1f\x7f-\xff];
+    float  = [0-9]* "." [0-9]+;
+    blank  = [ \t\r]+;
+    stray  = [\x01-\x08\x0b-\x0c\x0e-\x1f\x7f-\xff];
 */
 
-void gsc_lexer_init(gsc_lexer *lx, source_file *src, diag_list *diags)
+#ifdef __GNUC__
+__attribute__((format(printf, 4, 5)))
+#endif
+static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...);
+
+/* A file of which a quarter are control bytes or bytes outside well-formed
+** UTF-8 is not a script: one error says so instead of dozens of stray bytes.
+** Linear, once per file. */
+static int looks_binary(const uchar *p, size_t n)
+{
+    size_t junk = 0;
+    for (size_t i = 0; i < n;) {
+        uchar c = p[i];
+        if (c >= 0x80) {
+            size_t k = utf8_sequence_length(p + i, n - i);
+            if (k > 1) {
+                i += k;
+                continue;
+            }
+            junk++;
+        } else if (c < 0x20 ? c != '\t' && c != '\n' && c != '\r' : c == 0x7f) {
+            junk++;
+        }
+        i++;
+    }
+    return n >= 32 && junk * 4 > n;
+}
+
+void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
+                    diag_list *diags)
 {
     memset(lx, 0, sizeof *lx);
     lx->src = src;
+    lx->rules = rules;
     lx->diags = diags;
     lx->cur = (const uchar *)src->data;
     lx->end = lx->cur + src->len;
     lx->line_start = lx->cur;
     lx->line = 1;
-    /* A UTF-8 byte order mark is not part of the program. */
-    if (src->len >= 3 && memcmp(src->data, "\xEF\xBB\xBF", 3) == 0) lx->cur += 3;
+    if (looks_binary(lx->cur, src->len)) {
+        lex_error(lx, 1, 1, "not a script: the file is mostly binary data");
+        lx->stopped = 1;
+        return;
+    }
+    /* The games' input routines stop at a NUL byte (grammar.md 1.1): the
+    ** rest of the file is not read.  The NUL itself is then the sentinel. */
+    const uchar *nul = memchr(lx->cur, 0, src->len);
+    if (nul) {
+        int line = 1;
+        const uchar *ls = lx->cur;
+        for (const uchar *p = lx->cur; p < nul; p++)
+            if (*p == '\n') line++, ls = p + 1;
+        diag_add(diags, DIAG_WARNING, src, line, (int)(nul - ls) + 1,
+                 "NUL byte ends the script (the game reads no further)");
+        lx->end = nul;
+    }
+    /* Both games' lexers reject a UTF-8 byte order mark (grammar.md 1.1): one
+    ** error that names it, then the text after it is read. */
+    if (src->len >= 3 && memcmp(src->data, "\xEF\xBB\xBF", 3) == 0) {
+        lex_error(lx, 1, 1, "UTF-8 byte order mark: the game's compiler rejects it "
+                            "(save the file without BOM)");
+        lx->cur += 3;
+    }
 }
 
 void gsc_lexer_free(gsc_lexer *lx)
@@ -81,9 +131,6 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 
 /* The lexer's own errors: the parser's complaint that follows one at once is
 ** a consequence (a dropped byte, a missing directive), not news. */
-#ifdef __GNUC__
-__attribute__((format(printf, 4, 5)))
-#endif
 static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 {
     va_list ap;
@@ -164,6 +211,19 @@ static void close_bracket(gsc_lexer *lx, int opener_kind)
     }
 }
 
+void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col)
+{
+    if (lx->open_count >= GSC_MAX_NESTING || below_top > lx->open_count) return;
+    if (lx->open_count == lx->open_cap) {
+        lx->open_cap = lx->open_cap ? lx->open_cap * 2 : 32;
+        lx->open = xrealloc(lx->open, (size_t)lx->open_cap * sizeof *lx->open);
+    }
+    int at = lx->open_count - below_top;
+    memmove(&lx->open[at + 1], &lx->open[at], (size_t)below_top * sizeof *lx->open);
+    lx->open[at] = (gsc_opener){kind, line, col};
+    lx->open_count++;
+}
+
 void gsc_lexer_abandon_brackets(gsc_lexer *lx)
 {
     while (lx->open_count) {
@@ -171,19 +231,6 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx)
         if (kind == TK_LBRACE || kind == TK_DEVOPEN) break;
         lx->open_count--;
         lx->abandoned++;
-    }
-}
-
-/* Is the previous token the end of an operand?  Then '%' is modulo. */
-static int ends_operand(int code)
-{
-    switch (code) {
-    case TK_IDENT: case TK_INT: case TK_FLOAT: case TK_STRING: case TK_ISTRING:
-    case TK_RP: case TK_RBRACKET: case TK_TRUE: case TK_FALSE: case TK_UNDEFINED:
-    case TK_ANIM: case TK_ANIMTREE:
-        return 1;
-    default:
-        return 0;
     }
 }
 
@@ -225,8 +272,9 @@ static const uchar *skip_line_comment(gsc_lexer *lx, const uchar *cur)
     }
 }
 
-/* Scans a string body; cur is just after the opening quote.  Strings may span
-** lines, as the engine allows; an unterminated one runs to the end of file. */
+/* Scans a string body; cur is just after the opening quote.  A string ends at
+** the end of its line in every game (grammar.md 1.2): an unterminated one
+** stops before the line break (or the end of file), *terminated = 0. */
 static const uchar *scan_string(gsc_lexer *lx, const uchar *cur, int *terminated)
 {
     for (;;) {
@@ -234,8 +282,7 @@ static const uchar *scan_string(gsc_lexer *lx, const uchar *cur, int *terminated
         /*!re2c
             "\""              { *terminated = 1; return cur; }
             "\\" [^\x00\n]    { continue; }
-            "\\" "\n"         { newline_at(lx, tok + 1); continue; }
-            "\n"              { newline_at(lx, tok); continue; }
+            "\n"              { *terminated = 0; return tok; }
             [\x00]            {
                 if (tok >= lx->end) { *terminated = 0; return tok; }
                 stray_nul(lx, tok);
@@ -245,18 +292,6 @@ static const uchar *scan_string(gsc_lexer *lx, const uchar *cur, int *terminated
             *                 { continue; }
         */
     }
-}
-
-/* After a '%' that starts an operand: optional blanks and an animation name. */
-static const uchar *scan_anim_name(const uchar *cur)
-{
-    const uchar *mar;
-    const uchar *start = cur;
-    (void)mar;
-    /*!re2c
-        inline name   { return cur; }
-        *             { return start; }
-    */
 }
 
 static void stray_byte(gsc_lexer *lx, const uchar *p)
@@ -301,9 +336,41 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
     t->line = lx->line;
     t->col = col_of(lx, tok);
     lx->cur = cur;
-    lx->prev = code;
     lx->token_count++;
     return code;
+}
+
+/* Keywords: the same words in every game, plus the profile's own
+** (grammar.md 1.2); every other word is an identifier. */
+static int keyword(const gsc_lexer *lx, const uchar *p, size_t n)
+{
+    /* gate: 0 all games, 1 kw_do, 2 kw_debug */
+#define KW(w, code, gate) {w, sizeof w - 1, code, gate}
+    static const struct { const char *word; size_t len; int code; int gate; } words[] = {
+        KW("if", TK_IF, 0), KW("else", TK_ELSE, 0), KW("while", TK_WHILE, 0),
+        KW("for", TK_FOR, 0), KW("switch", TK_SWITCH, 0), KW("case", TK_CASE, 0),
+        KW("default", TK_DEFAULT, 0), KW("break", TK_BREAK, 0),
+        KW("continue", TK_CONTINUE, 0), KW("return", TK_RETURN, 0), KW("wait", TK_WAIT, 0),
+        KW("thread", TK_THREAD, 0), KW("waittill", TK_WAITTILL, 0),
+        KW("waittillmatch", TK_WAITTILLMATCH, 0), KW("notify", TK_NOTIFY, 0),
+        KW("endon", TK_ENDON, 0), KW("self", TK_SELF, 0), KW("level", TK_LEVEL, 0),
+        KW("game", TK_GAME, 0), KW("anim", TK_ANIM, 0), KW("undefined", TK_UNDEFINED, 0),
+        KW("true", TK_TRUE, 0), KW("false", TK_FALSE, 0), KW("do", TK_DO, 1),
+        KW("waittillframeend", TK_WAITTILLFRAMEEND, 2), KW("breakpoint", TK_BREAKPOINT, 2),
+        KW("prof_begin", TK_PROF_BEGIN, 2), KW("prof_end", TK_PROF_END, 2),
+        KW("breakon", TK_BREAKON, 2),
+    };
+#undef KW
+    /* Keywords are lower-case words of 2 to 16 letters (and '_'). */
+    if (n < 2 || n > 16 || p[0] < 'a' || p[0] > 'w') return TK_IDENT;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (words[i].len != n || words[i].word[0] != p[0] || memcmp(words[i].word, p, n) != 0)
+            continue;
+        if (words[i].gate == 1 && !lx->rules->kw_do) return TK_IDENT;
+        if (words[i].gate == 2 && !lx->rules->kw_debug) return TK_IDENT;
+        return words[i].code;
+    }
+    return TK_IDENT;
 }
 
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
@@ -332,15 +399,21 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             "/*"   {
                 int line = lx->line, col = col_of(lx, tok), done;
                 cur = skip_block_comment(lx, cur, &done);
-                if (!done) {
-                    lex_error(lx, line, col, "unterminated /* comment");
-                    lx->eof_in_token = 1;
-                }
+                /* The games end the input there: fine if the program is
+                ** complete, else the parser reports the end of file. */
+                if (!done)
+                    diag_add(lx->diags, DIAG_WARNING, lx->src, line, col,
+                             "unterminated /* comment runs to the end of the file");
                 continue;
             }
             "/#"   { if (!open_bracket(lx, TK_DEVOPEN, tok)) continue; return emit(lx, t, TK_DEVOPEN, tok, cur); }
             "#/"   { close_bracket(lx, TK_DEVOPEN); return emit(lx, t, TK_DEVCLOSE, tok, cur); }
-            "#include"         { return emit(lx, t, TK_INCLUDE, tok, cur); }
+            "#include" {
+                if (lx->rules->kw_include) return emit(lx, t, TK_INCLUDE, tok, cur);
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
+                continue;
+            }
             "#using_animtree"  { return emit(lx, t, TK_USING_ANIMTREE, tok, cur); }
             "#animtree"        { return emit(lx, t, TK_ANIMTREE, tok, cur); }
             "#" ident {
@@ -348,84 +421,86 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                                 (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
                 continue;
             }
+            "#"    {
+                if (lx->rules->kw_hash) return emit(lx, t, TK_HASH, tok, cur);
+                stray_byte(lx, tok);
+                continue;
+            }
+            "$"    {
+                if (lx->rules->kw_debug) return emit(lx, t, TK_DOLLAR, tok, cur);
+                stray_byte(lx, tok);
+                continue;
+            }
 
-            "if"               { return emit(lx, t, TK_IF, tok, cur); }
-            "else"             { return emit(lx, t, TK_ELSE, tok, cur); }
-            "while"            { return emit(lx, t, TK_WHILE, tok, cur); }
-            "for"              { return emit(lx, t, TK_FOR, tok, cur); }
-            "switch"           { return emit(lx, t, TK_SWITCH, tok, cur); }
-            "case"             { return emit(lx, t, TK_CASE, tok, cur); }
-            "default"          { return emit(lx, t, TK_DEFAULT, tok, cur); }
-            "break"            { return emit(lx, t, TK_BREAK, tok, cur); }
-            "continue"         { return emit(lx, t, TK_CONTINUE, tok, cur); }
-            "return"           { return emit(lx, t, TK_RETURN, tok, cur); }
-            "wait"             { return emit(lx, t, TK_WAIT, tok, cur); }
-            "waittillframeend" { return emit(lx, t, TK_WAITTILLFRAMEEND, tok, cur); }
-            "breakpoint"       { return emit(lx, t, TK_BREAKPOINT, tok, cur); }
-            "thread"           { return emit(lx, t, TK_THREAD, tok, cur); }
-            "true"             { return emit(lx, t, TK_TRUE, tok, cur); }
-            "false"            { return emit(lx, t, TK_FALSE, tok, cur); }
-            "undefined"        { return emit(lx, t, TK_UNDEFINED, tok, cur); }
+            /* Casts are single tokens, exactly so spelled (G1); elsewhere the
+            ** '(' is just a parenthesis. */
+            "(" ("int" | "float" | "string" | "bool") ")" {
+                if (lx->rules->kw_cast) return emit(lx, t, TK_CAST, tok, cur);
+                cur = tok + 1;
+                if (!open_bracket(lx, TK_LP, tok)) continue;
+                return emit(lx, t, TK_LP, tok, cur);
+            }
 
-            /* `(int)x`, `(float)x`: one token, so that `(x) f()` stays a method call. */
-            "(" inline ("int" | "float") inline ")" { return emit(lx, t, TK_CAST, tok, cur); }
-
-            ident  { return emit(lx, t, TK_IDENT, tok, cur); }
+            ident  { return emit(lx, t, keyword(lx, tok, (size_t)(cur - tok)), tok, cur); }
             path   { return emit(lx, t, TK_PATH, tok, cur); }
-            dec | hex { return emit(lx, t, TK_INT, tok, cur); }
+            dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
+
+            /* Number forms of other languages: one error that says what GSC
+            ** has, and the number goes on as one token. */
+            "0" [xX] [0-9a-fA-F]+ {
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "GSC has no hexadecimal numbers: write '%.*s' in decimal",
+                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+                return emit(lx, t, TK_INT, tok, cur);
+            }
+            (dec | float) [eE] [+-]? dec {
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "GSC has no exponents: write '%.*s' out in full",
+                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+                return emit(lx, t, TK_FLOAT, tok, cur);
+            }
+            dec "." / [^0-9a-zA-Z_] {
+                lex_error(lx, lx->line, col_of(lx, tok),
+                          "a number cannot end with '.' in GSC: write '%.*s0'",
+                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+                return emit(lx, t, TK_FLOAT, tok, cur);
+            }
+            ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
 
             "\"" | "&\"" {
                 int line = lx->line, col = col_of(lx, tok), done;
                 cur = scan_string(lx, cur, &done);
                 if (!done) {
-                    lex_error(lx, line, col, "unterminated string");
-                    lx->eof_in_token = 1;
+                    /* After an error earlier on the line, quotes pair up
+                    ** wrongly (`f(a", "b")`): the lone one is no news. */
+                    if (!lx->errors || lx->error_line != line)
+                        lex_error(lx, line, col, "missing terminating '\"' character");
+                    lx->unterminated_string = 1;
                 }
-                int code = *tok == '&' ? TK_ISTRING : TK_STRING;
-                t->z = (const char *)tok;
-                t->n = (int)(cur - tok);
-                t->line = line;
-                t->col = col;
-                lx->cur = cur;
-                lx->prev = code;
-                lx->token_count++;
-                return code;
+                int limit = lx->rules->max_string_length;
+                int quote = *tok == '&' ? 2 : 1;
+                if (done && limit && cur - tok - quote - 1 > limit)
+                    lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
+                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, cur);
             }
 
-            "%" {
-                if (!ends_operand(lx->prev)) {
-                    const uchar *after = scan_anim_name(cur);
-                    if (after != cur) return emit(lx, t, TK_ANIM, tok, after);
-                }
-                return emit(lx, t, TK_PERCENT, tok, cur);
-            }
-            "%="   { if (ends_operand(lx->prev)) return emit(lx, t, TK_PERCENTEQ, tok, cur);
-                     cur = tok + 1;
-                     return emit(lx, t, TK_PERCENT, tok, cur); }
+            "%"    { return emit(lx, t, TK_PERCENT, tok, cur); }
+            "%="   { return emit(lx, t, TK_PERCENTEQ, tok, cur); }
 
             "("    { if (!open_bracket(lx, TK_LP, tok)) continue; return emit(lx, t, TK_LP, tok, cur); }
             ")"    { close_bracket(lx, TK_LP); return emit(lx, t, TK_RP, tok, cur); }
             "{"    { if (!open_bracket(lx, TK_LBRACE, tok)) continue; return emit(lx, t, TK_LBRACE, tok, cur); }
             "}"    { close_bracket(lx, TK_LBRACE); return emit(lx, t, TK_RBRACE, tok, cur); }
             "["    { if (!open_bracket(lx, TK_LBRACKET, tok)) continue; return emit(lx, t, TK_LBRACKET, tok, cur); }
-            "[["   { if (!open_bracket(lx, TK_LDBRACKET, tok)) continue; return emit(lx, t, TK_LDBRACKET, tok, cur); }
             "]"    { close_bracket(lx, TK_LBRACKET); return emit(lx, t, TK_RBRACKET, tok, cur); }
-            "]]"   {
-                /* `[[a[i]]]`: the first ']' closes the index, not the pointer. */
-                if (lx->open_count && lx->open[lx->open_count - 1].kind == TK_LBRACKET) {
-                    close_bracket(lx, TK_LBRACKET);
-                    return emit(lx, t, TK_RBRACKET, tok, tok + 1);
-                }
-                close_bracket(lx, TK_LDBRACKET);
-                return emit(lx, t, TK_RDBRACKET, tok, cur);
-            }
 
             ";"    { return emit(lx, t, TK_SEMI, tok, cur); }
             ","    { return emit(lx, t, TK_COMMA, tok, cur); }
             "::"   { return emit(lx, t, TK_DCOLON, tok, cur); }
             ":"    { return emit(lx, t, TK_COLON, tok, cur); }
             "."    { return emit(lx, t, TK_DOT, tok, cur); }
+            "?"    { return emit(lx, t, TK_QUESTION, tok, cur); }
             "="    { return emit(lx, t, TK_ASSIGN, tok, cur); }
             "+="   { return emit(lx, t, TK_PLUSEQ, tok, cur); }
             "-="   { return emit(lx, t, TK_MINUSEQ, tok, cur); }

@@ -1,10 +1,17 @@
-/* GSC grammar (Lemon).  Every action is one call to a builder in src/ast.c;
-** nodes live in the per-run arena, so no destructors are needed.  Error
-** recovery: a bad statement becomes `stmt ::= error`, a bad top-level item
-** `item ::= error` (optionally followed by the body it meant to have), a bad
-** `if` header `IF error` followed by the rest of the `if`, so one mistake
-** yields one diagnostic and parsing goes on.  The build fails on any
-** conflict (see the Makefile). */
+/* GSC grammar (Lemon), grammar.md section 2.  One grammar serves both game
+** grammars: G1 (cod1, uo) and G2 (cod2, cod4) differ in tokens, which the
+** lexer produces per profile (casts and `do` only in G1; `#include`, `$`,
+** waittillframeend, breakpoint, prof_begin/prof_end and breakon only in
+** G2), and in five constructs that the actions check against the profile row
+** (gsc_profile_*: a leading empty argument or parameter, `;` before the first
+** item, a switch body that is not a block, what a top-level `/# #/` may hold,
+** `a.self`).  Every action is one call to a builder in src/ast.c; nodes live
+** in the per-run arena, so no destructors are needed.  Error recovery: a bad
+** statement becomes `stmt ::= error`, a bad top-level item `item ::= error`
+** (optionally followed by the body it meant to have), a bad `if` header
+** `IF error` followed by the rest of the `if`, so one mistake yields one
+** diagnostic and parsing goes on.  The build fails on any conflict (see the
+** Makefile). */
 
 %name GscParse
 %token_prefix TK_
@@ -20,10 +27,90 @@
 #include <assert.h>
 #include <string.h>
 #include "ast_build.h"
+#include "gsc_parser.h"
 #include "parse_ctx.h"
+#include "profile.h"
 
 struct yyParser;
 static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok);
+static void describe_token(char *buf, size_t cap, int major, gsc_token tok);
+static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok);
+
+/* A construct the other game grammar has: "expected WHAT before TOKEN" at
+** the token, as the parser of this profile would say it. */
+static void profile_reject(gsc_parse_ctx *ctx, gsc_token at, int code, const char *what)
+{
+    char found[160];
+    describe_token(found, sizeof found, code, at);
+    gsc_lexer_error(ctx->lx, at.line, at.col, "expected %s before %s", what, found);
+}
+
+/* G1: an empty first argument or parameter is dropped (`f(, x)`). */
+static ast_node *gsc_profile_leading_empty(gsc_parse_ctx *ctx, gsc_token comma, ast_node *list,
+                                           const char *what)
+{
+    if (!ctx->lx->rules->leading_empty_arg) profile_reject(ctx, comma, TK_COMMA, what);
+    return list;
+}
+
+static ast_node *gsc_empty_body(gsc_parse_ctx *ctx, gsc_token semi)
+{
+    profile_reject(ctx, semi, TK_SEMI, "statement");
+    return ast_leaf(ctx->a, AST_EMPTY, semi);
+}
+
+/* G1: any number of ';' before the first top-level item. */
+static void gsc_profile_leading_semi(gsc_parse_ctx *ctx, gsc_token semi)
+{
+    if (!ctx->lx->rules->leading_semis)
+        profile_reject(ctx, semi, TK_SEMI, "function definition");
+}
+
+/* G2: a switch body is a block. */
+static ast_node *gsc_profile_switch(gsc_parse_ctx *ctx, gsc_token kw, ast_node *e,
+                                   gsc_token body_start, ast_node *body)
+{
+    if (!ctx->lx->rules->switch_body_any_stmt && body && body->kind != AST_BLOCK)
+        profile_reject(ctx, body_start, TK_IDENT, "'{'");
+    return ast_node2(ctx->a, AST_SWITCH, kw, e, body);
+}
+
+/* How a top-level item starts, for a message about it. */
+static const char *item_spelling(const ast_node *n, char *buf, size_t cap)
+{
+    if (n->kind == AST_FUNCTION) snprintf(buf, cap, "'%.40s'", n->text);
+    else if (n->kind == AST_USING_ANIMTREE) snprintf(buf, cap, "'#using_animtree'");
+    else snprintf(buf, cap, "'/#'");
+    return buf;
+}
+
+/* G1: a top-level `/# ... #/` wraps exactly one function. */
+static ast_node *gsc_profile_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items,
+                                      gsc_token close)
+{
+    ast_node *n = ast_finish(items, AST_DEVBLOCK, open);
+    if (!n || !ctx->lx->rules->dev_wraps_one_function) return n;
+    char what[64];
+    const ast_node *first = n->child;
+    if (!first) {
+        profile_reject(ctx, close, TK_DEVCLOSE, "function definition");
+    } else if (first->kind != AST_FUNCTION) {
+        gsc_lexer_error(ctx->lx, first->line, first->col, "expected function definition before %s",
+                        item_spelling(first, what, sizeof what));
+    } else if (first->next) {
+        gsc_lexer_error(ctx->lx, first->next->line, first->next->col,
+                        "expected '#/' before %s (a /# #/ block holds one function in %s)",
+                        item_spelling(first->next, what, sizeof what), ctx->lx->rules->name);
+    }
+    return n;
+}
+
+/* G2 only: `a.self` (the debugger's self field; a compile error later). */
+static ast_node *gsc_profile_self_field(gsc_parse_ctx *ctx, ast_node *object, gsc_token self)
+{
+    if (!ctx->lx->rules->self_field) profile_reject(ctx, self, TK_SELF, "identifier");
+    return ast_member(ctx->a, object, self);
+}
 }
 
 %syntax_error {
@@ -49,37 +136,55 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
 %left SHL SHR.
 %left PLUS MINUS.
 %left STAR SLASH PERCENT.
-%right BANG TILDE UMINUS CAST.
+%right BANG TILDE CAST.
 
 /* Fix the code order of the remaining tokens (gsc_token_name() relies on
-** designated initializers, not on this order). */
-%token IDENT PATH INT FLOAT STRING ISTRING ANIM ANIMTREE INCLUDE USING_ANIMTREE
+** designated initializers, not on this order).  HASH (G1's lone `#`) and
+** QUESTION (`?`) are tokens no rule uses, as in the games. */
+%token IDENT PATH INT FLOAT STRING ISTRING ANIMTREE INCLUDE USING_ANIMTREE
        DEVOPEN DEVCLOSE IF WHILE FOR SWITCH CASE DEFAULT BREAK CONTINUE RETURN
        WAIT WAITTILLFRAMEEND BREAKPOINT THREAD TRUE FALSE UNDEFINED
-       LP RP LBRACKET RBRACKET LDBRACKET RDBRACKET LBRACE RBRACE
+       DO SELF LEVEL GAME ANIM WAITTILL WAITTILLMATCH NOTIFY ENDON
+       PROF_BEGIN PROF_END BREAKON SIZE DOLLAR HASH QUESTION
+       LP RP LBRACKET RBRACKET LBRACE RBRACE
        SEMI COMMA COLON DCOLON DOT
        ASSIGN PLUSEQ MINUSEQ STAREQ SLASHEQ PERCENTEQ ANDEQ OREQ XOREQ SHLEQ SHREQ
        INC DEC.
 
 %type path_name {gsc_token}
 %type assign_op {gsc_token}
+%type switch_start {gsc_token}
 
 /* ---------------------------------------------------------------- file */
 
-file ::= items.
+file ::= leading includes items.
+
+/* G1: `;`s before the first item (checked against the profile). */
+leading ::= .
+leading ::= leading SEMI(T).                        { gsc_profile_leading_semi(ctx, T); }
+
+/* G2: every `#include` precedes every other item (the lexer makes the token
+** only in G2). */
+includes ::= .
+includes ::= includes INCLUDE(H) path_name(P) SEMI. { gsc_file_item(ctx, ast_include(ctx->a, H, P)); }
+includes ::= includes INCLUDE error SEMI.
 
 /* Top-level items go straight into ctx->root, so whatever was complete
 ** survives an abandoned parse. */
 items ::= .
 items ::= items item(B).                           { gsc_file_item(ctx, B); }
 
-item(A) ::= INCLUDE(H) path_name(P) SEMI.           { A = ast_include(ctx->a, H, P); }
 item(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }
 item(A) ::= IDENT(N) LP(L) params(P) RP block(B).   { A = ast_function(ctx->a, N, L, P, B); }
-item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE.       { A = ast_finish(L, AST_DEVBLOCK, D); }
+/* G1 wraps one function; G2's markers are free-standing and paired at
+** compile time, so any items (also nested blocks) parse here.  Known
+** difference: a G2 stray `#/` or unterminated top-level `/#` is a syntax
+** error here, a compile error in the game (an error either way). */
+item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_profile_dev_item(ctx, D, L, C); }
 item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
 /* A broken function header: still consume the body as statements. */
-item(A) ::= error LBRACE stmts RBRACE.              { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+item(A) ::= error LBRACE elements RBRACE.           { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
 
 dev_items(A) ::= .                                  { A = ast_list(ctx->a, AST_DEVBLOCK); }
 dev_items(A) ::= dev_items(L) item(B).              { A = ast_append(L, B); }
@@ -89,36 +194,36 @@ path_name(A) ::= PATH(T).                           { A = T; }
 
 params(A) ::= .                                     { A = NULL; }
 params(A) ::= param_list(L).                        { A = L; }
+params(A) ::= COMMA(C) param_list(L).               { A = gsc_profile_leading_empty(ctx, C, L, "identifier"); }
 param_list(A) ::= IDENT(N).                         { A = ast_param(ctx->a, NULL, N); }
 param_list(A) ::= param_list(L) COMMA IDENT(N).     { A = ast_param(ctx->a, L, N); }
 
 /* ---------------------------------------------------------------- statements */
 
-block(A) ::= LBRACE(L) stmts(S) RBRACE.             { A = ast_finish(S, AST_BLOCK, L); }
+block(A) ::= LBRACE(L) elements(S) RBRACE.          { A = ast_finish(S, AST_BLOCK, L); }
 
-stmts(A) ::= .                                      { A = ast_list(ctx->a, AST_BLOCK); }
-stmts(A) ::= stmts(L) stmt(S).                      { A = ast_append(L, S); }
+/* Block elements: a lone `;` and the labels are elements, never statements
+** (`if (c) ;` is an error); labels parse anywhere, the compile stage judges
+** their place. */
+elements(A) ::= .                                   { A = ast_list(ctx->a, AST_BLOCK); }
+elements(A) ::= elements(L) element(S).             { A = ast_append(L, S); }
+
+element(A) ::= SEMI(T).                             { A = ast_leaf(ctx->a, AST_EMPTY, T); }
+element(A) ::= CASE(K) postfix(E) COLON.            { A = ast_node1(ctx->a, AST_CASE, K, E); }
+element(A) ::= DEFAULT(K) COLON.                    { A = ast_leaf(ctx->a, AST_DEFAULT, K); }
+element(A) ::= stmt(S).                             { A = S; }
 
 stmt(A) ::= block(B).                               { A = B; }
 stmt(A) ::= simple(S) SEMI.                         { A = S; }
-stmt(A) ::= SEMI(T).                                { A = ast_leaf(ctx->a, AST_EMPTY, T); }
-stmt(A) ::= IF(K) LP expr(C) RP stmt(T). [IFX]      { A = ast_if(ctx->a, K, C, T, NULL); }
-stmt(A) ::= IF(K) LP expr(C) RP stmt(T) ELSE stmt(E). { A = ast_if(ctx->a, K, C, T, E); }
-stmt(A) ::= WHILE(K) LP expr(C) RP stmt(B).         { A = ast_node2(ctx->a, AST_WHILE, K, C, B); }
-stmt(A) ::= FOR(K) LP for_simple(I) SEMI for_cond(C) SEMI for_simple(S) RP stmt(B).
+stmt(A) ::= IF(K) LP expr(C) RP body(T). [IFX]      { A = ast_if(ctx->a, K, C, T, NULL); }
+stmt(A) ::= IF(K) LP expr(C) RP body(T) ELSE body(E). { A = ast_if(ctx->a, K, C, T, E); }
+stmt(A) ::= WHILE(K) LP expr(C) RP body(B).         { A = ast_node2(ctx->a, AST_WHILE, K, C, B); }
+/* The init part is a whole block element with its own ';'. */
+stmt(A) ::= FOR(K) LP element(I) for_cond(C) SEMI for_post(S) RP body(B).
                                                     { A = ast_for(ctx->a, K, I, C, S, B); }
-stmt(A) ::= SWITCH(K) LP expr(E) RP LBRACE(L) switch_items(I) RBRACE.
-                                                    { A = ast_switch(ctx->a, K, E, L, I); }
-stmt(A) ::= BREAK(K) SEMI.                          { A = ast_leaf(ctx->a, AST_BREAK, K); }
-stmt(A) ::= CONTINUE(K) SEMI.                       { A = ast_leaf(ctx->a, AST_CONTINUE, K); }
-stmt(A) ::= RETURN(K) SEMI.                         { A = ast_leaf(ctx->a, AST_RETURN, K); }
-stmt(A) ::= RETURN(K) expr(E) SEMI.                 { A = ast_node1(ctx->a, AST_RETURN, K, E); }
-stmt(A) ::= WAIT(K) expr(E) SEMI.                   { A = ast_node1(ctx->a, AST_WAIT, K, E); }
-stmt(A) ::= WAITTILLFRAMEEND(K) SEMI.               { A = ast_leaf(ctx->a, AST_WAITTILLFRAMEEND, K); }
-stmt(A) ::= BREAKPOINT(K) SEMI.                     { A = ast_leaf(ctx->a, AST_BREAKPOINT, K); }
-stmt(A) ::= DEVOPEN(D) stmts(S) DEVCLOSE.           { A = ast_finish(S, AST_DEVBLOCK, D); }
-/* Accepted anywhere a statement is; the compile stage judges the place. */
-stmt(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }
+stmt(A) ::= SWITCH(K) LP expr(E) RP switch_start(T) stmt(B).
+                                                    { A = gsc_profile_switch(ctx, K, E, T, B); }
+stmt(A) ::= DEVOPEN(D) elements(S) DEVCLOSE.        { A = ast_finish(S, AST_DEVBLOCK, D); }
 stmt(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
 /* A broken `if` header (`if x)`, `if (x y)`, `if (x {`): the error covers the
 ** header up to its ')', or up to a body that is a block, and the body and any
@@ -130,20 +235,45 @@ stmt(A) ::= IF(K) error block(T). [IFX]             { A = ast_if_broken(ctx->a, 
 stmt(A) ::= IF(K) error block(T) ELSE stmt(E).      { A = ast_if_broken(ctx->a, K, T, E); }
 stmt(A) ::= IF(K) error SEMI.                       { A = ast_leaf(ctx->a, AST_ERROR, K); }
 
-switch_items(A) ::= .                               { A = ast_list(ctx->a, AST_BLOCK); }
-switch_items(A) ::= switch_items(L) stmt(S).        { A = ast_append(L, S); }
-switch_items(A) ::= switch_items(L) label(S).       { A = ast_append(L, S); }
-label(A) ::= CASE(K) expr(E) COLON.                 { A = ast_node1(ctx->a, AST_CASE, K, E); }
-label(A) ::= DEFAULT(K) COLON.                      { A = ast_leaf(ctx->a, AST_DEFAULT, K); }
+/* A lone ';' is never the body of an if, else, while or for (grammar.md
+** 2.2): reported here, once, and parsing goes on as if it were `{}`. */
+body(A) ::= stmt(S).                                { A = S; }
+body(A) ::= SEMI(T).                                { A = gsc_empty_body(ctx, T); }
 
-/* Statements without their ';' (also the clauses of `for`). */
+/* The first token of a switch body: G1 takes any statement, G2 a block
+** (checked in gsc_profile_switch). */
+switch_start(A) ::= .                               { A = ctx->cur; }
+
+/* Statements without their ';' (also the post part of `for`). */
 simple(A) ::= call(C).                              { A = ast_expr_stmt(ctx->a, C); }
 simple(A) ::= lvalue(L) assign_op(O) expr(R).       { A = ast_assign(ctx->a, O, L, R); }
 simple(A) ::= lvalue(L) INC(O).                     { A = ast_incdec(ctx->a, O, L); }
 simple(A) ::= lvalue(L) DEC(O).                     { A = ast_incdec(ctx->a, O, L); }
+simple(A) ::= RETURN(K).                            { A = ast_leaf(ctx->a, AST_RETURN, K); }
+simple(A) ::= RETURN(K) expr(E).                    { A = ast_node1(ctx->a, AST_RETURN, K, E); }
+simple(A) ::= WAIT(K) expr(E).                      { A = ast_node1(ctx->a, AST_WAIT, K, E); }
+simple(A) ::= BREAK(K).                             { A = ast_leaf(ctx->a, AST_BREAK, K); }
+simple(A) ::= CONTINUE(K).                          { A = ast_leaf(ctx->a, AST_CONTINUE, K); }
+simple(A) ::= postfix(O) WAITTILL LP(L) expr(E) waittill_vars(V) RP.
+                                                    { A = ast_event(ctx->a, AST_WAITTILL, O, L, ast_prepend(V, E)); }
+simple(A) ::= postfix(O) WAITTILLMATCH LP(L) arg_list(G) RP.
+                                                    { A = ast_event(ctx->a, AST_WAITTILLMATCH, O, L, G); }
+simple(A) ::= postfix(O) NOTIFY LP(L) arg_list(G) RP.
+                                                    { A = ast_event(ctx->a, AST_NOTIFY, O, L, G); }
+simple(A) ::= postfix(O) ENDON LP(L) expr(E) RP.    { A = ast_event(ctx->a, AST_ENDON, O, L, ast_list1(ctx->a, AST_ARGS, E)); }
+/* G1 (the lexer makes DO only there); the ';' is the statement's. */
+simple(A) ::= DO(K) stmt(B) WHILE LP expr(C) RP.    { A = ast_node2(ctx->a, AST_DO_WHILE, K, B, C); }
+/* G2 (keywords only there). */
+simple(A) ::= WAITTILLFRAMEEND(K).                  { A = ast_leaf(ctx->a, AST_WAITTILLFRAMEEND, K); }
+simple(A) ::= BREAKPOINT(K).                        { A = ast_leaf(ctx->a, AST_BREAKPOINT, K); }
+simple(A) ::= PROF_BEGIN(K) LP STRING(S) RP.        { A = ast_prof(ctx->a, K, S); }
+simple(A) ::= PROF_END(K) LP STRING(S) RP.          { A = ast_prof(ctx->a, K, S); }
 
-for_simple(A) ::= .                                 { A = NULL; }
-for_simple(A) ::= simple(S).                        { A = S; }
+waittill_vars(A) ::= .                              { A = ast_list(ctx->a, AST_ARGS); }
+waittill_vars(A) ::= waittill_vars(L) COMMA IDENT(N). { A = ast_append(L, ast_text_leaf(ctx->a, AST_IDENT, N)); }
+
+for_post(A) ::= .                                   { A = NULL; }
+for_post(A) ::= simple(S).                          { A = S; }
 for_cond(A) ::= .                                   { A = NULL; }
 for_cond(A) ::= expr(E).                            { A = E; }
 
@@ -161,7 +291,9 @@ assign_op(A) ::= SHREQ(T).                          { A = T; }
 
 lvalue(A) ::= IDENT(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
 lvalue(A) ::= postfix(O) DOT IDENT(N).              { A = ast_member(ctx->a, O, N); }
+lvalue(A) ::= postfix(O) DOT SELF(N).               { A = gsc_profile_self_field(ctx, O, N); }
 lvalue(A) ::= postfix(O) LBRACKET(T) expr(I) RBRACKET. { A = ast_node2(ctx->a, AST_INDEX, T, O, I); }
+lvalue(A) ::= DOLLAR(D) IDENT(N).                   { A = ast_entity(ctx->a, D, N); }
 
 /* ---------------------------------------------------------------- expressions */
 
@@ -185,14 +317,17 @@ expr(A) ::= expr(L) SLASH(O) expr(R).               { A = ast_binary(ctx->a, O, 
 expr(A) ::= expr(L) PERCENT(O) expr(R).             { A = ast_binary(ctx->a, O, L, R); }
 expr(A) ::= BANG(O) expr(E).                        { A = ast_unary(ctx->a, O, E); }
 expr(A) ::= TILDE(O) expr(E).                       { A = ast_unary(ctx->a, O, E); }
-expr(A) ::= MINUS(O) expr(E). [UMINUS]              { A = ast_unary(ctx->a, O, E); }
 expr(A) ::= CAST(C) expr(E).                        { A = ast_cast(ctx->a, C, E); }
 expr(A) ::= postfix(P).                             { A = P; }
 
 postfix(A) ::= primary(P).                          { A = P; }
 postfix(A) ::= call(C).                             { A = C; }
 postfix(A) ::= postfix(O) DOT IDENT(N).             { A = ast_member(ctx->a, O, N); }
+postfix(A) ::= postfix(O) DOT SELF(N).              { A = gsc_profile_self_field(ctx, O, N); }
 postfix(A) ::= postfix(O) LBRACKET(T) expr(I) RBRACKET. { A = ast_node2(ctx->a, AST_INDEX, T, O, I); }
+postfix(A) ::= postfix(O) SIZE(T).                  { A = ast_node1(ctx->a, AST_SIZE, T, O); }
+postfix(A) ::= DOLLAR(D) IDENT(N).                  { A = ast_entity(ctx->a, D, N); }
+postfix(A) ::= postfix(O) BREAKON(K) LP expr(E) RP. { A = ast_node2(ctx->a, AST_BREAKON, K, O, E); }
 
 call(A) ::= fcall(C).                               { A = C; }
 call(A) ::= THREAD fcall(C).                        { A = ast_call_on(ctx->a, NULL, C, 1); }
@@ -206,27 +341,36 @@ fcall(A) ::= IDENT(P) DCOLON IDENT(N) LP(L) args(G) RP.
                                                     { A = ast_scoped_call(ctx->a, P, N, L, G); }
 fcall(A) ::= PATH(P) DCOLON IDENT(N) LP(L) args(G) RP.
                                                     { A = ast_scoped_call(ctx->a, P, N, L, G); }
-fcall(A) ::= LDBRACKET(B) expr(E) RDBRACKET LP(L) args(G) RP.
+/* `[[ f ]]` is four tokens in every game: `[ [ f ] ]()` is a pointer call. */
+fcall(A) ::= LBRACKET(B) LBRACKET expr(E) RBRACKET RBRACKET LP(L) args(G) RP.
                                                     { A = ast_pointer_call(ctx->a, B, E, L, G); }
 
 args(A) ::= .                                       { A = NULL; }
 args(A) ::= arg_list(L).                            { A = L; }
+args(A) ::= COMMA(C) arg_list(L).                   { A = gsc_profile_leading_empty(ctx, C, L, "expression"); }
 arg_list(A) ::= expr(E).                            { A = ast_list1(ctx->a, AST_ARGS, E); }
 arg_list(A) ::= arg_list(L) COMMA expr(E).          { A = ast_append(L, E); }
 
 primary(A) ::= IDENT(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
 primary(A) ::= INT(T).                              { A = ast_text_leaf(ctx->a, AST_INT, T); }
 primary(A) ::= FLOAT(T).                            { A = ast_text_leaf(ctx->a, AST_FLOAT, T); }
+/* No unary minus on expressions: only negative literals. */
+primary(A) ::= MINUS(O) INT(T).                     { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_INT, T)); }
+primary(A) ::= MINUS(O) FLOAT(T).                   { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_FLOAT, T)); }
 primary(A) ::= STRING(T).                           { A = ast_string(ctx->a, AST_STRING, T); }
 primary(A) ::= ISTRING(T).                          { A = ast_string(ctx->a, AST_ISTRING, T); }
 primary(A) ::= TRUE(T).                             { A = ast_leaf(ctx->a, AST_TRUE, T); }
 primary(A) ::= FALSE(T).                            { A = ast_leaf(ctx->a, AST_FALSE, T); }
 primary(A) ::= UNDEFINED(T).                        { A = ast_leaf(ctx->a, AST_UNDEFINED, T); }
-primary(A) ::= ANIM(T).                             { A = ast_anim(ctx->a, T); }
+primary(A) ::= SELF(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+primary(A) ::= LEVEL(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+primary(A) ::= GAME(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+primary(A) ::= ANIM(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+/* `%` and the name are two tokens (`% walk`, `%` NEWLINE `walk`). */
+primary(A) ::= PERCENT(P) IDENT(N).                 { A = ast_anim(ctx->a, P, N); }
 primary(A) ::= ANIMTREE(T).                         { A = ast_leaf(ctx->a, AST_ANIMTREE, T); }
-primary(A) ::= LP expr(E) RP.                       { A = E; }
-primary(A) ::= LP(L) expr(X) COMMA expr(Y) COMMA expr(Z) RP.
-                                                    { A = ast_vector(ctx->a, L, X, Y, Z); }
+/* One element: parentheses; otherwise a vector (arity: compile stage). */
+primary(A) ::= LP(L) args(G) RP.                    { A = ast_paren(ctx->a, L, G); }
 primary(A) ::= LBRACKET(L) RBRACKET.                { A = ast_leaf(ctx->a, AST_EMPTY_ARRAY, L); }
 primary(A) ::= DCOLON(T) IDENT(N).                  { A = ast_func_ref(ctx->a, NULL, T, N); }
 primary(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &P, T, N); }
@@ -250,8 +394,6 @@ enum { LP_SHIFT, LP_ERROR, LP_REDUCE };
 static int lp_top(const yyParser *p) { return (int)(p->yytos - p->yystack); }
 static int lp_state(const yyParser *p, int i) { return p->yystack[i].stateno; }
 static int lp_major(const yyParser *p, int i) { return p->yystack[i].major; }
-/* The token of entry i; only meaningful when lp_major(p, i) is a terminal. */
-static const char *lp_token_text(const yyParser *p, int i) { return p->yystack[i].minor.yy0.z; }
 /* -1: no error pending; 3 .. 0: shifts left before errors are reported again. */
 static int lp_error_countdown(const yyParser *p) { return p->yyerrcnt; }
 static void lp_end_error_countdown(yyParser *p) { p->yyerrcnt = -1; }
@@ -306,7 +448,22 @@ int GscParseAtStatementStart(void *parser)
 {
     const yyParser *p = parser;
     return sim_accepts_at(p, lp_top(p), TK_IF, SIM_HINT_STEPS) ||
-           sim_accepts_at(p, lp_top(p), TK_INCLUDE, SIM_HINT_STEPS);
+           sim_accepts_at(p, lp_top(p), TK_USING_ANIMTREE, SIM_HINT_STEPS);
+}
+
+int GscParseAccepts(void *parser, int code)
+{
+    const yyParser *p = parser;
+    return sim_accepts_at(p, lp_top(p), code, SIM_HINT_STEPS);
+}
+
+int GscParseSemiWouldEnd(void *parser)
+{
+    const yyParser *p = parser;
+    /* Cheapest answer first: most lines start where a statement may. */
+    return !sim_accepts_at(p, lp_top(p), TK_IF, SIM_HINT_STEPS) &&
+           !sim_accepts_at(p, lp_top(p), TK_USING_ANIMTREE, SIM_HINT_STEPS) &&
+           sim_accepts_at(p, lp_top(p), TK_SEMI, SIM_HINT_STEPS);
 }
 
 /* Lemon stays silent until three tokens shift after an error, which hides a
@@ -355,8 +512,7 @@ static int sim_accepts(const yyParser *p, int terminal)
 
 static int is_closer(int code)
 {
-    return code == TK_RP || code == TK_RBRACKET || code == TK_RDBRACKET || code == TK_RBRACE ||
-           code == TK_DEVCLOSE;
+    return code == TK_RP || code == TK_RBRACKET || code == TK_RBRACE || code == TK_DEVCLOSE;
 }
 
 /* What a message names, most useful first: the terminator, closing brackets,
@@ -364,7 +520,7 @@ static int is_closer(int code)
 ** "expression" stands for every terminal that starts one (INT is accepted
 ** exactly where an expression is). */
 static const int preferred[] = {
-    TK_SEMI, TK_RP, TK_RBRACKET, TK_RDBRACKET, TK_RBRACE, TK_DEVCLOSE, TK_COLON, TK_ASSIGN,
+    TK_SEMI, TK_RP, TK_RBRACKET, TK_RBRACE, TK_DEVCLOSE, TK_COLON, TK_ASSIGN,
     TK_INT /* expression */, TK_LP, TK_LBRACE, TK_IDENT, TK_STRING, TK_COMMA, TK_DCOLON,
 };
 
@@ -379,7 +535,7 @@ static const char *expected_what(const unsigned char *ok, int major)
         }
         return "statement";
     }
-    if (ok[TK_INCLUDE]) {
+    if (ok[TK_USING_ANIMTREE]) {
         if (ok[TK_DEVCLOSE] && is_closer(major)) return gsc_token_spelling(TK_DEVCLOSE);
         return "function definition";
     }
@@ -414,31 +570,55 @@ static void describe_token(char *buf, size_t cap, int major, gsc_token tok)
     buf[k] = 0;
 }
 
-/* GSC reads `x = 1` NEWLINE `y = 2;` as `x = 1 y ...`, the start of a method
-** call on 1, and only stumbles on the '=': "expected '(' before '='" points at
-** the wrong place.  When the error is on a line whose first token is a name
-** (the start of a statement) and the parser, just before that name, could
-** have ended a statement with ';' but not started a new one, the mistake is
-** the missing ';'.  The message names the first token of the line and is
-** located there, like every "expected X before Y" (not at the end of the line
-** before).  The name's stack entry is looked up near the top, so this costs
-** nothing until there is an error; if it was already reduced away, the plain
-** message stands. */
-static int missing_semi_before_line(const yyParser *p, const gsc_parse_ctx *ctx, gsc_token tok)
+/* Is this error really a missing ';' at the end of the line before?  The
+** driver noted, before feeding the first token of the line, whether a ';'
+** could have ended a statement there (and a new one could not start).  Then
+** an error at that first token is the missing ';' (`foo()` NEWLINE `wait 1;`
+** reads on as a method call `foo() wait`), and so is an error later on a
+** line that starts like a statement (`x = 1` NEWLINE `y = 2;` reads as
+** `1 y(...)` and stumbles on the '=').  Reported as gcc and clang do: after
+** the last token of the unterminated statement, on its line. */
+static int missing_semi_before_line(const gsc_parse_ctx *ctx, gsc_token tok)
 {
-    const gsc_token first = ctx->line_first;
-    if (ctx->line_first_code != TK_IDENT && ctx->line_first_code != TK_PATH) return 0;
-    if (tok.line != first.line || tok.z <= first.z) return 0;
-    for (int i = lp_top(p); i > 0 && lp_top(p) - i < 16; i--) {
-        if (lp_major(p, i) != ctx->line_first_code || lp_token_text(p, i) != first.z) continue;
-        return sim_accepts_at(p, i - 1, TK_SEMI, SIM_HINT_STEPS) &&
-               !sim_accepts_at(p, i - 1, TK_IF, SIM_HINT_STEPS) &&
-               !sim_accepts_at(p, i - 1, TK_INCLUDE, SIM_HINT_STEPS);
+    if (!ctx->line_semi_ok || tok.line != ctx->line_first.line || tok.z < ctx->line_first.z)
+        return 0;
+    if (tok.z == ctx->line_first.z) return 1;
+    switch (ctx->line_first_code) {
+    case TK_IDENT: case TK_PATH: case TK_SELF: case TK_LEVEL: case TK_GAME: case TK_ANIM:
+    case TK_THREAD: case TK_WAIT: case TK_RETURN: case TK_IF: case TK_WHILE: case TK_FOR:
+    case TK_SWITCH: case TK_BREAK: case TK_CONTINUE:
+        return 1;
+    default:
+        return 0;
     }
-    return 0;
+}
+
+/* Tokens that start a statement but never a top-level item. */
+static int starts_statement(int code)
+{
+    switch (code) {
+    case TK_SELF: case TK_LEVEL: case TK_GAME: case TK_ANIM: case TK_IF: case TK_WHILE:
+    case TK_FOR: case TK_SWITCH: case TK_RETURN: case TK_WAIT: case TK_THREAD: case TK_BREAK:
+    case TK_CONTINUE: case TK_DO: case TK_WAITTILLFRAMEEND: case TK_CASE: case TK_DEFAULT:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
+{
+    gsc_lexer *lx = ctx->lx;
+    if (ctx->mute) return;
+    ctx->syntax_errors++;
+    if (ctx->quiet) return;
+    /* Between functions after an error inside one: the unbalanced '}' or
+    ** statement is that error's consequence. */
+    if (ctx->fn_error && lx->open_count == 0 && major != 0) return;
+    report_syntax_error(p, ctx, major, tok);
+}
+
+static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
 {
     gsc_lexer *lx = ctx->lx;
     /* Just after a lexer error (a dropped stray byte), the parser's complaint
@@ -448,8 +628,6 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
     ** `b);` is one mistake, already reported. */
     if (is_closer(major) && lx->abandoned_closer == lx->token_count) return;
     if (major == 0) {
-        /* An unterminated string or comment already explained the end. */
-        if (lx->eof_in_token) return;
         const gsc_opener *o = gsc_lexer_unclosed(lx);
         if (o && o->kind == TK_DEVOPEN) {
             gsc_lexer_error(lx, o->line, o->col, "unterminated /# block");
@@ -462,10 +640,30 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
         }
     }
     char found[160];
-    if (major != 0 && missing_semi_before_line(p, ctx, tok)) {
+    /* Constructs users bring from other languages: say what GSC has. */
+    if (major == TK_QUESTION) {
+        gsc_lexer_error(lx, tok.line, tok.col, "GSC has no '?:' operator: use if/else");
+        return;
+    }
+    if (ctx->prev_code == TK_PERCENT && major == TK_STRING) {
+        gsc_lexer_error(lx, tok.line, tok.col,
+                        "an animation name is written without quotes: %%name, not %%\"name\"");
+        return;
+    }
+    if (ctx->line_first_code == TK_INCLUDE && major == TK_SLASH) {
+        gsc_lexer_error(lx, tok.line, tok.col, "#include paths separate folders with '\\', not '/'");
+        return;
+    }
+    if (ctx->line_first_code == TK_IDENT && ctx->line_first.n == 7 &&
+        memcmp(ctx->line_first.z, "foreach", 7) == 0 && tok.line == ctx->line_first.line) {
+        gsc_lexer_error(lx, ctx->line_first.line, ctx->line_first.col,
+                        "GSC has no foreach: use for (i = 0; i < a.size; i++)");
+        return;
+    }
+    if (missing_semi_before_line(ctx, tok)) {
         describe_token(found, sizeof found, ctx->line_first_code, ctx->line_first);
-        gsc_lexer_error(lx, ctx->line_first.line, ctx->line_first.col, "expected %s before %s",
-                        gsc_token_spelling(TK_SEMI), found);
+        gsc_lexer_error(lx, ctx->line_prev.line, ctx->line_prev.col + ctx->line_prev.n,
+                        "expected %s before %s", gsc_token_spelling(TK_SEMI), found);
         return;
     }
     unsigned char ok[LP_TERMINALS];
@@ -474,6 +672,14 @@ static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, 
         ok[t] = t != LP_ERROR_SYMBOL && sim_accepts(p, t);
     const char *what = expected_what(ok, major);
     describe_token(found, sizeof found, major, tok);
+    if (what && ctx->func_name.z && strcmp(what, "function definition") == 0 &&
+        starts_statement(major)) {
+        /* Usually a block closed too early: a '{' went missing above. */
+        gsc_lexer_error(lx, tok.line, tok.col,
+                        "expected function definition before %s (a statement outside any "
+                        "function: is a '{' missing above?)", found);
+        return;
+    }
     if (what) gsc_lexer_error(lx, tok.line, tok.col, "expected %s before %s", what, found);
     else gsc_lexer_error(lx, tok.line, tok.col, "syntax error before %s", found);
 }

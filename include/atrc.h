@@ -186,10 +186,10 @@ int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out
 int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err);
 
 /* Developer views of the front end (atrc --dump-tokens / --dump-ast): write
-** the token stream or the AST of the script at path to out, diagnostics to
-** err.  Return 0, 1 when the script has errors, 2 when it cannot be read. */
-int atrc_dump_tokens(const char *path, FILE *out, FILE *err);
-int atrc_dump_ast(const char *path, FILE *out, FILE *err);
+** the token stream or the AST of the script at path, read as the profile's
+** game reads it, to out, diagnostics to err.  Return 0, 1 when the script has errors, 2 when it cannot be read. */
+int atrc_dump_tokens(const char *path, atrc_profile profile, FILE *out, FILE *err);
+int atrc_dump_ast(const char *path, atrc_profile profile, FILE *out, FILE *err);
 
 /* Registered trees, 1-based registry index, up to atrc_tree_count().
 ** atrc_get_tree: NULL when index is unused or the tree was not built; the

@@ -12,6 +12,9 @@
 #     when absent): level mode for every multiplayer map and gametype, and the
 #     load walk from every single-player level script maps/*.gsc, with no error
 #     and warnings only for trees the game tree lacks.
+#  5. when the whole game's scripts are there (GAME_CORPUS, default
+#     CORPUS/../cod1-game), every one parses under --profile cod1 with no
+#     diagnostic (skipped otherwise).
 #   ATRC=build/atrc MKXANIM=build/mkxanim MKPK3=build/mkpk3 sh scripts/corpus-check.sh CORPUS WORKDIR
 set -u
 corpus=${1:?usage: corpus-check.sh CORPUS WORKDIR}
@@ -122,6 +125,22 @@ if [ -d "$game/maps" ]; then
     fi
 else
     echo "skip level and walk: no game tree at $game"
+fi
+# 5. every script of the game under its profile
+game=${GAME_CORPUS:-$corpus/../cod1-game}
+if [ -d "$game" ]; then
+    find "$game" -name '*.gsc' | LC_ALL=C sort >"$work/game-scripts.txt"
+    gn=$(wc -l <"$work/game-scripts.txt")
+    tr '\n' '\0' <"$work/game-scripts.txt" |
+        xargs -0 "$ATRC" --profile cod1 --syntax-only 2>"$work/game-syntax.err" >/dev/null
+    gstatus=$?
+    if [ $gstatus -eq 0 ] && [ ! -s "$work/game-syntax.err" ]; then
+        echo "ok   cod1 game: $gn scripts parse under --profile cod1 with no diagnostic"; pass=$((pass + 1))
+    else
+        echo "FAIL cod1 game (exit $gstatus):"; head -40 "$work/game-syntax.err"; fail=$((fail + 1))
+    fi
+else
+    echo "skip cod1 game: $game not found"
 fi
 echo "corpus-check: $pass passed, $fail failed"
 [ $fail -eq 0 ]

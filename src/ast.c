@@ -20,7 +20,9 @@ static const char *const ast_kind_names[] = {
     "member",      "index",      "empty_array",    "vector",     "int",
     "float",       "string",     "istring",        "true",       "false",
     "undefined",   "ident",      "anim",           "animtree",   "error",
-    "cast",        "breakpoint",
+    "cast",        "breakpoint", "do_while",       "waittill",   "waittillmatch",
+    "notify",      "endon",      "size",           "entity",     "breakon",
+    "prof",
 };
 
 typedef char ast_kind_names_in_sync[sizeof ast_kind_names / sizeof ast_kind_names[0]
@@ -111,25 +113,58 @@ ast_node *ast_string(arena *a, ast_kind kind, gsc_token tok)
     return n;
 }
 
-ast_node *ast_anim(arena *a, gsc_token tok)
+ast_node *ast_anim(arena *a, gsc_token percent, gsc_token name)
 {
-    ast_node *n = ast_leaf(a, AST_ANIM, tok);
-    const char *p = tok.z + 1, *e = tok.z + tok.n;
-    while (p < e && (*p == ' ' || *p == '\t')) p++;
-    set_text(a, n, p, (size_t)(e - p));
+    ast_node *n = ast_leaf(a, AST_ANIM, percent);
+    set_text(a, n, name.z, (size_t)name.n);
     return n;
 }
 
 ast_node *ast_cast(arena *a, gsc_token tok, ast_node *operand)
 {
     ast_node *n = ast_leaf(a, AST_CAST, tok);
-    /* "(int)" or "( float )": keep the type name only. */
-    const char *p = tok.z, *e = tok.z + tok.n;
-    while (p < e && (*p == '(' || *p == ' ' || *p == '\t')) p++;
-    const char *q = p;
-    while (q < e && *q >= 'a' && *q <= 'z') q++;
-    set_text(a, n, p, (size_t)(q - p));
+    /* "(int)": keep the type name only. */
+    set_text(a, n, tok.z + 1, tok.n >= 2 ? (size_t)tok.n - 2 : 0);
     return ast_append(n, operand);
+}
+
+ast_node *ast_prepend(ast_node *list, ast_node *first)
+{
+    if (!list || !first) return list;
+    list->line = first->line;
+    list->col = first->col;
+    first->next = list->child;
+    list->child = first;
+    if (!list->last) list->last = first;
+    return list;
+}
+
+ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token lparen, ast_node *args)
+{
+    ast_node *n = ast_new(a, kind, object ? object->line : lparen.line,
+                          object ? object->col : lparen.col);
+    if (!args) args = ast_list(a, AST_ARGS);
+    ast_append(n, object);
+    return ast_append(n, ast_finish(args, AST_ARGS, lparen));
+}
+
+ast_node *ast_prof(arena *a, gsc_token kw, gsc_token str)
+{
+    return ast_append(ast_text_leaf(a, AST_PROF, kw), ast_string(a, AST_STRING, str));
+}
+
+ast_node *ast_entity(arena *a, gsc_token dollar, gsc_token name)
+{
+    ast_node *n = ast_leaf(a, AST_ENTITY, dollar);
+    set_text(a, n, name.z, (size_t)name.n);
+    return n;
+}
+
+ast_node *ast_paren(arena *a, gsc_token lparen, ast_node *items)
+{
+    if (items && items->child && !items->child->next) return items->child;
+    if (!items) items = ast_list(a, AST_ARGS);
+    return ast_finish(items, AST_VECTOR, lparen);
 }
 
 ast_node *ast_list(arena *a, ast_kind kind)
@@ -327,11 +362,6 @@ ast_node *ast_member(arena *a, ast_node *object, gsc_token name)
     return ast_append(ast_text_leaf(a, AST_MEMBER, name), object);
 }
 
-ast_node *ast_vector(arena *a, gsc_token lparen, ast_node *x, ast_node *y, ast_node *z)
-{
-    ast_node *n = ast_leaf(a, AST_VECTOR, lparen);
-    return ast_append(ast_append(ast_append(n, x), y), z);
-}
 
 /* ---- dump ---- */
 

@@ -1,6 +1,18 @@
 /* The script AST: one generic n-ary node type, arena-allocated per file.
 ** Children are in source order, so a pre-order walk visits directives,
-** animation literals and `#animtree` in the order the compiler must. */
+** animation literals and `#animtree` in the order the compiler must.
+** Shapes a later stage can rely on (grammar.md 2.1):
+** - `self`, `level`, `game`, `anim` are keywords, parsed as AST_IDENT nodes
+**   with that text: no local variable can have these names.
+** - A negative literal is AST_UNARY "-" over AST_INT/AST_FLOAT (there is no
+**   other unary minus); `!` and `~` are AST_UNARY over any expression.
+** - `( ... )` with one element is that element; with 0, 2, 3, 4... elements it
+**   is an AST_VECTOR with that many children (only 3 is valid: compile stage).
+** - AST_CASE / AST_DEFAULT may appear in any block (the compile stage judges
+**   the place); a G1 switch body may be any statement, not only AST_BLOCK.
+** - AST_FOR's init is a whole block element (possibly AST_BLOCK, AST_IF,
+**   AST_CASE...); an absent cond/step is AST_EMPTY.
+** - G1 drops a leading empty argument/parameter: `f(, x)` has one argument. */
 #ifndef ATRC_AST_H
 #define ATRC_AST_H
 #include <stddef.h>
@@ -53,8 +65,19 @@ typedef enum {
     AST_ANIM,             /* %name; text: name as written; line/col: the '%' */
     AST_ANIMTREE,         /* #animtree; line/col: the '#' */
     AST_ERROR,            /* what error recovery skipped */
-    AST_CAST,             /* (int) / (float); text: "int" or "float"; child: operand */
-    AST_BREAKPOINT,       /* `breakpoint;` (a debugger stop in later engines) */
+    AST_CAST,             /* G1 (int) (float) (string) (bool); text: the type name; child: operand */
+    AST_BREAKPOINT,       /* `breakpoint;` (G2: a debugger stop) */
+    AST_DO_WHILE,         /* `do body while (cond);` (G1); children: body, cond */
+    AST_WAITTILL,         /* `obj waittill(event, a, b);` statement; children: object, AST_ARGS
+                          ** (event expression, then the AST_IDENT variables it assigns) */
+    AST_WAITTILLMATCH,    /* `obj waittillmatch(e, ...);`; children: object, AST_ARGS (1+ exprs) */
+    AST_NOTIFY,           /* `obj notify(e, ...);`; children: object, AST_ARGS (1+ exprs) */
+    AST_ENDON,            /* `obj endon(e);`; children: object, AST_ARGS (exactly 1 expr) */
+    AST_SIZE,             /* `obj.size` (the size operator, one token); child: object */
+    AST_ENTITY,           /* `$name` (G2 debugger form); text: name; line/col: the '$' */
+    AST_BREAKON,          /* `obj breakon(e)` (G2 debugger form); children: object, e */
+    AST_PROF,             /* `prof_begin("s");` / `prof_end("s");` (G2); text: the keyword;
+                          ** child: AST_STRING */
     AST_KIND_COUNT
 } ast_kind;
 

@@ -16,9 +16,9 @@ ast_node *ast_leaf(arena *a, ast_kind kind, gsc_token tok);
 ast_node *ast_text_leaf(arena *a, ast_kind kind, gsc_token tok);
 /* "..." and &"..." with escapes decoded; the token includes the quotes. */
 ast_node *ast_string(arena *a, ast_kind kind, gsc_token tok);
-/* %name: text is the name as written; position is the '%'. */
-ast_node *ast_anim(arena *a, gsc_token tok);
-/* (int) / (float) cast of operand. */
+/* % name: text is the name as written; position is the '%'. */
+ast_node *ast_anim(arena *a, gsc_token percent, gsc_token name);
+/* (int) / (float) / (string) / (bool) cast of operand. */
 ast_node *ast_cast(arena *a, gsc_token tok, ast_node *operand);
 /* An empty list node (position set later by ast_finish). */
 ast_node *ast_list(arena *a, ast_kind kind);
@@ -58,6 +58,15 @@ ast_node *ast_call_on(arena *a, ast_node *object, ast_node *call, int threaded);
 /* ::f (path NULL) or path::f */
 ast_node *ast_func_ref(arena *a, const gsc_token *path, gsc_token dcolon, gsc_token name);
 ast_node *ast_member(arena *a, ast_node *object, gsc_token name);
-ast_node *ast_vector(arena *a, gsc_token lparen, ast_node *x, ast_node *y, ast_node *z);
+/* ( items ): one item is itself (parentheses), any other count an AST_VECTOR. */
+ast_node *ast_paren(arena *a, gsc_token lparen, ast_node *items);
+/* Puts first before the children of list (may be NULL) and moves the list there. */
+ast_node *ast_prepend(ast_node *list, ast_node *first);
+/* obj waittill/waittillmatch/notify/endon ( args ): kind, object, AST_ARGS. */
+ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token lparen, ast_node *args);
+/* prof_begin("s") / prof_end("s") */
+ast_node *ast_prof(arena *a, gsc_token kw, gsc_token str);
+/* $name */
+ast_node *ast_entity(arena *a, gsc_token dollar, gsc_token name);
 
 #endif

@@ -95,7 +95,7 @@ void ctx_compile_source(atrc_ctx *ctx, source_file *src, script_refs *collect)
     arena scratch;
     arena_init(&scratch);
     item_sink sink = {ctx->opts.syntax_only ? NULL : compile_begin(ctx, src), collect};
-    script_parse_each(src, &scratch, &ctx->diags, sink.cs || collect ? compile_one_item : NULL, &sink);
+    script_parse_each(src, profile_get(ctx->opts.profile), &scratch, &ctx->diags, sink.cs || collect ? compile_one_item : NULL, &sink);
     compile_end(sink.cs);
     arena_free_all(&scratch);
 }
@@ -187,7 +187,7 @@ const char *atrc_tree_name(const atrc_ctx *ctx, int index)
     return ctx->trees[index]->name;
 }
 
-static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
+static int dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err, int tokens)
 {
     const char *why = NULL;
     source_file *src = source_read(path, &why);
@@ -198,13 +198,13 @@ static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
     diag_list diags;
     diag_init(&diags);
     if (tokens) {
-        char *text = script_dump_tokens(src, &diags);
+        char *text = script_dump_tokens(src, profile_get(profile), &diags);
         fputs(text, out);
         free(text);
     } else {
         arena mem;
         arena_init(&mem);
-        ast_dump(script_parse(src, &mem, &diags), out);
+        ast_dump(script_parse(src, profile_get(profile), &mem, &diags), out);
         arena_free_all(&mem);
     }
     diag_print(&diags, NULL, err);
@@ -214,12 +214,12 @@ static int dump_script(const char *path, FILE *out, FILE *err, int tokens)
     return rc;
 }
 
-int atrc_dump_tokens(const char *path, FILE *out, FILE *err)
+int atrc_dump_tokens(const char *path, atrc_profile profile, FILE *out, FILE *err)
 {
-    return dump_script(path, out, err, 1);
+    return dump_script(path, profile, out, err, 1);
 }
 
-int atrc_dump_ast(const char *path, FILE *out, FILE *err)
+int atrc_dump_ast(const char *path, atrc_profile profile, FILE *out, FILE *err)
 {
-    return dump_script(path, out, err, 0);
+    return dump_script(path, profile, out, err, 0);
 }

@@ -155,6 +155,22 @@ void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_su
 ** (minified or hostile input) prints as a short, readable line. */
 #define EXCERPT_WIDTH 160
 
+/* Columns a well-formed UTF-8 sequence of n bytes takes in a terminal. */
+static int display_width(const unsigned char *p, size_t n)
+{
+    unsigned cp = p[0] & (0xFFu >> (n + 1));
+    for (size_t k = 1; k < n; k++) cp = (cp << 6) | (p[k] & 0x3Fu);
+    if (cp == 0xFEFF || (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x200B && cp <= 0x200F))
+        return 0;
+    if ((cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+        (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+        (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1FAFF) ||
+        (cp >= 0x20000 && cp <= 0x3FFFD))
+        return 2;
+    return 1;
+}
+
 /* Appends text[start, end) for an excerpt.  Control bytes and bytes that are
 ** not well-formed UTF-8 would corrupt a terminal or a diff: they print as
 ** '?'; tabs stay, to keep the caret aligned. */
@@ -165,8 +181,10 @@ static void put_excerpt(text_buf *b, const char *text, long start, long end, int
         unsigned char c = p[i];
         size_t n = c >= 0x80 ? utf8_sequence_length(p + i, (size_t)(end - i)) : 1;
         if (n > 1) {
-            /* One character on screen: the caret line puts one space under it. */
-            if (blank) buf_char(b, ' ');
+            /* The caret line puts as many spaces under a character as it
+            ** takes on screen: none for a BOM or a combining mark, two for a
+            ** wide (East Asian) one. */
+            if (blank) for (int k = display_width(p + i, n); k > 0; k--) buf_char(b, ' ');
             else buf_put(b, p + i, n);
             i += (long)n;
             continue;

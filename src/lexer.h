@@ -22,27 +22,30 @@ typedef struct gsc_opener {
     int line, col;
 } gsc_opener;
 
+struct profile_rules;
+
 typedef struct gsc_lexer {
     source_file *src;
+    const struct profile_rules *rules; /* the game's keywords and tokens */
     diag_list *diags;
     const unsigned char *cur, *end, *line_start;
     int line;
-    int prev;            /* code of the previous token: decides '%' */
     gsc_opener *open;    /* unclosed brackets, innermost last */
     int open_count, open_cap;
     int errors;          /* errors reported for this file */
     int stopped;         /* too many errors or too deep: stop the file */
-    int eof_in_token;    /* an unterminated string or comment ran to EOF */
     int token_count;     /* tokens returned so far */
     int error_token_count; /* token_count at the last error */
     int error_line, error_col; /* position of the last error */
     int lexical_errors;  /* errors the lexer itself reported (stray bytes...) */
     int lexical_error_token_count; /* token_count at the last of those */
+    int unterminated_string; /* set when a string ran to the end of its line */
     int abandoned;       /* brackets abandoned in this block, not yet answered */
     int abandoned_closer; /* token_count of the closer that answered the last one */
 } gsc_lexer;
 
-void gsc_lexer_init(gsc_lexer *lx, source_file *src, diag_list *diags);
+void gsc_lexer_init(gsc_lexer *lx, source_file *src, const struct profile_rules *rules,
+                    diag_list *diags);
 void gsc_lexer_free(gsc_lexer *lx);
 /* Next token; 0 at end of file (also once stopped). */
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *tok);
@@ -56,13 +59,16 @@ void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
     ;
 /* The innermost bracket still open, or NULL. */
 const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx);
-/* Forgets the '(', '[' and '[[' left open on the top of the bracket stack
+/* Forgets the '(' and '[' left open on the top of the bracket stack
 ** (above the innermost '{' or '/#'): the driver calls this where error
 ** recovery has put the parser back at the start of a statement on a new
 ** line, so they were abandoned by an error (`foo(1, 2;`).  They no longer
 ** mute later errors nor are named at end of file; a closer that comes later
 ** without an opener answers one of them (see abandoned_closer). */
 void gsc_lexer_abandon_brackets(gsc_lexer *lx);
+/* Inserts an opener below the top `below_top` entries of the bracket stack
+** (the driver supplies a '{' the script forgot). */
+void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col);
 /* The unclosed bracket worth naming at end of file: the innermost one, unless
 ** it is a '(' or '[' opened before the last error (that error explained it);
 ** then the innermost '{' or '/#'.  NULL when there is none. */

@@ -472,8 +472,8 @@ int main(int argc, char **argv)
 
     if (c.dump) {
         for (int i = 0; i < c.script_count; i++) {
-            int rc = c.dump == 1 ? atrc_dump_tokens(c.scripts[i], stdout, stderr)
-                                 : atrc_dump_ast(c.scripts[i], stdout, stderr);
+            int rc = c.dump == 1 ? atrc_dump_tokens(c.scripts[i], c.opts.profile, stdout, stderr)
+                                 : atrc_dump_ast(c.scripts[i], c.opts.profile, stdout, stderr);
             if (rc > status) status = rc;
         }
         if (fflush(stdout) != 0 || ferror(stdout)) {

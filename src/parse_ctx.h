@@ -12,10 +12,20 @@ typedef struct gsc_parse_ctx {
     gsc_lexer *lx;     /* source, diagnostics, error cap, open brackets */
     ast_node *root;    /* AST_FILE; complete top-level items are appended as reduced */
     gsc_token cur;     /* the token being fed: locates errors and recovery nodes */
-    /* The first token of the line being fed, and its code: an error later on
-    ** that line may really be a missing ';' at the end of the line before. */
+    int prev_code;     /* the code of the token fed before it */
+    /* The first token of the line being fed, its code, the token before it,
+    ** and whether a ';' could have ended a statement just before it: an error
+    ** on that line may really be a missing ';' at the end of the line before. */
     gsc_token line_first;
     int line_first_code;
+    gsc_token line_prev;
+    int line_semi_ok;
+    gsc_token func_name; /* name of the function whose body is being parsed */
+    int mute;            /* the driver feeds synthetic closers: no messages */
+    int syntax_errors;   /* syntax errors the parser met (reported or not) */
+    int quiet;           /* after an unterminated string: consequences unreported */
+    int fn_error;        /* an error inside the current function: a stray '}'
+                         ** after it is its consequence */
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item);
@@ -42,6 +52,10 @@ int GscParseRecovering(void *parser);
 int GscParseDiscardedLast(void *parser);
 int GscParseAtStatementStart(void *parser);
 int GscParseStuckOnError(void *parser, int code);
+/* The parser could take `code` next. */
+int GscParseAccepts(void *parser, int code);
+/* A ';' would end a statement here (and a new one could not start). */
+int GscParseSemiWouldEnd(void *parser);
 void GscParseResync(void *parser);
 
 #endif

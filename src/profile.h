@@ -32,6 +32,22 @@ typedef struct profile_rules {
     int xanim_has_asset_type;      /* byte 7 is an asset type, frame rate at 8 (cod4) */
     int xanim_lenient;             /* a missing/bad xanim becomes the default asset (cod2, cod4) */
 
+    /* ---- script lexer (grammar.md 1): G1 = cod1/uo, G2 = cod2/cod4 ---- */
+    int kw_do;                     /* `do` is a keyword (do ... while) (G1) */
+    int kw_cast;                   /* `(int)` `(float)` `(string)` `(bool)` are cast tokens (G1) */
+    int kw_hash;                   /* a lone `#` is a token no rule uses (G1); else a stray byte */
+    int kw_include;                /* `#include` is a directive (G2) */
+    int kw_debug;                  /* waittillframeend breakpoint prof_begin prof_end breakon
+                                   ** are keywords and `$` a token (G2) */
+    int max_string_length;         /* raw bytes a string may hold; 0 = no limit (UNCONFIRMED for G1) */
+
+    /* ---- script grammar (grammar.md 2) ---- */
+    int leading_empty_arg;         /* `f(, x)` and `f(, a) {}`: an empty first element is dropped (G1) */
+    int leading_semis;             /* any number of `;` before the first top-level item (G1) */
+    int switch_body_any_stmt;      /* a switch body may be any statement, not only a block (G1) */
+    int dev_wraps_one_function;    /* a top-level `/# ... #/` wraps exactly one function (G1) */
+    int self_field;                /* `a.self` parses (debugger form, compile error later) (G2) */
+
     /* ---- compile stage ---- */
     int devblock_anim_error;       /* `%name` inside /# #/ is an error (cod1, uo) */
 

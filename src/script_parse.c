@@ -24,7 +24,6 @@ static const token_info tokens[] = {
     [TK_FLOAT] = {"FLOAT", "number"},
     [TK_STRING] = {"STRING", "string"},
     [TK_ISTRING] = {"ISTRING", "localized string"},
-    [TK_ANIM] = {"ANIM", "animation"},
     [TK_ANIMTREE] = {"ANIMTREE", "'#animtree'"},
     [TK_CAST] = {"CAST", "cast"},
     [TK_INCLUDE] = {"INCLUDE", "'#include'"},
@@ -48,12 +47,26 @@ static const token_info tokens[] = {
     [TK_TRUE] = {"TRUE", "'true'"},
     [TK_FALSE] = {"FALSE", "'false'"},
     [TK_UNDEFINED] = {"UNDEFINED", "'undefined'"},
+    [TK_DO] = {"DO", "'do'"},
+    [TK_SELF] = {"SELF", "'self'"},
+    [TK_LEVEL] = {"LEVEL", "'level'"},
+    [TK_GAME] = {"GAME", "'game'"},
+    [TK_ANIM] = {"ANIM", "'anim'"},
+    [TK_WAITTILL] = {"WAITTILL", "'waittill'"},
+    [TK_WAITTILLMATCH] = {"WAITTILLMATCH", "'waittillmatch'"},
+    [TK_NOTIFY] = {"NOTIFY", "'notify'"},
+    [TK_ENDON] = {"ENDON", "'endon'"},
+    [TK_PROF_BEGIN] = {"PROF_BEGIN", "'prof_begin'"},
+    [TK_PROF_END] = {"PROF_END", "'prof_end'"},
+    [TK_BREAKON] = {"BREAKON", "'breakon'"},
+    [TK_SIZE] = {"SIZE", "'.size'"},
+    [TK_DOLLAR] = {"DOLLAR", "'$'"},
+    [TK_HASH] = {"HASH", "'#'"},
+    [TK_QUESTION] = {"QUESTION", "'?'"},
     [TK_LP] = {"LP", "'('"},
     [TK_RP] = {"RP", "')'"},
     [TK_LBRACKET] = {"LBRACKET", "'['"},
     [TK_RBRACKET] = {"RBRACKET", "']'"},
-    [TK_LDBRACKET] = {"LDBRACKET", "'[['"},
-    [TK_RDBRACKET] = {"RDBRACKET", "']]'"},
     [TK_LBRACE] = {"LBRACE", "'{'"},
     [TK_RBRACE] = {"RBRACE", "'}'"},
     [TK_SEMI] = {"SEMI", "';'"},
@@ -153,31 +166,244 @@ static int at_boundary(gsc_lexer *lx, void *parser)
     return 0;
 }
 
-static void run_parse(source_file *src, diag_list *diags, gsc_parse_ctx *pctx)
+/* Tokens read ahead of the parser (the function-header check below). */
+#define LOOKAHEAD_MAX 64
+
+typedef struct token_source {
+    gsc_lexer *lx;
+    gsc_token tok[LOOKAHEAD_MAX];
+    int code[LOOKAHEAD_MAX];
+    int head, count;
+} token_source;
+
+static int next_token(token_source *ts, gsc_token *tok)
+{
+    if (ts->count) {
+        *tok = ts->tok[ts->head];
+        int code = ts->code[ts->head];
+        ts->head = (ts->head + 1) % LOOKAHEAD_MAX;
+        ts->count--;
+        return code;
+    }
+    return gsc_lexer_next(ts->lx, tok);
+}
+
+/* The k-th token after the current one (0 = the next), lexed on demand. */
+static int peek_token(token_source *ts, int k, gsc_token *tok)
+{
+    while (ts->count <= k) {
+        int at = (ts->head + ts->count) % LOOKAHEAD_MAX;
+        ts->code[at] = gsc_lexer_next(ts->lx, &ts->tok[at]);
+        ts->count++;
+        if (ts->code[at] == 0) break;
+    }
+    if (k >= ts->count) k = ts->count - 1;
+    int at = (ts->head + k) % LOOKAHEAD_MAX;
+    *tok = ts->tok[at];
+    return ts->code[at];
+}
+
+/* '(' and '[' open above the innermost '{' or '/#'. */
+static int open_parens(const gsc_lexer *lx)
+{
+    int n = 0;
+    for (int i = lx->open_count - 1; i >= 0; i--, n++)
+        if (lx->open[i].kind == TK_LBRACE || lx->open[i].kind == TK_DEVOPEN) break;
+    return n;
+}
+
+/* Inside a function body with only '{' and '/#' open (no '(' or '['). */
+static int only_blocks_open(const gsc_lexer *lx)
+{
+    int braces = 0;
+    for (int i = 0; i < lx->open_count; i++) braces += lx->open[i].kind == TK_LBRACE;
+    if (!braces) return 0;
+    for (int i = 0; i < lx->open_count; i++)
+        if (lx->open[i].kind != TK_LBRACE && lx->open[i].kind != TK_DEVOPEN) return 0;
+    return 1;
+}
+
+/* After the current IDENT: `( [name {, name}] ) {` -- a function header,
+** never a statement (a call statement needs its ';').  Returns the number of
+** tokens of the header after the name, 0 when it is none. */
+static int header_follows(token_source *ts)
+{
+    gsc_token t;
+    int k = 0;
+    if (peek_token(ts, k++, &t) != TK_LP) return 0;
+    int code = peek_token(ts, k++, &t);
+    if (code == TK_IDENT) {
+        for (;;) {
+            code = peek_token(ts, k++, &t);
+            if (code != TK_COMMA) break;
+            if (k + 2 >= LOOKAHEAD_MAX || peek_token(ts, k++, &t) != TK_IDENT) return 0;
+        }
+    }
+    if (code != TK_RP) return 0;
+    return peek_token(ts, k, &t) == TK_LBRACE ? k + 1 : 0;
+}
+
+/* A function header inside a function body: the body lacks its '}'.  Report
+** it once, naming the function, close every open block for the parser and
+** resume with the new function.  The header's own '{' (already lexed, the
+** innermost opener) stays the only open bracket. */
+static int close_unclosed_function(gsc_parse_ctx *ctx, void *parser, gsc_token name,
+                                   int header_len)
+{
+    gsc_lexer *lx = ctx->lx;
+    if (!GscParseAtStatementStart(parser)) return 0;
+    gsc_lexer_error(lx, name.line, name.col,
+                    "expected '}' before '%.*s': function '%.*s' (line %d) is not closed",
+                    name.n > 40 ? 40 : name.n, name.z, ctx->func_name.n > 40 ? 40 : ctx->func_name.n,
+                    ctx->func_name.z, ctx->func_name.line);
+    int blocks = lx->open_count - 1; /* minus the new header's '{' */
+    ctx->mute = 1;
+    for (int i = blocks - 1; i >= 0; i--) {
+        gsc_token closer = name;
+        closer.n = 0;
+        GscParse(parser, lx->open[i].kind == TK_DEVOPEN ? TK_DEVCLOSE : TK_RBRACE, closer);
+    }
+    ctx->mute = 0;
+    lx->open[0] = lx->open[lx->open_count - 1];
+    lx->open_count = 1;
+    (void)header_len;
+    return 1;
+}
+
+static void run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
+                      gsc_parse_ctx *pctx)
 {
     gsc_parse_ctx ctx = *pctx;
     gsc_lexer lx;
-    gsc_lexer_init(&lx, src, diags);
+    gsc_lexer_init(&lx, src, rules, diags);
     ctx.lx = &lx;
+    token_source ts;
+    memset(&ts, 0, sizeof ts);
+    ts.lx = &lx;
     void *parser = GscParseAlloc(parser_alloc, &ctx);
-    int prev_end_line = 0; /* line on which the previous token ended */
+    gsc_token prev;            /* the token fed before this one */
+    memset(&prev, 0, sizeof prev);
+    gsc_token top_name = prev; /* the last name seen outside any block */
     int resync_on_new_line = 0; /* see at_boundary */
+    int skip_parens = -1; /* skipping the rest of a broken statement: its '(' depth */
+    int top_skip = 0;     /* skipping to the next top-level item after an error there */
+    int resumed = 0;      /* this token ends a top_skip */
     for (;;) {
         gsc_token tok;
-        int code = gsc_lexer_next(&lx, &tok);
+        int code = next_token(&ts, &tok);
         if (lx.stopped) break;
         ctx.cur = tok;
-        int starts_line = tok.line > prev_end_line;
-        prev_end_line = lx.line; /* the lexer stops right after the token */
+        if (lx.unterminated_string) {
+            /* The string ate the rest of its line: what the parser says about
+            ** that line is a consequence, until the next statement. */
+            lx.unterminated_string = 0;
+            ctx.quiet = 1;
+        }
+        int starts_line = tok.line > prev.line;
+        /* After a syntax error inside a statement, the rest of that statement
+        ** goes unread up to its ';' (or a brace, or the end of file), so one
+        ** mistake gives one error.  A new line with a bracket of the statement
+        ** still open ends the skipping too (`foo(1, 2` NEWLINE): the bracket
+        ** was abandoned, see at_boundary. */
+        if (skip_parens >= 0) {
+            int parens = open_parens(&lx);
+            int at_end = code == 0 || code == TK_LBRACE || code == TK_RBRACE ||
+                         code == TK_DEVCLOSE || code == TK_DEVOPEN ||
+                         (code == TK_SEMI && parens <= skip_parens) ||
+                         (starts_line && parens > 0);
+            if (!at_end) {
+                prev = tok;
+                continue;
+            }
+            skip_parens = -1;
+        }
+        /* After an error between functions (statements outside a function,
+        ** a stray '}'), everything up to the next item is one mistake: skip
+        ** to a function header at the start of a line, a directive or the end. */
+        if (top_skip) {
+            int len = 0;
+            if (code == 0) break; /* the end of file is no news after that error */
+            if (code == TK_SEMI && lx.open_count == 0) { /* the end of the broken item */
+                ctx.mute = 1;
+                GscParse(parser, code, tok);
+                ctx.mute = 0;
+                GscParseResync(parser);
+                ctx.quiet = 0;
+                top_skip = 0;
+                prev = tok;
+                ctx.prev_code = code;
+                continue;
+            }
+            int resume = code == TK_USING_ANIMTREE || code == TK_INCLUDE ||
+                         (code == TK_DEVOPEN && tok.col == 1) ||
+                         (code == TK_IDENT && tok.col == 1 && (len = header_follows(&ts)) > 0);
+            if (!resume) {
+                prev = tok;
+                continue;
+            }
+            top_skip = 0;
+            resumed = 1;
+            /* Brackets of the skipped text are forgotten; a peeked header
+            ** keeps its own '{'. */
+            if (len && lx.open_count) {
+                lx.open[0] = lx.open[lx.open_count - 1];
+                lx.open_count = 1;
+            } else if (!len) {
+                lx.open_count = 0;
+            }
+            GscParseResync(parser);
+            ctx.quiet = 0;
+        }
         if (starts_line) {
             ctx.line_first = tok;
             ctx.line_first_code = code;
+            ctx.line_prev = prev;
+            ctx.line_semi_ok = prev.z && GscParseSemiWouldEnd(parser);
         }
         if (resync_on_new_line && (starts_line || code == 0)) {
             gsc_lexer_abandon_brackets(&lx);
             GscParseResync(parser);
+            ctx.quiet = 0;
         }
         resync_on_new_line = 0;
+        if (code == TK_IDENT && starts_line && tok.col == 1 && ctx.func_name.z && !resumed &&
+            only_blocks_open(&lx)) {
+            int len = header_follows(&ts);
+            if (len && close_unclosed_function(&ctx, parser, tok, len))
+                top_name = tok; /* now outside any function: this one's name */
+        }
+        /* A function header without its '{' (`f()` NEWLINE `x = 1;`): say so
+        ** once and go on as if it were there.  (`f();` at file level is a
+        ** statement out of place, not a header.) */
+        if (ctx.prev_code == TK_RP && starts_line && code != TK_LBRACE && code != TK_SEMI &&
+            GscParseAccepts(parser, TK_LBRACE) &&
+            !GscParseAccepts(parser, TK_IF) && !GscParseAccepts(parser, TK_SEMI) &&
+            !GscParseAccepts(parser, code) && code != 0) {
+            char found[64];
+            snprintf(found, sizeof found, "%.40s", tok.z);
+            found[tok.n < 40 ? tok.n : 40] = 0;
+            gsc_lexer_error(&lx, tok.line, tok.col, "expected '{' before '%s'", found);
+            gsc_token brace = tok;
+            brace.n = 0;
+            ctx.mute = 1;
+            GscParse(parser, TK_LBRACE, brace);
+            ctx.mute = 0;
+            int is_opener = code == TK_LP || code == TK_LBRACKET || code == TK_LBRACE ||
+                            code == TK_DEVOPEN;
+            gsc_lexer_insert_open(&lx, is_opener, TK_LBRACE, tok.line, tok.col);
+            ctx.func_name = top_name;
+            ctx.fn_error = 1;
+        }
+        if (code == TK_IDENT && ts.count == 0 && lx.open_count == 0) top_name = tok;
+        /* `x = 1` NEWLINE `}`: the missing ';' is reported after the statement
+        ** and supplied, so that the '}' still closes its block. */
+        if (code == TK_RBRACE && !GscParseRecovering(parser) && !ctx.quiet &&
+            !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser)) {
+            gsc_lexer_error(&lx, prev.line, prev.col + prev.n, "expected ';' before '}'");
+            gsc_token semi = tok;
+            semi.n = 0;
+            GscParse(parser, TK_SEMI, semi);
+        }
         /* Recovery throws away what cannot follow the error it shifted; a '}'
         ** closing an enclosing block must not go (`if x` NEWLINE `}`): when a
         ** ';' would end the broken statement, feed one, empty, first. */
@@ -187,26 +413,52 @@ static void run_parse(source_file *src, diag_list *diags, gsc_parse_ctx *pctx)
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
+        resumed = 0;
+        int errors_before = ctx.syntax_errors;
         GscParse(parser, code, tok);
+        prev = tok;
+        ctx.prev_code = code;
+        if (ctx.syntax_errors > errors_before && code != 0) {
+            if (lx.open_count == 0) {
+                top_skip = 1;
+                ctx.fn_error = 1; /* a stray '}' before the next function is its consequence */
+            } else {
+                ctx.fn_error = 1;
+                if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE &&
+                    code != TK_DEVCLOSE && code != TK_RP && code != TK_RBRACKET &&
+                    !GscParseAccepts(parser, TK_RP)) /* not in an `if` header */
+                    skip_parens = open_parens(&lx);
+            }
+        }
+        if (code == TK_LBRACE && lx.open_count == 1 && ts.count == 0) {
+            ctx.func_name = top_name;
+            ctx.fn_error = 0;
+        }
         if (lx.stopped || code == 0) break;
-        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE)
+        if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
             resync_on_new_line = at_boundary(&lx, parser);
+            if (ctx.quiet && !inside_brackets(&lx) && GscParseAtStatementStart(parser)) {
+                ctx.quiet = 0;
+                GscParseResync(parser);
+            }
+        }
     }
     GscParseFree(parser, free);
     gsc_lexer_free(&lx);
 }
 
-ast_node *script_parse(source_file *src, arena *a, diag_list *diags)
+ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, diag_list *diags)
 {
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.a = a;
     ctx.root = ast_new(a, AST_FILE, 1, 1);
-    run_parse(src, diags, &ctx);
+    run_parse(src, rules, diags, &ctx);
     return ctx.root;
 }
 
-void script_parse_each(source_file *src, arena *scratch, diag_list *diags,
+void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
+                       diag_list *diags,
                        void (*on_item)(void *ud, ast_node *item), void *ud)
 {
     gsc_parse_ctx ctx;
@@ -214,17 +466,17 @@ void script_parse_each(source_file *src, arena *scratch, diag_list *diags,
     ctx.a = scratch;
     ctx.on_item = on_item;
     ctx.item_ud = ud;
-    run_parse(src, diags, &ctx);
+    run_parse(src, rules, diags, &ctx);
 }
 
-char *script_dump_tokens(source_file *src, diag_list *diags)
+char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list *diags)
 {
     char *buf = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&buf, &len);
     if (!out) return xstrdup("");
     gsc_lexer lx;
-    gsc_lexer_init(&lx, src, diags);
+    gsc_lexer_init(&lx, src, rules, diags);
     for (;;) {
         gsc_token t;
         int code = gsc_lexer_next(&lx, &t);

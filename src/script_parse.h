@@ -6,25 +6,27 @@
 #include "arena.h"
 #include "ast.h"
 #include "diag.h"
+#include "profile.h"
 #include "source.h"
 
-/* Lexes and parses one script.  Every syntax error is reported to diags
+/* Lexes and parses one script with the keywords, tokens and grammar of the
+** profile's game (rules: profile_get(p), grammar.md sections 1-2).  Every syntax error is reported to diags
 ** (located, recovering and going on); returns the AST root (AST_FILE) of
 ** what could be parsed — never NULL.  AST nodes and texts live in `a`. */
-ast_node *script_parse(source_file *src, arena *a, diag_list *diags);
+ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, diag_list *diags);
 
 /* The same parse, streamed: each complete top-level item (function,
 ** directive, developer block) is passed to on_item as soon as it is reduced,
 ** then `scratch` is reset — so memory follows the largest function, not the
 ** file.  The item is only valid during the call. */
-void script_parse_each(source_file *src, arena *scratch, diag_list *diags,
-                       void (*on_item)(void *ud, ast_node *item), void *ud);
+void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
+                       diag_list *diags, void (*on_item)(void *ud, ast_node *item), void *ud);
 
 /* Developer dumps (atrc --dump-tokens / --dump-ast).  script_dump_tokens lexes
 ** src and returns one "LINE:COL NAME text" line per token, ending with EOF
 ** (malloc'd; lexer errors go to diags).  ast_dump writes one S-expression
 ** node per line, indented: "(kind LINE:COL "text"", children, ")". */
-char *script_dump_tokens(source_file *src, diag_list *diags);
+char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list *diags);
 void ast_dump(const ast_node *root, FILE *out);
 /* ast_dump into a malloc'd string. */
 char *ast_dump_string(const ast_node *root);

@@ -22,13 +22,14 @@ static inline char *gsc_diag_text(const diag_list *d)
     return buf;
 }
 
-/* Token dump of n bytes (may contain NULs), diagnostics appended after "--\n". */
-static inline char *gsc_lex_n(const char *src, size_t n)
+/* Token dump of n bytes (may contain NULs) under profile p, diagnostics
+** appended after "--\n". */
+static inline char *gsc_lex_np(const char *src, size_t n, atrc_profile p)
 {
     source_file *f = source_from_buffer("t.gsc", src, n);
     diag_list d;
     diag_init(&d);
-    char *toks = script_dump_tokens(f, &d);
+    char *toks = script_dump_tokens(f, profile_get(p), &d);
     char *diags = gsc_diag_text(&d);
     char *out = NULL;
     size_t len = 0;
@@ -43,20 +44,25 @@ static inline char *gsc_lex_n(const char *src, size_t n)
     return out;
 }
 
+static inline char *gsc_lex_n(const char *src, size_t n)
+{
+    return gsc_lex_np(src, n, ATRC_PROFILE_UO);
+}
+
 static inline char *gsc_lex(const char *src)
 {
     return gsc_lex_n(src, strlen(src));
 }
 
-/* AST dump, diagnostics appended after "--\n". */
-static inline char *gsc_parse_n(const char *src, size_t n, int want_ast)
+/* AST dump under profile p, diagnostics appended after "--\n". */
+static inline char *gsc_parse_np(const char *src, size_t n, int want_ast, atrc_profile p)
 {
     source_file *f = source_from_buffer("t.gsc", src, n);
     diag_list d;
     diag_init(&d);
     arena a;
     arena_init(&a);
-    ast_node *root = script_parse(f, &a, &d);
+    ast_node *root = script_parse(f, profile_get(p), &a, &d);
     char *ast = want_ast ? ast_dump_string(root) : xstrdup("");
     char *diags = gsc_diag_text(&d);
     char *out = NULL;
@@ -71,6 +77,11 @@ static inline char *gsc_parse_n(const char *src, size_t n, int want_ast)
     arena_free_all(&a);
     source_free(f);
     return out;
+}
+
+static inline char *gsc_parse_n(const char *src, size_t n, int want_ast)
+{
+    return gsc_parse_np(src, n, want_ast, ATRC_PROFILE_UO);
 }
 
 static inline char *gsc_parse(const char *src)
@@ -104,6 +115,62 @@ static inline char *gsc_parse(const char *src)
 #define assert_diag_n(src, n, expected)                                                 \
     do {                                                                                \
         char *got_ = gsc_parse_n(src, n, 0);                                            \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+/* The AST dump without node positions (for tests about shapes, not places):
+** "(kind L:C" becomes "(kind". */
+static inline char *gsc_strip_positions(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r;) {
+        *w++ = *r;
+        if (*r++ != '(') continue;
+        while (*r && (*r == '_' || (*r >= 'a' && *r <= 'z'))) *w++ = *r++;
+        const char *q = r;
+        if (*q != ' ') continue;
+        q++;
+        if (*q < '0' || *q > '9') continue;
+        while (*q >= '0' && *q <= '9') q++;
+        if (*q != ':') continue;
+        q++;
+        while (*q >= '0' && *q <= '9') q++;
+        r = q;
+    }
+    *w = 0;
+    return s;
+}
+
+#define assert_shape_p(p, src, expected)                                                \
+    do {                                                                                \
+        const char *s_ = (src);                                                         \
+        char *got_ = gsc_strip_positions(gsc_parse_np(s_, strlen(s_), 1, p));           \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+/* The same under an explicit profile. */
+#define assert_tokens_p(p, src, expected)                                               \
+    do {                                                                                \
+        const char *s_ = (src);                                                         \
+        char *got_ = gsc_lex_np(s_, strlen(s_), p);                                     \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+#define assert_ast_p(p, src, expected)                                                  \
+    do {                                                                                \
+        const char *s_ = (src);                                                         \
+        char *got_ = gsc_parse_np(s_, strlen(s_), 1, p);                                \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
+    } while (0)
+
+#define assert_diag_p(p, src, expected)                                                 \
+    do {                                                                                \
+        const char *s_ = (src);                                                         \
+        char *got_ = gsc_parse_np(s_, strlen(s_), 0, p);                                \
         ck_assert_str_eq(got_, expected);                                               \
         free(got_);                                                                     \
     } while (0)

@@ -28,45 +28,64 @@ START_TEST(identifiers_paths_keywords)
                   "4:1 RBRACE }\n"
                   "4:2 EOF\n");
     assert_tokens("iffy if else elsewhere while for switch case default break continue return "
-                  "wait waittillframeend thread true false undefined",
-                  "1:1 IDENT iffy\n"
-                  "1:6 IF if\n"
-                  "1:9 ELSE else\n"
-                  "1:14 IDENT elsewhere\n"
-                  "1:24 WHILE while\n"
-                  "1:30 FOR for\n"
-                  "1:34 SWITCH switch\n"
-                  "1:41 CASE case\n"
-                  "1:46 DEFAULT default\n"
-                  "1:54 BREAK break\n"
-                  "1:60 CONTINUE continue\n"
-                  "1:69 RETURN return\n"
-                  "1:76 WAIT wait\n"
-                  "1:81 WAITTILLFRAMEEND waittillframeend\n"
-                  "1:98 THREAD thread\n"
-                  "1:105 TRUE true\n"
-                  "1:110 FALSE false\n"
-                  "1:116 UNDEFINED undefined\n"
-                  "1:125 EOF\n");
+                  "wait thread true false undefined",
+                  "1:1 IDENT iffy\n1:6 IF if\n1:9 ELSE else\n1:14 IDENT elsewhere\n"
+                  "1:24 WHILE while\n1:30 FOR for\n1:34 SWITCH switch\n1:41 CASE case\n"
+                  "1:46 DEFAULT default\n1:54 BREAK break\n1:60 CONTINUE continue\n"
+                  "1:69 RETURN return\n1:76 WAIT wait\n1:81 THREAD thread\n1:88 TRUE true\n"
+                  "1:93 FALSE false\n1:99 UNDEFINED undefined\n1:108 EOF\n");
+}
+END_TEST
+
+/* grammar.md 1.2: the keyword sets of G1 (cod1, uo) and G2 (cod2, cod4);
+** keywords are case-sensitive. */
+START_TEST(keywords_per_profile)
+{
+    const char *src = "do waittillframeend breakpoint prof_begin prof_end breakon self level game "
+                      "anim waittill waittillmatch notify endon Self IF size foreach";
+    const char *common = "1:60 SELF self\n1:65 LEVEL level\n1:71 GAME game\n1:76 ANIM anim\n"
+                         "1:81 WAITTILL waittill\n1:90 WAITTILLMATCH waittillmatch\n"
+                         "1:104 NOTIFY notify\n1:111 ENDON endon\n1:117 IDENT Self\n1:122 IDENT IF\n"
+                         "1:125 IDENT size\n1:130 IDENT foreach\n1:137 EOF\n";
+    char want[1024];
+    snprintf(want, sizeof want, "%s%s",
+             "1:1 DO do\n1:4 IDENT waittillframeend\n1:21 IDENT breakpoint\n"
+             "1:32 IDENT prof_begin\n1:43 IDENT prof_end\n1:52 IDENT breakon\n", common);
+    assert_tokens_p(ATRC_PROFILE_COD1, src, want);
+    assert_tokens_p(ATRC_PROFILE_UO, src, want);
+    snprintf(want, sizeof want, "%s%s",
+             "1:1 IDENT do\n1:4 WAITTILLFRAMEEND waittillframeend\n1:21 BREAKPOINT breakpoint\n"
+             "1:32 PROF_BEGIN prof_begin\n1:43 PROF_END prof_end\n1:52 BREAKON breakon\n", common);
+    assert_tokens_p(ATRC_PROFILE_COD2, src, want);
+    assert_tokens_p(ATRC_PROFILE_COD4, src, want);
+    /* `#`, `$`: G1 has a lone `#` token, G2 a `$` token; `?` is a token nothing uses. */
+    assert_tokens_p(ATRC_PROFILE_UO, "# $a ?",
+                    "1:1 HASH #\n1:4 IDENT a\n1:6 QUESTION ?\n1:7 EOF\n--\n1:3: error: stray '$'\n");
+    assert_tokens_p(ATRC_PROFILE_COD2, "# $a ?",
+                    "1:3 DOLLAR $\n1:4 IDENT a\n1:6 QUESTION ?\n1:7 EOF\n--\n1:1: error: stray '#'\n");
+    assert_tokens_p(ATRC_PROFILE_COD1, "#include a;",
+                    "1:10 IDENT a\n1:11 SEMI ;\n1:12 EOF\n--\n"
+                    "1:1: error: '#include' does not exist in cod1 (cod2 and cod4 only)\n");
+    assert_tokens_p(ATRC_PROFILE_COD4, "#include a;",
+                    "1:1 INCLUDE #include\n1:10 IDENT a\n1:11 SEMI ;\n1:12 EOF\n");
 }
 END_TEST
 
 START_TEST(numbers)
 {
-    assert_tokens("x = 1 + 2.5 * .5 - 1. / 0x1F;",
-                  "1:1 IDENT x\n"
-                  "1:3 ASSIGN =\n"
-                  "1:5 INT 1\n"
-                  "1:7 PLUS +\n"
-                  "1:9 FLOAT 2.5\n"
-                  "1:13 STAR *\n"
-                  "1:15 FLOAT .5\n"
-                  "1:18 MINUS -\n"
-                  "1:20 FLOAT 1.\n"
-                  "1:23 SLASH /\n"
-                  "1:25 INT 0x1F\n"
-                  "1:29 SEMI ;\n"
-                  "1:30 EOF\n");
+    /* Decimal integers and [0-9]*.[0-9]+ floats only (grammar.md 1.2); hex,
+    ** exponents and `1.` are one token each with an error that says what GSC
+    ** has instead; a suffix is a separate identifier. */
+    assert_tokens("x = 1 + 2.5 * .5 - 1. / 0x1F 1e5 1.5f 007;",
+                  "1:1 IDENT x\n1:3 ASSIGN =\n1:5 INT 1\n1:7 PLUS +\n1:9 FLOAT 2.5\n"
+                  "1:13 STAR *\n1:15 FLOAT .5\n1:18 MINUS -\n1:20 FLOAT 1.\n1:23 SLASH /\n"
+                  "1:25 INT 0x1F\n1:30 FLOAT 1e5\n1:34 FLOAT 1.5\n1:37 IDENT f\n1:39 INT 007\n"
+                  "1:42 SEMI ;\n1:43 EOF\n--\n"
+                  "1:20: error: a number cannot end with '.' in GSC: write '1.0'\n"
+                  "1:25: error: GSC has no hexadecimal numbers: write '0x1F' in decimal\n"
+                  "1:30: error: GSC has no exponents: write '1e5' out in full\n");
+    /* `1.size` is not `1.` then `size`. */
+    assert_tokens("1.size", "1:1 INT 1\n1:2 SIZE .size\n1:7 EOF\n");
 }
 END_TEST
 
@@ -94,28 +113,29 @@ START_TEST(operators)
                   "1:41 BITAND &\n1:43 IDENT j\n1:45 BITOR |\n1:47 IDENT k\n1:49 BITXOR ^\n"
                   "1:51 IDENT l\n1:53 SHL <<\n1:56 IDENT m\n1:58 SHR >>\n1:61 IDENT n\n"
                   "1:63 TILDE ~\n1:64 IDENT o\n1:66 BANG !\n1:67 IDENT p\n1:68 EOF\n");
-    assert_tokens("; , : :: . ( ) [ ] { } [[ f ]] ( )",
+    assert_tokens("; , : :: . ( ) [ ] { }",
                   "1:1 SEMI ;\n1:3 COMMA ,\n1:5 COLON :\n1:7 DCOLON ::\n1:10 DOT .\n"
                   "1:12 LP (\n1:14 RP )\n1:16 LBRACKET [\n1:18 RBRACKET ]\n1:20 LBRACE {\n"
-                  "1:22 RBRACE }\n1:24 LDBRACKET [[\n1:27 IDENT f\n1:29 RDBRACKET ]]\n"
-                  "1:32 LP (\n1:34 RP )\n1:35 EOF\n");
+                  "1:22 RBRACE }\n1:23 EOF\n");
 }
 END_TEST
 
 START_TEST(pointer_brackets)
 {
-    /* `]]]`: the first ']' closes the index inside the pointer. */
-    assert_tokens("[[a[i]]](); b[c[d]];",
-                  "1:1 LDBRACKET [[\n1:3 IDENT a\n1:4 LBRACKET [\n1:5 IDENT i\n"
-                  "1:6 RBRACKET ]\n1:7 RDBRACKET ]]\n1:9 LP (\n1:10 RP )\n1:11 SEMI ;\n"
-                  "1:13 IDENT b\n1:14 LBRACKET [\n1:15 IDENT c\n1:16 LBRACKET [\n"
-                  "1:17 IDENT d\n1:18 RBRACKET ]\n1:19 RBRACKET ]\n1:20 SEMI ;\n1:21 EOF\n");
+    /* `[[` and `]]` are not tokens; `.size` is one (longest match), `. size`
+    ** and `.Size` are field accesses. */
+    assert_tokens("[[a[i]]](); a.size a.sizex a . size a.Size",
+                  "1:1 LBRACKET [\n1:2 LBRACKET [\n1:3 IDENT a\n1:4 LBRACKET [\n1:5 IDENT i\n"
+                  "1:6 RBRACKET ]\n1:7 RBRACKET ]\n1:8 RBRACKET ]\n1:9 LP (\n1:10 RP )\n"
+                  "1:11 SEMI ;\n1:13 IDENT a\n1:14 SIZE .size\n1:20 IDENT a\n1:21 SIZE .size\n"
+                  "1:26 IDENT x\n1:28 IDENT a\n1:30 DOT .\n1:32 IDENT size\n1:37 IDENT a\n"
+                  "1:38 DOT .\n1:39 IDENT Size\n1:43 EOF\n");
 }
 END_TEST
 
 START_TEST(strings_and_directives)
 {
-    assert_tokens("#include maps\\_utility;\n#using_animtree(\"generic_human\");\n"
+    assert_tokens_p(ATRC_PROFILE_COD2, "#include maps\\_utility;\n#using_animtree(\"generic_human\");\n"
                   "x = \"a\\\"b\\\\\" + &\"REF_1\" + #animtree;",
                   "1:1 INCLUDE #include\n"
                   "1:10 PATH maps\\_utility\n"
@@ -134,8 +154,10 @@ START_TEST(strings_and_directives)
                   "3:27 ANIMTREE #animtree\n"
                   "3:36 SEMI ;\n"
                   "3:37 EOF\n");
-    /* A string may span lines; positions after it stay right. */
-    assert_tokens("a \"x\ny\" b", "1:1 IDENT a\n1:3 STRING \"x\\ny\"\n2:4 IDENT b\n2:5 EOF\n");
+    /* A string ends at the end of its line: the missing quote is reported at
+    ** the opening one (grammar.md 1.2). */
+    assert_tokens("a \"x\nb", "1:1 IDENT a\n1:3 STRING \"x\n2:1 IDENT b\n2:2 EOF\n--\n"
+                              "1:3: error: missing terminating '\"' character\n");
 }
 END_TEST
 
@@ -152,8 +174,12 @@ END_TEST
 START_TEST(line_endings_and_bom)
 {
     assert_tokens("a\r\nb\r\n  c", "1:1 IDENT a\n2:1 IDENT b\n3:3 IDENT c\n3:4 EOF\n");
-    /* The BOM is skipped; columns still count bytes. */
-    assert_tokens("\xEF\xBB\xBF" "f();\r\n", "1:4 IDENT f\n1:5 LP (\n1:6 RP )\n1:7 SEMI ;\n1:8 EOF\n");
+    /* Both games reject a BOM: one error naming it, then the text is read;
+    ** columns still count bytes. */
+    assert_tokens("\xEF\xBB\xBF" "f();\r\n",
+                  "1:4 IDENT f\n1:5 LP (\n1:6 RP )\n1:7 SEMI ;\n1:8 EOF\n--\n"
+                  "1:1: error: UTF-8 byte order mark: the game's compiler rejects it (save the "
+                  "file without BOM)\n");
     /* End of file is placed after the last byte of the last non-empty line. */
     assert_tokens("f\n", "1:1 IDENT f\n1:2 EOF\n");
     assert_tokens("f", "1:1 IDENT f\n1:2 EOF\n");
@@ -163,40 +189,26 @@ END_TEST
 
 START_TEST(percent_modulo_or_anim)
 {
-    /* Modulo after an operand. */
-    assert_tokens("count%4", "1:1 IDENT count\n1:6 PERCENT %\n1:7 INT 4\n1:8 EOF\n");
-    assert_tokens("a%b", "1:1 IDENT a\n1:2 PERCENT %\n1:3 IDENT b\n1:4 EOF\n");
-    assert_tokens("(x+i)%n", "1:1 LP (\n1:2 IDENT x\n1:3 PLUS +\n1:4 IDENT i\n1:5 RP )\n"
-                             "1:6 PERCENT %\n1:7 IDENT n\n1:8 EOF\n");
-    assert_tokens("a[0]%2 true%1 \"s\"%2",
-                  "1:1 IDENT a\n1:2 LBRACKET [\n1:3 INT 0\n1:4 RBRACKET ]\n1:5 PERCENT %\n"
-                  "1:6 INT 2\n1:8 TRUE true\n1:12 PERCENT %\n1:13 INT 1\n1:15 STRING \"s\"\n"
-                  "1:18 PERCENT %\n1:19 INT 2\n1:20 EOF\n");
-    /* Animation literals elsewhere, positioned at the '%'. */
-    assert_tokens("= %walk;", "1:1 ASSIGN =\n1:3 ANIM %walk\n1:8 SEMI ;\n1:9 EOF\n");
-    assert_tokens("(%walk)", "1:1 LP (\n1:2 ANIM %walk\n1:7 RP )\n1:8 EOF\n");
-    assert_tokens("return %walk;", "1:1 RETURN return\n1:8 ANIM %walk\n1:13 SEMI ;\n1:14 EOF\n");
-    assert_tokens("wait %w;", "1:1 WAIT wait\n1:6 ANIM %w\n1:8 SEMI ;\n1:9 EOF\n");
-    assert_tokens("f(%walk, 1)", "1:1 IDENT f\n1:2 LP (\n1:3 ANIM %walk\n1:8 COMMA ,\n"
-                                 "1:10 INT 1\n1:11 RP )\n1:12 EOF\n");
-    assert_tokens("x[i] = %walk;", "1:1 IDENT x\n1:2 LBRACKET [\n1:3 IDENT i\n1:4 RBRACKET ]\n"
-                                   "1:6 ASSIGN =\n1:8 ANIM %walk\n1:13 SEMI ;\n1:14 EOF\n");
-    /* Blanks after the '%'; names may start with a digit. */
-    assert_tokens("(% \t30cal_idle)", "1:1 LP (\n1:2 ANIM % \\x0930cal_idle\n1:15 RP )\n1:16 EOF\n");
-    /* After an anim literal or #animtree, '%' is modulo again. */
-    assert_tokens("%w%2", "1:1 ANIM %w\n1:3 PERCENT %\n1:4 INT 2\n1:5 EOF\n");
-    assert_tokens("#animtree%2", "1:1 ANIMTREE #animtree\n1:10 PERCENT %\n1:11 INT 2\n1:12 EOF\n");
-    /* '%=' only after an operand. */
+    /* `%` is always its own token; the grammar makes `% name` an animation
+    ** (blanks and line breaks may come between) or `a % b` a modulo. */
+    assert_tokens("= %walk; % walk %\nwalk %1abc a%b",
+                  "1:1 ASSIGN =\n1:3 PERCENT %\n1:4 IDENT walk\n1:8 SEMI ;\n1:10 PERCENT %\n"
+                  "1:12 IDENT walk\n1:17 PERCENT %\n2:1 IDENT walk\n2:6 PERCENT %\n2:7 INT 1\n"
+                  "2:8 IDENT abc\n2:12 IDENT a\n2:13 PERCENT %\n2:14 IDENT b\n2:15 EOF\n");
     assert_tokens("x %= 2", "1:1 IDENT x\n1:3 PERCENTEQ %=\n1:6 INT 2\n1:7 EOF\n");
-    assert_tokens("= %=", "1:1 ASSIGN =\n1:3 PERCENT %\n1:4 ASSIGN =\n1:5 EOF\n");
 }
 END_TEST
 
 START_TEST(casts)
 {
-    assert_tokens("(int)x ( float ) y (x)",
-                  "1:1 CAST (int)\n1:6 IDENT x\n1:8 CAST ( float )\n1:18 IDENT y\n1:20 LP (\n"
-                  "1:21 IDENT x\n1:22 RP )\n1:23 EOF\n");
+    /* G1: four cast tokens, exactly so spelled; G2: just parentheses. */
+    assert_tokens_p(ATRC_PROFILE_UO, "(int)x (float)y (string)z (bool)w ( int )x (INT)x",
+                    "1:1 CAST (int)\n1:6 IDENT x\n1:8 CAST (float)\n1:15 IDENT y\n"
+                    "1:17 CAST (string)\n1:25 IDENT z\n1:27 CAST (bool)\n1:33 IDENT w\n"
+                    "1:35 LP (\n1:37 IDENT int\n1:41 RP )\n1:42 IDENT x\n1:44 LP (\n"
+                    "1:45 IDENT INT\n1:48 RP )\n1:49 IDENT x\n1:50 EOF\n");
+    assert_tokens_p(ATRC_PROFILE_COD4, "(int)x",
+                    "1:1 LP (\n1:2 IDENT int\n1:5 RP )\n1:6 IDENT x\n1:7 EOF\n");
 }
 END_TEST
 
@@ -207,18 +219,41 @@ START_TEST(lexical_errors)
     assert_tokens("a \x80\x81\x01 b", "1:1 IDENT a\n1:7 IDENT b\n1:8 EOF\n--\n1:3: error: stray '\\x80'\n");
     assert_tokens("a ' b", "1:1 IDENT a\n1:5 IDENT b\n1:6 EOF\n--\n1:3: error: stray '\\''\n");
     assert_tokens("#foo x", "1:6 IDENT x\n1:7 EOF\n--\n1:1: error: unknown directive '#foo'\n");
-    assert_tokens("x = \"abc\n", "1:1 IDENT x\n1:3 ASSIGN =\n1:5 STRING \"abc\\n\n1:9 EOF\n--\n"
-                                  "1:5: error: unterminated string\n");
-    assert_tokens("x /* abc\n\n", "1:1 IDENT x\n2:1 EOF\n--\n1:3: error: unterminated /* comment\n");
+    assert_tokens("x = \"abc\n", "1:1 IDENT x\n1:3 ASSIGN =\n1:5 STRING \"abc\n1:9 EOF\n--\n"
+                                  "1:5: error: missing terminating '\"' character\n");
+    /* The games end the input in an open comment: a warning only. */
+    assert_tokens("x /* abc\n\n", "1:1 IDENT x\n2:1 EOF\n--\n"
+                                  "1:3: warning: unterminated /* comment runs to the end of the file\n");
+    /* FF and VT are not whitespace. */
+    assert_tokens("a\fb", "1:1 IDENT a\n1:3 IDENT b\n1:4 EOF\n--\n1:2: error: stray '\\x0C'\n");
+    /* A mostly binary file is one error. */
+    assert_tokens_p(ATRC_PROFILE_UO, "\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15"
+                    "\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14\x15 f() {}",
+                    "1:40 EOF\n--\n1:1: error: not a script: the file is mostly binary data\n");
+    /* G2 strings hold at most 8191 bytes (UNCONFIRMED for G1: no limit). */
+    {
+        char *big = malloc(8200);
+        big[0] = '"';
+        memset(big + 1, 'a', 8192);
+        big[8193] = '"';
+        big[8194] = 0;
+        char *got = gsc_lex_np(big, strlen(big), ATRC_PROFILE_COD2);
+        ck_assert(strstr(got, "1:1: error: max string length exceeded (8191 bytes)\n") != NULL);
+        free(got);
+        got = gsc_lex_np(big, strlen(big), ATRC_PROFILE_UO);
+        ck_assert(strstr(got, "error") == NULL);
+        free(got);
+        free(big);
+    }
 }
 END_TEST
 
-START_TEST(nul_bytes_are_errors_not_eof)
+START_TEST(nul_byte_ends_the_script)
 {
-    char *got = gsc_lex_n("a\0b \"x\0y\" /*\0*/ c", 17);
-    ck_assert_str_eq(got, "1:1 IDENT a\n1:3 IDENT b\n1:5 STRING \"x\\x00y\"\n1:17 IDENT c\n1:18 EOF\n--\n"
-                          "1:2: error: stray NUL byte\n1:7: error: stray NUL byte\n"
-                          "1:13: error: stray NUL byte\n");
+    /* The games' input routines stop at a NUL byte (grammar.md 1.1). */
+    char *got = gsc_lex_n("a\nb c\0 \"x /*", 12);
+    ck_assert_str_eq(got, "1:1 IDENT a\n2:1 IDENT b\n2:3 IDENT c\n2:4 EOF\n--\n"
+                          "2:4: warning: NUL byte ends the script (the game reads no further)\n");
     free(got);
 }
 END_TEST
@@ -226,7 +261,7 @@ END_TEST
 START_TEST(token_tables_complete)
 {
     for (int code = 0; code < gsc_token_count(); code++) {
-        if (code == TK_IFX || code == TK_UMINUS) continue; /* precedence only */
+        if (code == TK_IFX) continue; /* precedence only */
         ck_assert_msg(gsc_token_name(code) != NULL, "token %d has no name", code);
         ck_assert_msg(gsc_token_spelling(code) != NULL, "token %d has no spelling", code);
     }
@@ -243,7 +278,7 @@ START_TEST(huge_tokens)
     source_file *f = source_from_buffer("t.gsc", src, n + 5);
     diag_list d;
     diag_init(&d);
-    char *toks = script_dump_tokens(f, &d);
+    char *toks = script_dump_tokens(f, profile_get(ATRC_PROFILE_UO), &d);
     ck_assert_int_eq((int)d.count, 0);
     ck_assert(strstr(toks, "1:2097154 ASSIGN =\n") != NULL);
     free(toks);
@@ -258,6 +293,7 @@ Suite *make_lexer_suite(void)
     Suite *s = suite_create("lexer");
     TCase *tc = tcase_create("tokens");
     tcase_add_test(tc, identifiers_paths_keywords);
+    tcase_add_test(tc, keywords_per_profile);
     tcase_add_test(tc, numbers);
     tcase_add_test(tc, operators);
     tcase_add_test(tc, pointer_brackets);
@@ -267,7 +303,7 @@ Suite *make_lexer_suite(void)
     tcase_add_test(tc, percent_modulo_or_anim);
     tcase_add_test(tc, casts);
     tcase_add_test(tc, lexical_errors);
-    tcase_add_test(tc, nul_bytes_are_errors_not_eof);
+    tcase_add_test(tc, nul_byte_ends_the_script);
     tcase_add_test(tc, token_tables_complete);
     tcase_add_test(tc, huge_tokens);
     suite_add_tcase(s, tc);

@@ -94,7 +94,10 @@ START_TEST(nul_bytes_in_a_buffer)
     static const char src[] = "f() { a = 1;\0 b = 2; }\n";
     atrc_add_script_buffer(ctx, "nul.gsc", src, sizeof src - 1);
     char *m = messages(ctx);
-    ck_assert_str_eq(m, "nul.gsc:1:13: error: stray NUL byte\n1 error, 0 warnings\n");
+    /* The game stops reading at the NUL (grammar.md 1.1). */
+    ck_assert_str_eq(m, "nul.gsc:1:13: warning: NUL byte ends the script (the game reads no further)\n"
+                        "nul.gsc:1:13: error: '{' opened at line 1 is never closed\n"
+                        "1 error, 1 warning\n");
     free(m);
     atrc_free(ctx);
 }

@@ -1,6 +1,6 @@
 // soldier.gsc — sample AI script: one tree, groups, a complete loopsync
 // group, a referenced group that gets a `void` placeholder, %root.
-#include animscripts\shared;
+// (uo and cod1 have no #include: shared scripts are loaded by path::f calls)
 #using_animtree("soldier");
 
 main()

@@ -46,7 +46,9 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     diag_list diags;
     arena_init(&a);
     diag_init(&diags);
-    ast_node *root = script_parse(src, &a, &diags);
+    /* The first byte picks the profile (G1 and G2 lexers and grammars). */
+    atrc_profile p = size ? (atrc_profile)(data[0] % 4) : ATRC_PROFILE_UO;
+    ast_node *root = script_parse(src, profile_get(p), &a, &diags);
     if (!root || root->kind != AST_FILE) abort();
     script_walk(root);
     /* Every diagnostic must point inside the file (or at its end). */

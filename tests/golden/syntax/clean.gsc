@@ -1,4 +1,3 @@
-﻿#include maps\_utility;
 #using_animtree("generic_human");
 
 main()
@@ -7,4 +6,5 @@ main()
 	angle = (int)angle % 360;
 	self thread [[ level.f ]]();
 	level.f = ::main;
+	do { i++; } while (i < 3);
 }

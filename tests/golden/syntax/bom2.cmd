@@ -1,0 +1,1 @@
+--syntax-only bom2.gsc

@@ -1,0 +1,1 @@
+--profile cod2 --syntax-only clean_cod2.gsc
