@@ -1,5 +1,7 @@
 /* The library's entry points: a context, scripts in, trees built, results out. */
 #include "context.h"
+#include "check_stage.h"
+#include "profile.h"
 #include "ast.h"
 #include "script_parse.h"
 #include "text.h"
@@ -67,9 +69,17 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     return 0;
 }
 
+/* Each item goes to the compile-stage checks and to the compile stage. */
+typedef struct item_sinks {
+    check_state *check;
+    compile_state *compile;
+} item_sinks;
+
 static void compile_one_item(void *ud, ast_node *item)
 {
-    compile_item(ud, item);
+    item_sinks *s = ud;
+    check_item(s->check, item);
+    compile_item(s->compile, item);
 }
 
 static void compile_source(atrc_ctx *ctx, source_file *src)
@@ -82,9 +92,11 @@ static void compile_source(atrc_ctx *ctx, source_file *src)
     if (ctx->opts.syntax_only) {
         script_parse_each(src, &scratch, &ctx->diags, NULL, NULL);
     } else {
-        compile_state *cs = compile_begin(ctx, src);
-        script_parse_each(src, &scratch, &ctx->diags, compile_one_item, cs);
-        compile_end(cs);
+        item_sinks sinks = {check_begin(src, profile_get(ctx->opts.profile), &ctx->opts, &ctx->diags),
+                            compile_begin(ctx, src)};
+        script_parse_each(src, &scratch, &ctx->diags, compile_one_item, &sinks);
+        compile_end(sinks.compile);
+        check_end(sinks.check, NULL);
     }
     arena_free_all(&scratch);
 }
