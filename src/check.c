@@ -42,9 +42,10 @@ static void ns_free(nameset *s)
     s->bucket_count = s->count = 0;
 }
 
+/* Keys are NUL-terminated; text_hash stops at the first NUL, the length
+** tells keys with NULs inside apart. */
 static uint32_t key_hash(const char *key, size_t len)
 {
-    /* text_hash stops at a NUL; the length tells keys with NULs apart. */
     return text_hash((uint32_t)len, key, 0);
 }
 
@@ -760,6 +761,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
             char *s = arena_alloc(&st->scratch, v->len + 2);
             s[0] = 's';
             memcpy(s + 1, v->text, v->len);
+            s[v->len + 1] = 0;
             k = s;
             klen = v->len + 1;
         } else {
