@@ -497,6 +497,31 @@ START_TEST(deep_expressions)
 }
 END_TEST
 
+START_TEST(deep_statements)
+{
+    /* An else-if ladder nests statements without braces: past the bound the
+    ** checks say once that they skip the rest (the parser bounds the depth). */
+    size_t rungs = 2100;
+    char *src = malloc(rungs * 40 + 64);
+    size_t n = (size_t)sprintf(src, "f(a) { if (a) x = 1;");
+    for (size_t i = 0; i < rungs; i++) n += (size_t)sprintf(src + n, " else if (a == %zu) x = 1;", i);
+    strcpy(src + n, " }");
+    char *got = check_run(ATRC_PROFILE_COD4, ATRC_GAME_MP, src);
+    /* The body is depth 1, the first `if` 2, rung k's `if` k + 3 and its
+    ** `x = 1` k + 4: the first statement past 2000 is rung 1997's assignment,
+    ** located at its '=' (4 bytes before rung 1998's " else"). */
+    const char *at = strstr(src, " else if (a == 1998)");
+    ck_assert_ptr_nonnull(at);
+    char want[160];
+    snprintf(want, sizeof want,
+             "1:%d: warning: statements nested deeper than 2000: the compile-stage checks skip what is inside\n",
+             (int)(at - src) - 3);
+    ck_assert_str_eq(got, want);
+    free(got);
+    free(src);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- stock content */
 
 static void collect_gsc(const char *dir, char ***list, size_t *n, size_t *cap)
@@ -591,6 +616,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, definite_assignment_joins);
     tcase_add_test(tc, unreachable_code);
     tcase_add_test(tc, deep_expressions);
+    tcase_add_test(tc, deep_statements);
     suite_add_tcase(s, tc);
     tc = tcase_create("resolution");
     tcase_add_test(tc, resolution_cod1);
