@@ -1,7 +1,8 @@
-/* Fuzz harness 1: the script lexer and parser.  The whole input is one
-** script; every syntax error must be reported with a position inside the
-** file and the AST must be walkable.  Run: make fuzz (tests/fuzz/fuzz.mk). */
+/* Fuzz harness 1: the script lexer, parser and compile-stage checks.  The
+** whole input is one script; every diagnostic must have a position inside
+** the file and the AST must be walkable.  Run: make fuzz (tests/fuzz/fuzz.mk). */
 #include "fuzz_common.h"
+#include "check_stage.h"
 #include "script_parse.h"
 
 #include <string.h>
@@ -49,6 +50,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     ast_node *root = script_parse(src, &a, &diags);
     if (!root || root->kind != AST_FILE) abort();
     script_walk(root);
+    /* The compile-stage checks on the same items, under both grammars. */
+    for (int p = 0; p < 2; p++) {
+        atrc_options opts;
+        memset(&opts, 0, sizeof opts);
+        opts.profile = p ? ATRC_PROFILE_COD4 : ATRC_PROFILE_COD1;
+        check_state *st = check_begin(src, profile_get(opts.profile), &opts, &diags);
+        for (const ast_node *c = root->child; c; c = c->next) check_item(st, c);
+        check_end(st, NULL);
+    }
     /* Every diagnostic must point inside the file (or at its end). */
     for (size_t i = 0; i < diags.count; i++) {
         const diag *g = &diags.items[i];
