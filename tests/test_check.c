@@ -145,6 +145,9 @@ START_TEST(case_labels)
                           "1:71: error: case expression must be an int or string\n"
                           "1:82: error: case expression must be an int or string\n"
                           "1:98: error: case expression must be an int or string\n");
+    /* A label with a bad value still starts a case. */
+    assert_check_g2("f(a) { switch (a) { case 1.5: wait 1; } }",
+                    "1:21: error: case expression must be an int or string\n");
     /* Not checked for a switch that lies inside /# #/. */
     assert_check_all("f(a) { /# switch (a) { case 1: case 1: } #/ }", "");
 }
