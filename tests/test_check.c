@@ -85,6 +85,10 @@ START_TEST(constant_folding)
                          "1:86: error: divide by 0\n");
     /* CoD1/UO fold nothing: these are run-time errors there. */
     assert_check_g1(src, "");
+    /* undefined has no operator; what the runtime's rule leaves open is not judged. */
+    assert_check_g2("f() { a = undefined + 1; b = \"a\" * \"b\"; c = 1.5 % 1; d = 1.5 | 1; e = (1, 2, 3) * 2; }",
+                    "1:21: error: pair 'undefined' and '1' has unmatching types 'undefined' and 'int'\n"
+                    "1:34: error: pair 'a' and 'b' has unmatching types 'string' and 'string'\n");
 }
 END_TEST
 
