@@ -1046,11 +1046,15 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         dev_restricted(st, n, w, "wait not allowed in /# ... #/ comment");
         expr_walk(st, n->child, ROLE_VALUE, f, in_dev);
         break;
+    case AST_USING_ANIMTREE:
+        /* Every game's parser rejects it here (grammar.md 2.2); inside /# #/
+        ** the compile stage already says it cannot be there. */
+        if (!in_dev) error_at(st, n->line, n->col, "#using_animtree must be at file level, not inside a function");
+        break;
     case AST_EMPTY:
     case AST_ERROR:
     case AST_WAITTILLFRAMEEND:
     case AST_BREAKPOINT:
-    case AST_USING_ANIMTREE:
         break;
     default:
         if (is_expression_kind(n)) {

@@ -45,6 +45,13 @@ START_TEST(devblock_markers)
 }
 END_TEST
 
+START_TEST(using_animtree_in_function)
+{
+    assert_check_all("#using_animtree(\"a\");\nf() { wait 1; #using_animtree(\"b\"); }\n",
+                     "2:15: error: #using_animtree must be at file level, not inside a function\n");
+}
+END_TEST
+
 /* ---------------------------------------------------------------- expressions */
 
 START_TEST(vector_arity)
@@ -605,6 +612,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, duplicate_functions);
     tcase_add_test(tc, devblock_recursion);
     tcase_add_test(tc, devblock_markers);
+    tcase_add_test(tc, using_animtree_in_function);
     tcase_add_test(tc, vector_arity);
     tcase_add_test(tc, vector_parts_not_float);
     tcase_add_test(tc, constant_folding);
