@@ -130,6 +130,7 @@ struct check_state {
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
     const ast_node *fn;    /* the function being walked (for its closing brace) */
+    int fn_close_line, fn_close_col; /* its closing brace once found (0: not yet) */
     nameset locals;        /* lower-case name -> bit index */
     uint64_t known[LOCAL_WORDS];    /* assigned somewhere reachable before (unreachable code) */
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
@@ -685,8 +686,14 @@ static int is_expression_kind(const ast_node *n)
 static void function_close(check_state *st, int *line, int *col)
 {
     const ast_node *body = st->fn ? st->fn->last : NULL;
-    *line = 1;
-    *col = 1;
+    if (st->fn_close_line) {
+        *line = st->fn_close_line;
+        *col = st->fn_close_col;
+        return;
+    }
+    /* Found or not, scanned once per function (many switches: still linear). */
+    st->fn_close_line = *line = 1;
+    st->fn_close_col = *col = 1;
     if (!body || body->kind != AST_BLOCK) return;
     const char *text;
     if (source_line(st->src, body->line, &text) < 0) return;
@@ -705,6 +712,8 @@ static void function_close(check_state *st, int *line, int *col)
             depth++;
         } else if (*p == '}' && --depth == 0) {
             source_position(st->src, (size_t)(p - st->src->data), line, col);
+            st->fn_close_line = *line;
+            st->fn_close_col = *col;
             return;
         }
     }
@@ -1089,6 +1098,7 @@ static void waittill_dev_checks(check_state *st, const ast_node *n, int dev_dept
 static void function_walk(check_state *st, const ast_node *fn, int is_dev)
 {
     st->fn = fn;
+    st->fn_close_line = st->fn_close_col = 0;
     ns_init(&st->locals, &st->scratch);
     memset(st->known, 0, sizeof st->known);
     memset(st->reported, 0, sizeof st->reported);
