@@ -157,14 +157,13 @@ static void error_at(check_state *st, int line, int col, const char *fmt, ...)
     va_end(ap);
 }
 
-static void ref_push(check_state *st, ref_vec *v, check_ref r)
+static void ref_push(ref_vec *v, check_ref r)
 {
     if (v->count == v->cap) {
         v->cap = v->cap ? v->cap * 2 : 16;
         v->items = xrealloc(v->items, v->cap * sizeof *v->items);
     }
     v->items[v->count++] = r;
-    (void)st;
 }
 
 static int name_is(const ast_node *n, const char *s)
@@ -449,7 +448,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
         check_ref r = {arena_lower(&st->mem, sep + 2, strlen(sep + 2)),
                        arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text)),
                        callee->line, callee->col, CHECK_REF_SCRIPT, 1};
-        ref_push(st, &st->scoped, r);
+        ref_push(&st->scoped, r);
         return;
     }
     if (callee->kind != AST_IDENT) return;
@@ -627,7 +626,6 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
 /* ---------------------------------------------------------------- statements */
 
 typedef struct jump_target {
-    int is_loop;
     int dev_depth;        /* developer-block depth where it starts */
     flow breaks;          /* meet of the states at its breaks */
     int have_breaks;
@@ -730,9 +728,8 @@ static void missing_case(check_state *st, walk_ctx *w)
     error_at(st, line, col, "missing case statement");
 }
 
-static void leave(check_state *st, walk_ctx *w, flow *f)
+static void leave(walk_ctx *w, flow *f)
 {
-    (void)st;
     f->left = 1;
     w->list->left = 1;
     if (w->list->is_switch) w->list->case_state = 2;
@@ -824,7 +821,7 @@ static int const_true(const cval *v)
     return cv_is_num(v) && cv_num(v) != 0;
 }
 
-static void loop_walk(check_state *st, const ast_node *n, const ast_node *cond, const ast_node *step,
+static void loop_walk(check_state *st, const ast_node *cond, const ast_node *step,
                       const ast_node *body, walk_ctx *w, flow *f)
 {
     int absent = !cond || cond->kind == AST_EMPTY;
@@ -837,7 +834,6 @@ static void loop_walk(check_state *st, const ast_node *n, const ast_node *cond, 
     }
     jump_target loop;
     memset(&loop, 0, sizeof loop);
-    loop.is_loop = 1;
     loop.dev_depth = w->dev_depth;
     walk_ctx inner = *w;
     inner.loop = inner.brk = &loop;
@@ -847,7 +843,6 @@ static void loop_walk(check_state *st, const ast_node *n, const ast_node *cond, 
         flow post = *f;
         body_walk(st, step, &inner, &post, 1);
     }
-    (void)n;
     if (absent || const_true(&c)) {
         /* Left only through its breaks. */
         if (loop.have_breaks) *f = loop.breaks;
@@ -1014,7 +1009,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     }
     case AST_WHILE: {
         const ast_node *cond = n->child;
-        loop_walk(st, n, cond, NULL, cond ? cond->next : NULL, w, f);
+        loop_walk(st, cond, NULL, cond ? cond->next : NULL, w, f);
         break;
     }
     case AST_FOR: {
@@ -1028,7 +1023,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
             inner.direct_in_switch = 0;
             stmt_walk(st, init, &inner, f);
         }
-        loop_walk(st, n, cond, step, body, w, f);
+        loop_walk(st, cond, step, body, w, f);
         break;
     }
     case AST_SWITCH: switch_walk(st, n, w, f); break;
@@ -1044,12 +1039,12 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
                 error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a %s statement", what);
             if (brk) flow_meet(&t->breaks, &t->have_breaks, f);
         }
-        leave(st, w, f);
+        leave(w, f);
         break;
     }
     case AST_RETURN:
         expr_walk(st, n->child, ROLE_VALUE, f, in_dev);
-        leave(st, w, f);
+        leave(w, f);
         break;
     case AST_WAIT:
         dev_restricted(st, n, w, "wait not allowed in /# ... #/ comment");
@@ -1075,8 +1070,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         {
             jump_target loop;
             memset(&loop, 0, sizeof loop);
-            loop.is_loop = 1;
-            loop.dev_depth = w->dev_depth;
+                    loop.dev_depth = w->dev_depth;
             walk_ctx inner = *w;
             inner.loop = inner.brk = &loop;
             for (const ast_node *c = n->child; c; c = c->next) {
@@ -1230,7 +1224,7 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     case AST_INCLUDE: {
         check_ref r = {NULL, arena_strndup(&st->mem, item->text ? item->text : "", item->len),
                        item->line, item->col, CHECK_REF_SCRIPT, 1};
-        ref_push(st, &st->includes, r);
+        ref_push(&st->includes, r);
         break;
     }
     case AST_USING_ANIMTREE:
