@@ -38,7 +38,7 @@ typedef struct check_ref {
 ** every game).  Arrays live in `mem`. */
 typedef struct check_file_result {
     arena mem;
-    const char **defined;         /* functions this file defines (lower case, no dev functions) */
+    const char **defined;         /* functions this file defines (lower case, no dev functions; any order) */
     size_t defined_count;
     check_ref *unresolved;        /* references no definition here nor builtin resolves, left for the
                                      included files to provide (cod2/cod4 files with #include) */
