@@ -57,7 +57,9 @@ endif
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
-GEN_C    := $(patsubst grammar/%.re,$(B)/%.c,$(RE_SRC)) $(patsubst grammar/%.y,$(B)/%.c,$(Y_SRC))
+BUILTIN_LISTS := $(sort $(wildcard data/builtins/*.txt))
+GEN_C    := $(patsubst grammar/%.re,$(B)/%.c,$(RE_SRC)) $(patsubst grammar/%.y,$(B)/%.c,$(Y_SRC)) \
+            $(B)/builtin_tables.c
 GEN_H    := $(patsubst grammar/%.y,$(B)/%.h,$(Y_SRC))
 LIB_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(LIB_SRC)) $(patsubst $(B)/%.c,$(B)/obj/%.o,$(GEN_C))
 TEST_SRC := $(sort $(wildcard tests/*.c))
@@ -96,6 +98,15 @@ $(B)/%.c $(B)/%.h: grammar/%.y scripts/check-lempar.sh | deps $(B)/obj
 $(patsubst grammar/%.y,$(B)/obj/%.o,$(Y_SRC)): GEN_DEFS := $(PARSER_DEFS)
 # Objects built with other flags are stale.
 $(LIB_OBJ) $(B)/obj/main.o $(TEST_OBJ): Makefile
+
+# The games' builtin names (data/builtins/*.txt) as constant hash tables.
+$(B)/gen-builtins: scripts/gen_builtins.c src/text.c src/text.h | $(B)/obj
+	$(call say,CC,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(WARN) -o $@ scripts/gen_builtins.c src/text.c
+
+$(B)/builtin_tables.c: $(B)/gen-builtins $(BUILTIN_LISTS)
+	$(call say,GEN,$@)
+	$(Q)$(B)/gen-builtins $@ $(BUILTIN_LISTS)
 
 $(B)/obj/%.o: $(B)/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)

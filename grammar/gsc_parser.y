@@ -254,13 +254,13 @@ simple(A) ::= RETURN(K) expr(E).                    { A = ast_node1(ctx->a, AST_
 simple(A) ::= WAIT(K) expr(E).                      { A = ast_node1(ctx->a, AST_WAIT, K, E); }
 simple(A) ::= BREAK(K).                             { A = ast_leaf(ctx->a, AST_BREAK, K); }
 simple(A) ::= CONTINUE(K).                          { A = ast_leaf(ctx->a, AST_CONTINUE, K); }
-simple(A) ::= postfix(O) WAITTILL LP(L) expr(E) waittill_vars(V) RP.
-                                                    { A = ast_event(ctx->a, AST_WAITTILL, O, L, ast_prepend(V, E)); }
-simple(A) ::= postfix(O) WAITTILLMATCH LP(L) arg_list(G) RP.
-                                                    { A = ast_event(ctx->a, AST_WAITTILLMATCH, O, L, G); }
-simple(A) ::= postfix(O) NOTIFY LP(L) arg_list(G) RP.
-                                                    { A = ast_event(ctx->a, AST_NOTIFY, O, L, G); }
-simple(A) ::= postfix(O) ENDON LP(L) expr(E) RP.    { A = ast_event(ctx->a, AST_ENDON, O, L, ast_list1(ctx->a, AST_ARGS, E)); }
+simple(A) ::= postfix(O) WAITTILL(K) LP(L) expr(E) waittill_vars(V) RP.
+                                                    { A = ast_event(ctx->a, AST_WAITTILL, O, K, L, ast_prepend(V, E)); }
+simple(A) ::= postfix(O) WAITTILLMATCH(K) LP(L) arg_list(G) RP.
+                                                    { A = ast_event(ctx->a, AST_WAITTILLMATCH, O, K, L, G); }
+simple(A) ::= postfix(O) NOTIFY(K) LP(L) arg_list(G) RP.
+                                                    { A = ast_event(ctx->a, AST_NOTIFY, O, K, L, G); }
+simple(A) ::= postfix(O) ENDON(K) LP(L) expr(E) RP.    { A = ast_event(ctx->a, AST_ENDON, O, K, L, ast_list1(ctx->a, AST_ARGS, E)); }
 /* G1 (the lexer makes DO only there); the ';' is the statement's. */
 simple(A) ::= DO(K) stmt(B) WHILE LP expr(C) RP.    { A = ast_node2(ctx->a, AST_DO_WHILE, K, B, C); }
 /* G2 (keywords only there). */

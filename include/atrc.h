@@ -52,8 +52,16 @@ typedef enum {
 typedef enum { ATRC_FORMAT_TEXT = 0, ATRC_FORMAT_JSON, ATRC_FORMAT_DOT } atrc_format;
 
 /* Zero-initialised, every field has its default. */
+/* Which game the scripts are checked for: which builtin list applies. */
+typedef enum {
+    ATRC_GAME_FILES = 0,  /* a list of files, no mode known: the union of the game's lists */
+    ATRC_GAME_MP,         /* multiplayer */
+    ATRC_GAME_SP          /* single player */
+} atrc_game_mode;
+
 typedef struct atrc_options {
     atrc_profile profile;
+    atrc_game_mode game_mode; /* default: file list */
     int anim_check;   /* keep every node (com_animCheck 1) */
     int no_xanim;     /* do not resolve leaf assets */
     int syntax_only;  /* lex and parse only */

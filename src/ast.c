@@ -139,10 +139,11 @@ ast_node *ast_prepend(ast_node *list, ast_node *first)
     return list;
 }
 
-ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token lparen, ast_node *args)
+ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token keyword, gsc_token lparen,
+                    ast_node *args)
 {
-    ast_node *n = ast_new(a, kind, object ? object->line : lparen.line,
-                          object ? object->col : lparen.col);
+    /* Located at the keyword: the errors about an event statement name it. */
+    ast_node *n = ast_new(a, kind, keyword.line, keyword.col);
     if (!args) args = ast_list(a, AST_ARGS);
     ast_append(n, object);
     return ast_append(n, ast_finish(args, AST_ARGS, lparen));

@@ -63,7 +63,8 @@ ast_node *ast_paren(arena *a, gsc_token lparen, ast_node *items);
 /* Puts first before the children of list (may be NULL) and moves the list there. */
 ast_node *ast_prepend(ast_node *list, ast_node *first);
 /* obj waittill/waittillmatch/notify/endon ( args ): kind, object, AST_ARGS. */
-ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token lparen, ast_node *args);
+ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token keyword, gsc_token lparen,
+                    ast_node *args);
 /* prof_begin("s") / prof_end("s") */
 ast_node *ast_prof(arena *a, gsc_token kw, gsc_token str);
 /* $name */

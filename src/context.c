@@ -1,5 +1,7 @@
 /* The library's entry points: a context, scripts in, trees built, results out. */
 #include "context.h"
+#include "check_stage.h"
+#include "profile.h"
 #include "ast.h"
 #include "script_parse.h"
 #include "script_refs.h"
@@ -75,7 +77,10 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     return 0;
 }
 
+/* Each item goes to the compile-stage checks, the compile stage and the
+** walk's reference collection (each optional). */
 typedef struct item_sink {
+    check_state *check;
     compile_state *cs;
     script_refs *collect;
 } item_sink;
@@ -83,20 +88,28 @@ typedef struct item_sink {
 static void compile_one_item(void *ud, ast_node *item)
 {
     item_sink *sink = ud;
+    if (sink->check) check_item(sink->check, item);
     if (sink->cs) compile_item(sink->cs, item);
     if (sink->collect) script_refs_collect(sink->collect, item);
 }
 
-void ctx_compile_source(atrc_ctx *ctx, source_file *src, script_refs *collect)
+void ctx_compile_source(atrc_ctx *ctx, source_file *src, script_refs *collect,
+                        check_file_result *checked)
 {
     ctx_keep_source(ctx, src);
     /* Each top-level item is compiled as soon as it is parsed and its AST
     ** recycled: memory follows the largest function, not the file. */
     arena scratch;
     arena_init(&scratch);
-    item_sink sink = {ctx->opts.syntax_only ? NULL : compile_begin(ctx, src), collect};
-    script_parse_each(src, profile_get(ctx->opts.profile), &scratch, &ctx->diags, sink.cs || collect ? compile_one_item : NULL, &sink);
+    item_sink sink = {NULL, NULL, collect};
+    if (!ctx->opts.syntax_only) {
+        sink.check = check_begin(src, profile_get(ctx->opts.profile), &ctx->opts, &ctx->diags);
+        sink.cs = compile_begin(ctx, src);
+    }
+    script_parse_each(src, profile_get(ctx->opts.profile), &scratch, &ctx->diags,
+                      sink.cs || collect ? compile_one_item : NULL, &sink);
     compile_end(sink.cs);
+    if (sink.check) check_end(sink.check, checked);
     arena_free_all(&scratch);
 }
 
@@ -110,13 +123,13 @@ int atrc_add_script(atrc_ctx *ctx, const char *path)
         ctx->unreadable_inputs++;
         return -1;
     }
-    ctx_compile_source(ctx, src, NULL);
+    ctx_compile_source(ctx, src, NULL, NULL);
     return 0;
 }
 
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len)
 {
-    ctx_compile_source(ctx, source_from_buffer(path, data, len), NULL);
+    ctx_compile_source(ctx, source_from_buffer(path, data, len), NULL, NULL);
     return 0;
 }
 

@@ -101,6 +101,11 @@ anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int li
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);
 struct script_refs;
 /* Compiles src item by item; with `collect`, also lists what it names (script_refs.h). */
-void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect);
+struct check_file_result;
+/* Compiles one script; with `collect`, also lists its #includes and
+** path::func references; with `checked`, keeps the names the compile-stage
+** checks left to the included files (cod2/cod4) for the walk to link. */
+void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect,
+                        struct check_file_result *checked);
 
 #endif

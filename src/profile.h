@@ -5,6 +5,7 @@
 #ifndef ATRC_PROFILE_H
 #define ATRC_PROFILE_H
 #include "atrc.h"
+#include "builtins.h"
 
 /* An entry script the engine loads by itself (load-order.md section 2):
 ** `%g` in the name stands for the gametype, `%m` for the map. */
@@ -67,6 +68,26 @@ typedef struct profile_rules {
     const char *const *mp_engine_anims; /* `multiplayer` names the engine registers before mp/playeranim.script */
     const char *sp_required_tree;     /* single player: a tree some script must have registered */
     unsigned max_pending_scripts;     /* pending loads of the whole recursion path (cod4: 1024), 0: no limit */
+    /* ---- compile-stage checks (src/check.c; grammar.md section 3) ---- */
+    int dup_function_names_it;     /* "function '%s' already defined" (cod2, cod4) vs "function already defined" */
+    int devblock_toplevel_markers; /* top-level /# and #/ are free-standing markers paired at compile time (cod2, cod4) */
+    int labels_nested_in_switch;   /* case/default anywhere inside a switch body, not only directly in its list (cod1, uo) */
+    int devblock_restrictions;     /* no wait/waittill/waittillmatch in /# #/, no label/break/continue whose
+                                      switch or loop lies outside the /# #/ (cod1, uo) */
+    int jump_after_leave_illegal;  /* break/continue after a break/return/continue of the same list (cod2, cod4) */
+    int missing_case_statement;    /* statement before the first label or after a leave in a case (cod2, cod4) */
+    int constant_folding;          /* binary operators on constants evaluated at compile time, while (0) (cod2, cod4) */
+    int definite_assignment;       /* locals must be assigned before they are read (cod2, cod4) */
+    int index_base_call_ok;        /* `f()[0] = 1` is allowed (cod1, uo) */
+    const char *msg_index_base;    /* element assignment on a base that is not a variable */
+    const char *msg_dev_builtin_value; /* a developer builtin's value used outside /# #/ */
+    int unknown_builtin_at_compile; /* plain calls to unknown names: "unknown (builtin) function/method '%s'"
+                                       at once (cod1, uo); otherwise a link-time "unknown function" (cod2, cod4) */
+    int includes_define_functions; /* functions of #include'd files count as defined (cod2, cod4) */
+    int prof_are_keywords;         /* prof_begin/prof_end are statements, never calls to resolve (cod2, cod4) */
+    const builtin_list *builtins_mp; /* the multiplayer tables (complete) */
+    const builtin_list *builtins_sp; /* single player: a table, or the observed names beyond builtins_mp */
+    int builtins_sp_complete;      /* builtins_sp is the whole SP table (cod4); else SP = mp + sp, incomplete */
 } profile_rules;
 
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */

@@ -20,6 +20,7 @@ void walk_free(walk_state *w)
     for (size_t i = 0; i < w->count; i++) {
         walk_script *s = w->scripts[i];
         script_refs_free(&s->refs);
+        if (s->has_checked) check_result_free(&s->checked);
         free(s->func_index);
         free(s->trees);
         free(s->includes);
@@ -238,7 +239,9 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     s->src = src;
     s->file = src->path;
     int before = ctx->tree_count;
-    ctx_compile_source(ctx, src, &s->refs);
+    memset(&s->checked, 0, sizeof s->checked);
+    ctx_compile_source(ctx, src, &s->refs, &s->checked);
+    s->has_checked = !ctx->opts.syntax_only;
     index_functions(s);
     for (size_t i = 0; i < s->refs.func_count; i++) add_definer(w, s->refs.funcs[i].name, s);
     note_trees(ctx, s, before);
@@ -304,7 +307,10 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
             if (r->kind == SCRIPT_REF_LOCAL) {
                 func_kind k = own_function(s, r->func);
                 if (k == FUNC_NONE) k = namespace_function(w, s, r->func);
-                if (k == FUNC_NONE && r->maybe_builtin) continue; /* builtin or not: needs the builtin lists */
+                /* A name no file defines: the compile-stage checks judged it
+                ** (builtin or not) when the file has no #include, and left it
+                ** in `checked` otherwise (linked below). */
+                if (k == FUNC_NONE) continue;
                 report_function(ctx, s, r, k);
                 continue;
             }
@@ -324,6 +330,18 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
             if (r->kind == SCRIPT_REF_FAR)
                 report_function(ctx, s, r, namespace_function(w, t, r->func));
         }
+    }
+}
+
+/* The names s's compile-stage checks left for its #includes (cod2/cod4):
+** those no included file defines are unknown after all. */
+static void link_unresolved(atrc_ctx *ctx, walk_script *s)
+{
+    if (!s->has_checked) return;
+    for (size_t i = 0; i < s->checked.unresolved_count; i++) {
+        const check_ref *ref = &s->checked.unresolved[i];
+        if (namespace_function(ctx->walk, s, ref->name) == FUNC_NONE)
+            check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, ref);
     }
 }
 
@@ -410,6 +428,7 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
         }
         if (!child) {
             link_script(ctx, s);
+            link_unresolved(ctx, s);
             pending -= f->pending;
             top--;
             continue;
@@ -563,6 +582,8 @@ int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const 
 {
     const profile_rules *rules = profile_get(ctx->opts.profile);
     walk_state *w = walk_get(ctx);
+    /* The game mode decides which builtin list the checks use (grammar.md 3.5). */
+    ctx->opts.game_mode = gametype ? ATRC_GAME_MP : ATRC_GAME_SP;
     w->title = gametype ? arena_printf(&ctx->mem, "map %s, gametype %s", map, gametype)
                         : arena_printf(&ctx->mem, "map %s, single player", map);
     const script_entry *entries = gametype ? rules->mp_entries : rules->sp_entries;

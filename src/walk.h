@@ -5,6 +5,7 @@
 #ifndef ATRC_WALK_H
 #define ATRC_WALK_H
 #include <stddef.h>
+#include "check_stage.h"
 #include "script_refs.h"
 #include "source.h"
 
@@ -22,6 +23,8 @@ typedef struct walk_script {
     size_t tree_count;
     int new_trees;             /* how many of them it registered first */
     script_refs refs;
+    check_file_result checked; /* names the compile-stage checks left for its #includes */
+    int has_checked;
     struct walk_script **includes; /* loaded #include targets, sorted by address (for lookups) */
     size_t include_count;
     size_t *func_index;        /* open hash of refs.funcs indices + 1 */

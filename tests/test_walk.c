@@ -291,14 +291,22 @@ START_TEST(missing_scripts_and_functions)
                      "maps/a <- engine\nmaps/inc <- maps/a\nmaps/nope <- maps/a (missing)\nmaps/b <- maps/a\n"
                      "maps/a.gsc:3:3: error: Could not find script 'maps/nope'\n"
                      "maps/a.gsc:4:3: error: unknown function\n"
+                     "maps/a.gsc:9:3: error: unknown function\n"
                      "maps/a.gsc:6:10: error: unknown function\n"
-                     "maps/a.gsc:9:3: error: unknown function\n");
+                     "maps/a.gsc:8:3: warning: 'builtin_or_not' is not defined in this file or an included one "
+                     "and is not a known cod2 builtin function; it may still be a single-player builtin (atrc "
+                     "has the cod2 multiplayer table and the single-player names stock scripts use, not the "
+                     "single-player table)\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 1, "maps/a"),
                      "maps/a <- engine\nmaps/inc <- maps/a\nmaps/nope <- maps/a (missing)\nmaps/b <- maps/a\n"
                      "maps/a.gsc:3:3: error: Could not find script 'maps/nope'\n"
                      "maps/a.gsc:4:3: error: unknown function\n"
+                     "maps/a.gsc:9:3: error: normal script cannot reference a function in a /# ... #/ comment\n"
                      "maps/a.gsc:6:10: error: unknown function\n"
-                     "maps/a.gsc:9:3: error: normal script cannot reference a function in a /# ... #/ comment\n");
+                     "maps/a.gsc:8:3: warning: 'builtin_or_not' is not defined in this file or an included one "
+                     "and is not a known cod2 builtin function; it may still be a single-player builtin (atrc "
+                     "has the cod2 multiplayer table and the single-player names stock scripts use, not the "
+                     "single-player table)\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_UO, 1, "maps/b"), "maps/b <- engine\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_UO, 0, "maps/none"),
                      "maps/none <- engine (missing)\nerror: Could not find script 'maps/none'\n");

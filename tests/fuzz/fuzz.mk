@@ -25,7 +25,8 @@ FCPPFLAGS := -Iinclude -Isrc -I$(FB)/gen -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SO
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
-GEN_C    := $(patsubst grammar/%.re,$(FB)/gen/%.c,$(RE_SRC)) $(patsubst grammar/%.y,$(FB)/gen/%.c,$(Y_SRC))
+GEN_C    := $(patsubst grammar/%.re,$(FB)/gen/%.c,$(RE_SRC)) $(patsubst grammar/%.y,$(FB)/gen/%.c,$(Y_SRC)) \
+            $(FB)/gen/builtin_tables.c
 GEN_H    := $(patsubst grammar/%.y,$(FB)/gen/%.h,$(Y_SRC))
 LIB_OBJ  := $(patsubst src/%.c,$(FB)/obj/%.o,$(LIB_SRC)) $(patsubst $(FB)/gen/%.c,$(FB)/obj/%.o,$(GEN_C))
 BINS     := $(patsubst %,$(FB)/fuzz_%,$(HARNESSES))
@@ -48,7 +49,7 @@ endif
 .PHONY: build run replay clean
 build: $(BINS)
 
-$(GEN_C) $(GEN_H): $(RE_SRC) $(Y_SRC)
+$(GEN_C) $(GEN_H): $(RE_SRC) $(Y_SRC) $(wildcard data/builtins/*.txt)
 	$(Q)$(MAKE) --no-print-directory -f Makefile B=$(FB)/gen $(GEN_C) $(GEN_H)
 
 $(FB)/obj:

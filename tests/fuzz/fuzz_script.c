@@ -1,7 +1,8 @@
-/* Fuzz harness 1: the script lexer and parser.  The whole input is one
-** script; every syntax error must be reported with a position inside the
-** file and the AST must be walkable.  Run: make fuzz (tests/fuzz/fuzz.mk). */
+/* Fuzz harness 1: the script lexer, parser and compile-stage checks.  The
+** whole input is one script; every diagnostic must have a position inside
+** the file and the AST must be walkable.  Run: make fuzz (tests/fuzz/fuzz.mk). */
 #include "fuzz_common.h"
+#include "check_stage.h"
 #include "script_parse.h"
 
 #include <string.h>
@@ -51,6 +52,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     ast_node *root = script_parse(src, profile_get(p), &a, &diags);
     if (!root || root->kind != AST_FILE) abort();
     script_walk(root);
+    /* The compile-stage checks on the same items, under the profile that parsed them. */
+    {
+        atrc_options opts;
+        memset(&opts, 0, sizeof opts);
+        opts.profile = p;
+        check_state *st = check_begin(src, profile_get(opts.profile), &opts, &diags);
+        for (const ast_node *c = root->child; c; c = c->next) check_item(st, c);
+        check_end(st, NULL);
+    }
     /* Every diagnostic must point inside the file (or at its end). */
     for (size_t i = 0; i < diags.count; i++) {
         const diag *g = &diags.items[i];

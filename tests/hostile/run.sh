@@ -919,6 +919,24 @@ if begin "diff: a closed standard output is a write error"; then
     ran=1
     grep -q "cannot write" err && pass=$((pass + 1)) || bad "no write error reported"
 fi
+# ---------------------------------------------------------------- compile-stage checks
+if begin "20,000 switches without a case in one function: linear"; then
+    awk 'BEGIN { print "f(a)\n{"; for (i = 0; i < 20000; i++) print "\tswitch (a) { wait 1; }"; print "}" }' >switches.gsc
+    run --profile cod4 --no-xanim switches.gsc
+    expect 1 "switches.gsc:20003:1: error: missing case statement"
+    also "20000 errors, 0 warnings"
+fi
+if begin "an else-if ladder deeper than the checks walk"; then
+    awk 'BEGIN { printf "f(a) { if (a) x = 1;"; for (i = 0; i < 3000; i++) printf " else if (a == %d) x = 1;", i; print " }" }' >ladder.gsc
+    run --profile cod4 --no-xanim ladder.gsc
+    expect 0 "warning: statements nested deeper than 2000: the compile-stage checks skip what is inside"
+fi
+if begin "a 500,000-term expression under every check"; then
+    awk 'BEGIN { printf "f(a) { x = a"; for (i = 0; i < 500000; i++) printf "+1"; print "; y = (1 / 0) + x; }" }' >chain.gsc
+    run --profile cod2 --no-xanim chain.gsc
+    expect 1 "error: divide by 0"
+    small_err 2000
+fi
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
 echo "hostile: $pass passed, $fail failed"

@@ -2,5 +2,5 @@
 
 drawCrane(crane)
 {
-	crane setAnim(%crane_debug);
+	crane.clip = %crane_debug;
 }

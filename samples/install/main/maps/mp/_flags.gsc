@@ -3,12 +3,12 @@
 
 wave()
 {
-	self useAnimTree(#animtree);
-	self setAnim(%flag_wave);
+	self.treeid = #animtree;
+	self.clip = %flag_wave;
 	/# println("flag " + self.origin); #/
 }
 
 lower()
 {
-	self setAnim(%flag_down);
+	self.clip = %flag_down;
 }

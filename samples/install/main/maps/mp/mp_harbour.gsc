@@ -5,13 +5,13 @@ main()
 {
 	maps\mp\_load::main();
 	crane = getent("crane", "targetname");
-	crane useAnimTree(#animtree);
-	crane setAnim(%crane_swing);
+	crane.treeid = #animtree;
+	crane.clip = %crane_swing;
 	/#
 	// Developer code: the game does not load maps\mp\_debug unless
 	// developer_script is set.  CoD2 still counts %crane_idle (it keeps the
 	// node); CoD4 would drop it.
-	crane setAnim(%crane_idle);
+	crane.clip = %crane_idle;
 	maps\mp\_debug::drawCrane(crane);
 	#/
 }

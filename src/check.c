@@ -1,0 +1,1430 @@
+/* The compile stage's errors (grammar.md section 3), file-local and pure: see
+** check.h.  Statements are walked recursively with a depth bound (their
+** nesting is bounded by the parser), expressions iteratively (a long
+** `a+a+a...` chain is as deep as the file is long). */
+#include "check_stage.h"
+#include "builtins.h"
+#include "text.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- name sets */
+
+/* A hash set of byte strings (case as given) with an int payload; keys live
+** in the arena the set was made with. */
+typedef struct ns_entry {
+    const char *key;
+    size_t len;
+    uint32_t hash;
+    int value, line, col;
+    struct ns_entry *next;
+} ns_entry;
+
+typedef struct nameset {
+    ns_entry **buckets;
+    size_t bucket_count, count;
+    arena *mem;
+} nameset;
+
+static void ns_init(nameset *s, arena *mem)
+{
+    memset(s, 0, sizeof *s);
+    s->mem = mem;
+}
+
+static void ns_free(nameset *s)
+{
+    free(s->buckets);
+    s->buckets = NULL;
+    s->bucket_count = s->count = 0;
+}
+
+/* Keys are NUL-terminated; text_hash stops at the first NUL, the length
+** tells keys with NULs inside apart. */
+static uint32_t key_hash(const char *key, size_t len)
+{
+    return text_hash((uint32_t)len, key, 0);
+}
+
+static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
+{
+    if (!s->bucket_count) return NULL;
+    uint32_t h = key_hash(key, len);
+    for (ns_entry *e = s->buckets[h & (s->bucket_count - 1)]; e; e = e->next)
+        if (e->hash == h && e->len == len && memcmp(e->key, key, len) == 0) return e;
+    return NULL;
+}
+
+/* The entry for key, added (key copied) when new; *is_new tells which. */
+static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
+{
+    ns_entry *e = ns_find(s, key, len);
+    *is_new = !e;
+    if (e) return e;
+    if (s->count * 2 >= s->bucket_count) {
+        size_t nb = s->bucket_count ? s->bucket_count * 2 : 64;
+        ns_entry **b = xcalloc(nb, sizeof *b);
+        for (size_t i = 0; i < s->bucket_count; i++)
+            for (ns_entry *x = s->buckets[i], *next; x; x = next) {
+                next = x->next;
+                x->next = b[x->hash & (nb - 1)];
+                b[x->hash & (nb - 1)] = x;
+            }
+        free(s->buckets);
+        s->buckets = b;
+        s->bucket_count = nb;
+    }
+    e = arena_zalloc(s->mem, sizeof *e);
+    e->key = arena_strndup(s->mem, key, len);
+    e->len = len;
+    e->hash = key_hash(key, len);
+    e->next = s->buckets[e->hash & (s->bucket_count - 1)];
+    s->buckets[e->hash & (s->bucket_count - 1)] = e;
+    s->count++;
+    return e;
+}
+
+/* ---------------------------------------------------------------- state */
+
+/* Definite assignment (3.3): one bit per local of the function. */
+#define MAX_LOCALS 1024
+#define LOCAL_WORDS (MAX_LOCALS / 64)
+
+typedef struct flow {
+    uint64_t assigned[LOCAL_WORDS];
+    int left; /* this path has left: return, break, continue */
+} flow;
+
+typedef struct call_rec {
+    const char *name; /* lower case */
+    int line, col;
+    check_ref_kind kind;
+    int in_dev, value_used, argc;
+} call_rec;
+
+typedef struct ref_vec {
+    check_ref *items;
+    size_t count, cap;
+} ref_vec;
+
+/* Deepest statement nesting analysed (else-if ladders nest without braces;
+** the parser's stack bounds them, this keeps the C stack small). */
+#define MAX_STMT_DEPTH 2000
+
+struct check_state {
+    source_file *src;
+    const profile_rules *rules;
+    atrc_options opts;
+    diag_list *diags;
+    size_t diag_first;     /* this file's diagnostics start here */
+    arena mem;             /* what is kept for the whole file */
+    arena scratch;         /* per item */
+    nameset functions;     /* defined, non-dev */
+    nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
+    call_rec *calls;
+    size_t call_count, call_cap;
+    ref_vec scoped, includes;
+    int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
+    /* per function */
+    const ast_node *fn;    /* the function being walked (for its closing brace) */
+    int fn_close_line, fn_close_col; /* its closing brace once found (0: not yet) */
+    nameset locals;        /* lower-case name -> bit index */
+    uint64_t known[LOCAL_WORDS];    /* assigned somewhere reachable before (unreachable code) */
+    uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
+    int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
+    int depth_warned;
+    /* iterative expression walk */
+    struct eframe *frames;
+    size_t frame_cap;
+    struct cval *values;
+    size_t value_cap;
+};
+
+static void error_at(check_state *st, int line, int col, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void error_at(check_state *st, int line, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_addv(st->diags, DIAG_ERROR, st->src, line, col, fmt, ap);
+    va_end(ap);
+}
+
+static void ref_push(ref_vec *v, check_ref r)
+{
+    if (v->count == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 16;
+        v->items = xrealloc(v->items, v->cap * sizeof *v->items);
+    }
+    v->items[v->count++] = r;
+}
+
+static int name_is(const ast_node *n, const char *s)
+{
+    return n && n->text && text_equal_nocase(n->text, s);
+}
+
+/* self, level, game, anim: the engine's objects, never locals. */
+static int is_object_keyword(const char *name)
+{
+    return text_equal_nocase(name, "self") || text_equal_nocase(name, "level") ||
+           text_equal_nocase(name, "game") || text_equal_nocase(name, "anim");
+}
+
+static int child_count(const ast_node *n)
+{
+    int k = 0;
+    for (const ast_node *c = n->child; c; c = c->next) k++;
+    return k;
+}
+
+/* ---------------------------------------------------------------- locals */
+
+static int local_index(check_state *st, const char *name)
+{
+    char *lower = arena_lower(&st->scratch, name, strlen(name));
+    int is_new;
+    ns_entry *e = ns_add(&st->locals, lower, strlen(lower), &is_new);
+    if (is_new) {
+        if (st->locals.count > MAX_LOCALS) {
+            st->locals_overflow = 1;
+            e->value = -1;
+        } else {
+            e->value = (int)st->locals.count - 1;
+        }
+    }
+    return e->value;
+}
+
+#define BIT_GET(a, i) (((a)[(i) >> 6] >> ((i) & 63)) & 1u)
+#define BIT_SET(a, i) ((a)[(i) >> 6] |= (uint64_t)1 << ((i) & 63))
+
+static void local_read(check_state *st, const ast_node *n, const flow *f)
+{
+    if (!st->rules->definite_assignment || !n->text || is_object_keyword(n->text)) return;
+    int i = local_index(st, n->text);
+    if (i < 0 || st->locals_overflow) return;
+    int ok = f->left ? BIT_GET(st->known, i) : BIT_GET(f->assigned, i);
+    if (ok || BIT_GET(st->reported, i)) return;
+    BIT_SET(st->reported, i);
+    char *lower = arena_lower(&st->scratch, n->text, strlen(n->text));
+    error_at(st, n->line, n->col, "uninitialised variable '%s'", lower);
+}
+
+static void local_assign(check_state *st, const ast_node *n, flow *f)
+{
+    if (!st->rules->definite_assignment || !n->text || is_object_keyword(n->text)) return;
+    int i = local_index(st, n->text);
+    if (i < 0 || st->locals_overflow) return;
+    if (f->left) {
+        if (!BIT_GET(st->known, i) && !BIT_GET(st->reported, i)) {
+            BIT_SET(st->reported, i);
+            error_at(st, n->line, n->col, "unreachable code");
+        }
+        return;
+    }
+    BIT_SET(f->assigned, i);
+    BIT_SET(st->known, i);
+}
+
+static void flow_all(flow *f)
+{
+    memset(f->assigned, 0xff, sizeof f->assigned);
+    f->left = 0;
+}
+
+/* Intersection of the paths that reach a join (a left path does not). */
+static void flow_meet(flow *acc, int *have, const flow *f)
+{
+    if (f->left) return;
+    if (!*have) {
+        *acc = *f;
+        *have = 1;
+        return;
+    }
+    for (int i = 0; i < LOCAL_WORDS; i++) acc->assigned[i] &= f->assigned[i];
+}
+
+/* ---------------------------------------------------------------- constants (3.4) */
+
+typedef enum { CV_NONE = 0, CV_UNDEFINED, CV_INT, CV_FLOAT, CV_STRING, CV_ISTRING, CV_VECTOR } cv_type;
+
+typedef struct cval {
+    cv_type type;
+    int32_t i;
+    double f;
+    const char *s;
+    size_t len;
+    double v[3];
+} cval;
+
+static const char *cv_type_name(cv_type t)
+{
+    switch (t) {
+    case CV_UNDEFINED: return "undefined";
+    case CV_INT: return "int";
+    case CV_FLOAT: return "float";
+    case CV_STRING: return "string";
+    case CV_ISTRING: return "localized string";
+    case CV_VECTOR: return "vector";
+    default: return "object";
+    }
+}
+
+/* The value as the runtime's messages print it. */
+static const char *cv_text(check_state *st, const cval *v)
+{
+    switch (v->type) {
+    case CV_INT: return arena_printf(&st->scratch, "%d", (int)v->i);
+    case CV_FLOAT: return arena_printf(&st->scratch, "%g", v->f);
+    case CV_STRING:
+    case CV_ISTRING: return v->s;
+    case CV_VECTOR: return arena_printf(&st->scratch, "(%g, %g, %g)", v->v[0], v->v[1], v->v[2]);
+    default: return cv_type_name(v->type);
+    }
+}
+
+static double cv_num(const cval *v)
+{
+    return v->type == CV_INT ? (double)v->i : v->f;
+}
+
+static int cv_is_num(const cval *v)
+{
+    return v->type == CV_INT || v->type == CV_FLOAT;
+}
+
+/* Concatenations longer than this are not folded (no error either): keeps a
+** long `"a" + "a" + ...` chain linear. */
+#define FOLD_STRING_MAX 1024
+
+static void unmatching(check_state *st, const ast_node *op, const cval *a, const cval *b)
+{
+    error_at(st, op->line, op->col, "pair '%s' and '%s' has unmatching types '%s' and '%s'",
+             cv_text(st, a), cv_text(st, b), cv_type_name(a->type), cv_type_name(b->type));
+}
+
+static uint32_t u32(int32_t x)
+{
+    return (uint32_t)x;
+}
+
+/* Evaluates a binary operator on two constants as the runtime would; a
+** runtime error becomes a compile error at the operator.  Where the runtime's
+** rule is not settled by the specification (a float `%`, bitwise operators on
+** floats, vectors with numbers, an inexact int division) the result is just
+** not a constant: no verdict rather than a wrong one. */
+static cval fold_binary(check_state *st, const ast_node *op, const cval *a, const cval *b)
+{
+    cval r;
+    memset(&r, 0, sizeof r);
+    const char *o = op->text ? op->text : "";
+    int plus = !strcmp(o, "+"), minus = !strcmp(o, "-"), times = !strcmp(o, "*");
+    int divide = !strcmp(o, "/"), mod = !strcmp(o, "%");
+    int bitwise = !strcmp(o, "&") || !strcmp(o, "|") || !strcmp(o, "^") || !strcmp(o, "<<") ||
+                  !strcmp(o, ">>");
+    if (!plus && !minus && !times && !divide && !mod && !bitwise) return r; /* && || comparisons */
+    int a_str = a->type == CV_STRING || a->type == CV_ISTRING;
+    int b_str = b->type == CV_STRING || b->type == CV_ISTRING;
+    if (plus && (a_str || b_str) && a->type != CV_UNDEFINED && b->type != CV_UNDEFINED) {
+        const char *x = cv_text(st, a), *y = cv_text(st, b);
+        size_t n = strlen(x) + strlen(y);
+        if (n > FOLD_STRING_MAX) return r;
+        r.type = CV_STRING;
+        r.s = arena_printf(&st->scratch, "%s%s", x, y);
+        r.len = n;
+        return r;
+    }
+    if (a_str || b_str || a->type == CV_UNDEFINED || b->type == CV_UNDEFINED) {
+        unmatching(st, op, a, b);
+        return r;
+    }
+    if ((divide || mod) && cv_is_num(b) && cv_num(b) == 0) {
+        error_at(st, op->line, op->col, "divide by 0");
+        return r;
+    }
+    if (a->type == CV_VECTOR || b->type == CV_VECTOR) {
+        if (a->type != CV_VECTOR || b->type != CV_VECTOR || !(plus || minus)) return r;
+        r.type = CV_VECTOR;
+        for (int k = 0; k < 3; k++) r.v[k] = plus ? a->v[k] + b->v[k] : a->v[k] - b->v[k];
+        return r;
+    }
+    if (a->type == CV_INT && b->type == CV_INT) {
+        uint32_t x = u32(a->i), y = u32(b->i), z;
+        if (plus) z = x + y;
+        else if (minus) z = x - y;
+        else if (times) z = x * y;
+        else if (divide) {
+            if (b->i == -1 || a->i % b->i != 0) return r;
+            z = u32(a->i / b->i);
+        } else if (mod) z = b->i == -1 ? 0 : u32(a->i % b->i);
+        else if (!strcmp(o, "&")) z = x & y;
+        else if (!strcmp(o, "|")) z = x | y;
+        else if (!strcmp(o, "^")) z = x ^ y;
+        else if (!strcmp(o, "<<")) z = x << (y & 31);
+        else z = u32(a->i >> (y & 31));
+        r.type = CV_INT;
+        r.i = (int32_t)z;
+        return r;
+    }
+    if (mod || bitwise) return r;
+    double x = cv_num(a), y = cv_num(b);
+    r.type = CV_FLOAT;
+    r.f = plus ? x + y : minus ? x - y : times ? x * y : x / y;
+    return r;
+}
+
+static cval literal_value(const ast_node *n)
+{
+    cval r;
+    memset(&r, 0, sizeof r);
+    switch (n->kind) {
+    case AST_INT: {
+        long long v = strtoll(n->text ? n->text : "0", NULL, 10);
+        r.type = CV_INT;
+        r.i = (int32_t)(uint32_t)v;
+        break;
+    }
+    case AST_FLOAT:
+        r.type = CV_FLOAT;
+        r.f = strtod(n->text ? n->text : "0", NULL);
+        break;
+    case AST_STRING:
+    case AST_ISTRING:
+        r.type = n->kind == AST_STRING ? CV_STRING : CV_ISTRING;
+        r.s = n->text ? n->text : "";
+        r.len = n->len;
+        break;
+    case AST_TRUE: r.type = CV_INT; r.i = 1; break;
+    case AST_FALSE: r.type = CV_INT; r.i = 0; break;
+    case AST_UNDEFINED: r.type = CV_UNDEFINED; break;
+    default: break;
+    }
+    return r;
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+typedef enum { ROLE_VALUE = 0, ROLE_STATEMENT, ROLE_CALLEE, ROLE_WAITTILL_PARAM } expr_role;
+
+typedef struct eframe {
+    const ast_node *node;
+    const ast_node *next_child;
+    int role, child_index;
+    size_t value_base;
+} eframe;
+
+/* Kinds that can never have a field: `not an object` (3.2).  Unknown kinds
+** (new grammar forms) are given the benefit of the doubt. */
+static int not_an_object(const ast_node *o)
+{
+    switch (o->kind) {
+    case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
+    case AST_FALSE: case AST_UNDEFINED: case AST_EMPTY_ARRAY: case AST_VECTOR:
+    case AST_BINARY: case AST_UNARY: case AST_CAST: case AST_ANIM: case AST_ANIMTREE:
+    case AST_FUNC_REF:
+        return 1;
+    case AST_IDENT: return name_is(o, "game");
+    case AST_MEMBER: return name_is(o, "size");
+    default: return 0;
+    }
+}
+
+static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
+                        int value_used, int argc)
+{
+    if (!callee || !callee->text) return;
+    if (callee->kind == AST_SCOPED) {
+        if (in_dev) return; /* retail: references in /# #/ are not recorded */
+        const char *sep = strstr(callee->text, "::");
+        if (!sep) return;
+        check_ref r = {arena_lower(&st->mem, sep + 2, strlen(sep + 2)),
+                       arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text)),
+                       callee->line, callee->col, CHECK_REF_SCRIPT, 1};
+        ref_push(&st->scoped, r);
+        return;
+    }
+    if (callee->kind != AST_IDENT) return;
+    if (st->call_count == st->call_cap) {
+        st->call_cap = st->call_cap ? st->call_cap * 2 : 64;
+        st->calls = xrealloc(st->calls, st->call_cap * sizeof *st->calls);
+    }
+    call_rec *c = &st->calls[st->call_count++];
+    c->name = arena_lower(&st->mem, callee->text, strlen(callee->text));
+    c->line = callee->line;
+    c->col = callee->col;
+    c->kind = kind;
+    c->in_dev = in_dev;
+    c->value_used = value_used;
+    c->argc = argc;
+}
+
+static void func_ref(check_state *st, const ast_node *n, int in_dev)
+{
+    if (!n->text || in_dev) return;
+    const char *sep = strstr(n->text, "::");
+    if (!sep) return;
+    if (sep == n->text) {
+        /* `::foo`: this file's function (n is at the '::'). */
+        ast_node callee = *n;
+        callee.kind = AST_IDENT;
+        callee.text = sep + 2;
+        record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
+        return;
+    }
+    ast_node callee = *n;
+    callee.kind = AST_SCOPED;
+    record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
+}
+
+static const ast_node *call_args(const ast_node *call)
+{
+    for (const ast_node *c = call->child; c; c = c->next)
+        if (c->kind == AST_ARGS) return c;
+    return NULL;
+}
+
+static const ast_node *call_callee(const ast_node *call)
+{
+    if (call->kind == AST_CALL) return call->child;
+    if (call->kind == AST_METHOD_CALL) return call->child ? call->child->next : NULL;
+    return NULL;
+}
+
+static void on_call(check_state *st, const ast_node *n, int role, int in_dev)
+{
+    const ast_node *callee = call_callee(n);
+    if (!callee) return;
+    const ast_node *args = call_args(n);
+    int argc = args ? child_count(args) : 0;
+    int threaded = name_is(n, "thread");
+    check_ref_kind kind = threaded ? CHECK_REF_SCRIPT
+                          : n->kind == AST_METHOD_CALL ? CHECK_REF_METHOD : CHECK_REF_FUNCTION;
+    record_call(st, callee, kind, in_dev, role != ROLE_STATEMENT, argc);
+}
+
+static int is_waittill(const ast_node *call)
+{
+    return call->kind == AST_WAITTILL ||
+           (call->kind == AST_METHOD_CALL && !name_is(call, "thread") && name_is(call_callee(call), "waittill"));
+}
+
+/* Grows the frame stack so that it can hold one more entry. */
+static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
+{
+    if (top == st->frame_cap) {
+        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
+        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
+    }
+    st->frames[top] = (eframe){n, n->child, role, 0, vbase};
+}
+
+static void push_value(check_state *st, size_t *top, cval v)
+{
+    if (*top == st->value_cap) {
+        st->value_cap = st->value_cap ? st->value_cap * 2 : 256;
+        st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
+    }
+    st->values[(*top)++] = v;
+}
+
+static void check_vector(check_state *st, const ast_node *n, const cval *parts, int count, cval *out)
+{
+    if (count != 3) {
+        error_at(st, n->line, n->col, "expression list must have 1 or 3 parameters");
+        return;
+    }
+    if (!st->rules->constant_folding) return;
+    for (int k = 0; k < 3; k++)
+        if (parts[k].type == CV_NONE) return;
+    const ast_node *c = n->child;
+    for (int k = 0; k < 3; k++, c = c->next)
+        if (!cv_is_num(&parts[k])) {
+            error_at(st, c->line, c->col, "type %s is not a float", cv_type_name(parts[k].type));
+            return;
+        }
+    out->type = CV_VECTOR;
+    for (int k = 0; k < 3; k++) out->v[k] = cv_num(&parts[k]);
+}
+
+/* Walks an expression in evaluation order: reads of locals, calls, field
+** and vector checks, constant folding.  Returns the constant value (CV_NONE
+** when not constant). */
+static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    cval none;
+    memset(&none, 0, sizeof none);
+    if (!root) return none;
+    size_t top = 0, vtop = 0;
+    push_frame(st, top++, root, role, 0);
+    while (top) {
+        eframe *fr = &st->frames[top - 1];
+        const ast_node *n = fr->node;
+        if (fr->next_child) {
+            const ast_node *c = fr->next_child;
+            fr->next_child = c->next;
+            int idx = fr->child_index++;
+            int crole = ROLE_VALUE;
+            if ((n->kind == AST_CALL && idx == 0) || (n->kind == AST_METHOD_CALL && idx == 1)) crole = ROLE_CALLEE;
+            if (n->kind == AST_ARGS && fr->role == ROLE_WAITTILL_PARAM && idx > 0) crole = ROLE_WAITTILL_PARAM;
+            if (c->kind == AST_ARGS && is_waittill(n)) crole = ROLE_WAITTILL_PARAM;
+            size_t vb = vtop;
+            push_frame(st, top++, c, crole, vb);
+            continue;
+        }
+        /* All children done: their values are values[fr->value_base .. vtop). */
+        cval *kids = st->values ? &st->values[fr->value_base] : NULL;
+        int nkids = (int)(vtop - fr->value_base);
+        cval v = none;
+        switch (n->kind) {
+        case AST_IDENT:
+            if (fr->role == ROLE_VALUE) local_read(st, n, f);
+            else if (fr->role == ROLE_WAITTILL_PARAM) local_assign(st, n, f);
+            break;
+        case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
+        case AST_FALSE: case AST_UNDEFINED:
+            if (st->rules->constant_folding) v = literal_value(n);
+            break;
+        case AST_UNARY:
+            /* `-INT` / `-FLOAT` literals are constants; other prefixes are not. */
+            if (st->rules->constant_folding && name_is(n, "-") && n->child &&
+                (n->child->kind == AST_INT || n->child->kind == AST_FLOAT) && nkids == 1) {
+                v = kids[0];
+                if (v.type == CV_INT) v.i = (int32_t)(0u - u32(v.i));
+                else v.f = -v.f;
+            }
+            break;
+        case AST_BINARY:
+            if (st->rules->constant_folding && nkids == 2 && kids[0].type != CV_NONE &&
+                kids[1].type != CV_NONE)
+                v = fold_binary(st, n, &kids[0], &kids[1]);
+            break;
+        case AST_VECTOR: check_vector(st, n, kids, nkids, &v); break;
+        case AST_MEMBER:
+            if (n->child && not_an_object(n->child))
+                error_at(st, n->child->line, n->child->col, "not an object");
+            break;
+        case AST_CALL:
+        case AST_METHOD_CALL: on_call(st, n, fr->role, in_dev); break;
+        case AST_FUNC_REF: func_ref(st, n, in_dev); break;
+        default: break;
+        }
+        vtop = fr->value_base;
+        top--;
+        if (top) push_value(st, &vtop, v);
+        else return v;
+    }
+    return none;
+}
+
+/* ---------------------------------------------------------------- statements */
+
+typedef struct jump_target {
+    int dev_depth;        /* developer-block depth where it starts */
+    flow breaks;          /* meet of the states at its breaks */
+    int have_breaks;
+    /* switches */
+    nameset labels;
+    int has_default, in_dev;
+    int missing_case_reported;
+} jump_target;
+
+/* A statement list: plain `{ }` blocks inside share their parent's. */
+typedef struct stmt_list {
+    int left;             /* a break/return/continue was seen (cod2/cod4 jump rule) */
+    int is_switch;
+    int case_state;       /* switch lists: 0 before the first label, 1 in a case, 2 after a leave */
+    jump_target *sw;
+} stmt_list;
+
+typedef struct walk_ctx {
+    int dev_depth;
+    jump_target *loop, *sw, *brk;
+    stmt_list *list;
+    int direct_in_switch; /* the statement stands directly in a switch's list */
+    int odd_position;     /* inside a while/for body or /# #/: where `missing case statement` goes */
+    int depth;
+} walk_ctx;
+
+static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f);
+
+static int is_statement_kind(ast_kind k)
+{
+    switch (k) {
+    case AST_BLOCK: case AST_DEVBLOCK: case AST_EXPR_STMT: case AST_ASSIGN: case AST_INCDEC:
+    case AST_IF: case AST_WHILE: case AST_FOR: case AST_SWITCH: case AST_CASE: case AST_DEFAULT:
+    case AST_BREAK: case AST_CONTINUE: case AST_RETURN: case AST_WAIT: case AST_WAITTILLFRAMEEND:
+    case AST_EMPTY: case AST_BREAKPOINT: case AST_USING_ANIMTREE: case AST_ERROR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* An expression, as far as this table knows: a kind newer than this file (a
+** newer grammar's) counts as a statement when a child is one (`do { } while`),
+** else as an expression (`a.size`). */
+static int is_expression_kind(const ast_node *n)
+{
+    if (is_statement_kind(n->kind)) return 0;
+    if (n->kind <= AST_BREAKPOINT) return 1; /* ORDER: the last kind of ast.h known here */
+    for (const ast_node *c = n->child; c; c = c->next)
+        if (is_statement_kind(c->kind)) return 0;
+    return 1;
+}
+
+/* The function's closing '}': a scan of the source from its '{' that skips
+** comments and strings (only needed when `missing case statement` fires). */
+static void function_close(check_state *st, int *line, int *col)
+{
+    const ast_node *body = st->fn ? st->fn->last : NULL;
+    if (st->fn_close_line) {
+        *line = st->fn_close_line;
+        *col = st->fn_close_col;
+        return;
+    }
+    /* Found or not, scanned once per function (many switches: still linear). */
+    st->fn_close_line = *line = 1;
+    st->fn_close_col = *col = 1;
+    if (!body || body->kind != AST_BLOCK) return;
+    const char *text;
+    if (source_line(st->src, body->line, &text) < 0) return;
+    const char *p = text + body->col - 1, *end = st->src->data + st->src->len;
+    int depth = 0;
+    for (; p < end; p++) {
+        if (*p == '/' && p + 1 < end && p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
+            for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++) {}
+            p++;
+        } else if (*p == '"') {
+            for (p++; p < end && *p != '"' && *p != '\n'; p++)
+                if (*p == '\\' && p + 1 < end) p++;
+        } else if (*p == '{') {
+            depth++;
+        } else if (*p == '}' && --depth == 0) {
+            source_position(st->src, (size_t)(p - st->src->data), line, col);
+            st->fn_close_line = *line;
+            st->fn_close_col = *col;
+            return;
+        }
+    }
+}
+
+static void missing_case(check_state *st, walk_ctx *w)
+{
+    stmt_list *l = w->list;
+    if (!st->rules->missing_case_statement || !l->is_switch || !l->sw) return;
+    if (l->case_state == 1 || l->sw->missing_case_reported) return;
+    l->sw->missing_case_reported = 1;
+    int line = 1, col = 1;
+    if (!w->odd_position) function_close(st, &line, &col);
+    error_at(st, line, col, "missing case statement");
+}
+
+static void leave(walk_ctx *w, flow *f)
+{
+    f->left = 1;
+    w->list->left = 1;
+    if (w->list->is_switch) w->list->case_state = 2;
+}
+
+static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, const flow *before_switch)
+{
+    int is_case = n->kind == AST_CASE;
+    const char *what = is_case ? "case" : "default";
+    jump_target *sw = st->rules->labels_nested_in_switch ? w->sw : (w->direct_in_switch ? w->list->sw : NULL);
+    if (!sw) {
+        error_at(st, n->line, n->col, "illegal %s statement", what);
+        return;
+    }
+    /* A label of this switch, even one with a bad value: a case starts here,
+    ** from the state before the switch. */
+    if (w->list->sw == sw) {
+        w->list->case_state = 1;
+        w->list->left = 0;
+    }
+    if (before_switch) *f = *before_switch;
+    if (st->rules->devblock_restrictions && sw->dev_depth < w->dev_depth)
+        error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a case statement");
+    char key[64];
+    const char *k = NULL;
+    size_t klen = 0;
+    if (is_case) {
+        const ast_node *v = n->child;
+        if (v && v->kind == AST_INT && v->text && v->text[0] != '-') {
+            long long x = strtoll(v->text, NULL, 10);
+            if (x > 8388607) {
+                error_at(st, n->line, n->col, "case index %lld out of range", x);
+                return;
+            }
+            klen = (size_t)snprintf(key, sizeof key, "i%lld", x);
+            k = key;
+        } else if (v && v->kind == AST_STRING) {
+            char *s = arena_alloc(&st->scratch, v->len + 2);
+            s[0] = 's';
+            memcpy(s + 1, v->text, v->len);
+            s[v->len + 1] = 0;
+            k = s;
+            klen = v->len + 1;
+        } else {
+            if (v) expr_walk(st, v, ROLE_VALUE, f, w->dev_depth > 0);
+            error_at(st, n->line, n->col, "case expression must be an int or string");
+            return;
+        }
+    } else {
+        k = "d";
+        klen = 1;
+        sw->has_default = 1;
+    }
+    if (!sw->in_dev) {
+        int is_new;
+        ns_add(&sw->labels, k, klen, &is_new);
+        if (!is_new) error_at(st, n->line, n->col, "duplicate case expression");
+    }
+}
+
+/* A statement that is the body of if/else/while/for: its own list. */
+static void body_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f, int odd)
+{
+    stmt_list list = {0, 0, 0, NULL};
+    walk_ctx inner = *w;
+    inner.list = &list;
+    inner.direct_in_switch = 0;
+    if (odd) inner.odd_position = 1;
+    stmt_walk(st, n, &inner, f);
+}
+
+static void list_walk(check_state *st, const ast_node *block, walk_ctx *w, flow *f,
+                      const flow *before_switch)
+{
+    for (const ast_node *c = block->child; c; c = c->next) {
+        if (c->kind == AST_CASE || c->kind == AST_DEFAULT) {
+            label(st, c, w, f, w->list->sw && w->direct_in_switch ? before_switch : NULL);
+            continue;
+        }
+        if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
+            w->list->case_state != 1)
+            missing_case(st, w);
+        stmt_walk(st, c, w, f);
+    }
+}
+
+static int const_true(const cval *v)
+{
+    return cv_is_num(v) && cv_num(v) != 0;
+}
+
+static void loop_walk(check_state *st, const ast_node *cond, const ast_node *step,
+                      const ast_node *body, walk_ctx *w, flow *f)
+{
+    int absent = !cond || cond->kind == AST_EMPTY;
+    cval c;
+    memset(&c, 0, sizeof c);
+    if (!absent) {
+        c = expr_walk(st, cond, ROLE_VALUE, f, w->dev_depth > 0);
+        if (st->rules->constant_folding && cv_is_num(&c) && cv_num(&c) == 0)
+            error_at(st, cond->line, cond->col, "conditional expression cannot be always false");
+    }
+    jump_target loop;
+    memset(&loop, 0, sizeof loop);
+    loop.dev_depth = w->dev_depth;
+    walk_ctx inner = *w;
+    inner.loop = inner.brk = &loop;
+    flow in = *f;
+    if (body) body_walk(st, body, &inner, &in, 1);
+    if (step && step->kind != AST_EMPTY) {
+        flow post = *f;
+        body_walk(st, step, &inner, &post, 1);
+    }
+    if (absent || const_true(&c)) {
+        /* Left only through its breaks. */
+        if (loop.have_breaks) *f = loop.breaks;
+        else flow_all(f);
+    }
+}
+
+static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    const ast_node *e = n->child, *body = e ? e->next : NULL;
+    expr_walk(st, e, ROLE_VALUE, f, w->dev_depth > 0);
+    jump_target sw;
+    memset(&sw, 0, sizeof sw);
+    sw.dev_depth = w->dev_depth;
+    sw.in_dev = w->dev_depth > 0;
+    ns_init(&sw.labels, &st->scratch);
+    stmt_list list = {0, 1, 0, &sw};
+    walk_ctx inner = *w;
+    inner.sw = inner.brk = &sw;
+    inner.list = &list;
+    inner.direct_in_switch = 1;
+    flow before = *f, cur = *f;
+    if (body && body->kind == AST_BLOCK) list_walk(st, body, &inner, &cur, &before);
+    else if (body) stmt_walk(st, body, &inner, &cur);
+    ns_free(&sw.labels);
+    if (!sw.has_default) {
+        *f = before;
+        return;
+    }
+    flow acc;
+    int have = 0;
+    if (sw.have_breaks) flow_meet(&acc, &have, &sw.breaks);
+    flow_meet(&acc, &have, &cur);
+    if (have) *f = acc;
+    else {
+        *f = before;
+        f->left = 1;
+    }
+}
+
+/* Targets of an assignment: `x = ...` assigns x, `x[i] = ...` creates x,
+** `x.f = ...`, `x op= ...`, `x++` read x first. */
+static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, walk_ctx *w, flow *f)
+{
+    int in_dev = w->dev_depth > 0;
+    if (!lhs) return;
+    if (lhs->kind == AST_IDENT) {
+        if (!plain_assign) local_read(st, lhs, f);
+        local_assign(st, lhs, f);
+        return;
+    }
+    if (lhs->kind == AST_INDEX) {
+        /* Down the chain of element bases: indices are read, the base is checked. */
+        const ast_node *base = lhs;
+        while (base->kind == AST_INDEX && base->child) {
+            if (base->child->next) expr_walk(st, base->child->next, ROLE_VALUE, f, in_dev);
+            base = base->child;
+        }
+        if (base == lhs) return;
+        int ok = (base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
+                 base->kind == AST_MEMBER ||
+                 (st->rules->index_base_call_ok &&
+                  (base->kind == AST_CALL || base->kind == AST_METHOD_CALL || base->kind == AST_POINTER_CALL));
+        /* Kinds this table does not know (new grammar forms) are not judged. */
+        int known = base->kind == AST_IDENT || base->kind == AST_MEMBER || base->kind == AST_CALL ||
+                    base->kind == AST_METHOD_CALL || base->kind == AST_POINTER_CALL || not_an_object(base);
+        if (!ok && known) error_at(st, base->line, base->col, "%s", st->rules->msg_index_base);
+        if (base->kind == AST_IDENT) {
+            if (!plain_assign) local_read(st, base, f);
+            local_assign(st, base, f);
+        } else {
+            expr_walk(st, base, ROLE_VALUE, f, in_dev);
+        }
+        return;
+    }
+    expr_walk(st, lhs, ROLE_VALUE, f, in_dev); /* x.f: reads x, checks the object */
+}
+
+static void dev_restricted(check_state *st, const ast_node *at, walk_ctx *w, const char *msg)
+{
+    if (st->rules->devblock_restrictions && w->dev_depth > 0) error_at(st, at->line, at->col, "%s", msg);
+}
+
+static void depth_exceeded(check_state *st, const ast_node *n)
+{
+    if (st->depth_warned) return;
+    st->depth_warned = 1;
+    st->locals_overflow = 1; /* no definite-assignment verdicts for the rest */
+    diag_add(st->diags, DIAG_WARNING, st->src, n->line, n->col,
+             "statements nested deeper than %d: the compile-stage checks skip what is inside",
+             MAX_STMT_DEPTH);
+}
+
+static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    if (!n) return;
+    if (w->depth >= MAX_STMT_DEPTH) {
+        depth_exceeded(st, n);
+        return;
+    }
+    walk_ctx here = *w;
+    here.depth++;
+    w = &here;
+    int in_dev = w->dev_depth > 0;
+    switch (n->kind) {
+    case AST_BLOCK: {
+        /* A plain block shares its parent's list; labels directly in it are
+        ** no longer directly in the switch (cod2/cod4). */
+        int direct = w->direct_in_switch;
+        w->direct_in_switch = 0;
+        for (const ast_node *c = n->child; c; c = c->next) {
+            if (c->kind == AST_CASE || c->kind == AST_DEFAULT) {
+                label(st, c, w, f, NULL);
+                continue;
+            }
+            if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
+                w->list->case_state != 1)
+                missing_case(st, w);
+            stmt_walk(st, c, w, f);
+        }
+        w->direct_in_switch = direct;
+        break;
+    }
+    case AST_DEVBLOCK: {
+        if (w->dev_depth > 0) error_at(st, n->line, n->col, "cannot recurse /#");
+        stmt_list list = {0, 0, 0, NULL};
+        walk_ctx inner = *w;
+        inner.dev_depth++;
+        inner.list = &list;
+        inner.direct_in_switch = 0;
+        inner.odd_position = 1;
+        flow dev = *f;
+        for (const ast_node *c = n->child; c; c = c->next) {
+            if (c->kind == AST_CASE || c->kind == AST_DEFAULT) label(st, c, &inner, &dev, NULL);
+            else stmt_walk(st, c, &inner, &dev);
+        }
+        break; /* nothing assigned inside counts after it */
+    }
+    case AST_CASE:
+    case AST_DEFAULT: label(st, n, w, f, NULL); break; /* a label as an if/loop body */
+    case AST_EXPR_STMT: expr_walk(st, n->child, ROLE_STATEMENT, f, in_dev); break;
+    case AST_ASSIGN: {
+        const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
+        expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
+        lvalue_walk(st, lhs, name_is(n, "="), w, f);
+        break;
+    }
+    case AST_INCDEC: lvalue_walk(st, n->child, 0, w, f); break;
+    case AST_IF: {
+        const ast_node *cond = n->child, *then = cond ? cond->next : NULL, *els = then ? then->next : NULL;
+        expr_walk(st, cond, ROLE_VALUE, f, in_dev);
+        flow t = *f;
+        body_walk(st, then, w, &t, 0);
+        if (!els) break; /* nothing first assigned inside is assigned after */
+        flow e = *f;
+        body_walk(st, els, w, &e, 0);
+        flow acc;
+        int have = 0;
+        flow_meet(&acc, &have, &t);
+        flow_meet(&acc, &have, &e);
+        if (have) *f = acc;
+        else f->left = 1;
+        break;
+    }
+    case AST_WHILE: {
+        const ast_node *cond = n->child;
+        loop_walk(st, cond, NULL, cond ? cond->next : NULL, w, f);
+        break;
+    }
+    case AST_FOR: {
+        const ast_node *init = n->child, *cond = init ? init->next : NULL;
+        const ast_node *step = cond ? cond->next : NULL, *body = step ? step->next : NULL;
+        if (init && init->kind != AST_EMPTY) {
+            /* The init part is a block element of its own (`for (case 1: ;)`). */
+            stmt_list list = {0, 0, 0, NULL};
+            walk_ctx inner = *w;
+            inner.list = &list;
+            inner.direct_in_switch = 0;
+            stmt_walk(st, init, &inner, f);
+        }
+        loop_walk(st, cond, step, body, w, f);
+        break;
+    }
+    case AST_SWITCH: switch_walk(st, n, w, f); break;
+    case AST_BREAK:
+    case AST_CONTINUE: {
+        int brk = n->kind == AST_BREAK;
+        jump_target *t = brk ? w->brk : w->loop;
+        const char *what = brk ? "break" : "continue";
+        if (!t || (st->rules->jump_after_leave_illegal && w->list->left)) {
+            error_at(st, n->line, n->col, "illegal %s statement", what);
+        } else {
+            if (st->rules->devblock_restrictions && t->dev_depth < w->dev_depth)
+                error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a %s statement", what);
+            if (brk) flow_meet(&t->breaks, &t->have_breaks, f);
+        }
+        leave(w, f);
+        break;
+    }
+    case AST_RETURN:
+        expr_walk(st, n->child, ROLE_VALUE, f, in_dev);
+        leave(w, f);
+        break;
+    case AST_WAIT:
+        dev_restricted(st, n, w, "wait not allowed in /# ... #/ comment");
+        expr_walk(st, n->child, ROLE_VALUE, f, in_dev);
+        break;
+    case AST_USING_ANIMTREE:
+        /* Every game's parser rejects it here (grammar.md 2.2): the syntax
+        ** error is already reported. */
+        break;
+    case AST_EMPTY:
+    case AST_ERROR:
+    case AST_WAITTILLFRAMEEND:
+    case AST_BREAKPOINT:
+        break;
+    default:
+        if (is_expression_kind(n)) {
+            expr_walk(st, n, ROLE_VALUE, f, in_dev);
+            break;
+        }
+        /* A statement form this table does not know (a newer grammar's, such
+        ** as do-while): its children in order, as a loop for break/continue. */
+        {
+            jump_target loop;
+            memset(&loop, 0, sizeof loop);
+                    loop.dev_depth = w->dev_depth;
+            walk_ctx inner = *w;
+            inner.loop = inner.brk = &loop;
+            for (const ast_node *c = n->child; c; c = c->next) {
+                if (is_expression_kind(c)) expr_walk(st, c, ROLE_VALUE, f, in_dev);
+                else body_walk(st, c, &inner, f, 1);
+            }
+            f->left = 0;
+        }
+        break;
+    }
+}
+
+/* waittill's extra arguments and the dev restrictions on waittill/waittillmatch
+** are found on the call: they are statements written as method calls. */
+static void waittill_dev_checks(check_state *st, const ast_node *n, int dev_depth);
+
+/* ---------------------------------------------------------------- items */
+
+static void function_walk(check_state *st, const ast_node *fn, int is_dev)
+{
+    st->fn = fn;
+    st->fn_close_line = st->fn_close_col = 0;
+    ns_init(&st->locals, &st->scratch);
+    memset(st->known, 0, sizeof st->known);
+    memset(st->reported, 0, sizeof st->reported);
+    st->locals_overflow = 0;
+    st->depth_warned = 0;
+    flow f;
+    memset(&f, 0, sizeof f);
+    const ast_node *params = fn->child, *body = params ? params->next : NULL;
+    if (params && params->kind == AST_PARAMS)
+        for (const ast_node *p = params->child; p; p = p->next) local_assign(st, p, &f);
+    stmt_list list = {0, 0, 0, NULL};
+    walk_ctx w;
+    memset(&w, 0, sizeof w);
+    w.dev_depth = is_dev;
+    w.list = &list;
+    if (is_dev) w.odd_position = 1;
+    if (body) stmt_walk(st, body, &w, &f);
+    waittill_dev_checks(st, body, is_dev);
+    ns_free(&st->locals);
+    st->fn = NULL;
+}
+
+/* CoD1/UO: waittill / waittillmatch inside /# #/ or a dev function.  A
+** separate iterative pass over the body tracking developer-block depth. */
+static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_depth)
+{
+    if (!st->rules->devblock_restrictions || !body) return;
+    typedef struct item { const ast_node *n; int dev; } item;
+    item *stack = NULL;
+    size_t top = 0, cap = 0;
+    stack = xrealloc(stack, (cap = 64) * sizeof *stack);
+    stack[top++] = (item){body, dev_depth};
+    while (top) {
+        item it = stack[--top];
+        const ast_node *n = it.n;
+        if (it.dev && (n->kind == AST_WAITTILL || n->kind == AST_WAITTILLMATCH))
+            error_at(st, n->line, n->col, "%s not allowed in developer script",
+                     n->kind == AST_WAITTILL ? "waittill" : "waittillmatch");
+        if (it.dev && n->kind == AST_METHOD_CALL && !name_is(n, "thread")) {
+            const ast_node *callee = call_callee(n);
+            if (name_is(callee, "waittill") || name_is(callee, "waittillmatch"))
+                error_at(st, callee->line, callee->col, "%s not allowed in developer script",
+                         name_is(callee, "waittill") ? "waittill" : "waittillmatch");
+        }
+        int dev = it.dev || n->kind == AST_DEVBLOCK;
+        size_t count = (size_t)child_count(n);
+        while (top + count > cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+        size_t i = top + count;
+        for (const ast_node *c = n->child; c; c = c->next) stack[--i] = (item){c, dev};
+        top += count;
+    }
+    free(stack);
+}
+
+static void define_function(check_state *st, const ast_node *fn)
+{
+    if (!fn->text) return;
+    char *lower = arena_lower(&st->mem, fn->text, strlen(fn->text));
+    int is_new;
+    ns_entry *e = ns_add(&st->functions, lower, strlen(lower), &is_new);
+    if (is_new) {
+        e->line = fn->line;
+        e->col = fn->col;
+        return;
+    }
+    if (st->rules->dup_function_names_it)
+        error_at(st, fn->line, fn->col, "function '%s' already defined", lower);
+    else
+        error_at(st, fn->line, fn->col, "function already defined");
+}
+
+check_state *check_begin(source_file *src, const profile_rules *rules, const atrc_options *opts,
+                         diag_list *diags)
+{
+    check_state *st = xcalloc(1, sizeof *st);
+    st->src = src;
+    st->rules = rules;
+    if (opts) st->opts = *opts;
+    st->diags = diags;
+    st->diag_first = diags->count;
+    arena_init(&st->mem);
+    arena_init(&st->scratch);
+    ns_init(&st->functions, &st->mem);
+    ns_init(&st->dev_functions, &st->mem);
+    return st;
+}
+
+/* cod2/cod4 free-standing top-level markers: an AST_DEVBLOCK item without
+** children whose text is "/#" or "#/" (how a grammar that reads them as
+** separate items hands them over). */
+static int marker_kind(const ast_node *n)
+{
+    if (n->kind != AST_DEVBLOCK || n->child || !n->text) return 0;
+    if (!strcmp(n->text, "/#")) return 1;
+    if (!strcmp(n->text, "#/")) return 2;
+    return 0;
+}
+
+static void top_item(check_state *st, const ast_node *item, int in_dev_block)
+{
+    int dev = in_dev_block || st->marker_open;
+    switch (item->kind) {
+    case AST_FUNCTION:
+        if (!dev) define_function(st, item); /* retail: dev functions are not registered */
+        else if (item->text) {
+            int is_new;
+            ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, strlen(item->text)),
+                   strlen(item->text), &is_new);
+        }
+        function_walk(st, item, dev);
+        break;
+    case AST_DEVBLOCK: {
+        int m = marker_kind(item);
+        if (m == 1) {
+            if (st->marker_open) error_at(st, item->line, item->col, "cannot recurse /#");
+            else {
+                st->marker_open = 1;
+                st->marker_line = item->line;
+                st->marker_col = item->col;
+            }
+            break;
+        }
+        if (m == 2) {
+            if (!st->marker_open) error_at(st, item->line, item->col, "#/ has no matching /#");
+            st->marker_open = 0;
+            break;
+        }
+        if (dev) error_at(st, item->line, item->col, "cannot recurse /#");
+        for (const ast_node *c = item->child; c; c = c->next) top_item(st, c, 1);
+        break;
+    }
+    case AST_INCLUDE: {
+        check_ref r = {NULL, arena_strndup(&st->mem, item->text ? item->text : "", item->len),
+                       item->line, item->col, CHECK_REF_SCRIPT, 1};
+        ref_push(&st->includes, r);
+        break;
+    }
+    case AST_USING_ANIMTREE:
+        /* Between free-standing markers (inside a /# #/ item compile.c says it). */
+        if (st->marker_open)
+            error_at(st, item->line, item->col, "cannot put #using_animtree inside /# ... #/ comment");
+        break;
+    default: break; /* errors: already reported */
+    }
+}
+
+void check_item(check_state *st, const ast_node *item)
+{
+    if (!st || !item) return;
+    top_item(st, item, 0);
+    arena_reset(&st->scratch);
+}
+
+/* ---------------------------------------------------------------- resolution (3.5) */
+
+/* Is `name` a builtin of that kind for the game mode; *certain: the list
+** that says no is complete. */
+static const builtin_entry *builtin_lookup(const profile_rules *rules, atrc_game_mode mode,
+                                           builtin_kind kind, const char *name, int *certain)
+{
+    const builtin_entry *e = NULL;
+    if (mode == ATRC_GAME_MP) {
+        *certain = 1;
+        return builtin_find(rules->builtins_mp, kind, name);
+    }
+    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) {
+        *certain = 1;
+        return builtin_find(rules->builtins_sp, kind, name);
+    }
+    /* Single player without its table, or a file list: everything known. */
+    *certain = rules->builtins_sp_complete;
+    e = builtin_find(rules->builtins_mp, kind, name);
+    return e ? e : builtin_find(rules->builtins_sp, kind, name);
+}
+
+void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
+                          const atrc_options *opts, const check_ref *ref)
+{
+    if (ref->certain) {
+        if (ref->kind != CHECK_REF_SCRIPT && rules->unknown_builtin_at_compile)
+            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col, "unknown (builtin) %s '%s'",
+                     ref->kind == CHECK_REF_METHOD ? "method" : "function", ref->name);
+        else
+            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col, "unknown function");
+        return;
+    }
+    (void)opts;
+    diag_add(diags, DIAG_WARNING, src, ref->line, ref->col,
+             "'%s' is not defined in this file%s and is not a known %s builtin %s; it may still be "
+             "a single-player builtin (atrc has the %s multiplayer table and the single-player "
+             "names stock scripts use, not the single-player table)",
+             ref->name, rules->includes_define_functions ? " or an included one" : "", rules->name,
+             ref->kind == CHECK_REF_METHOD ? "method" : "function", rules->name);
+}
+
+/* Names that are statements written like calls, never builtins to look up. */
+static int is_call_keyword(const profile_rules *rules, const char *name)
+{
+    static const char *const always[] = {"waittill", "waittillmatch", "notify", "endon"};
+    for (size_t i = 0; i < sizeof always / sizeof always[0]; i++)
+        if (!strcmp(name, always[i])) return 1;
+    return rules->prof_are_keywords && (!strcmp(name, "prof_begin") || !strcmp(name, "prof_end"));
+}
+
+static void resolve(check_state *st, check_file_result *out)
+{
+    const profile_rules *r = st->rules;
+    int deferred = r->includes_define_functions && st->includes.count > 0;
+    for (size_t i = 0; i < st->call_count; i++) {
+        const call_rec *c = &st->calls[i];
+        /* Retail /# #/: script references are not recorded; cod1/uo still
+        ** look builtins up there. */
+        if (c->in_dev && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile)) continue;
+        if (ns_find(&st->functions, c->name, strlen(c->name))) continue;
+        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
+        if (ns_find(&st->dev_functions, c->name, strlen(c->name))) {
+            /* Seen from /# #/ it is there; from normal code it is not (retail). */
+            if (c->in_dev) continue;
+            ref.kind = CHECK_REF_SCRIPT;
+            check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
+            continue;
+        }
+        if (c->kind != CHECK_REF_SCRIPT) {
+            if (is_call_keyword(r, c->name)) continue;
+            const builtin_entry *b = builtin_lookup(r, st->opts.game_mode,
+                                                    c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION,
+                                                    c->name, &ref.certain);
+            if (b) {
+                if (c->argc >= 256)
+                    error_at(st, c->line, c->col, "parameter count exceeds 256");
+                if (b->dev && c->value_used && !c->in_dev)
+                    error_at(st, c->line, c->col, "%s", r->msg_dev_builtin_value);
+                continue;
+            }
+        }
+        if (deferred) {
+            if (out) {
+                if (out->unresolved_count % 64 == 0)
+                    out->unresolved = xrealloc(out->unresolved, (out->unresolved_count + 64) * sizeof *out->unresolved);
+                ref.name = arena_strdup(&out->mem, ref.name);
+                out->unresolved[out->unresolved_count++] = ref;
+            }
+            continue;
+        }
+        check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
+    }
+}
+
+/* ---------------------------------------------------------------- end */
+
+typedef struct sort_item {
+    diag d;
+    size_t index;
+} sort_item;
+
+static int by_position(const void *a, const void *b)
+{
+    const sort_item *x = a, *y = b;
+    if (x->d.line != y->d.line) return x->d.line < y->d.line ? -1 : 1;
+    if (x->d.col != y->d.col) return x->d.col < y->d.col ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The file's diagnostics in source order (stable), when all are located in it. */
+static void sort_file_diags(check_state *st)
+{
+    diag_list *d = st->diags;
+    size_t n = d->count - st->diag_first;
+    if (n < 2) return;
+    for (size_t i = st->diag_first; i < d->count; i++)
+        if (d->items[i].src != st->src) return;
+    sort_item *tmp = xmalloc(n * sizeof *tmp);
+    for (size_t i = 0; i < n; i++) tmp[i] = (sort_item){d->items[st->diag_first + i], i};
+    qsort(tmp, n, sizeof *tmp, by_position);
+    for (size_t i = 0; i < n; i++) d->items[st->diag_first + i] = tmp[i].d;
+    free(tmp);
+}
+
+static check_ref *copy_refs(arena *a, const ref_vec *v)
+{
+    if (!v->count) return NULL;
+    check_ref *r = arena_alloc(a, v->count * sizeof *r);
+    for (size_t i = 0; i < v->count; i++) {
+        r[i] = v->items[i];
+        if (r[i].name) r[i].name = arena_strdup(a, r[i].name);
+        if (r[i].path) r[i].path = arena_strdup(a, r[i].path);
+    }
+    return r;
+}
+
+void check_end(check_state *st, check_file_result *out)
+{
+    if (!st) return;
+    if (out) {
+        memset(out, 0, sizeof *out);
+        arena_init(&out->mem);
+    }
+    if (st->marker_open) error_at(st, st->marker_line, st->marker_col, "/# has no matching #/");
+    resolve(st, out);
+    if (out) {
+        /* The unresolved array was grown with xrealloc: move it into the arena. */
+        if (out->unresolved_count) {
+            check_ref *r = arena_alloc(&out->mem, out->unresolved_count * sizeof *r);
+            memcpy(r, out->unresolved, out->unresolved_count * sizeof *r);
+            free(out->unresolved);
+            out->unresolved = r;
+        }
+        out->defined = arena_alloc(&out->mem, (st->functions.count + 1) * sizeof *out->defined);
+        for (size_t b = 0; b < st->functions.bucket_count; b++)
+            for (ns_entry *e = st->functions.buckets[b]; e; e = e->next)
+                out->defined[out->defined_count++] = arena_strdup(&out->mem, e->key);
+        out->scoped = copy_refs(&out->mem, &st->scoped);
+        out->scoped_count = st->scoped.count;
+        out->includes = copy_refs(&out->mem, &st->includes);
+        out->include_count = st->includes.count;
+    }
+    sort_file_diags(st);
+    ns_free(&st->functions);
+    ns_free(&st->dev_functions);
+    free(st->calls);
+    free(st->scoped.items);
+    free(st->includes.items);
+    free(st->frames);
+    free(st->values);
+    arena_free_all(&st->mem);
+    arena_free_all(&st->scratch);
+    free(st);
+}
+
+void check_result_free(check_file_result *r)
+{
+    if (!r) return;
+    arena_free_all(&r->mem);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,71 @@
+/* The compile stage's own errors (grammar.md section 3): duplicate functions,
+** developer blocks, case/default/break/continue, vector arity, `not an
+** object`, element assignment bases, CoD2/CoD4 constant folding and definite
+** assignment, CoD1/UO developer-block restrictions, and function resolution
+** against the game's builtin names.
+**
+** File-local and pure: the checks see the AST items of one file, its
+** source_file, the profile row and the options, and write into the diag_list
+** they are given — nothing else — so files can be checked on worker threads.
+** Items come one at a time, as the parser streams them; an item is only valid
+** during check_item (what is kept is copied).  Every walk is iterative or
+** depth-bounded.  (Named check_stage.h, not check.h: with -Isrc that name
+** would hide the Check library's <check.h> from the tests.) */
+#ifndef ATRC_CHECK_STAGE_H
+#define ATRC_CHECK_STAGE_H
+#include "arena.h"
+#include "ast.h"
+#include "diag.h"
+#include "profile.h"
+#include "source.h"
+
+typedef enum {
+    CHECK_REF_FUNCTION = 0, /* plain call `foo()`: a builtin function candidate */
+    CHECK_REF_METHOD,       /* `obj foo()`: a builtin method candidate */
+    CHECK_REF_SCRIPT        /* `thread foo()`, `obj thread foo()`, `::foo`: always a script function */
+} check_ref_kind;
+
+/* A function reference with its position. */
+typedef struct check_ref {
+    const char *name;     /* lower case */
+    const char *path;     /* `path::name` and #include: the path as written; else NULL */
+    int line, col;        /* the name; for `path::name` and #include the path / '#include' token */
+    check_ref_kind kind;
+    int certain;          /* unknown for sure (the game's error) rather than "not known to atrc" (warning) */
+} check_ref;
+
+/* What the load walk needs to link files (cod2/cod4 #include; `path::f` of
+** every game).  Arrays live in `mem`. */
+typedef struct check_file_result {
+    arena mem;
+    const char **defined;         /* functions this file defines (lower case, no dev functions; any order) */
+    size_t defined_count;
+    check_ref *unresolved;        /* references no definition here nor builtin resolves, left for the
+                                     included files to provide (cod2/cod4 files with #include) */
+    size_t unresolved_count;
+    check_ref *scoped;            /* `path::name` calls and references outside /# #/, in source order */
+    size_t scoped_count;
+    check_ref *includes;          /* #include lines (path, position of '#include') */
+    size_t include_count;
+} check_file_result;
+
+typedef struct check_state check_state;
+
+check_state *check_begin(source_file *src, const profile_rules *rules, const atrc_options *opts,
+                         diag_list *diags);
+void check_item(check_state *st, const ast_node *item);
+/* File-level checks: unclosed top-level /#, function resolution; then the
+** file's diagnostics (from check_begin on) are put in source order.  With
+** `out`, references that an #include'd file may still provide are stored
+** there (for check_report_unknown after linking) instead of being dropped,
+** and the file's summary is filled (free it with check_result_free).
+** Frees st. */
+void check_end(check_state *st, check_file_result *out);
+void check_result_free(check_file_result *r);
+
+/* Reports one reference that linking left unresolved, in the profile's
+** wording (an error), or as atrc's own warning when ref->certain is 0. */
+void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
+                          const atrc_options *opts, const check_ref *ref);
+
+#endif

@@ -1,0 +1,1 @@
+--profile cod1 --no-xanim compile_errors.gsc
