@@ -203,10 +203,15 @@ $(B)/samples/.stamp: $(B)/mkxanim samples/xanims.txt $(wildcard samples/game/ani
 # The sample install (level mode): samples/install/main plus generated xanims.
 # Loose files for now; the game keeps them in .pk3/.iwd archives.
 SAMPLE_INSTALL := $(B)/samples/install
-$(B)/samples/install.stamp: $(B)/mkxanim samples/install/xanims.txt $(shell find samples/install/main -type f)
+# The sample install as a game ships it: its main/ packed into two archives
+# (scripts in pak0.iwd; trees and xanims in pak1.iwd), nothing loose.
+$(B)/samples/install.stamp: $(B)/mkxanim $(B)/mkpk3 samples/install/xanims.txt $(shell find samples/install/main -type f)
 	$(call say,GEN,$(SAMPLE_INSTALL))
-	$(Q)rm -rf $(SAMPLE_INSTALL) && mkdir -p $(SAMPLE_INSTALL) && cp -R samples/install/main $(SAMPLE_INSTALL)/ \
-	    && mkdir -p $(SAMPLE_INSTALL)/main/xanim && $(B)/mkxanim -l samples/install/xanims.txt -d $(SAMPLE_INSTALL)/main/xanim \
+	$(Q)rm -rf $(SAMPLE_INSTALL) $(B)/samples/install-files && mkdir -p $(SAMPLE_INSTALL)/main $(B)/samples/install-files \
+	    && cp -R samples/install/main/. $(B)/samples/install-files/ \
+	    && mkdir -p $(B)/samples/install-files/xanim && $(B)/mkxanim -l samples/install/xanims.txt -d $(B)/samples/install-files/xanim \
+	    && $(B)/mkpk3 $(SAMPLE_INSTALL)/main/pak0.iwd $(B)/samples/install-files codescripts maps mp \
+	    && $(B)/mkpk3 $(SAMPLE_INSTALL)/main/pak1.iwd $(B)/samples/install-files animtrees xanim \
 	    && touch $@
 
 demo: all $(B)/samples/.stamp $(B)/samples/install.stamp
@@ -214,8 +219,8 @@ demo: all $(B)/samples/.stamp $(B)/samples/install.stamp
 	$(Q)$(B)/atrc --trees -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc))
 	@echo "== atrc --explain 0x00010003 (decode a packed value)"
 	$(Q)$(B)/atrc --explain 0x00010003 -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc))
-	@echo "== atrc --profile cod2 --load-order -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm (level mode)"
-	$(Q)$(B)/atrc --profile cod2 --load-order -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm
+	@echo "== atrc --profile cod2 --load-order --install $(SAMPLE_INSTALL) --map mp_harbour --gametype tdm (level mode, two .iwd archives)"
+	$(Q)$(B)/atrc --profile cod2 --load-order --install $(SAMPLE_INSTALL) --map mp_harbour --gametype tdm
 	$(Q)if command -v dot >/dev/null 2>&1; then \
 	    $(B)/atrc --format dot --show-pruned -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >$(B)/samples/trees.dot \
 	    && dot -Tsvg -o $(B)/samples/trees.svg $(B)/samples/trees.dot \
@@ -253,7 +258,7 @@ mutation-report: $(B)/unit-tests
 VALGRIND = valgrind -q --leak-check=full --errors-for-leak-kinds=all --error-exitcode=99
 memcheck: all $(B)/samples/.stamp $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh memcheck
-	$(Q)$(VALGRIND) $(B)/atrc --profile cod2 --load-order --developer-script -g $(SAMPLE_INSTALL)/main --map mp_harbour --gametype tdm >/dev/null
+	$(Q)$(VALGRIND) $(B)/atrc --profile cod2 --load-order --developer-script --install $(SAMPLE_INSTALL) --map mp_harbour --gametype tdm >/dev/null
 	$(Q)cd tests/golden/level && $(VALGRIND) $(abspath $(B)/atrc) --no-xanim -g broken --map mp_gone --gametype dm >/dev/null 2>&1; \
 	    test $$? -ne 99 || { echo "memcheck: valgrind reported errors on level mode" >&2; exit 1; }
 	$(Q)$(VALGRIND) $(B)/atrc --trees --format json -g $(SAMPLE_GAME) $(sort $(wildcard samples/scripts/*.gsc)) >/dev/null

@@ -9,6 +9,7 @@ set -u
 : "${ATRC:?set ATRC to the atrc binary}"
 : "${B:?set B to the build directory}"
 filter=${1:-}
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 cd "$tmp" || exit 2
@@ -936,6 +937,31 @@ if begin "a 500,000-term expression under every check"; then
     run --profile cod2 --no-xanim chain.gsc
     expect 1 "error: divide by 0"
     small_err 2000
+fi
+
+if begin "level mode: the sample install packed into two .iwd archives gives the values of its loose files"; then
+    if [ $have_py = 1 ]; then
+        mkdir -p packed/main
+        python3 - "$repo/samples/install/main" packed/main <<'PY'
+import os, sys, zipfile
+src, out = sys.argv[1], sys.argv[2]
+for arc, tops in (("pak0.iwd", ("codescripts", "maps", "mp")), ("pak1.iwd", ("animtrees",))):
+    with zipfile.ZipFile(os.path.join(out, arc), "w", zipfile.ZIP_DEFLATED) as z:
+        for top in tops:
+            for d, _, files in os.walk(os.path.join(src, top)):
+                for f in sorted(files):
+                    p = os.path.join(d, f)
+                    z.write(p, os.path.relpath(p, src))
+PY
+        run --profile cod2 --no-xanim --install packed --map mp_harbour --gametype tdm
+        expect 0 ""
+        sed 's|^packed/main/pak0.iwd:||' out >packed.txt
+        "$ATRC" --profile cod2 --no-xanim -g "$repo/samples/install/main" --map mp_harbour --gametype tdm 2>/dev/null |
+            sed "s|^$repo/samples/install/main/||" >loose.txt
+        if [ ! -s loose.txt ] || ! cmp -s packed.txt loose.txt || ! grep -q 'pak0.iwd:maps/mp/_flags.gsc' out; then
+            pass=$((pass - 1)); bad "archive values differ from loose files"
+        fi
+    else skipped "python3 not installed"; fi
 fi
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
