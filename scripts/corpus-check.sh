@@ -123,6 +123,31 @@ if [ -d "$game/maps" ]; then
     else
         echo "FAIL walk: $bad of $runs"; fail=$((fail + 1))
     fi
+    # The same game tree as an install whose data lives only in .pk3 archives.
+    if [ -n "${MKPK3:-}" ]; then
+        rm -rf "$work/gameinst" && mkdir -p "$work/gameinst/main" || exit 2
+        "$MKPK3" "$work/gameinst/main/pak0.pk3" "$game" maps || exit 2
+        # shellcheck disable=SC2046
+        "$MKPK3" "$work/gameinst/main/pak1.pk3" "$game" $(cd "$game" && ls | grep -v '^maps$') || exit 2
+        runs=0; bad=0
+        for m in $maps; do
+            runs=$((runs + 1))
+            "$ATRC" --profile cod1 --no-xanim -g "$game" --map "$m" --gametype tdm 2>&1 |
+                sed "s|^$game/||" >"$work/level-loose.txt"
+            "$ATRC" --profile cod1 --no-xanim --install "$work/gameinst" --map "$m" --gametype tdm 2>&1 |
+                sed "s|^$work/gameinst/main/pak[01].pk3:||" >"$work/level-pk3.txt"
+            if [ ! -s "$work/level-pk3.txt" ] || ! cmp -s "$work/level-loose.txt" "$work/level-pk3.txt"; then
+                bad=$((bad + 1)); echo "FAIL level from archives: $m tdm"
+                diff "$work/level-loose.txt" "$work/level-pk3.txt" | head -10
+            fi
+        done
+        if [ $bad -eq 0 ] && [ $runs -gt 0 ]; then
+            echo "ok   level from archives: $runs maps (tdm) from two .pk3 files give the values of the loose game tree"
+            pass=$((pass + 1))
+        else
+            echo "FAIL level from archives: $bad of $runs"; fail=$((fail + 1))
+        fi
+    fi
 else
     echo "skip level and walk: no game tree at $game"
 fi
