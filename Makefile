@@ -1,7 +1,8 @@
 # atrc — GNU Make build.  `make` builds build/atrc; `make demo`, `make check`,
 # `make bench`, `make corpus-check CORPUS=DIR`, `make fuzz`, `make memcheck`.
 # `make V=1` shows the commands; `make check SANITIZE=1` builds and tests with
-# AddressSanitizer and UndefinedBehaviorSanitizer into build/san/.
+# AddressSanitizer and UndefinedBehaviorSanitizer into build/san/;
+# `make check SANITIZE=thread` with ThreadSanitizer into build/tsan/.
 
 CC      ?= cc
 RE2C    ?= re2c
@@ -14,18 +15,24 @@ B        ?= build/san
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0:exitcode=99
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
+else ifeq ($(SANITIZE),thread)
+B        ?= build/tsan
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+export TSAN_OPTIONS := halt_on_error=1:exitcode=99
 else
 B        ?= build
 SANFLAGS :=
+# The generated parser's asserts check Lemon itself: off outside sanitizer builds.
+GEN_OPT  := -DNDEBUG
 endif
 
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 CPPFLAGS += -Iinclude -Isrc -I$(B) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-ALL_CFLAGS = -std=c99 $(OPT) $(SANFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c99 -pthread $(OPT) $(SANFLAGS) $(CFLAGS)
 # Generated parser/lexer code is compiled without the strictest prototypes checks.
 GEN_WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -Wno-implicit-fallthrough
-LDLIBS   += -lm
+LDLIBS   += -lm -pthread
 
 ifeq ($(V),1)
 Q :=
@@ -71,7 +78,7 @@ $(B)/%.c $(B)/%.h: grammar/%.y | deps $(B)/obj
 
 $(B)/obj/%.o: $(B)/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(GEN_WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(GEN_OPT) $(ALL_CFLAGS) $(GEN_WARN) -MMD -MP -c -o $@ $<
 
 $(B)/obj/%.o: src/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
@@ -118,7 +125,7 @@ hostile: all
 	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) sh tests/hostile/run.sh
 
 check: unit golden hostile
-	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,normal) build)"
+	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----
 SAMPLE_GAME := $(B)/samples/game

@@ -1,6 +1,7 @@
 /* The library's entry points: a context, scripts in, trees built, results out. */
 #include "context.h"
 #include "ast.h"
+#include "frontend.h"
 #include "script_parse.h"
 #include "text.h"
 
@@ -20,6 +21,7 @@ atrc_ctx *atrc_new(const atrc_options *opts)
 void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;
+    frontend_free(ctx->fe);
     registry_free(ctx);
     gamefs_free(&ctx->fs);
     diag_free(&ctx->diags);
@@ -67,45 +69,58 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     return 0;
 }
 
-static void compile_one_item(void *ud, ast_node *item)
+static frontend *get_frontend(atrc_ctx *ctx)
 {
-    compile_item(ud, item);
+    if (!ctx->fe) ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+    return ctx->fe;
 }
 
-static void compile_source(atrc_ctx *ctx, source_file *src)
+/* The global part of the compile stage for one file, strictly in the order
+** the scripts were given: the file joins the context, its recorded events
+** register trees and add references, its diagnostics keep their places. */
+static int replay_file(atrc_ctx *ctx, fe_file *f)
 {
-    ctx_keep_source(ctx, src);
-    /* Each top-level item is compiled as soon as it is parsed and its AST
-    ** recycled: memory follows the largest function, not the file. */
-    arena scratch;
-    arena_init(&scratch);
-    if (ctx->opts.syntax_only) {
-        script_parse_each(src, &scratch, &ctx->diags, NULL, NULL);
+    int rc = 0;
+    if (!f->src) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", f->path, f->read_error);
+        ctx->unreadable_inputs++;
+        rc = -1;
     } else {
-        compile_state *cs = compile_begin(ctx, src);
-        script_parse_each(src, &scratch, &ctx->diags, compile_one_item, cs);
-        compile_end(cs);
+        source_file *src = f->src;
+        f->src = NULL;
+        ctx_keep_source(ctx, src);
+        compile_replay(ctx, f, src);
+        fe_replay_diags(f, &ctx->diags, f->diags.count);
     }
-    arena_free_all(&scratch);
+    fe_file_free(f);
+    return rc;
 }
 
 int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
-    const char *err = NULL;
-    source_file *src = source_read(path, &err);
-    if (!src) {
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", path, err);
-        ctx->unreadable_inputs++;
-        return -1;
+    frontend *fe = get_frontend(ctx);
+    return replay_file(ctx, frontend_take(fe, frontend_prefetch(fe, path)));
+}
+
+int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n)
+{
+    frontend *fe = get_frontend(ctx);
+    /* Files are queued a bounded distance ahead; the workers parse them
+    ** (within the frontend's window) while this thread replays in order. */
+    fe_request **reqs = xmalloc((n ? n : 1) * sizeof *reqs);
+    size_t ahead = 64 * (size_t)(ctx->opts.jobs > 1 ? ctx->opts.jobs : 1), queued = 0;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        while (queued < n && queued < i + ahead) reqs[queued] = frontend_prefetch(fe, paths[queued]), queued++;
+        if (replay_file(ctx, frontend_take(fe, reqs[i])) != 0) rc = -1;
     }
-    compile_source(ctx, src);
-    return 0;
+    free(reqs);
+    return rc;
 }
 
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len)
 {
-    compile_source(ctx, source_from_buffer(path, data, len));
-    return 0;
+    return replay_file(ctx, frontend_parse_buffer(get_frontend(ctx), path, data, len));
 }
 
 void atrc_build_trees(atrc_ctx *ctx)

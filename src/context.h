@@ -9,6 +9,8 @@
 #include "gamefs.h"
 #include "source.h"
 
+struct ast_node;
+
 typedef enum { REF_ANIM = 0, REF_ANIMTREE, REF_ENGINE } ref_kind;
 
 typedef struct tree_entry tree_entry;
@@ -62,6 +64,7 @@ struct atrc_ctx {
     size_t ref_count;
     int trees_built;
     int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
+    struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
 };
 
 /* registry.c */
@@ -74,14 +77,16 @@ ref_name *registry_find_name(const tree_entry *t, const char *name);
 void registry_build_all(atrc_ctx *ctx);
 void registry_free(atrc_ctx *ctx);
 
-/* compile.c */
-struct ast_node;
-/* Item by item, as the parser streams a file's top-level items; the file's
-** tree selection carries from one item to the next. */
-typedef struct compile_state compile_state;
-compile_state *compile_begin(atrc_ctx *ctx, source_file *src);
-void compile_item(compile_state *cs, const struct ast_node *item);
-void compile_end(compile_state *cs);
+/* compile.c: the compile stage in two parts (see frontend.h).  The pass
+** (fe_passes[FE_PASS_COMPILE]) records each file's #using_animtree, %name and
+** #animtree with positions; compile_replay registers trees and adds the
+** references on the context's thread, in order, with the file's diagnostics. */
+struct fe_file;
+void *compile_pass_begin(struct fe_file *f);
+void compile_pass_item(void *state, struct fe_file *f, const struct ast_node *item);
+void compile_pass_end(void *state, struct fe_file *f);
+void compile_pass_release(void *state);
+void compile_replay(atrc_ctx *ctx, struct fe_file *f, source_file *src);
 anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col);
 
 /* context.c */

@@ -31,6 +31,9 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
     ;
 void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
                const char *fmt, va_list ap);
+/* Appends g, taking its message (g->message is left NULL): how a file's
+** diagnostics recorded on a worker join the context's list. */
+void diag_take(diag_list *d, diag *g);
 /* One diagnostic with its excerpt: "PATH:LINE:COL: error: MSG\n  line\n  ^\n". */
 void diag_print_one(const diag *g, FILE *out);
 /* All of them, then "N errors, M warnings" when there was any. */

@@ -6,154 +6,265 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- block writes: output is assembled in a buffer and written in blocks,
+** never a library call per character ---- */
+
+typedef struct obuf {
+    FILE *out;
+    size_t n;
+    char buf[1 << 16];
+} obuf;
+
+static void ob_flush(obuf *b)
+{
+    if (b->n) fwrite(b->buf, 1, b->n, b->out);
+    b->n = 0;
+}
+
+static void ob_put(obuf *b, const char *s, size_t n)
+{
+    if (sizeof b->buf - b->n < n) {
+        ob_flush(b);
+        if (n >= sizeof b->buf) {
+            fwrite(s, 1, n, b->out);
+            return;
+        }
+    }
+    memcpy(b->buf + b->n, s, n);
+    b->n += n;
+}
+
+static void ob_str(obuf *b, const char *s)
+{
+    ob_put(b, s, strlen(s));
+}
+
+static void ob_char(obuf *b, char c)
+{
+    if (b->n == sizeof b->buf) ob_flush(b);
+    b->buf[b->n++] = c;
+}
+
+/* Decimal, as printf's %d / %u / PRId64 spell it. */
+static void ob_int(obuf *b, int64_t v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) tmp[--i] = '-';
+    ob_put(b, tmp + i, sizeof tmp - (size_t)i);
+}
+
 /* ---- JSON ---- */
 
 /* Writes s as a JSON string.  Bytes that are not valid UTF-8 become U+FFFD so
 ** that the document always parses, whatever bytes a hostile file held. */
-static void json_string(FILE *out, const char *s)
+static void json_string(obuf *b, const char *s)
 {
     if (!s) {
-        fputs("null", out);
+        ob_put(b, "null", 4);
         return;
     }
     const unsigned char *p = (const unsigned char *)s;
-    fputc('"', out);
+    ob_char(b, '"');
     while (*p) {
+        /* The common case: a run of printable ASCII, copied in one block. */
+        const unsigned char *run = p;
+        while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') p++;
+        if (p > run) ob_put(b, (const char *)run, (size_t)(p - run));
         unsigned char c = *p;
+        if (!c) break;
         if (c == '"' || c == '\\') {
-            fputc('\\', out);
-            fputc(c, out);
+            ob_char(b, '\\');
+            ob_char(b, (char)c);
             p++;
         } else if (c < 0x20) {
             switch (c) {
-            case '\n': fputs("\\n", out); break;
-            case '\t': fputs("\\t", out); break;
-            case '\r': fputs("\\r", out); break;
-            default: fprintf(out, "\\u%04x", c); break;
+            case '\n': ob_put(b, "\\n", 2); break;
+            case '\t': ob_put(b, "\\t", 2); break;
+            case '\r': ob_put(b, "\\r", 2); break;
+            default: {
+                char esc[8];
+                snprintf(esc, sizeof esc, "\\u%04x", c);
+                ob_str(b, esc);
+                break;
+            }
             }
             p++;
-        } else if (c < 0x80) {
-            fputc(c, out);
-            p++;
         } else {
-            size_t n = utf8_sequence_length(p, strlen((const char *)p));
+            size_t n = utf8_sequence_length(p, strnlen((const char *)p, 4));
             if (n) {
-                fwrite(p, 1, n, out);
+                ob_put(b, (const char *)p, n);
                 p += n;
             } else {
-                fputs("\\ufffd", out);
+                ob_put(b, "\\ufffd", 6);
                 p++;
             }
         }
     }
-    fputc('"', out);
+    ob_char(b, '"');
 }
 
-static void json_int_or_null(FILE *out, int64_t v)
+static void json_int_or_null(obuf *b, int64_t v)
 {
-    if (v < 0) fputs("null", out);
-    else fprintf(out, "%" PRId64, v);
+    if (v < 0) ob_put(b, "null", 4);
+    else ob_int(b, v);
 }
 
 static const char *const kind_names[] = {"anim", "animtree", "engine"}; /* ORDER: ref_kind */
 static const char *const severity_names[] = {"error", "warning"};     /* ORDER: diag_severity */
 
-static void json_node(FILE *out, const atrc_node *n, int index)
+static void json_node(obuf *b, const atrc_node *n, int index)
 {
-    fprintf(out, "{\"index\": %d, \"name\": ", index);
-    json_string(out, n->name);
-    if (n->parent < 0) fputs(", \"parent\": null", out);
-    else fprintf(out, ", \"parent\": %d", n->parent);
-    fprintf(out, ", \"child_count\": %d", n->child_count);
-    if (n->child_count > 0 || index == 0) {
-        fprintf(out, ", \"first_child\": %d, \"flags\": %u", n->first_child, n->parse_flags);
+    ob_str(b, "{\"index\": ");
+    ob_int(b, index);
+    ob_str(b, ", \"name\": ");
+    json_string(b, n->name);
+    if (n->parent < 0) {
+        ob_str(b, ", \"parent\": null");
     } else {
-        fputs(", \"looping\": ", out);
-        fputs(n->looping < 0 ? "null" : n->looping ? "true" : "false", out);
+        ob_str(b, ", \"parent\": ");
+        ob_int(b, n->parent);
     }
-    fputc('}', out);
+    ob_str(b, ", \"child_count\": ");
+    ob_int(b, n->child_count);
+    if (n->child_count > 0 || index == 0) {
+        ob_str(b, ", \"first_child\": ");
+        ob_int(b, n->first_child);
+        ob_str(b, ", \"flags\": ");
+        ob_int(b, n->parse_flags);
+    } else {
+        ob_str(b, ", \"looping\": ");
+        ob_str(b, n->looping < 0 ? "null" : n->looping ? "true" : "false");
+    }
+    ob_char(b, '}');
 }
 
-static void emit_json(const atrc_ctx *ctx, FILE *out)
+/* ", \"line\": L, \"column\": C" of a located item, or nulls. */
+static void json_position(obuf *b, int located, int line, int col)
 {
-    fprintf(out, "{\n  \"atrc\": 1,\n  \"profile\": \"%s\",\n  \"trees\": [",
-            atrc_profile_name(ctx->opts.profile));
+    if (!located) {
+        ob_str(b, ", \"line\": null, \"column\": null");
+        return;
+    }
+    ob_str(b, ", \"line\": ");
+    ob_int(b, line);
+    ob_str(b, ", \"column\": ");
+    ob_int(b, col);
+}
+
+static void emit_json(const atrc_ctx *ctx, obuf *b)
+{
+    ob_str(b, "{\n  \"atrc\": 1,\n  \"profile\": \"");
+    ob_str(b, atrc_profile_name(ctx->opts.profile));
+    ob_str(b, "\",\n  \"trees\": [");
     for (int i = 1; i <= ctx->tree_count; i++) {
         const tree_entry *t = ctx->trees[i];
-        fprintf(out, "%s\n    {\n      \"index\": %d,\n      \"name\": ", i > 1 ? "," : "", t->index);
-        json_string(out, t->name);
-        fputs(",\n      \"file\": ", out);
-        json_string(out, t->file);
-        fputs(",\n      \"checksum\": ", out);
-        if (t->built) fprintf(out, "%" PRIu32, t->tree.checksum);
-        else fputs("null", out);
-        fputs(",\n      \"nodes\": [", out);
+        ob_str(b, i > 1 ? ",\n    {\n      \"index\": " : "\n    {\n      \"index\": ");
+        ob_int(b, t->index);
+        ob_str(b, ",\n      \"name\": ");
+        json_string(b, t->name);
+        ob_str(b, ",\n      \"file\": ");
+        json_string(b, t->file);
+        ob_str(b, ",\n      \"checksum\": ");
+        if (t->built) ob_int(b, t->tree.checksum);
+        else ob_str(b, "null");
+        ob_str(b, ",\n      \"nodes\": [");
         if (t->built) {
             for (int k = 0; k < t->tree.node_count; k++) {
-                fputs(k ? ",\n        " : "\n        ", out);
-                json_node(out, &t->tree.nodes[k], k);
+                ob_str(b, k ? ",\n        " : "\n        ");
+                json_node(b, &t->tree.nodes[k], k);
             }
-            if (t->tree.node_count) fputs("\n      ", out);
+            if (t->tree.node_count) ob_str(b, "\n      ");
         }
-        fputs("]\n    }", out);
+        ob_str(b, "]\n    }");
     }
-    fputs(ctx->tree_count ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [", out);
+    ob_str(b, ctx->tree_count ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [");
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
-        fputs(r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ", out);
-        json_string(out, r->src ? r->src->path : NULL);
-        if (r->src) fprintf(out, ", \"line\": %d, \"column\": %d", r->line, r->col);
-        else fputs(", \"line\": null, \"column\": null", out);
-        fprintf(out, ", \"kind\": \"%s\", \"tree\": ", kind_names[r->kind]);
-        json_string(out, r->tree ? r->tree->name : NULL);
+        ob_str(b, r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ");
+        json_string(b, r->src ? r->src->path : NULL);
+        json_position(b, r->src != NULL, r->line, r->col);
+        ob_str(b, ", \"kind\": \"");
+        ob_str(b, kind_names[r->kind]);
+        ob_str(b, "\", \"tree\": ");
+        json_string(b, r->tree ? r->tree->name : NULL);
         if (r->kind != REF_ANIMTREE) {
-            fputs(", \"name\": ", out);
-            json_string(out, r->name);
+            ob_str(b, ", \"name\": ");
+            json_string(b, r->name);
         }
-        fputs(", \"value\": ", out);
-        json_int_or_null(out, r->value);
-        fputc('}', out);
+        ob_str(b, ", \"value\": ");
+        json_int_or_null(b, r->value);
+        ob_char(b, '}');
     }
-    fputs(ctx->refs ? "\n  ],\n  \"diagnostics\": [" : "],\n  \"diagnostics\": [", out);
+    ob_str(b, ctx->refs ? "\n  ],\n  \"diagnostics\": [" : "],\n  \"diagnostics\": [");
     for (size_t i = 0; i < ctx->diags.count; i++) {
         const diag *g = &ctx->diags.items[i];
-        fprintf(out, "%s\n    {\"severity\": \"%s\", \"file\": ", i ? "," : "",
-                severity_names[g->severity]);
-        json_string(out, g->src ? g->src->path : NULL);
-        if (g->src) fprintf(out, ", \"line\": %d, \"column\": %d", g->line, g->col);
-        else fputs(", \"line\": null, \"column\": null", out);
-        fputs(", \"message\": ", out);
-        json_string(out, g->message);
-        fputc('}', out);
+        ob_str(b, i ? ",\n    {\"severity\": \"" : "\n    {\"severity\": \"");
+        ob_str(b, severity_names[g->severity]);
+        ob_str(b, "\", \"file\": ");
+        json_string(b, g->src ? g->src->path : NULL);
+        json_position(b, g->src != NULL, g->line, g->col);
+        ob_str(b, ", \"message\": ");
+        json_string(b, g->message);
+        ob_char(b, '}');
     }
-    fputs(ctx->diags.count ? "\n  ]\n}\n" : "]\n}\n", out);
+    ob_str(b, ctx->diags.count ? "\n  ]\n}\n" : "]\n}\n");
 }
 
 /* ---- text ---- */
 
-static void text_tree_ref(FILE *out, const tree_entry *t)
+static void text_tree_ref(obuf *b, const tree_entry *t)
 {
-    if (t) fprintf(out, "%s[%d]", t->name, t->index);
-    else fputs("(no tree)", out);
+    if (t) {
+        ob_str(b, t->name);
+        ob_char(b, '[');
+        ob_int(b, t->index);
+        ob_char(b, ']');
+    } else {
+        ob_str(b, "(no tree)");
+    }
 }
 
-static void emit_references(const atrc_ctx *ctx, FILE *out)
+static void emit_references(const atrc_ctx *ctx, obuf *b)
 {
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
-        if (r->src) fprintf(out, "%s:%d:%d: ", r->src->path, r->line, r->col);
-        else fputs("<engine>: ", out);
+        if (r->src) {
+            ob_str(b, r->src->path);
+            ob_char(b, ':');
+            ob_int(b, r->line);
+            ob_char(b, ':');
+            ob_int(b, r->col);
+            ob_put(b, ": ", 2);
+        } else {
+            ob_str(b, "<engine>: ");
+        }
         if (r->kind == REF_ANIMTREE) {
-            fputs("#animtree -> ", out);
-            text_tree_ref(out, r->tree);
-            if (r->value >= 0) fprintf(out, " = %" PRId64 "\n", r->value);
-            else fputs(" unresolved\n", out);
+            ob_str(b, "#animtree -> ");
+            text_tree_ref(b, r->tree);
+            if (r->value >= 0) {
+                ob_put(b, " = ", 3);
+                ob_int(b, r->value);
+                ob_char(b, '\n');
+            } else {
+                ob_str(b, " unresolved\n");
+            }
             continue;
         }
-        fprintf(out, "%%%s -> ", r->name);
-        text_tree_ref(out, r->tree);
-        if (r->value >= 0)
-            fprintf(out, " node %" PRId64 " = 0x%08" PRIx64 "\n", r->value & 0xFFFF, r->value);
-        else
-            fputs(" unresolved\n", out);
+        ob_char(b, '%');
+        ob_str(b, r->name);
+        ob_str(b, " -> ");
+        text_tree_ref(b, r->tree);
+        if (r->value >= 0) {
+            char tmp[64];
+            snprintf(tmp, sizeof tmp, " node %" PRId64 " = 0x%08" PRIx64 "\n", r->value & 0xFFFF, r->value);
+            ob_str(b, tmp);
+        } else {
+            ob_str(b, " unresolved\n");
+        }
     }
 }
 
@@ -204,13 +315,18 @@ static void emit_tree_listing(const tree_entry *t, FILE *out)
 
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out)
 {
+    obuf *b = xmalloc(sizeof *b);
+    b->out = out;
+    b->n = 0;
     if (format == ATRC_FORMAT_JSON) {
-        emit_json(ctx, out);
+        emit_json(ctx, b);
     } else {
         if (show_trees)
             for (int i = 1; i <= ctx->tree_count; i++) emit_tree_listing(ctx->trees[i], out);
-        emit_references(ctx, out);
+        emit_references(ctx, b);
     }
+    ob_flush(b);
+    free(b);
     fflush(out);
     return ferror(out) ? -1 : 0;
 }

@@ -26,6 +26,8 @@ static const char usage_text[] =
     "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
     "                         scripts, also name its tree and node path\n"
     "  -o FILE                write the output to FILE atomically\n"
+    "  -j N                   parse scripts on N threads (default: online CPUs;\n"
+    "                         1: no threads); the output is the same for any N\n"
     "      --dump-tokens      print each script's tokens (developer view)\n"
     "      --dump-ast         print each script's syntax tree (developer view)\n"
     "  -h, --help             show this help\n"
@@ -138,6 +140,11 @@ static int parse_args(int argc, char **argv, cli *c)
             if (v && strcmp(v, "text") == 0) c->format = ATRC_FORMAT_TEXT;
             else if (v && strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
             else return usage_error("unknown format '%s' (text, json)", v ? v : "");
+        } else if (take_value(argc, argv, &i, "--jobs", 'j', &v)) {
+            char *end;
+            long n = v ? strtol(v, &end, 10) : 0;
+            if (!v || !*v || *end || n < 1 || n > 1024) return usage_error("-j takes a thread count (1 to 1024), not '%s'", v ? v : "");
+            c->opts.jobs = (int)n;
         } else if (take_value(argc, argv, &i, "--output", 'o', &v)) {
             if (!v || !*v) return usage_error("%s needs a file name", a);
             c->output = v;
@@ -277,6 +284,10 @@ int main(int argc, char **argv)
         return 2;
     }
     int status = parse_args(argc, argv, &c);
+    if (c.opts.jobs == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        c.opts.jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
+    }
     if (status != 0) goto done_args;
 
     if (c.dump) {
@@ -316,7 +327,7 @@ int main(int argc, char **argv)
         }
         free(tree);
     }
-    for (int i = 0; i < c.script_count; i++) atrc_add_script(ctx, c.scripts[i]);
+    atrc_add_scripts(ctx, c.scripts, (size_t)c.script_count);
     atrc_build_trees(ctx);
 
     output o;
