@@ -53,7 +53,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile bench corpus-check model-check fuzz memcheck clean
+.PHONY: all deps demo check unit golden hostile parallel bench corpus-check model-check fuzz memcheck clean
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(TOOLS)
@@ -119,12 +119,20 @@ unit: $(B)/unit-tests all
 golden: all
 	@echo "== golden tests"
 	$(Q)ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) sh tests/run_golden.sh tests/golden
+	$(Q)for j in 1 4 16; do JOBS=$$j ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) \
+	    sh tests/run_golden.sh tests/golden || exit 1; done
 
 hostile: all
 	@echo "== hostile inputs"
 	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) sh tests/hostile/run.sh
 
-check: unit golden hostile
+# The same runs at -j 1, 2, 4 and 16 print the same bytes (real scripts too, when present).
+PAR_CORPUS := $(abspath $(wildcard ../shared/corpus/cod1-game))
+parallel: all
+	@echo "== thread counts"
+	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) sh tests/parallel/run.sh
+
+check: unit golden hostile parallel
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----
