@@ -97,6 +97,7 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
 void compile_pass_item(void *state, fe_file *f, const ast_node *item)
 {
     compile_record *cr = state;
+    if (!f->item_anim_syntax) return;
     /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
     ** deep as the file is long, which recursion could not survive. */
     size_t top = 0;

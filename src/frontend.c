@@ -64,9 +64,10 @@ static fe_file *file_new(const atrc_options *opts, const char *path)
     return f;
 }
 
-static void on_item(void *ud, ast_node *item)
+static void on_item(void *ud, ast_node *item, int anim_syntax)
 {
     fe_file *f = ud;
+    f->item_anim_syntax = anim_syntax;
     for (int i = 0; i < FE_PASS_COUNT; i++)
         if (f->state[i]) fe_passes[i].item(f->state[i], f, item);
 }

@@ -43,6 +43,7 @@ typedef struct fe_file {
     diag_list diags;           /* file-local diagnostics, in discovery order */
     size_t diags_replayed;     /* how many of them the replay has moved to the context */
     void *state[FE_PASS_COUNT];/* each pass's record (NULL: the pass is off for this file) */
+    int item_anim_syntax;      /* the current item holds %name, #animtree or #using_animtree */
 } fe_file;
 
 /* A file-local pass.  begin/item/end run on the thread that parses the file

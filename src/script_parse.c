@@ -118,13 +118,24 @@ static void *parser_alloc(size_t n)
     return xmalloc(n);
 }
 
+static int is_anim_syntax(int code)
+{
+    return code == TK_ANIM || code == TK_ANIMTREE || code == TK_USING_ANIMTREE;
+}
+
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
 {
     if (ctx->root) {
         ast_append(ctx->root, item);
         return;
     }
-    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item);
+    /* The item's tokens have all been fed, and one more: the lookahead that
+    ** reduced it, which belongs to the next item. */
+    int lookahead_anim = is_anim_syntax(ctx->cur_code);
+    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
+    ctx->anim_tokens_seen = ctx->anim_tokens;
+    ctx->lookahead_was_anim = lookahead_anim;
+    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
     arena_reset(ctx->a);
 }
 
@@ -167,6 +178,8 @@ static void run_parse(source_file *src, diag_list *diags, gsc_parse_ctx *pctx)
         int code = gsc_lexer_next(&lx, &tok);
         if (lx.stopped) break;
         ctx.cur = tok;
+        ctx.cur_code = code;
+        ctx.anim_tokens += is_anim_syntax(code);
         int starts_line = tok.line > prev_end_line;
         prev_end_line = lx.line; /* the lexer stops right after the token */
         if (starts_line) {
@@ -207,7 +220,7 @@ ast_node *script_parse(source_file *src, arena *a, diag_list *diags)
 }
 
 void script_parse_each(source_file *src, arena *scratch, diag_list *diags,
-                       void (*on_item)(void *ud, ast_node *item), void *ud)
+                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud)
 {
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);

@@ -20,10 +20,12 @@ source_file *source_from_buffer(const char *path, const char *data, size_t len)
     return f;
 }
 
-/* Reads fd to its end into *buf (capacity *cap, grown as needed, one byte
-** kept for the NUL).  A file that grows or shrinks while it is read is read
-** as far as it goes: never past the buffer.  Returns 0 or an errno. */
-static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint)
+/* Reads fd into *buf (capacity *cap, grown as needed, one byte kept for the
+** NUL): to its end, or with `exact`, its first `hint` bytes (a regular file's
+** size when it was opened: no extra call to find the end).  A file that
+** grows or shrinks meanwhile is read as far as it goes, never past the
+** buffer.  Returns 0 or an errno. */
+static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, int exact)
 {
     if (*cap < hint + 2 || !*buf) {
         size_t want = hint + 2 > *cap ? hint + 2 : *cap;
@@ -45,6 +47,7 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint)
         }
         if (got == 0) break;
         n += (size_t)got;
+        if (exact && n == hint) break;
     }
     (*buf)[n] = 0;
     *len = n;
@@ -79,8 +82,8 @@ static source_file *read_path(const char *path, char **buf, size_t *cap, const c
     }
     size_t len = 0;
     if (!e) {
-        size_t hint = st.st_size > 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size : 65536;
-        e = read_all(fd, buf, cap, &len, hint);
+        int regular = st.st_size > 0 && S_ISREG(st.st_mode);
+        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.st_size : 65536, regular);
     }
     if (!is_stdin && fd >= 0) close(fd);
     if (e) {
@@ -142,7 +145,7 @@ int source_reload(source_file *f)
          now.mtime_sec == f->mtime_sec && now.mtime_nsec == f->mtime_nsec;
     char *buf = NULL;
     size_t cap = 0, len = 0;
-    if (ok) ok = read_all(fd, &buf, &cap, &len, (size_t)f->size) == 0 && len == f->len;
+    if (ok) ok = read_all(fd, &buf, &cap, &len, (size_t)f->size, 1) == 0 && len == f->len;
     close(fd);
     if (!ok) {
         free(buf);
