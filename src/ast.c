@@ -33,10 +33,8 @@ const char *ast_kind_name(ast_kind k)
 
 ast_node *ast_new(arena *a, ast_kind kind, int line, int col)
 {
-    ast_node *n = arena_zalloc(a, sizeof *n);
-    n->kind = kind;
-    n->line = line;
-    n->col = col;
+    ast_node *n = arena_alloc(a, sizeof *n);
+    *n = (ast_node){.kind = kind, .line = line, .col = col};
     return n;
 }
 

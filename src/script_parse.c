@@ -120,7 +120,9 @@ static void *parser_alloc(size_t n)
 
 static int is_anim_syntax(int code)
 {
-    return code == TK_ANIM || code == TK_ANIMTREE || code == TK_USING_ANIMTREE;
+    /* One load per token: this runs for every token fed. */
+    static const unsigned char anim_syntax[N_TOKENS] = {[TK_ANIM] = 1, [TK_ANIMTREE] = 1, [TK_USING_ANIMTREE] = 1};
+    return code >= 0 && code < N_TOKENS && anim_syntax[code];
 }
 
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
