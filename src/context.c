@@ -96,10 +96,15 @@ static int replay_file(atrc_ctx *ctx, fe_file *f)
     return rc;
 }
 
+void ctx_prefetch_script(atrc_ctx *ctx, const char *path)
+{
+    frontend_prefetch(get_frontend(ctx), path);
+}
+
 int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
-    frontend *fe = get_frontend(ctx);
-    return replay_file(ctx, frontend_take(fe, frontend_prefetch(fe, path)));
+    /* Parsed ahead if ctx_prefetch_script asked for it, else now. */
+    return replay_file(ctx, frontend_take_path(get_frontend(ctx), path));
 }
 
 int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n)

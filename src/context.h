@@ -91,5 +91,11 @@ anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int li
 
 /* context.c */
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);
+/* Asks for a script to be read and parsed ahead on the context's worker
+** threads (opts.jobs > 1); a later atrc_add_script(ctx, path) compiles that
+** record (or parses the file then, if it was never asked for).  For walks
+** that discover the files they compile: prefetch what a file references,
+** compile in the walk's own order; the output does not depend on timing. */
+void ctx_prefetch_script(atrc_ctx *ctx, const char *path);
 
 #endif

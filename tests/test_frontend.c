@@ -64,7 +64,9 @@ static void teardown(void)
     if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", dir);
 }
 
-/* The whole result of a run: JSON, then the printed diagnostics. */
+/* The whole result of a run: JSON, then the printed diagnostics.
+** one_by_one: 1 atrc_add_script each, 2 the same after prefetching every
+** file in reverse order (as a walk would), 0 atrc_add_scripts. */
 static char *run(int jobs, int one_by_one)
 {
     atrc_options o = {0};
@@ -72,6 +74,8 @@ static char *run(int jobs, int one_by_one)
     o.no_xanim = 1;
     atrc_ctx *ctx = atrc_new(&o);
     atrc_add_game_dir(ctx, dir);
+    if (one_by_one == 2)
+        for (int i = N_FILES; i >= 0; i--) ctx_prefetch_script(ctx, path_list[i]);
     if (one_by_one)
         for (int i = 0; i <= N_FILES; i++) atrc_add_script(ctx, path_list[i]);
     else
@@ -95,6 +99,9 @@ START_TEST(threads_change_nothing)
     ck_assert_ptr_nonnull(strstr(ref, "cannot read '"));
     for (int jobs = 1; jobs <= 16; jobs *= 2) {
         char *got = run(jobs, 0);
+        ck_assert_str_eq(got, ref);
+        free(got);
+        got = run(jobs, 2);
         ck_assert_str_eq(got, ref);
         free(got);
     }
