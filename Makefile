@@ -130,7 +130,7 @@ hostile: all
 PAR_CORPUS := $(abspath $(wildcard ../shared/corpus/cod1-game))
 parallel: all
 	@echo "== thread counts"
-	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) sh tests/parallel/run.sh
+	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
 check: unit golden hostile parallel
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"

@@ -83,6 +83,24 @@ for want in "maximum animation tree count exceeded" "too many errors" "bad anim 
     "<stdin>:2:22: error: animation 'nope' not defined"; do
     if ! grep -q "$want" err; then echo "FAIL coverage: no '$want' in the run's diagnostics"; fail=$((fail + 1)); fi
 done
+# Memory follows the largest file, not the sum: 40 files of 2 MB (80 MB) in
+# well under 80 MB (each thread's buffer holds one file; the text is dropped
+# after parsing).  Skipped in sanitizer builds (MEMCHECK unset) and without GNU time.
+if [ -n "${MEMCHECK:-}" ] && [ -x /usr/bin/time ]; then
+    mkdir big
+    awk 'BEGIN { for (i = 0; i < 40; i++) { f = sprintf("big/b%02d.gsc", i)
+        printf "#using_animtree(\"t%d\");\n/*\n", i % 5 > f
+        for (j = 0; j < 32768; j++) printf "%063d\n", j > f
+        printf "*/\nf%d() { a = %%a%d_%d; }\n", i, i % 5, i > f; close(f) } }'
+    /usr/bin/time -f %M -o rss "$ATRC" -j 2 --format json -g game big/*.gsc >out 2>err
+    st=$?
+    kb=$(tail -1 rss)
+    if [ $st -gt 1 ] || [ "$kb" -gt 30000 ]; then
+        echo "FAIL memory: 80 MB of scripts took $kb KB (status $st)"; fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+fi
 if [ -n "${CORPUS:-}" ] && [ -d "$CORPUS" ]; then
     find "$CORPUS" -name '*.gsc' | LC_ALL=C sort >corpus.txt
     # shellcheck disable=SC2046
