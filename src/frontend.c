@@ -158,8 +158,10 @@ static void start_threads(frontend *fe)
     pthread_cond_init(&fe->work, NULL);
     pthread_cond_init(&fe->done, NULL);
     fe->sync_ready = 1;
+    /* The calling thread parses too (whatever no worker has started when it
+    ** needs it): jobs threads in all, jobs - 1 of them workers. */
     fe->threads = xcalloc((size_t)fe->jobs, sizeof *fe->threads);
-    for (int i = 0; i < fe->jobs; i++) {
+    for (int i = 0; i < fe->jobs - 1; i++) {
         fe->threads[i].fe = fe;
         /* Without a thread the caller parses the file itself at take time. */
         if (pthread_create(&fe->threads[i].id, NULL, worker_main, &fe->threads[i]) != 0) break;
@@ -276,7 +278,21 @@ fe_file *frontend_take(frontend *fe, fe_request *r)
         lock(fe);
         r->state = REQ_DONE;
     }
-    while (r->state != REQ_DONE) pthread_cond_wait(&fe->done, &fe->mu);
+    while (r->state != REQ_DONE) {
+        /* Its worker is still at it: parse a later file meanwhile rather
+        ** than wait (the window still bounds what is parsed ahead). */
+        fe_request *o = next_for_worker(fe);
+        if (!o) {
+            pthread_cond_wait(&fe->done, &fe->mu);
+            continue;
+        }
+        o->state = REQ_RUNNING;
+        fe->in_flight++;
+        unlock(fe);
+        process_path(&fe->self, o->file);
+        lock(fe);
+        o->state = REQ_DONE;
+    }
     unlink_request(fe, r);
     fe->in_flight--;
     if (fe->sync_ready) pthread_cond_signal(&fe->work);
