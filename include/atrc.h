@@ -46,7 +46,7 @@ typedef struct atrc_options {
     int anim_check;   /* keep every node (com_animCheck 1) */
     int no_xanim;     /* do not resolve leaf assets */
     int syntax_only;  /* lex and parse only */
-    int jobs;         /* threads parsing scripts ahead in atrc_add_scripts (0 or 1: none) */
+    int jobs;         /* threads that read and parse scripts, the calling one included (0, 1: no threads) */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
@@ -87,9 +87,9 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
 int atrc_add_script(atrc_ctx *ctx, const char *path);
 /* Read and compile scripts; the result (references, trees, every diagnostic
 ** and its order) is the same as atrc_add_script on each in turn, whatever
-** opts.jobs is: with jobs > 1, worker threads read and parse files ahead
-** (a bounded window of them) while the calling thread compiles them in
-** order.  Returns 0, or -1 when some file cannot be read.
+** opts.jobs is: with jobs > 1, jobs - 1 worker threads read and parse files
+** ahead (a bounded window of them) while the calling thread compiles them in
+** order, parsing too whenever it would otherwise wait.  Returns 0, or -1 when some file cannot be read.
 ** Thread safety: a context is used by one thread at a time; two contexts
 ** share nothing and may be used from two threads at once. */
 int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n);

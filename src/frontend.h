@@ -68,8 +68,10 @@ void fe_file_free(fe_file *f);
 typedef struct frontend frontend;
 typedef struct fe_request fe_request;
 
-/* jobs: worker threads (<= 1: none, every file is parsed on the calling
-** thread when it is taken).  Threads start at the first prefetch. */
+/* jobs: threads that parse, the calling one included: jobs - 1 workers,
+** started at the first prefetch (<= 1: none, every file is parsed on the
+** calling thread when it is taken).  A take that would wait parses a later
+** queued file meanwhile. */
 frontend *frontend_new(const atrc_options *opts, int jobs);
 /* Stops and joins the workers; frees every record not taken. */
 void frontend_free(frontend *fe);
