@@ -26,6 +26,8 @@ typedef struct fe_worker {
     arena scratch;
 } fe_worker;
 
+#define KEEP_BUFFER ((size_t)64 << 20)
+
 static void worker_free(fe_worker *w)
 {
     free(w->buf);
@@ -97,6 +99,12 @@ static void process_path(fe_worker *w, fe_file *f)
         return;
     }
     run_passes(w, f);
+    /* A huge file's buffer is not kept for the next, ordinary one. */
+    if (w->cap > KEEP_BUFFER) {
+        free(w->buf);
+        w->buf = NULL;
+        w->cap = 0;
+    }
 }
 
 /* ---- the queue and its workers ---- */
