@@ -195,10 +195,11 @@ else
                 dst = sprintf("%s/g%03d.gsc", dir, g)
                 t = (k + g) % 10
                 printf "#include maps\\mp\\_utility;\n#using_animtree(\"refs%d\");\n", t > dst
-                fns = 1 + (g * 7919 + k) % 40
+                fns = 1 + (g * 7919 + k) % 200
                 for (f = 0; f < fns; f++) {
                     printf "fn%d_%d(a, b)\n{\n\t// comment %d\n\tif (isdefined(self.x) && a >= %d)\n", k, f, f, f > dst
-                    printf "\t\tself setanimknoball(%%a%d_%d, %%a%d_%d, 1, 0.2);\n", t, (f * 13) % 1000, t, (f * 31) % 1000 > dst
+                    if (f % 4 == 0) printf "\t\tself setanimknoball(%%a%d_%d, %%a%d_%d, 1, 0.2);\n", t, (f * 13) % 1000, t, (f * 31) % 1000 > dst
+                    else printf "\t\tself notify(\"event%d\", a, b);\n", f > dst
                     printf "\tfor (i = 0; i < 10; i++)\n\t\twait 0.05;\n\tself thread maps\\mp\\_utility::helper(\"s\" + a, (1, 2, 3));\n}\n" > dst
                 }
                 close(dst)
