@@ -83,6 +83,14 @@ static void decode_string(arena *a, ast_node *n, gsc_token tok)
     if (p < e && *p == '"') p++;
     char *out = arena_alloc(a, (size_t)(e - p) + 1);
     size_t k = 0;
+    /* Most strings have no escape: copied up to the closing quote in one go. */
+    const char *q = memchr(p, '"', (size_t)(e - p));
+    if (!q) q = e;
+    const char *esc = memchr(p, '\\', (size_t)(q - p));
+    if (esc) q = esc;
+    memcpy(out, p, (size_t)(q - p));
+    k = (size_t)(q - p);
+    p = q;
     while (p < e) {
         char c = *p++;
         if (c == '"') break; /* the closing quote */
