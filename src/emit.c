@@ -157,8 +157,38 @@ static void json_position(obuf *b, int located, int line, int col)
     ob_int(b, col);
 }
 
+/* A file's name as a JSON string, escaped once for all its references (they
+** come file by file). */
+typedef struct path_cache {
+    const source_file *src;
+    size_t len;
+    char text[512];
+} path_cache;
+
+static void json_path(obuf *b, const source_file *src, path_cache *pc)
+{
+    if (src && src == pc->src) {
+        ob_put(b, pc->text, pc->len);
+        return;
+    }
+    pc->src = NULL;
+    /* A name of up to 80 bytes escapes to at most 6 * 80 + 2 < 512 bytes. */
+    if (!src || strlen(src->path) > 80) {
+        json_string(b, src ? src->path : NULL);
+        return;
+    }
+    ob_flush(b); /* the escaped text is then the buffer's whole content */
+    json_string(b, src->path);
+    if (b->n <= sizeof pc->text) {
+        memcpy(pc->text, b->buf, b->n);
+        pc->len = b->n;
+        pc->src = src;
+    }
+}
+
 static void emit_json(const atrc_ctx *ctx, obuf *b)
 {
+    path_cache pc = {NULL, 0, {0}};
     ob_str(b, "{\n  \"atrc\": 1,\n  \"profile\": \"");
     ob_str(b, atrc_profile_name(ctx->opts.profile));
     ob_str(b, "\",\n  \"trees\": [");
@@ -186,7 +216,7 @@ static void emit_json(const atrc_ctx *ctx, obuf *b)
     ob_str(b, ctx->tree_count ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [");
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
         ob_str(b, r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ");
-        json_string(b, r->src ? r->src->path : NULL);
+        json_path(b, r->src, &pc);
         json_position(b, r->src != NULL, r->line, r->col);
         ob_str(b, ", \"kind\": \"");
         ob_str(b, kind_names[r->kind]);
