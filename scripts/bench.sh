@@ -214,10 +214,10 @@ half=$((copies / 2))
 awk -F/ -v h="$half" '{ c = substr($1, 2) + 0; if (c <= h) print }' "$w/all.txt" >"$w/half.txt"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 
-# best3 CMD...: best wall time of 3 runs in ms ($t); peak RSS of the last run in MB ($peak).
-best3() {
+# best5 CMD...: best wall time of 5 runs in ms ($t); peak RSS of the last run in MB ($peak).
+best5() {
     t=""
-    for _ in 1 2 3; do
+    for _ in 1 2 3 4 5; do
         t0=$(now_ns)
         if [ $have_time = 1 ]; then
             (cd "$w/many" && /usr/bin/time -f %M -o "$w/rss" "$@" >/dev/null 2>"$w/err")
@@ -247,10 +247,10 @@ for set in half all; do
     set -- $(cat "$w/$set.txt")
     files=$#
     bytes=$(cd "$w/many" && cat "$@" | wc -c)
-    best3 wc -l "$@"
+    best5 wc -l "$@"
     wc_ms=$t
     for j in 1 "$jobs"; do
-        best3 "$ATRC" -j "$j" --format json --no-xanim -g "$game" "$@"
+        best5 "$ATRC" -j "$j" --format json --no-xanim -g "$game" "$@"
         awk -v f="$files" -v b="$bytes" -v j="$j" -v ms="$t" -v wc="$wc_ms" -v peak="$peak" 'BEGIN {
             s = ms / 1000; if (s <= 0) s = 0.001
             printf "  %-34s %9.3f %10s   %6.1f MB/s   x%.2f\n",
