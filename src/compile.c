@@ -36,8 +36,8 @@ typedef struct compile_event {
     unsigned char in_dev;      /* inside a /# ... #/ block */
     unsigned char identifier;  /* #using_animtree: the name passes the identifier test */
     int line, col;
+    uint32_t diag_mark;        /* (4 G diagnostics would take far more memory than there is) */
     size_t name_off, name_len; /* lower-cased name in the record's names */
-    size_t diag_mark;
 } compile_event;
 
 typedef struct walk_item {
@@ -77,7 +77,7 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     e->identifier = (unsigned char)text_is_identifier(text, len);
     e->line = n->line;
     e->col = n->col;
-    e->diag_mark = f->diags.count;
+    e->diag_mark = (uint32_t)f->diags.count;
     e->name_off = cr->names_len;
     e->name_len = kind == EV_ANIMTREE ? 0 : len;
     if (cr->names_cap - cr->names_len < e->name_len + 1) {
