@@ -74,7 +74,7 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     size_t len = n->text ? n->len : 0;
     e->kind = (unsigned char)kind;
     e->in_dev = (unsigned char)in_dev;
-    e->identifier = (unsigned char)text_is_identifier(text, len);
+    e->identifier = kind == EV_USING_ANIMTREE && text_is_identifier(text, len);
     e->line = n->line;
     e->col = n->col;
     e->diag_mark = (uint32_t)f->diags.count;
