@@ -37,8 +37,18 @@ typedef struct compile_event {
     unsigned char identifier;  /* #using_animtree: the name passes the identifier test */
     int line, col;
     uint32_t diag_mark;        /* (4 G diagnostics would take far more memory than there is) */
-    size_t name_off, name_len; /* lower-cased name in the record's names */
+    uint32_t name;             /* index in the record's distinct names */
 } compile_event;
+
+/* A distinct lower-cased name of the file, stored once: a file names the
+** same animations over and over.  Its hash is the registry's, computed here
+** (off the context's thread); `shared` is its copy in the context's arena,
+** made by the replay at first use and shared by every reference. */
+typedef struct record_name {
+    size_t off, len;
+    uint32_t hash;
+    const char *shared;
+} record_name;
 
 typedef struct walk_item {
     const ast_node *node;
@@ -48,8 +58,12 @@ typedef struct walk_item {
 typedef struct compile_record {
     compile_event *ev;
     size_t count, cap;
-    char *names;
+    char *names;               /* the distinct names' text, NUL-terminated */
     size_t names_len, names_cap;
+    record_name *distinct;
+    size_t distinct_count, distinct_cap;
+    uint32_t *table;           /* open addressing: index + 1 into distinct, 0 empty */
+    size_t table_size;
     walk_item *stack;          /* the walk's stack, freed at the end of the file */
     size_t stack_cap;
 } compile_record;
@@ -61,6 +75,53 @@ void *compile_pass_begin(fe_file *f)
     cr->stack_cap = 256;
     cr->stack = xmalloc(cr->stack_cap * sizeof *cr->stack);
     return cr;
+}
+
+static void grow_table(compile_record *cr)
+{
+    size_t n = cr->table_size ? cr->table_size * 2 : 256;
+    uint32_t *t = xcalloc(n, sizeof *t);
+    for (size_t i = 0; i < cr->distinct_count; i++) {
+        size_t k = cr->distinct[i].hash & (n - 1);
+        while (t[k]) k = (k + 1) & (n - 1);
+        t[k] = (uint32_t)i + 1;
+    }
+    free(cr->table);
+    cr->table = t;
+    cr->table_size = n;
+}
+
+/* The index of text[0, len) lower-cased among the file's distinct names. */
+static uint32_t intern(compile_record *cr, const char *text, size_t len)
+{
+    if (cr->names_cap - cr->names_len < len + 1) {
+        while (cr->names_cap - cr->names_len < len + 1)
+            cr->names_cap = cr->names_cap ? cr->names_cap * 2 : 1024;
+        cr->names = xrealloc(cr->names, cr->names_cap);
+    }
+    /* Lower-cased in place at the end of the text; kept only if new. */
+    char *p = cr->names + cr->names_len;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    p[len] = 0;
+    uint32_t h = text_hash(0, p, 0);
+    if (cr->distinct_count * 2 >= cr->table_size) grow_table(cr);
+    size_t k = h & (cr->table_size - 1);
+    for (; cr->table[k]; k = (k + 1) & (cr->table_size - 1)) {
+        const record_name *d = &cr->distinct[cr->table[k] - 1];
+        if (d->hash == h && d->len == len && memcmp(cr->names + d->off, p, len) == 0)
+            return cr->table[k] - 1;
+    }
+    if (cr->distinct_count == cr->distinct_cap) {
+        cr->distinct_cap = cr->distinct_cap ? cr->distinct_cap * 2 : 64;
+        cr->distinct = xrealloc(cr->distinct, cr->distinct_cap * sizeof *cr->distinct);
+    }
+    cr->distinct[cr->distinct_count] = (record_name){cr->names_len, len, h, NULL};
+    cr->table[k] = (uint32_t)cr->distinct_count + 1;
+    cr->names_len += len + 1;
+    return (uint32_t)cr->distinct_count++;
 }
 
 static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_node *n, int in_dev)
@@ -78,20 +139,7 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     e->line = n->line;
     e->col = n->col;
     e->diag_mark = (uint32_t)f->diags.count;
-    e->name_off = cr->names_len;
-    e->name_len = kind == EV_ANIMTREE ? 0 : len;
-    if (cr->names_cap - cr->names_len < e->name_len + 1) {
-        while (cr->names_cap - cr->names_len < e->name_len + 1)
-            cr->names_cap = cr->names_cap ? cr->names_cap * 2 : 1024;
-        cr->names = xrealloc(cr->names, cr->names_cap);
-    }
-    char *p = cr->names + cr->names_len;
-    for (size_t i = 0; i < e->name_len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    }
-    p[e->name_len] = 0;
-    cr->names_len += e->name_len + 1;
+    e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len);
 }
 
 void compile_pass_item(void *state, fe_file *f, const ast_node *item)
@@ -131,6 +179,8 @@ void compile_pass_end(void *state, fe_file *f)
     free(cr->stack);
     cr->stack = NULL;
     cr->stack_cap = 0;
+    free(cr->table); /* the replay needs the names, not the lookup */
+    cr->table = NULL;
 }
 
 void compile_pass_release(void *state)
@@ -139,6 +189,8 @@ void compile_pass_release(void *state)
     free(cr->stack);
     free(cr->ev);
     free(cr->names);
+    free(cr->distinct);
+    free(cr->table);
     free(cr);
 }
 
@@ -157,7 +209,7 @@ static void error_at(atrc_ctx *ctx, source_file *src, const compile_event *e, co
 }
 
 static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event *e,
-                           const char *name, selection *sel)
+                           const record_name *nm, const char *name, selection *sel)
 {
     if (e->in_dev) {
         error_at(ctx, src, e, "cannot put #using_animtree inside /# ... #/ comment");
@@ -182,7 +234,7 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event 
         t->first_src = src;
         t->first_line = e->line;
         t->first_col = e->col;
-        if (e->name_len > ATRC_MAX_TREE_NAME) {
+        if (nm->len > ATRC_MAX_TREE_NAME) {
             t->too_long = 1;
             error_at(ctx, src, e, "animation tree path is too long");
         }
@@ -197,10 +249,11 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event 
 }
 
 static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
-                         const char *name, const selection *sel)
+                         record_name *nm, const char *name, const selection *sel)
 {
     anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, e->line, e->col);
-    r->name = arena_strndup(&ctx->mem, name, e->name_len);
+    if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
+    r->name = nm->shared;
     r->tree = sel->tree;
     if (e->in_dev && profile_get(ctx->opts.profile)->devblock_anim_error) {
         error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
@@ -210,7 +263,7 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e
         if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
         return;
     }
-    registry_add_reference(ctx, sel->tree, r);
+    registry_add_reference_hashed(ctx, sel->tree, r, nm->hash);
 }
 
 static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
@@ -227,16 +280,17 @@ static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_even
 
 void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
 {
-    const compile_record *cr = f->state[FE_PASS_COMPILE];
+    compile_record *cr = f->state[FE_PASS_COMPILE];
     if (!cr) return;
     selection sel = {NULL, 0};
     for (size_t i = 0; i < cr->count; i++) {
         const compile_event *e = &cr->ev[i];
         fe_replay_diags(f, &ctx->diags, e->diag_mark);
-        const char *name = cr->names + e->name_off;
+        record_name *nm = &cr->distinct[e->name];
+        const char *name = cr->names + nm->off;
         switch ((event_kind)e->kind) {
-        case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
-        case EV_ANIM: anim_literal(ctx, src, e, name, &sel); break;
+        case EV_USING_ANIMTREE: using_animtree(ctx, src, e, nm, name, &sel); break;
+        case EV_ANIM: anim_literal(ctx, src, e, nm, name, &sel); break;
         case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel); break;
         }
     }

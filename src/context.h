@@ -73,6 +73,8 @@ struct atrc_ctx {
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);
 /* Adds ref to tree's reference set (ref->name must be set). */
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref);
+/* The same with hash = text_hash(0, ref->name, 0) already computed (off the context's thread). */
+void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, uint32_t hash);
 ref_name *registry_find_name(const tree_entry *t, const char *name);
 void registry_build_all(atrc_ctx *ctx);
 void registry_free(atrc_ctx *ctx);
