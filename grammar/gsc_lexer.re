@@ -328,7 +328,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 continue;
             }
             blank  { continue; }
-            "\n"   { newline_at(lx, tok); continue; }
+            "\n" inline { newline_at(lx, tok); continue; }
             "//"   { cur = skip_line_comment(lx, cur); continue; }
             "/*"   {
                 int line = lx->line, col = col_of(lx, tok), done;
