@@ -1,7 +1,8 @@
 # atrc — GNU Make build.  `make` builds build/atrc; `make demo`, `make check`,
 # `make bench`, `make corpus-check CORPUS=DIR`, `make fuzz`, `make memcheck`.
 # `make V=1` shows the commands; `make check SANITIZE=1` builds and tests with
-# AddressSanitizer and UndefinedBehaviorSanitizer into build/san/.
+# AddressSanitizer and UndefinedBehaviorSanitizer into build/san/;
+# `make check SANITIZE=thread` with ThreadSanitizer into build/tsan/.
 # `make install` / `make uninstall` honour PREFIX (default /usr/local) and DESTDIR.
 
 CC      ?= cc
@@ -15,6 +16,11 @@ B        ?= build/san
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=0:exitcode=99
 export UBSAN_OPTIONS := print_stacktrace=1:halt_on_error=1
+PARSER_DEFS :=
+else ifeq ($(SANITIZE),thread)
+B        ?= build/tsan
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+export TSAN_OPTIONS := halt_on_error=1:exitcode=99
 PARSER_DEFS :=
 else
 B        ?= build
@@ -36,10 +42,10 @@ SONAME     := libatrc.so.$(SOMAJOR)
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 CPPFLAGS += -Iinclude -Isrc -I$(B) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-ALL_CFLAGS = -std=c99 $(OPT) $(SANFLAGS) $(CFLAGS)
+ALL_CFLAGS = -std=c99 -pthread $(OPT) $(SANFLAGS) $(CFLAGS)
 # Generated parser/lexer code is compiled without the strictest prototypes checks.
 GEN_WARN := -Wall -Wextra -Werror -Wno-unused-parameter -Wno-unused-variable -Wno-unused-but-set-variable -Wno-implicit-fallthrough
-LDLIBS   += -lm
+LDLIBS   += -lm -pthread
 # libzip reads .pk3/.iwd archives (deferred: known once `deps` has installed it).
 ZIP_CFLAGS = $(shell $(PKG_CONFIG) --cflags libzip 2>/dev/null)
 ZIP_LIBS   = $(shell $(PKG_CONFIG) --libs libzip 2>/dev/null)
@@ -67,7 +73,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile pictures install-check manlint install uninstall bench mutation-report \
+.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint install uninstall bench mutation-report \
         corpus-check model-check fuzz memcheck clean
 .DEFAULT_GOAL := all
 
@@ -162,10 +168,12 @@ unit: $(B)/unit-tests all
 golden: all
 	@echo "== golden tests"
 	$(Q)ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) sh tests/run_golden.sh tests/golden
+	$(Q)for j in 1 4 16; do JOBS=$$j ATRC=$(abspath $(B)/atrc) MKXANIM=$(abspath $(B)/mkxanim) \
+	    sh tests/run_golden.sh tests/golden || exit 1; done
 
 hostile: all
 	@echo "== hostile inputs"
-	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) sh tests/hostile/run.sh
+	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) SANITIZE=$(SANITIZE) sh tests/hostile/run.sh
 
 # Every dot output renders with Graphviz (installed by scripts/ensure-deps.sh graphviz).
 pictures: all $(B)/samples/.stamp
@@ -189,8 +197,14 @@ manlint: $(B)/atrc
 	@echo "== man page"
 	$(Q)ATRC=$(abspath $(B)/atrc) sh tests/man/check.sh doc/atrc.1
 
-check: unit golden hostile pictures install-check manlint
-	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,normal) build)"
+# The same runs at -j 1, 2, 4 and 16 print the same bytes (real scripts too, when present).
+PAR_CORPUS := $(abspath $(wildcard ../shared/corpus/cod1-game))
+parallel: all
+	@echo "== thread counts"
+	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
+
+check: unit golden hostile parallel pictures install-check manlint
+	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----
 SAMPLE_GAME := $(B)/samples/game

@@ -27,6 +27,7 @@ typedef unsigned char uchar;
     dec    = [0-9]+;
     float  = [0-9]* "." [0-9]+;
     blank  = [ \t\r]+;
+    inline = [ \t]*;
     stray  = [\x01-\x08\x0b-\x0c\x0e-\x1f\x7f-\xff];
 */
 
@@ -394,7 +395,7 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 continue;
             }
             blank  { continue; }
-            "\n"   { newline_at(lx, tok); continue; }
+            "\n" inline { newline_at(lx, tok); continue; }
             "//"   { cur = skip_line_comment(lx, cur); continue; }
             "/*"   {
                 int line = lx->line, col = col_of(lx, tok), done;

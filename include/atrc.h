@@ -71,6 +71,7 @@ typedef struct atrc_options {
     int warnings_as_errors; /* -Werror: warnings are recorded as errors */
     int max_errors;   /* syntax errors reported per script before the rest of it
                          is given up: 0 the default (50), negative no limit */
+    int jobs;         /* threads that read and parse scripts, the calling one included (0, 1: no threads) */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
@@ -129,6 +130,14 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
 ** file cannot be read (a diagnostic is recorded and atrc_unreadable_count()
 ** grows).  Syntax errors are diagnostics, not -1. */
 int atrc_add_script(atrc_ctx *ctx, const char *path);
+/* Read and compile scripts; the result (references, trees, every diagnostic
+** and its order) is the same as atrc_add_script on each in turn, whatever
+** opts.jobs is: with jobs > 1, jobs - 1 worker threads read and parse files
+** ahead (a bounded window of them) while the calling thread compiles them in
+** order, parsing too whenever it would otherwise wait.  Returns 0, or -1 when some file cannot be read.
+** Thread safety: a context is used by one thread at a time; two contexts
+** share nothing and may be used from two threads at once. */
+int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n);
 /* Compiles a script held in memory; data is copied, path is only used in
 ** diagnostics.  Returns 0. */
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make bench: synthetic workloads at n, 2n and 4n, wall time, peak memory and
 # throughput of each run, and the time ratios between sizes (about 2.0 for
-# each doubling when the work is linear; 4.0 would mean quadratic).
+# each doubling when the work is linear; 4.0 would mean quadratic); then the
+# many-file shape of a game's scripts at -j 1 and the default -j.
 #   ATRC=/abs/atrc B=/abs/build sh scripts/bench.sh
 # Inputs are generated with awk into $B/bench/ and deleted afterwards (the
 # largest script is about 200 MB).  BENCH_SCALE=0.25 shrinks every workload.
@@ -170,6 +171,119 @@ measure "one .pk3 (--install DIR)" "$n" refs --install "$w/inst" "$w/game.gsc"
 pk3_ms=$ms
 awk -v a="$loose_ms" -v b="$pk3_ms" 'BEGIN { printf "  %-34s x%.2f\n", "archive / loose time", (a > 0 ? b / a : 0) }'
 
+# ---- 6. many files: the shape of a game's scripts (thousands of files of
+# mixed sizes, JSON output), at -j 1 and the default -j, against `wc -l` over
+# the same files in the same run.  Real scripts when the corpus is present
+# (REAL_CORPUS, default ../shared/corpus/cod1-game): each copy concatenates
+# runs of 5 stock scripts into one file and varies it (a comment and a
+# function naming the copy), copies added up to ~100 MB; never committed,
+# deleted afterwards.  Otherwise generated scripts of the same shape.
+real=${REAL_CORPUS:-../shared/corpus/cod1-game}
+[ -d "$real" ] && real=$(cd "$real" && pwd)
+mb=$(scaled 100)
+mkdir -p "$w/many"
+if [ -d "$real" ] && [ -n "$(find "$real" -name '*.gsc' | head -1)" ]; then
+    kind="real scripts"
+    find "$real" -name '*.gsc' | LC_ALL=C sort >"$w/corpus.txt"
+    corpus_bytes=$(tr '\n' '\0' <"$w/corpus.txt" | xargs -0 cat | wc -c)
+    # An even number of copies: the first half is the input at n, all of them at 2n.
+    copies=$(awk -v t="$((mb * 1048576))" -v b="$corpus_bytes" 'BEGIN { c = int((t + b - 1) / b); c += c % 2; print (c < 2 ? 2 : c) }')
+    awk -v out="$w/many" -v copies="$copies" '
+    { files[n++] = $0 }
+    END {
+        for (k = 1; k <= copies; k++) {
+            dir = out "/c" k
+            system("mkdir -p \"" dir "\"")
+            for (i = 0; i < n; i++) {
+                g = int(i / 5)
+                dst = sprintf("%s/g%03d.gsc", dir, g)
+                if (i % 5 == 0) printf "// bench copy %d, group %d\n", k, g > dst
+                while ((getline line < files[i]) > 0) print line > dst
+                close(files[i])
+                if (i % 5 == 4 || i == n - 1) {
+                    printf "\natrc_bench_copy%d_%d()\n{\n\twait 0.05;\n}\n", k, g > dst
+                    close(dst)
+                }
+            }
+        }
+    }' "$w/corpus.txt"
+    game=$real
+else
+    kind="generated scripts"
+    copies=$(awk -v m="$mb" 'BEGIN { c = int(m / 2.5 + 0.5); c += c % 2; print (c < 2 ? 2 : c) }')
+    awk -v out="$w/many" -v copies="$copies" 'BEGIN {
+        for (k = 1; k <= copies; k++) {
+            dir = out "/c" k
+            system("mkdir -p \"" dir "\"")
+            for (g = 0; g < 100; g++) {
+                dst = sprintf("%s/g%03d.gsc", dir, g)
+                t = (k + g) % 10
+                printf "#include maps\\mp\\_utility;\n#using_animtree(\"refs%d\");\n", t > dst
+                fns = 1 + (g * 7919 + k) % 200
+                for (f = 0; f < fns; f++) {
+                    printf "fn%d_%d(a, b)\n{\n\t// comment %d\n\tif (isdefined(self.x) && a >= %d)\n", k, f, f, f > dst
+                    if (f % 4 == 0) printf "\t\tself setanimknoball(%%a%d_%d, %%a%d_%d, 1, 0.2);\n", t, (f * 13) % 1000, t, (f * 31) % 1000 > dst
+                    else printf "\t\tself notify(\"event%d\", a, b);\n", f > dst
+                    printf "\tfor (i = 0; i < 10; i++)\n\t\twait 0.05;\n\tself thread maps\\mp\\_utility::helper(\"s\" + a, (1, 2, 3));\n}\n" > dst
+                }
+                close(dst)
+            }
+        }
+    }'
+    game=$w/game
+fi
+# Relative names keep the command line short (tens of thousands of files).
+(cd "$w/many" && find . -name '*.gsc' | LC_ALL=C sort | sed 's|^\./||') >"$w/all.txt"
+half=$((copies / 2))
+awk -F/ -v h="$half" '{ c = substr($1, 2) + 0; if (c <= h) print }' "$w/all.txt" >"$w/half.txt"
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+
+# best5 CMD...: best wall time of 5 runs in ms ($t); peak RSS of the last run in MB ($peak).
+best5() {
+    t=""
+    for _ in 1 2 3 4 5; do
+        t0=$(now_ns)
+        if [ $have_time = 1 ]; then
+            (cd "$w/many" && /usr/bin/time -f %M -o "$w/rss" "$@" >/dev/null 2>"$w/err")
+        else
+            (cd "$w/many" && "$@" >/dev/null 2>"$w/err")
+        fi
+        rc=$?
+        t1=$(now_ns)
+        if [ $rc -gt 1 ]; then
+            echo "bench: '$1' failed (exit $rc):" >&2
+            head -5 "$w/err" >&2
+            exit 1
+        fi
+        ms1=$(((t1 - t0) / 1000000))
+        if [ -z "$t" ] || [ "$ms1" -lt "$t" ]; then t=$ms1; fi
+    done
+    peak="n/a"
+    [ $have_time = 1 ] && peak=$(awk '{ v = $1 } END { printf "%.1f", v / 1024 }' "$w/rss")
+}
+
+echo
+echo "many files: $kind, JSON output, against wc -l over the same files"
+printf '  %-34s %9s %10s   %-12s %s\n' "workload" "wall s" "peak MB" "throughput" "x wc -l"
+many_ms=""
+for set in half all; do
+    # shellcheck disable=SC2046
+    set -- $(cat "$w/$set.txt")
+    files=$#
+    bytes=$(cd "$w/many" && cat "$@" | wc -c)
+    best5 wc -l "$@"
+    wc_ms=$t
+    for j in 1 "$jobs"; do
+        best5 "$ATRC" -j "$j" --format json --no-xanim -g "$game" "$@"
+        awk -v f="$files" -v b="$bytes" -v j="$j" -v ms="$t" -v wc="$wc_ms" -v peak="$peak" 'BEGIN {
+            s = ms / 1000; if (s <= 0) s = 0.001
+            printf "  %-34s %9.3f %10s   %6.1f MB/s   x%.2f\n",
+                sprintf("%d files, %.0f MB, -j %d", f, b / 1048576, j), s, peak, b / 1048576 / s, (wc > 0 ? ms / wc : 0) }'
+    done
+    awk -v ms="$wc_ms" 'BEGIN { printf "  %-34s %9.3f\n", "wc -l over the same files", ms / 1000 }'
+    many_ms="$many_ms $t"
+done
+
 echo
 echo "scaling (best wall time at n, 2n, 4n)"
 # shellcheck disable=SC2086
@@ -180,4 +294,8 @@ ratio "tree, pruned" $prune_ms
 ratio "references" $refs_ms
 # shellcheck disable=SC2086
 ratio "script size" $script_ms
+# shellcheck disable=SC2086
+set -- $many_ms
+awk -v a="$1" -v b="$2" 'BEGIN { r = a > 0 ? b / a : 0
+    printf "  %-34s n->2n x%.2f   %s\n", "many files (default -j)", r, (b < 200 ? "too fast to judge" : (r > 3 ? "SUPERLINEAR?" : "linear")) }'
 [ $have_time = 1 ] || echo "(peak memory needs GNU time: scripts/ensure-deps.sh bench)"

@@ -12,6 +12,7 @@ struct arena_block {
 };
 
 #define BLOCK_HEADER ((sizeof(arena_block) + 15u) & ~(size_t)15u)
+typedef char block_header_in_sync[BLOCK_HEADER == ARENA_BLOCK_HEADER ? 1 : -1];
 #define MIN_BLOCK ((size_t)64 * 1024)
 
 static void out_of_memory(void)
@@ -52,10 +53,9 @@ void arena_init(arena *a)
     memset(a, 0, sizeof *a);
 }
 
-void *arena_alloc(arena *a, size_t n)
+void *arena_alloc_block(arena *a, size_t n)
 {
-    n = (n + 15u) & ~(size_t)15u;
-    if (n == 0) n = 16;
+    if (n == 0) out_of_memory(); /* the rounding wrapped: a size near SIZE_MAX */
     if (!a->head || a->cap - a->used < n) {
         /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
         size_t cap = a->total / 2;

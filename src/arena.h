@@ -12,9 +12,24 @@ typedef struct arena {
     size_t total;  /* bytes handed out (for measurements) */
 } arena;
 
+/* Bytes before a block's data (the block header, max-aligned). */
+#define ARENA_BLOCK_HEADER ((size_t)16)
+
 void arena_init(arena *a);
-/* Never returns NULL: aborts the process with a message when memory is exhausted. */
-void *arena_alloc(arena *a, size_t n);
+/* A new block for n (rounded) bytes: arena_alloc's slow path. */
+void *arena_alloc_block(arena *a, size_t n);
+/* Never returns NULL: aborts the process with a message when memory is
+** exhausted.  The common case (room in the current block) is inline: the
+** parser allocates a node or a name per token. */
+static inline void *arena_alloc(arena *a, size_t n)
+{
+    n = n ? (n + 15u) & ~(size_t)15u : 16;
+    if (!a->head || a->cap - a->used < n || n == 0) return arena_alloc_block(a, n);
+    void *p = (char *)a->head + ARENA_BLOCK_HEADER + a->used;
+    a->used += n;
+    a->total += n;
+    return p;
+}
 void *arena_zalloc(arena *a, size_t n);
 char *arena_strndup(arena *a, const char *s, size_t n);
 char *arena_strdup(arena *a, const char *s);

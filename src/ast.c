@@ -35,10 +35,8 @@ const char *ast_kind_name(ast_kind k)
 
 ast_node *ast_new(arena *a, ast_kind kind, int line, int col)
 {
-    ast_node *n = arena_zalloc(a, sizeof *n);
-    n->kind = kind;
-    n->line = line;
-    n->col = col;
+    ast_node *n = arena_alloc(a, sizeof *n);
+    *n = (ast_node){.kind = kind, .line = line, .col = col};
     return n;
 }
 
@@ -87,6 +85,14 @@ static void decode_string(arena *a, ast_node *n, gsc_token tok)
     if (p < e && *p == '"') p++;
     char *out = arena_alloc(a, (size_t)(e - p) + 1);
     size_t k = 0;
+    /* Most strings have no escape: copied up to the closing quote in one go. */
+    const char *q = memchr(p, '"', (size_t)(e - p));
+    if (!q) q = e;
+    const char *esc = memchr(p, '\\', (size_t)(q - p));
+    if (esc) q = esc;
+    memcpy(out, p, (size_t)(q - p));
+    k = (size_t)(q - p);
+    p = q;
     while (p < e) {
         char c = *p++;
         if (c == '"') break; /* the closing quote */

@@ -1356,18 +1356,17 @@ static int by_position(const void *a, const void *b)
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
-/* The file's diagnostics in source order (stable), when all are located in it. */
-static void sort_file_diags(check_state *st)
+void check_sort_diags(diag_list *d, size_t first, const source_file *src)
 {
-    diag_list *d = st->diags;
-    size_t n = d->count - st->diag_first;
+    if (first >= d->count) return;
+    size_t n = d->count - first;
     if (n < 2) return;
-    for (size_t i = st->diag_first; i < d->count; i++)
-        if (d->items[i].src != st->src) return;
+    for (size_t i = first; i < d->count; i++)
+        if (d->items[i].src != src) return;
     sort_item *tmp = xmalloc(n * sizeof *tmp);
-    for (size_t i = 0; i < n; i++) tmp[i] = (sort_item){d->items[st->diag_first + i], i};
+    for (size_t i = 0; i < n; i++) tmp[i] = (sort_item){d->items[first + i], i};
     qsort(tmp, n, sizeof *tmp, by_position);
-    for (size_t i = 0; i < n; i++) d->items[st->diag_first + i] = tmp[i].d;
+    for (size_t i = 0; i < n; i++) d->items[first + i] = tmp[i].d;
     free(tmp);
 }
 
@@ -1383,7 +1382,7 @@ static check_ref *copy_refs(arena *a, const ref_vec *v)
     return r;
 }
 
-void check_end(check_state *st, check_file_result *out)
+static void finish(check_state *st, check_file_result *out, int sort)
 {
     if (!st) return;
     if (out) {
@@ -1409,7 +1408,7 @@ void check_end(check_state *st, check_file_result *out)
         out->includes = copy_refs(&out->mem, &st->includes);
         out->include_count = st->includes.count;
     }
-    sort_file_diags(st);
+    if (sort) check_sort_diags(st->diags, st->diag_first, st->src);
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
     free(st->calls);
@@ -1420,6 +1419,16 @@ void check_end(check_state *st, check_file_result *out)
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     free(st);
+}
+
+void check_end(check_state *st, check_file_result *out)
+{
+    finish(st, out, 1);
+}
+
+void check_finish(check_state *st, check_file_result *out)
+{
+    finish(st, out, 0);
 }
 
 void check_result_free(check_file_result *r)

@@ -62,6 +62,12 @@ void check_item(check_state *st, const ast_node *item);
 ** Frees st. */
 void check_end(check_state *st, check_file_result *out);
 void check_result_free(check_file_result *r);
+/* check_end without the sort, for a caller that adds more of the file's
+** diagnostics first and then sorts them all with check_sort_diags. */
+void check_finish(check_state *st, check_file_result *out);
+/* Puts d's items from `first` on in source order (line, column, then
+** discovery order), when all of them are located in src. */
+void check_sort_diags(diag_list *d, size_t first, const source_file *src);
 
 /* Reports one reference that linking left unresolved, in the profile's
 ** wording (an error), or as atrc's own warning when ref->certain is 0. */

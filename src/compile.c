@@ -3,6 +3,7 @@
 ** references (stock-behavior.md section 5). */
 #include "profile.h"
 #include "context.h"
+#include "frontend.h"
 #include "ast.h"
 #include "text.h"
 
@@ -24,6 +25,177 @@ anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int li
     return r;
 }
 
+/* ---- file-local part (any thread): each item's events, in source order ---- */
+
+typedef enum { EV_USING_ANIMTREE = 0, EV_ANIM, EV_ANIMTREE } event_kind;
+
+/* One event the global part needs, with the number of file-local
+** diagnostics reported before it (so the replay keeps their order). */
+typedef struct compile_event {
+    unsigned char kind;
+    unsigned char in_dev;      /* inside a /# ... #/ block */
+    unsigned char identifier;  /* #using_animtree: the name passes the identifier test */
+    int line, col;
+    uint32_t diag_mark;        /* (4 G diagnostics would take far more memory than there is) */
+    uint32_t name;             /* index in the record's distinct names */
+} compile_event;
+
+/* A distinct lower-cased name of the file, stored once: a file names the
+** same animations over and over.  Its hash is the registry's, computed here
+** (off the context's thread); `shared` is its copy in the context's arena,
+** made by the replay at first use and shared by every reference. */
+typedef struct record_name {
+    size_t off, len;
+    uint32_t hash;
+    const char *shared;
+} record_name;
+
+typedef struct walk_item {
+    const ast_node *node;
+    int in_dev;
+} walk_item;
+
+typedef struct compile_record {
+    compile_event *ev;
+    size_t count, cap;
+    char *names;               /* the distinct names' text, NUL-terminated */
+    size_t names_len, names_cap;
+    record_name *distinct;
+    size_t distinct_count, distinct_cap;
+    uint32_t *table;           /* open addressing: index + 1 into distinct, 0 empty */
+    size_t table_size;
+    walk_item *stack;          /* the walk's stack, freed at the end of the file */
+    size_t stack_cap;
+} compile_record;
+
+void *compile_pass_begin(fe_file *f)
+{
+    if (f->opts->syntax_only) return NULL;
+    compile_record *cr = xcalloc(1, sizeof *cr);
+    cr->stack_cap = 256;
+    cr->stack = xmalloc(cr->stack_cap * sizeof *cr->stack);
+    return cr;
+}
+
+static void grow_table(compile_record *cr)
+{
+    size_t n = cr->table_size ? cr->table_size * 2 : 256;
+    uint32_t *t = xcalloc(n, sizeof *t);
+    for (size_t i = 0; i < cr->distinct_count; i++) {
+        size_t k = cr->distinct[i].hash & (n - 1);
+        while (t[k]) k = (k + 1) & (n - 1);
+        t[k] = (uint32_t)i + 1;
+    }
+    free(cr->table);
+    cr->table = t;
+    cr->table_size = n;
+}
+
+/* The index of text[0, len) lower-cased among the file's distinct names. */
+static uint32_t intern(compile_record *cr, const char *text, size_t len)
+{
+    if (cr->names_cap - cr->names_len < len + 1) {
+        while (cr->names_cap - cr->names_len < len + 1)
+            cr->names_cap = cr->names_cap ? cr->names_cap * 2 : 1024;
+        cr->names = xrealloc(cr->names, cr->names_cap);
+    }
+    /* Lower-cased in place at the end of the text; kept only if new. */
+    char *p = cr->names + cr->names_len;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    p[len] = 0;
+    uint32_t h = text_hash(0, p, 0);
+    if (cr->distinct_count * 2 >= cr->table_size) grow_table(cr);
+    size_t k = h & (cr->table_size - 1);
+    for (; cr->table[k]; k = (k + 1) & (cr->table_size - 1)) {
+        const record_name *d = &cr->distinct[cr->table[k] - 1];
+        if (d->hash == h && d->len == len && memcmp(cr->names + d->off, p, len) == 0)
+            return cr->table[k] - 1;
+    }
+    if (cr->distinct_count == cr->distinct_cap) {
+        cr->distinct_cap = cr->distinct_cap ? cr->distinct_cap * 2 : 64;
+        cr->distinct = xrealloc(cr->distinct, cr->distinct_cap * sizeof *cr->distinct);
+    }
+    cr->distinct[cr->distinct_count] = (record_name){cr->names_len, len, h, NULL};
+    cr->table[k] = (uint32_t)cr->distinct_count + 1;
+    cr->names_len += len + 1;
+    return (uint32_t)cr->distinct_count++;
+}
+
+static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_node *n, int in_dev)
+{
+    if (cr->count == cr->cap) {
+        cr->cap = cr->cap ? cr->cap * 2 : 64;
+        cr->ev = xrealloc(cr->ev, cr->cap * sizeof *cr->ev);
+    }
+    compile_event *e = &cr->ev[cr->count++];
+    const char *text = n->text ? n->text : "";
+    size_t len = n->text ? n->len : 0;
+    e->kind = (unsigned char)kind;
+    e->in_dev = (unsigned char)in_dev;
+    e->identifier = kind == EV_USING_ANIMTREE && text_is_identifier(text, len);
+    e->line = n->line;
+    e->col = n->col;
+    e->diag_mark = (uint32_t)f->diags.count;
+    e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len);
+}
+
+void compile_pass_item(void *state, fe_file *f, const ast_node *item)
+{
+    compile_record *cr = state;
+    if (!f->item_anim_syntax) return;
+    /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
+    ** deep as the file is long, which recursion could not survive. */
+    size_t top = 0;
+    if (item) cr->stack[top++] = (walk_item){item, 0};
+    while (top) {
+        walk_item it = cr->stack[--top];
+        const ast_node *n = it.node;
+        switch (n->kind) {
+        case AST_USING_ANIMTREE: record(cr, f, EV_USING_ANIMTREE, n, it.in_dev); break;
+        case AST_ANIM: record(cr, f, EV_ANIM, n, it.in_dev); break;
+        case AST_ANIMTREE: record(cr, f, EV_ANIMTREE, n, it.in_dev); break;
+        default: break;
+        }
+        if (!n->child) continue;
+        int child_dev = it.in_dev || n->kind == AST_DEVBLOCK;
+        size_t count = 0;
+        for (const ast_node *c = n->child; c; c = c->next) count++;
+        while (top + count > cr->stack_cap)
+            cr->stack = xrealloc(cr->stack, (cr->stack_cap *= 2) * sizeof *cr->stack);
+        /* Push children so that the first child is popped first. */
+        size_t i = top + count;
+        for (const ast_node *c = n->child; c; c = c->next) cr->stack[--i] = (walk_item){c, child_dev};
+        top += count;
+    }
+}
+
+void compile_pass_end(void *state, fe_file *f)
+{
+    (void)f;
+    compile_record *cr = state;
+    free(cr->stack);
+    cr->stack = NULL;
+    cr->stack_cap = 0;
+    free(cr->table); /* the replay needs the names, not the lookup */
+    cr->table = NULL;
+}
+
+void compile_pass_release(void *state)
+{
+    compile_record *cr = state;
+    free(cr->stack);
+    free(cr->ev);
+    free(cr->names);
+    free(cr->distinct);
+    free(cr->table);
+    free(cr);
+}
+
+/* ---- global part (the context's thread): the events replayed in order ---- */
+
 /* The file's tree selection: none yet, a tree, or a directive that failed
 ** (already reported: later references stay null without another error). */
 typedef struct selection {
@@ -31,26 +203,25 @@ typedef struct selection {
     int failed;
 } selection;
 
-static void error_at(atrc_ctx *ctx, source_file *src, const ast_node *n, const char *msg)
+static void error_at(atrc_ctx *ctx, source_file *src, const compile_event *e, const char *msg)
 {
-    diag_add(&ctx->diags, DIAG_ERROR, src, n->line, n->col, "%s", msg);
+    diag_add(&ctx->diags, DIAG_ERROR, src, e->line, e->col, "%s", msg);
 }
 
-static void using_animtree(atrc_ctx *ctx, source_file *src, const ast_node *n, int in_dev,
-                           selection *sel)
+static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event *e,
+                           const char *name, selection *sel)
 {
-    if (in_dev) {
-        error_at(ctx, src, n, "cannot put #using_animtree inside /# ... #/ comment");
+    if (e->in_dev) {
+        error_at(ctx, src, e, "cannot put #using_animtree inside /# ... #/ comment");
         return;
     }
-    const char *name = n->text ? n->text : "";
-    if (!text_is_identifier(name, n->len)) {
-        error_at(ctx, src, n, "bad anim tree name");
+    if (!e->identifier) {
+        error_at(ctx, src, e, "bad anim tree name");
         sel->tree = NULL;
         sel->failed = 1;
         return;
     }
-    tree_entry *t = registry_use_tree(ctx, arena_lower(&ctx->mem, name, n->len), src, n->line, n->col);
+    tree_entry *t = registry_use_tree(ctx, name, src, e->line, e->col);
     if (!t) {
         sel->tree = NULL;
         sel->failed = 1;
@@ -60,95 +231,56 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const ast_node *n, i
     sel->failed = 0;
 }
 
-static void anim_literal(atrc_ctx *ctx, source_file *src, const ast_node *n, int in_dev,
-                         const selection *sel)
+static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
+                         record_name *nm, const char *name, const selection *sel)
 {
-    anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, n->line, n->col);
-    r->name = arena_lower(&ctx->mem, n->text ? n->text : "", n->len);
+    anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, e->line, e->col);
+    if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
+    r->name = nm->shared;
     r->tree = sel->tree;
     const profile_rules *rules = profile_get(ctx->opts.profile);
-    if (in_dev && rules->devblock_anim_error) {
-        error_at(ctx, src, n, "cannot reference animation from /# ... #/ comment");
+    if (e->in_dev && rules->devblock_anim_error) {
+        error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
         return;
     }
-    if (in_dev && rules->devblock_anim_dropped && !ctx->opts.developer_script) {
+    if (e->in_dev && rules->devblock_anim_dropped && !ctx->opts.developer_script) {
         /* The game emits nothing for it: not in the reference set (load-order.md 4.6). */
         r->developer = 1;
         return;
     }
     if (!sel->tree) {
-        if (!sel->failed) error_at(ctx, src, n, "#using_animtree was not specified");
+        if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
         return;
     }
-    registry_add_reference(ctx, sel->tree, r);
+    registry_add_reference_hashed(ctx, sel->tree, r, nm->hash);
 }
 
-static void animtree_literal(atrc_ctx *ctx, source_file *src, const ast_node *n,
+static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
                              const selection *sel)
 {
-    anim_ref *r = compile_new_ref(ctx, REF_ANIMTREE, src, n->line, n->col);
+    anim_ref *r = compile_new_ref(ctx, REF_ANIMTREE, src, e->line, e->col);
     r->tree = sel->tree;
     if (!sel->tree) {
-        if (!sel->failed) error_at(ctx, src, n, "#using_animtree was not specified");
+        if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
         return;
     }
     r->value = sel->tree->index;
 }
 
-typedef struct walk_item {
-    const ast_node *node;
-    int in_dev;
-} walk_item;
-
-struct compile_state {
-    atrc_ctx *ctx;
-    source_file *src;
-    selection sel;        /* persists from one top-level item to the next */
-    walk_item *stack;
-    size_t cap;
-};
-
-compile_state *compile_begin(atrc_ctx *ctx, source_file *src)
+void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
 {
-    compile_state *cs = xcalloc(1, sizeof *cs);
-    cs->ctx = ctx;
-    cs->src = src;
-    cs->cap = 256;
-    cs->stack = xmalloc(cs->cap * sizeof *cs->stack);
-    return cs;
-}
-
-void compile_item(compile_state *cs, const ast_node *item)
-{
-    atrc_ctx *ctx = cs->ctx;
-    source_file *src = cs->src;
-    /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
-    ** deep as the file is long, which recursion could not survive. */
-    size_t top = 0;
-    if (item) cs->stack[top++] = (walk_item){item, 0};
-    while (top) {
-        walk_item it = cs->stack[--top];
-        const ast_node *n = it.node;
-        switch (n->kind) {
-        case AST_USING_ANIMTREE: using_animtree(ctx, src, n, it.in_dev, &cs->sel); break;
-        case AST_ANIM: anim_literal(ctx, src, n, it.in_dev, &cs->sel); break;
-        case AST_ANIMTREE: animtree_literal(ctx, src, n, &cs->sel); break;
-        default: break;
+    compile_record *cr = f->state[FE_PASS_COMPILE];
+    if (!cr) return;
+    selection sel = {NULL, 0};
+    for (size_t i = 0; i < cr->count; i++) {
+        const compile_event *e = &cr->ev[i];
+        fe_replay_diags(f, &ctx->diags, e->diag_mark);
+        record_name *nm = &cr->distinct[e->name];
+        const char *name = cr->names + nm->off;
+        switch ((event_kind)e->kind) {
+        case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
+        case EV_ANIM: anim_literal(ctx, src, e, nm, name, &sel); break;
+        case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel); break;
         }
-        int child_dev = it.in_dev || n->kind == AST_DEVBLOCK;
-        size_t count = 0;
-        for (const ast_node *c = n->child; c; c = c->next) count++;
-        while (top + count > cs->cap) cs->stack = xrealloc(cs->stack, (cs->cap *= 2) * sizeof *cs->stack);
-        /* Push children so that the first child is popped first. */
-        size_t i = top + count;
-        for (const ast_node *c = n->child; c; c = c->next) cs->stack[--i] = (walk_item){c, child_dev};
-        top += count;
     }
-}
-
-void compile_end(compile_state *cs)
-{
-    if (!cs) return;
-    free(cs->stack);
-    free(cs);
 }

@@ -3,6 +3,7 @@
 #include "check_stage.h"
 #include "profile.h"
 #include "ast.h"
+#include "frontend.h"
 #include "script_parse.h"
 #include "script_refs.h"
 #include "walk.h"
@@ -30,6 +31,7 @@ atrc_ctx *atrc_new(const atrc_options *opts)
 void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;
+    frontend_free(ctx->fe);
     registry_free(ctx);
     if (ctx->walk) walk_free(ctx->walk);
     gamefs_free(&ctx->fs);
@@ -77,60 +79,74 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
     return 0;
 }
 
-/* Each item goes to the compile-stage checks, the compile stage and the
-** walk's reference collection (each optional). */
-typedef struct item_sink {
-    check_state *check;
-    compile_state *cs;
-    script_refs *collect;
-} item_sink;
-
-static void compile_one_item(void *ud, ast_node *item)
+static frontend *get_frontend(atrc_ctx *ctx)
 {
-    item_sink *sink = ud;
-    if (sink->check) check_item(sink->check, item);
-    if (sink->cs) compile_item(sink->cs, item);
-    if (sink->collect) script_refs_collect(sink->collect, item);
+    if (!ctx->fe) ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+    return ctx->fe;
+}
+
+/* The global part of the compile stage for one file, strictly in the order
+** the scripts were given: the file joins the context, its recorded events
+** register trees and add references, its diagnostics keep their places. */
+static int replay_file(atrc_ctx *ctx, fe_file *f)
+{
+    int rc = 0;
+    if (!f->src) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", f->path, f->read_error);
+        ctx->diags.read_failures++;
+        ctx->unreadable_inputs++;
+        rc = -1;
+    } else {
+        source_file *src = f->src;
+        f->src = NULL;
+        ctx_keep_source(ctx, src);
+        size_t first = ctx->diags.count;
+        compile_replay(ctx, f, src);
+        fe_replay_diags(f, &ctx->diags, f->diags.count);
+        /* As the compile-stage checks order a file's diagnostics: by position. */
+        if (f->state[FE_PASS_CHECK]) check_sort_diags(&ctx->diags, first, src);
+    }
+    fe_file_free(f);
+    return rc;
 }
 
 void ctx_compile_source(atrc_ctx *ctx, source_file *src, script_refs *collect,
                         check_file_result *checked)
 {
-    ctx_keep_source(ctx, src);
-    /* Each top-level item is compiled as soon as it is parsed and its AST
-    ** recycled: memory follows the largest function, not the file. */
-    arena scratch;
-    arena_init(&scratch);
-    item_sink sink = {NULL, NULL, collect};
-    if (!ctx->opts.syntax_only) {
-        sink.check = check_begin(src, profile_get(ctx->opts.profile), &ctx->opts, &ctx->diags);
-        sink.cs = compile_begin(ctx, src);
-    }
-    script_parse_each(src, profile_get(ctx->opts.profile), &scratch, &ctx->diags,
-                      sink.cs || collect ? compile_one_item : NULL, &sink);
-    compile_end(sink.cs);
-    if (sink.check) check_end(sink.check, checked);
-    arena_free_all(&scratch);
+    /* On this thread, through the same record and replay as every file. */
+    replay_file(ctx, frontend_parse_source(get_frontend(ctx), src, collect, checked));
+}
+
+void ctx_prefetch_script(atrc_ctx *ctx, const char *path)
+{
+    frontend_prefetch(get_frontend(ctx), path);
 }
 
 int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
-    const char *err = NULL;
-    source_file *src = source_read(path, &err);
-    if (!src) {
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", path, err);
-        ctx->diags.read_failures++;
-        ctx->unreadable_inputs++;
-        return -1;
+    /* Parsed ahead if ctx_prefetch_script asked for it, else now. */
+    return replay_file(ctx, frontend_take_path(get_frontend(ctx), path));
+}
+
+int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n)
+{
+    frontend *fe = get_frontend(ctx);
+    /* Files are queued a bounded distance ahead; the workers parse them
+    ** (within the frontend's window) while this thread replays in order. */
+    fe_request **reqs = xmalloc((n ? n : 1) * sizeof *reqs);
+    size_t ahead = 64 * (size_t)(ctx->opts.jobs > 1 ? ctx->opts.jobs : 1), queued = 0;
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        while (queued < n && queued < i + ahead) reqs[queued] = frontend_prefetch(fe, paths[queued]), queued++;
+        if (replay_file(ctx, frontend_take(fe, reqs[i])) != 0) rc = -1;
     }
-    ctx_compile_source(ctx, src, NULL, NULL);
-    return 0;
+    free(reqs);
+    return rc;
 }
 
 int atrc_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len)
 {
-    ctx_compile_source(ctx, source_from_buffer(path, data, len), NULL, NULL);
-    return 0;
+    return replay_file(ctx, frontend_parse_buffer(get_frontend(ctx), path, data, len));
 }
 
 void atrc_build_trees(atrc_ctx *ctx)

@@ -9,6 +9,8 @@
 #include "gamefs.h"
 #include "source.h"
 
+struct ast_node;
+
 typedef enum { REF_ANIM = 0, REF_ANIMTREE, REF_ENGINE } ref_kind;
 
 typedef struct tree_entry tree_entry;
@@ -66,6 +68,7 @@ struct atrc_ctx {
     int trees_built;
     int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
     struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
+    struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
 };
 
 /* registry.c */
@@ -74,6 +77,8 @@ struct atrc_ctx {
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);
 /* Adds ref to tree's reference set (ref->name must be set). */
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref);
+/* The same with hash = text_hash(0, ref->name, 0) already computed (off the context's thread). */
+void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, uint32_t hash);
 ref_name *registry_find_name(const tree_entry *t, const char *name);
 /* Registers a tree for a directive at src:line:col, or for engine code
 ** (src NULL), reporting a full registry or an over-long name; NULL when full. */
@@ -87,14 +92,16 @@ void registry_free(atrc_ctx *ctx);
 /* After all scripts: build and check every registered tree, bind every reference. */
 void link_trees(atrc_ctx *ctx);
 
-/* compile.c */
-struct ast_node;
-/* Item by item, as the parser streams a file's top-level items; the file's
-** tree selection carries from one item to the next. */
-typedef struct compile_state compile_state;
-compile_state *compile_begin(atrc_ctx *ctx, source_file *src);
-void compile_item(compile_state *cs, const struct ast_node *item);
-void compile_end(compile_state *cs);
+/* compile.c: the compile stage in two parts (see frontend.h).  The pass
+** (fe_passes[FE_PASS_COMPILE]) records each file's #using_animtree, %name and
+** #animtree with positions; compile_replay registers trees and adds the
+** references on the context's thread, in order, with the file's diagnostics. */
+struct fe_file;
+void *compile_pass_begin(struct fe_file *f);
+void compile_pass_item(void *state, struct fe_file *f, const struct ast_node *item);
+void compile_pass_end(void *state, struct fe_file *f);
+void compile_pass_release(void *state);
+void compile_replay(atrc_ctx *ctx, struct fe_file *f, source_file *src);
 anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col);
 
 /* context.c */
@@ -107,5 +114,11 @@ struct check_file_result;
 ** checks left to the included files (cod2/cod4) for the walk to link. */
 void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect,
                         struct check_file_result *checked);
+/* Asks for a script to be read and parsed ahead on the context's worker
+** threads (opts.jobs > 1); a later atrc_add_script(ctx, path) compiles that
+** record (or parses the file then, if it was never asked for).  For walks
+** that discover the files they compile: prefetch what a file references,
+** compile in the walk's own order; the output does not depend on timing. */
+void ctx_prefetch_script(atrc_ctx *ctx, const char *path);
 
 #endif

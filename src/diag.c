@@ -1,6 +1,7 @@
 #include "diag.h"
 #include "arena.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,18 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
     char *msg = xmalloc((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     record(d, sev, promoted, src, line, col, msg);
+}
+
+void diag_take(diag_list *d, diag *g)
+{
+    if (d->count == d->cap) {
+        d->cap = d->cap ? d->cap * 2 : 16;
+        d->items = xrealloc(d->items, d->cap * sizeof *d->items);
+    }
+    d->items[d->count++] = *g;
+    g->message = NULL;
+    if (g->severity == DIAG_ERROR) d->errors++;
+    else d->warnings++;
 }
 
 void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col, const char *fmt, ...)
@@ -195,7 +208,7 @@ static void put_excerpt(text_buf *b, const char *text, long start, long end, int
     }
 }
 
-static void format_one(text_buf *b, const diag *g, const diag_style *s)
+static void format_header(text_buf *b, const diag *g, const diag_style *s)
 {
     int err = g->severity == DIAG_ERROR;
     const char *sev_color = s ? (err ? s->error : s->warning) : "";
@@ -219,7 +232,11 @@ static void format_one(text_buf *b, const diag *g, const diag_style *s)
     buf_str(b, g->message);
     if (g->promoted) buf_str(b, " [-Werror]");
     buf_char(b, '\n');
-    if (!g->src) return;
+}
+
+/* The excerpt lines of g ("  text\n  ^\n"), when its source text is at hand. */
+static void format_excerpt(text_buf *b, const diag *g, const diag_style *s)
+{
     const char *text;
     long len = source_line(g->src, g->line, &text);
     if (len < 0) return;
@@ -248,12 +265,63 @@ static int flush_buf(text_buf *b, FILE *out)
     return rc;
 }
 
+static int is_released(const diag *g)
+{
+    return g->src && g->src->released;
+}
+
+typedef struct pending {
+    source_file *src;
+    size_t index;
+} pending;
+
+static int by_source(const void *a, const void *b)
+{
+    const pending *x = a, *y = b;
+    if (x->src != y->src) return (uintptr_t)x->src < (uintptr_t)y->src ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
 int diag_print(const diag_list *d, const diag_style *style, FILE *out)
 {
+    /* Files whose text was dropped after parsing are read again, each once,
+    ** for all of its excerpts together (memory: the largest such file plus
+    ** the excerpts), then dropped again.  A file that changed meanwhile gets
+    ** no excerpts rather than wrong ones. */
+    size_t n = 0;
+    for (size_t i = 0; i < d->count; i++) n += is_released(&d->items[i]);
+    size_t *from = NULL, *to = NULL;
+    text_buf ex = {0};
+    if (n) {
+        pending *p = xmalloc(n * sizeof *p);
+        from = xcalloc(d->count, sizeof *from);
+        to = xcalloc(d->count, sizeof *to);
+        size_t k = 0;
+        for (size_t i = 0; i < d->count; i++)
+            if (is_released(&d->items[i])) p[k++] = (pending){d->items[i].src, i};
+        qsort(p, n, sizeof *p, by_source);
+        for (size_t i = 0; i < n;) {
+            size_t j = i;
+            while (j < n && p[j].src == p[i].src) j++;
+            if (source_reload(p[i].src) == 0) {
+                for (size_t m = i; m < j; m++) {
+                    from[p[m].index] = ex.len;
+                    format_excerpt(&ex, &d->items[p[m].index], style);
+                    to[p[m].index] = ex.len;
+                }
+                source_release(p[i].src);
+            }
+            i = j;
+        }
+        free(p);
+    }
     text_buf b = {0};
     int rc = 0;
     for (size_t i = 0; i < d->count; i++) {
-        format_one(&b, &d->items[i], style);
+        const diag *g = &d->items[i];
+        format_header(&b, g, style);
+        if (g->src && !is_released(g)) format_excerpt(&b, g, style);
+        else if (g->src && to[i] > from[i]) buf_put(&b, ex.s + from[i], to[i] - from[i]);
         if (flush_buf(&b, out) != 0) rc = -1;
     }
     if ((d->errors || d->warnings) && !(style && style->no_summary)) {
@@ -264,5 +332,8 @@ int diag_print(const diag_list *d, const diag_style *style, FILE *out)
         if (flush_buf(&b, out) != 0) rc = -1;
     }
     free(b.s);
+    free(ex.s);
+    free(from);
+    free(to);
     return rc;
 }

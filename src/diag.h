@@ -46,6 +46,10 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
 void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
                const char *fmt, va_list ap);
 
+/* Appends g, taking its message (g->message is left NULL): how a file's
+** diagnostics recorded on a worker join the context's list (the policy was
+** applied when g was recorded). */
+void diag_take(diag_list *d, diag *g);
 /* How diagnostics are printed: colours (GCC's SGR parameters) and whether the
 ** summary line ends the list. */
 typedef struct diag_style {
@@ -63,7 +67,8 @@ void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_su
 ** ^\n") is assembled in memory and written with one fwrite (on an unbuffered
 ** stderr: one write(2), so parallel runs never interleave inside it); then
 ** the summary ("1 error, 2 warnings") when there was any and the style does
-** not suppress it.  style may be NULL (no colour).  Returns 0, or -1 on a
+** not suppress it.  A file whose text was dropped after parsing is read
+** again (once) for its excerpts; a file changed since gets none.  style may be NULL (no colour).  Returns 0, or -1 on a
 ** write error. */
 int diag_print(const diag_list *d, const diag_style *style, FILE *out);
 

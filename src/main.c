@@ -45,6 +45,8 @@ static const char usage_text[] =
     "                         unless NO_COLOR is set), always, never; colours\n"
     "                         from GCC_COLORS as GCC reads them\n"
     "  -q, --quiet            no summary line after the diagnostics\n"
+    "  -j N                   parse scripts on N threads (default: online CPUs;\n"
+    "                         1: no threads); the output is the same for any N\n"
     "      --dump-tokens      print each script's tokens (developer view)\n"
     "      --dump-ast         print each script's syntax tree (developer view)\n"
     "      --map NAME         level mode: what the game loads for map NAME\n"
@@ -255,6 +257,11 @@ static int parse_args(int argc, char **argv, cli *c)
             else if (strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
             else if (strcmp(v, "dot") == 0) c->format = ATRC_FORMAT_DOT;
             else return usage_error("unknown format '%s' (text, json, dot)", v);
+        } else if (take_value(argc, argv, &i, "--jobs", 'j', &v)) {
+            char *end;
+            long n = v ? strtol(v, &end, 10) : 0;
+            if (!v || !*v || *end || n < 1 || n > 1024) return usage_error("-j takes a thread count (1 to 1024), not '%s'", v ? v : "");
+            c->opts.jobs = (int)n;
         } else if (take_value(argc, argv, &i, "--output", 'o', &v)) {
             if (!v || !*v) return usage_error("%s needs a file name", a);
             c->output = v;
@@ -467,6 +474,10 @@ int main(int argc, char **argv)
         return 2;
     }
     int status = parse_args(argc, argv, &c);
+    if (c.opts.jobs == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        c.opts.jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
+    }
     if (status == 0) status = check_output_is_not_input(&c);
     if (status != 0) goto done_args;
 
@@ -521,7 +532,7 @@ int main(int argc, char **argv)
         }
         free(tree);
     }
-    for (int i = 0; i < c.script_count; i++) atrc_add_script(ctx, c.scripts[i]);
+    atrc_add_scripts(ctx, c.scripts, (size_t)c.script_count);
     if (c.map) atrc_load_level(ctx, c.map, c.gametype, c.entities);
     for (int i = 0; i < c.entry_count; i++) atrc_walk_script(ctx, c.entries[i]);
     atrc_build_trees(ctx);

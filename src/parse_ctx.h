@@ -28,8 +28,11 @@ typedef struct gsc_parse_ctx {
                          ** after it is its consequence */
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
-    void (*on_item)(void *ud, ast_node *item);
+    void (*on_item)(void *ud, ast_node *item, int anim_syntax);
     void *item_ud;
+    /* Animation syntax tokens (%name, #animtree, #using_animtree) fed so
+    ** far, and at the previous item: an item without any is not walked. */
+    int cur_code, anim_tokens, anim_tokens_seen, lookahead_was_anim;
 } gsc_parse_ctx;
 
 /* A complete top-level item was reduced: append it to root, or hand it to

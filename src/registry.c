@@ -12,6 +12,8 @@ static uint32_t hash_name(const char *s)
     return text_hash(0, s, 0);
 }
 
+static ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h);
+
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
 {
     *is_new = 0;
@@ -31,7 +33,11 @@ tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
 
 ref_name *registry_find_name(const tree_entry *t, const char *name)
 {
-    uint32_t h = hash_name(name);
+    return find_name_hashed(t, name, hash_name(name));
+}
+
+static ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h)
+{
     for (ref_name *r = t->buckets[h & (t->bucket_count - 1)]; r; r = r->hash_next)
         if (r->hash == h && strcmp(r->name, name) == 0) return r;
     return NULL;
@@ -57,12 +63,17 @@ static void grow_buckets(tree_entry *t)
 
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref)
 {
-    ref_name *r = registry_find_name(t, ref->name);
+    registry_add_reference_hashed(ctx, t, ref, hash_name(ref->name));
+}
+
+void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, uint32_t hash)
+{
+    ref_name *r = find_name_hashed(t, ref->name, hash);
     if (!r) {
         if (t->name_count * 2 >= t->bucket_count) grow_buckets(t);
         r = arena_zalloc(&ctx->mem, sizeof *r);
         r->name = ref->name;
-        r->hash = hash_name(ref->name);
+        r->hash = hash;
         r->bound_node = -1;
         r->hash_next = t->buckets[r->hash & (t->bucket_count - 1)];
         t->buckets[r->hash & (t->bucket_count - 1)] = r;

@@ -131,13 +131,27 @@ static void *parser_alloc(size_t n)
     return xmalloc(n);
 }
 
+static int is_anim_syntax(int code)
+{
+    /* One load per token: this runs for every token fed. */
+    /* %name is TK_PERCENT then its name (a modulo too: only ever too many). */
+    static const unsigned char anim_syntax[N_TOKENS] = {[TK_PERCENT] = 1, [TK_ANIMTREE] = 1, [TK_USING_ANIMTREE] = 1};
+    return code >= 0 && code < N_TOKENS && anim_syntax[code];
+}
+
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
 {
     if (ctx->root) {
         ast_append(ctx->root, item);
         return;
     }
-    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item);
+    /* The item's tokens have all been fed, and one more: the lookahead that
+    ** reduced it, which belongs to the next item. */
+    int lookahead_anim = is_anim_syntax(ctx->cur_code);
+    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
+    ctx->anim_tokens_seen = ctx->anim_tokens;
+    ctx->lookahead_was_anim = lookahead_anim;
+    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
     arena_reset(ctx->a);
 }
 
@@ -293,6 +307,8 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         int code = next_token(&ts, &tok);
         if (lx.stopped) break;
         ctx.cur = tok;
+        ctx.cur_code = code;
+        ctx.anim_tokens += is_anim_syntax(code); /* skipped ones too: only ever too many */
         if (lx.unterminated_string) {
             /* The string ate the rest of its line: what the parser says about
             ** that line is a consequence, until the next statement. */
@@ -459,7 +475,7 @@ ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, d
 
 void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
                        diag_list *diags,
-                       void (*on_item)(void *ud, ast_node *item), void *ud)
+                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud)
 {
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);

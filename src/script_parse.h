@@ -18,9 +18,11 @@ ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, d
 /* The same parse, streamed: each complete top-level item (function,
 ** directive, developer block) is passed to on_item as soon as it is reduced,
 ** then `scratch` is reset — so memory follows the largest function, not the
-** file.  The item is only valid during the call. */
+** file.  The item is only valid during the call.  anim_syntax is 0 when the
+** item holds no %name, #animtree nor #using_animtree (no need to look). */
 void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
-                       diag_list *diags, void (*on_item)(void *ud, ast_node *item), void *ud);
+                       diag_list *diags,
+                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud);
 
 /* Developer dumps (atrc --dump-tokens / --dump-ast).  script_dump_tokens lexes
 ** src and returns one "LINE:COL NAME text" line per token, ending with EOF

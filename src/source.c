@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 source_file *source_from_buffer(const char *path, const char *data, size_t len)
 {
@@ -18,53 +20,147 @@ source_file *source_from_buffer(const char *path, const char *data, size_t len)
     return f;
 }
 
-source_file *source_read(const char *path, const char **err)
+/* Reads fd into *buf (capacity *cap, grown as needed, one byte kept for the
+** NUL): to its end, or with `exact`, its first `hint` bytes (a regular file's
+** size when it was opened: no extra call to find the end).  A file that
+** grows or shrinks meanwhile is read as far as it goes, never past the
+** buffer.  Returns 0 or an errno. */
+static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, int exact)
 {
-    struct stat st;
-    /* "-" is standard input, named "<stdin>" in diagnostics. */
-    int is_stdin = strcmp(path, "-") == 0;
-    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
-    if (!fp) {
-        *err = strerror(errno);
-        return NULL;
+    if (*cap < hint + 2 || !*buf) {
+        size_t want = hint + 2 > *cap ? hint + 2 : *cap;
+        if (want < 4096) want = 4096;
+        free(*buf);
+        *buf = xmalloc(want);
+        *cap = want;
     }
-    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-        if (!is_stdin) fclose(fp);
+    size_t n = 0;
+    for (;;) {
+        if (*cap - n < 2) {
+            *cap *= 2;
+            *buf = xrealloc(*buf, *cap);
+        }
+        ssize_t got = read(fd, *buf + n, *cap - n - 1);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return errno ? errno : EIO;
+        }
+        if (got == 0) break;
+        n += (size_t)got;
+        if (exact && n == hint) break;
+    }
+    (*buf)[n] = 0;
+    *len = n;
+    return 0;
+}
+
+static void set_identity(source_file *f, const struct stat *st)
+{
+    f->dev = (unsigned long long)st->st_dev;
+    f->ino = (unsigned long long)st->st_ino;
+    f->size = (unsigned long long)st->st_size;
+    f->mtime_sec = (long long)st->st_mtim.tv_sec;
+    f->mtime_nsec = (long long)st->st_mtim.tv_nsec;
+}
+
+/* Opens and reads path (or standard input for "-") into *buf. */
+static source_file *read_path(const char *path, char **buf, size_t *cap, const char **err,
+                              char *errbuf, size_t errsize)
+{
+    int is_stdin = strcmp(path, "-") == 0;
+    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    int e = 0;
+    if (fd < 0) {
+        e = errno;
+    } else if (fstat(fd, &st) != 0) {
+        e = errno;
+    } else if (S_ISDIR(st.st_mode)) {
+        if (!is_stdin) close(fd);
         *err = "is a directory";
         return NULL;
     }
-    size_t cap = (st.st_size > 0 && S_ISREG(st.st_mode)) ? (size_t)st.st_size + 1 : 65536;
-    char *buf = xmalloc(cap);
     size_t len = 0;
-    for (;;) {
-        if (cap - len < 2) {
-            cap *= 2;
-            buf = xrealloc(buf, cap);
-        }
-        size_t n = fread(buf + len, 1, cap - len - 1, fp);
-        len += n;
-        if (n == 0) break;
+    if (!e) {
+        int regular = st.st_size > 0 && S_ISREG(st.st_mode);
+        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.st_size : 65536, regular);
     }
-    if (ferror(fp)) {
-        *err = errno ? strerror(errno) : "read error";
-        if (!is_stdin) fclose(fp);
-        free(buf);
+    if (!is_stdin && fd >= 0) close(fd);
+    if (e) {
+        if (errbuf) {
+            /* Off the main thread: strerror's buffer is not thread-safe. */
+            if (strerror_r(e, errbuf, errsize) != 0) snprintf(errbuf, errsize, "error %d", e);
+            *err = errbuf;
+        } else {
+            *err = strerror(e);
+        }
         return NULL;
     }
-    if (!is_stdin) fclose(fp);
-    buf[len] = 0;
     source_file *f = xcalloc(1, sizeof *f);
     f->path = xstrdup(is_stdin ? "<stdin>" : path);
-    f->data = buf;
+    f->data = *buf;
     f->len = len;
+    if (!is_stdin && S_ISREG(st.st_mode)) set_identity(f, &st);
     return f;
+}
+
+source_file *source_read(const char *path, const char **err)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    source_file *f = read_path(path, &buf, &cap, err, NULL, 0);
+    if (!f) free(buf);
+    return f;
+}
+
+source_file *source_read_into(const char *path, char **buf, size_t *cap, const char **err,
+                              char *errbuf, size_t errsize)
+{
+    source_file *f = read_path(path, buf, cap, err, errbuf, errsize);
+    if (f) f->borrowed = 1;
+    return f;
+}
+
+void source_release(source_file *f)
+{
+    if (!f->borrowed) free(f->data);
+    free(f->line_starts);
+    f->data = NULL;
+    f->line_starts = NULL;
+    f->borrowed = 0;
+    f->released = 1;
+}
+
+int source_reload(source_file *f)
+{
+    if (!f->released) return f->data ? 0 : -1;
+    int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    struct stat st;
+    source_file now;
+    memset(&now, 0, sizeof now);
+    int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (ok) set_identity(&now, &st);
+    ok = ok && now.dev == f->dev && now.ino == f->ino && now.size == f->size &&
+         now.mtime_sec == f->mtime_sec && now.mtime_nsec == f->mtime_nsec;
+    char *buf = NULL;
+    size_t cap = 0, len = 0;
+    if (ok) ok = read_all(fd, &buf, &cap, &len, (size_t)f->size, 1) == 0 && len == f->len;
+    close(fd);
+    if (!ok) {
+        free(buf);
+        return -1;
+    }
+    f->data = buf;
+    f->released = 0;
+    return 0;
 }
 
 void source_free(source_file *f)
 {
     if (!f) return;
     free((char *)f->path);
-    free(f->data);
+    if (!f->borrowed) free(f->data);
     free(f->line_starts);
     free(f);
 }
@@ -84,6 +180,7 @@ static void build_lines(source_file *f)
 
 long source_line(source_file *f, int line, const char **text)
 {
+    if (!f->data) return -1;
     if (!f->line_starts) build_lines(f);
     if (line < 1 || (size_t)line > f->line_count) return -1;
     size_t start = f->line_starts[line - 1];

@@ -10,11 +10,27 @@ typedef struct source_file {
     size_t len;
     size_t *line_starts;  /* built on first use by source_line() */
     size_t line_count;
+    int borrowed;         /* data is a caller's reusable buffer, not owned */
+    int released;         /* data dropped after parsing; source_reload() reads it again */
+    /* Identity of the file as read, so that a re-read can tell it is unchanged. */
+    unsigned long long dev, ino, size;
+    long long mtime_sec, mtime_nsec;
 } source_file;
 
 /* Reads path whole.  Returns NULL and sets *err to a message ("No such file or
 ** directory", "is a directory", ...) when it cannot. */
 source_file *source_read(const char *path, const char **err);
+/* Reads path whole into *buf (grown as needed, capacity *cap, reused from
+** call to call: no fresh pages per file).  The result borrows *buf until
+** source_release().  On failure *err points into errbuf (thread-safe). */
+source_file *source_read_into(const char *path, char **buf, size_t *cap, const char **err,
+                              char *errbuf, size_t errsize);
+/* Drops the text (the path and identity stay): memory then holds only what
+** diagnostics name.  A released file can be read again by source_reload(). */
+void source_release(source_file *f);
+/* Reads a released file again; returns 0, or -1 when it cannot be read or it
+** changed since it was first read (size, modification time, inode). */
+int source_reload(source_file *f);
 /* Copies a buffer (for tests and embedding). */
 source_file *source_from_buffer(const char *path, const char *data, size_t len);
 void source_free(source_file *f);

@@ -11,8 +11,9 @@
 #include "check_stage.h"
 #include "profile.h"
 
-static void check_testlib_item(void *ud, ast_node *item)
+static void check_testlib_item(void *ud, ast_node *item, int anim_syntax)
 {
+    (void)anim_syntax;
     check_item(ud, item);
 }
 

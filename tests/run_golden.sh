@@ -4,6 +4,7 @@
 # <name>.status hold what atrc must print and return, byte for byte.
 #   ATRC=path/to/atrc sh tests/run_golden.sh tests/golden [filter]
 #   UPDATE=1 ... rewrites the expected files from the current output (review the diff!).
+#   JOBS=N ... runs every case with `-j N` first: the expected files are the same for any N.
 set -u
 root=${1:?usage: run_golden.sh DIR [FILTER]}
 filter=${2:-}
@@ -19,6 +20,8 @@ for cmd in $(find "$root" -name '*.cmd' | LC_ALL=C sort); do
     name=$(basename "$cmd" .cmd)
     base="$dir/$name"
     args=$(cat "$cmd")
+    # (`atrc diff` reads no scripts: it takes no -j.)
+    case $args in diff\ *) ;; *) [ -n "${JOBS:-}" ] && args="-j $JOBS $args" ;; esac
     (cd "$dir" && eval "\"\$ATRC\" $args") >"$tmp/out" 2>"$tmp/err" </dev/null
     echo $? >"$tmp/status"
     if [ "${UPDATE:-}" = 1 ]; then
@@ -37,5 +40,5 @@ for cmd in $(find "$root" -name '*.cmd' | LC_ALL=C sort); do
     done
     if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
-echo "golden: $pass passed, $fail failed"
+echo "golden${JOBS:+ (-j $JOBS)}: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

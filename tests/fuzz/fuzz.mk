@@ -19,7 +19,7 @@ HARNESSES    := script atr xanim pipeline archive json
 
 # Coverage for the library, the libFuzzer driver only in the harness link.
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FCFLAGS  := -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer-no-link -Wall -Wextra
+FCFLAGS  := -std=c99 -pthread -g -O1 $(SAN) -fsanitize=fuzzer-no-link -Wall -Wextra
 FCPPFLAGS := -Iinclude -Isrc -I$(FB)/gen -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(shell pkg-config --cflags libzip)
 
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
@@ -70,7 +70,7 @@ $(FB)/libatrc-fuzz.a: $(LIB_OBJ)
 $(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
 	@printf '  %-7s %s\n' FUZZLD $@
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer -Wall -Wextra -Werror \
-	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm
+	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm -pthread
 
 # One harness after the other, each FUZZ_SECONDS; stops at the first finding.
 run: build

@@ -835,12 +835,16 @@ if begin "--language must be a plain name"; then
 fi
 # ---- level and walk mode ----
 if begin "load walk: a chain of 20,000 scripts, each loading the next"; then
+  # ThreadSanitizer's own allocator runs out of mappings on this walk (20,000
+  # resident scripts; the serial walk starts no thread): the other builds run it.
+  if [ "${SANITIZE:-}" = thread ]; then skipped "too big for ThreadSanitizer's allocator"; else
     mkdir -p chain/maps
     awk 'BEGIN { for (i = 0; i < 20000; i++) { f = "chain/maps/c" i ".gsc"; printf "f() { maps\\c%d::f(); }\n", i + 1 > f; close(f) } }'
     echo "f() {}" >chain/maps/c20000.gsc
     run --no-xanim --format json -o chain.json -g chain --entry maps/c0
     expect 0 ""
     [ "$(grep -c '"from": ' chain.json)" -eq 20001 ] || { pass=$((pass - 1)); bad "not 20001 scripts loaded"; }
+  fi
 fi
 if begin "load walk: a script naming 100,000 functions of files that do not exist"; then
     mkdir -p many/maps

@@ -1,0 +1,414 @@
+/* The file-local front end and its worker threads (see frontend.h): a queue
+** of requested files in request order, a bounded window of files parsed
+** ahead, and records handed back to the context's thread in any order it
+** asks for them. */
+#include "frontend.h"
+#include "context.h"
+#include "check_stage.h"
+#include "profile.h"
+#include "script_parse.h"
+#include "script_refs.h"
+#include "text.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* FE_PASS_CHECK: the compile-stage checks, into the file's own list.  Their
+** source-order sort is left to the replay (check_sort_diags), which sees the
+** compile stage's diagnostics too. */
+static void *check_pass_begin(fe_file *f)
+{
+    if (f->opts->syntax_only) return NULL;
+    return check_begin(f->src, profile_get(f->opts->profile), f->opts, &f->diags);
+}
+
+static void check_pass_item(void *st, fe_file *f, const ast_node *item)
+{
+    (void)f;
+    check_item(st, item);
+}
+
+static void check_pass_end(void *st, fe_file *f)
+{
+    check_finish(st, f->checked);
+}
+
+/* The state outlives check_finish only as a marker that the checks ran. */
+static void no_release(void *st)
+{
+    (void)st;
+}
+
+/* FE_PASS_WALK: the load walk's list of what the file names. */
+static void *walk_pass_begin(fe_file *f)
+{
+    return f->collect;
+}
+
+static void walk_pass_item(void *st, fe_file *f, const ast_node *item)
+{
+    (void)f;
+    script_refs_collect(st, item);
+}
+
+/* The file-local passes, in the order each sees an item.  A new pass is one
+** row here (and one fe_pass_id): ORDER: fe_pass_id in frontend.h. */
+static const fe_pass fe_passes[FE_PASS_COUNT] = {
+    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release},
+    [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release},
+    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL},
+};
+
+/* What a thread reuses from file to file: the read buffer and the AST arena
+** (no fresh pages, hence no page faults, per file). */
+typedef struct fe_worker {
+    char *buf;
+    size_t cap;
+    arena scratch;
+} fe_worker;
+
+#define KEEP_BUFFER ((size_t)64 << 20)
+
+static void worker_free(fe_worker *w)
+{
+    free(w->buf);
+    arena_free_all(&w->scratch);
+    memset(w, 0, sizeof *w);
+}
+
+void fe_replay_diags(fe_file *f, diag_list *to, size_t upto)
+{
+    if (upto > f->diags.count) upto = f->diags.count;
+    for (; f->diags_replayed < upto; f->diags_replayed++) {
+        diag *g = &f->diags.items[f->diags_replayed];
+        diag_take(to, g);
+    }
+}
+
+void fe_file_free(fe_file *f)
+{
+    if (!f) return;
+    for (int i = 0; i < FE_PASS_COUNT; i++)
+        if (f->state[i] && fe_passes[i].release) fe_passes[i].release(f->state[i]);
+    /* Diagnostics not replayed (a record never taken) still own their text. */
+    for (size_t i = f->diags_replayed; i < f->diags.count; i++) free(f->diags.items[i].message);
+    free(f->diags.items);
+    source_free(f->src);
+    free(f->path);
+    free(f);
+}
+
+static fe_file *file_new(const atrc_options *opts, const char *path)
+{
+    fe_file *f = xcalloc(1, sizeof *f);
+    f->opts = opts;
+    f->path = xstrdup(path);
+    diag_init(&f->diags);
+    /* The context's reporting policy, applied as each diagnostic is recorded. */
+    f->diags.no_warnings = opts->no_warnings;
+    f->diags.warnings_as_errors = opts->warnings_as_errors;
+    if (opts->max_errors != 0) f->diags.max_errors = opts->max_errors < 0 ? 0 : opts->max_errors;
+    return f;
+}
+
+static void on_item(void *ud, ast_node *item, int anim_syntax)
+{
+    fe_file *f = ud;
+    f->item_anim_syntax = anim_syntax;
+    for (int i = 0; i < FE_PASS_COUNT; i++)
+        if (f->state[i]) fe_passes[i].item(f->state[i], f, item);
+}
+
+/* The whole file-local part for one file, on whichever thread runs it. */
+static void run_passes(fe_worker *w, fe_file *f)
+{
+    for (int i = 0; i < FE_PASS_COUNT; i++) f->state[i] = fe_passes[i].begin(f);
+    script_parse_each(f->src, profile_get(f->opts->profile), &w->scratch, &f->diags, on_item, f);
+    for (int i = 0; i < FE_PASS_COUNT; i++)
+        if (f->state[i] && fe_passes[i].end) fe_passes[i].end(f->state[i], f);
+    arena_reset(&w->scratch);
+    if (f->src->borrowed) source_release(f->src);
+}
+
+static void process_path(fe_worker *w, fe_file *f)
+{
+    const char *err = NULL;
+    if (strcmp(f->path, "-") == 0)
+        f->src = source_read(f->path, &err); /* standard input: the caller's thread only */
+    else
+        f->src = source_read_into(f->path, &w->buf, &w->cap, &err, f->read_error_buf,
+                                  sizeof f->read_error_buf);
+    if (!f->src) {
+        if (err != f->read_error_buf) snprintf(f->read_error_buf, sizeof f->read_error_buf, "%s", err);
+        f->read_error = f->read_error_buf;
+        return;
+    }
+    run_passes(w, f);
+    /* A huge file's buffer is not kept for the next, ordinary one. */
+    if (w->cap > KEEP_BUFFER) {
+        free(w->buf);
+        w->buf = NULL;
+        w->cap = 0;
+    }
+}
+
+/* ---- the queue and its workers ---- */
+
+typedef enum { REQ_QUEUED = 0, REQ_RUNNING, REQ_DONE } req_state;
+
+struct fe_request {
+    fe_file *file;
+    req_state state;
+    int caller_only;                  /* standard input: never handed to a worker */
+    uint32_t hash;
+    struct fe_request *prev, *next;   /* request order */
+    struct fe_request *hash_next;     /* same bucket, request order */
+};
+
+typedef struct fe_thread {
+    frontend *fe;
+    pthread_t id;
+    fe_worker w;
+} fe_thread;
+
+struct frontend {
+    atrc_options opts;
+    int jobs;
+    fe_worker self;                   /* the calling thread's buffers */
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+    int sync_ready;
+    fe_thread *threads;
+    int thread_count;
+    int stop;
+    fe_request *head, *tail;          /* every request not yet taken */
+    fe_request *scan;                 /* no request before it is waiting for a worker */
+    fe_request **buckets;             /* requests by path (take_path) */
+    size_t bucket_count, request_count;
+    int in_flight;                    /* started and not yet taken */
+    int window;                       /* at most this many in flight */
+};
+
+frontend *frontend_new(const atrc_options *opts, int jobs)
+{
+    frontend *fe = xcalloc(1, sizeof *fe);
+    if (opts) fe->opts = *opts;
+    fe->jobs = jobs < 1 ? 1 : jobs;
+    /* Records are small (events and diagnostics; the text is dropped), so a
+    ** generous window costs little memory and keeps the workers busy. */
+    fe->window = 16 * fe->jobs;
+    fe->bucket_count = 64;
+    fe->buckets = xcalloc(fe->bucket_count, sizeof *fe->buckets);
+    return fe;
+}
+
+static void *worker_main(void *arg);
+
+static void start_threads(frontend *fe)
+{
+    if (fe->sync_ready || fe->jobs <= 1) return;
+    pthread_mutex_init(&fe->mu, NULL);
+    pthread_cond_init(&fe->work, NULL);
+    pthread_cond_init(&fe->done, NULL);
+    fe->sync_ready = 1;
+    /* The calling thread parses too (whatever no worker has started when it
+    ** needs it): jobs threads in all, jobs - 1 of them workers. */
+    fe->threads = xcalloc((size_t)fe->jobs, sizeof *fe->threads);
+    for (int i = 0; i < fe->jobs - 1; i++) {
+        fe->threads[i].fe = fe;
+        /* Without a thread the caller parses the file itself at take time. */
+        if (pthread_create(&fe->threads[i].id, NULL, worker_main, &fe->threads[i]) != 0) break;
+        fe->thread_count++;
+    }
+}
+
+static void lock(frontend *fe)
+{
+    if (fe->sync_ready) pthread_mutex_lock(&fe->mu);
+}
+
+static void unlock(frontend *fe)
+{
+    if (fe->sync_ready) pthread_mutex_unlock(&fe->mu);
+}
+
+static fe_request *next_for_worker(frontend *fe)
+{
+    if (fe->in_flight >= fe->window) return NULL;
+    fe_request *r = fe->scan;
+    while (r && (r->state != REQ_QUEUED || r->caller_only)) r = r->next;
+    fe->scan = r;
+    return r;
+}
+
+static void *worker_main(void *arg)
+{
+    fe_thread *t = arg;
+    frontend *fe = t->fe;
+    pthread_mutex_lock(&fe->mu);
+    for (;;) {
+        fe_request *r = NULL;
+        while (!fe->stop && !(r = next_for_worker(fe))) pthread_cond_wait(&fe->work, &fe->mu);
+        if (fe->stop) break;
+        r->state = REQ_RUNNING;
+        fe->in_flight++;
+        pthread_mutex_unlock(&fe->mu);
+        process_path(&t->w, r->file);
+        pthread_mutex_lock(&fe->mu);
+        r->state = REQ_DONE;
+        pthread_cond_broadcast(&fe->done);
+    }
+    pthread_mutex_unlock(&fe->mu);
+    worker_free(&t->w);
+    return NULL;
+}
+
+static void grow_buckets(frontend *fe)
+{
+    size_t n = fe->bucket_count * 2;
+    fe_request **b = xcalloc(n, sizeof *b);
+    /* Rebuilt in request order so that every chain stays in request order. */
+    fe_request **tails = xcalloc(n, sizeof *tails);
+    for (fe_request *r = fe->head; r; r = r->next) {
+        size_t k = r->hash & (n - 1);
+        r->hash_next = NULL;
+        if (tails[k]) tails[k]->hash_next = r;
+        else b[k] = r;
+        tails[k] = r;
+    }
+    free(tails);
+    free(fe->buckets);
+    fe->buckets = b;
+    fe->bucket_count = n;
+}
+
+fe_request *frontend_prefetch(frontend *fe, const char *path)
+{
+    start_threads(fe);
+    fe_request *r = xcalloc(1, sizeof *r);
+    r->file = file_new(&fe->opts, path);
+    r->caller_only = strcmp(path, "-") == 0;
+    r->hash = text_hash(0, path, 0);
+    lock(fe);
+    if (fe->request_count >= fe->bucket_count * 2) grow_buckets(fe);
+    fe_request **p = &fe->buckets[r->hash & (fe->bucket_count - 1)];
+    while (*p) p = &(*p)->hash_next;
+    *p = r;
+    fe->request_count++;
+    r->prev = fe->tail;
+    if (fe->tail) fe->tail->next = r;
+    else fe->head = r;
+    fe->tail = r;
+    if (!fe->scan) fe->scan = r;
+    if (fe->sync_ready) pthread_cond_signal(&fe->work);
+    unlock(fe);
+    return r;
+}
+
+/* Under the lock: forgets r (taken). */
+static void unlink_request(frontend *fe, fe_request *r)
+{
+    if (fe->scan == r) fe->scan = r->next;
+    if (r->prev) r->prev->next = r->next;
+    else fe->head = r->next;
+    if (r->next) r->next->prev = r->prev;
+    else fe->tail = r->prev;
+    fe_request **p = &fe->buckets[r->hash & (fe->bucket_count - 1)];
+    while (*p != r) p = &(*p)->hash_next;
+    *p = r->hash_next;
+    fe->request_count--;
+}
+
+fe_file *frontend_take(frontend *fe, fe_request *r)
+{
+    lock(fe);
+    if (r->state == REQ_QUEUED) {
+        /* Not started: parse it here rather than wait for a worker. */
+        r->state = REQ_RUNNING;
+        fe->in_flight++;
+        unlock(fe);
+        process_path(&fe->self, r->file);
+        lock(fe);
+        r->state = REQ_DONE;
+    }
+    while (r->state != REQ_DONE) {
+        /* Its worker is still at it: parse a later file meanwhile rather
+        ** than wait (the window still bounds what is parsed ahead). */
+        fe_request *o = next_for_worker(fe);
+        if (!o) {
+            pthread_cond_wait(&fe->done, &fe->mu);
+            continue;
+        }
+        o->state = REQ_RUNNING;
+        fe->in_flight++;
+        unlock(fe);
+        process_path(&fe->self, o->file);
+        lock(fe);
+        o->state = REQ_DONE;
+    }
+    unlink_request(fe, r);
+    fe->in_flight--;
+    if (fe->sync_ready) pthread_cond_signal(&fe->work);
+    unlock(fe);
+    fe_file *f = r->file;
+    free(r);
+    return f;
+}
+
+fe_file *frontend_take_path(frontend *fe, const char *path)
+{
+    uint32_t h = text_hash(0, path, 0);
+    lock(fe);
+    fe_request *r = fe->buckets[h & (fe->bucket_count - 1)];
+    while (r && !(r->hash == h && strcmp(r->file->path, path) == 0)) r = r->hash_next;
+    unlock(fe);
+    if (r) return frontend_take(fe, r);
+    fe_file *f = file_new(&fe->opts, path);
+    process_path(&fe->self, f);
+    return f;
+}
+
+fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data, size_t len)
+{
+    fe_file *f = file_new(&fe->opts, path);
+    f->src = source_from_buffer(path, data, len);
+    run_passes(&fe->self, f);
+    return f;
+}
+
+fe_file *frontend_parse_source(frontend *fe, source_file *src, struct script_refs *collect,
+                               struct check_file_result *checked)
+{
+    fe_file *f = file_new(&fe->opts, src->path);
+    f->src = src;
+    f->collect = collect;
+    f->checked = checked;
+    run_passes(&fe->self, f);
+    return f;
+}
+
+void frontend_free(frontend *fe)
+{
+    if (!fe) return;
+    if (fe->sync_ready) {
+        pthread_mutex_lock(&fe->mu);
+        fe->stop = 1;
+        pthread_cond_broadcast(&fe->work);
+        pthread_mutex_unlock(&fe->mu);
+        for (int i = 0; i < fe->thread_count; i++) pthread_join(fe->threads[i].id, NULL);
+        pthread_cond_destroy(&fe->work);
+        pthread_cond_destroy(&fe->done);
+        pthread_mutex_destroy(&fe->mu);
+    }
+    for (fe_request *r = fe->head, *next; r; r = next) {
+        next = r->next;
+        fe_file_free(r->file);
+        free(r);
+    }
+    free(fe->threads);
+    free(fe->buckets);
+    worker_free(&fe->self);
+    free(fe);
+}

@@ -1,0 +1,103 @@
+/* The front end of a compilation, split so that files can be parsed on
+** several threads with output identical for any thread count:
+**
+**   FILE-LOCAL part (any thread, one file at a time): read, lex, parse, and
+**   the per-item passes (fe_passes[] in frontend.c) that turn each streamed
+**   top-level item into that file's compact record (fe_file): the compile
+**   stage's events, and file-local diagnostics in discovery order.
+**
+**   GLOBAL part (the context's thread, context.c): each file's record is
+**   replayed strictly in the order the files were asked for — trees
+**   registered, references added, diagnostics appended — then dropped.
+**
+** A frontend belongs to one context and is driven from one thread at a time
+** (the context's); its workers touch only their own file's record and the
+** frontend's queue, under its mutex.  Nothing is shared between contexts. */
+#ifndef ATRC_FRONTEND_H
+#define ATRC_FRONTEND_H
+#include <stddef.h>
+#include "atrc.h"
+#include "arena.h"
+#include "ast.h"
+#include "diag.h"
+#include "source.h"
+
+/* One row per file-local pass, in the order they see each item.  ORDER:
+** fe_passes[] in frontend.c. */
+typedef enum {
+    FE_PASS_CHECK = 0,   /* check.c: the compile-stage checks (their diagnostics) */
+    FE_PASS_COMPILE,     /* compile.c: #using_animtree / %name / #animtree events */
+    FE_PASS_WALK,        /* script_refs.c: what a file names, for the load walk */
+    FE_PASS_COUNT
+} fe_pass_id;
+
+/* One file's record: filled by the thread that parses it, replayed by the
+** context's thread, then freed. */
+typedef struct fe_file {
+    const atrc_options *opts;  /* read-only: the frontend's copy of the context's options */
+    char *path;                /* as asked for */
+    /* The file (NULL when it could not be read).  Its text is released once
+    ** the passes have run (except standard input and buffers): diagnostics'
+    ** excerpts read it again (source_reload) when they are printed. */
+    source_file *src;
+    const char *read_error;    /* why it could not be read (points into read_error_buf) */
+    char read_error_buf[160];
+    diag_list diags;           /* file-local diagnostics, in discovery order */
+    size_t diags_replayed;     /* how many of them the replay has moved to the context */
+    void *state[FE_PASS_COUNT];/* each pass's record (NULL: the pass is off for this file) */
+    int item_anim_syntax;      /* the current item holds %name, #animtree or #using_animtree */
+    /* Load walk only (frontend_parse_source, the context's thread): where
+    ** FE_PASS_WALK lists the file's references and FE_PASS_CHECK leaves
+    ** what the file's checks left to its #includes; NULL: not wanted. */
+    struct script_refs *collect;
+    struct check_file_result *checked;
+} fe_file;
+
+/* A file-local pass.  begin/item/end run on the thread that parses the file
+** and may only touch f (its own state, f->diags, f->src, f->opts); a
+** diagnostic added to f->diags keeps its place among the file's others.
+** begin returns the pass's state (NULL: nothing to do for this file); item
+** sees each top-level item once, as soon as it is reduced (valid during the
+** call only); release frees the state after the replay (any thread). */
+typedef struct fe_pass {
+    void *(*begin)(fe_file *f);
+    void (*item)(void *state, fe_file *f, const ast_node *item);
+    void (*end)(void *state, fe_file *f);
+    void (*release)(void *state);
+} fe_pass;
+
+/* Moves f's file-local diagnostics to `to` up to (not including) index upto
+** (clamped to their count), keeping their order: the replay calls it before
+** each event that was recorded after them. */
+void fe_replay_diags(fe_file *f, diag_list *to, size_t upto);
+void fe_file_free(fe_file *f);
+
+typedef struct frontend frontend;
+typedef struct fe_request fe_request;
+
+/* jobs: threads that parse, the calling one included: jobs - 1 workers,
+** started at the first prefetch (<= 1: none, every file is parsed on the
+** calling thread when it is taken).  A take that would wait parses a later
+** queued file meanwhile. */
+frontend *frontend_new(const atrc_options *opts, int jobs);
+/* Stops and joins the workers; frees every record not taken. */
+void frontend_free(frontend *fe);
+/* Asks for path to be parsed ahead, by a worker, while the caller goes on
+** (standard input "-" is always read by the calling thread, at take time).
+** At most a bounded window of files is parsed ahead of the takes. */
+fe_request *frontend_prefetch(frontend *fe, const char *path);
+/* The record of a prefetched file: waits for its worker, or parses it on the
+** calling thread if no worker has started it.  The caller owns the result. */
+fe_file *frontend_take(frontend *fe, fe_request *r);
+/* The oldest prefetched, not yet taken request for path; parsed now on the
+** calling thread when there is none (for walks that discover files). */
+fe_file *frontend_take_path(frontend *fe, const char *path);
+/* Parses a script held in memory on the calling thread (the text is copied). */
+fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data, size_t len);
+/* Parses src (the record takes it over) on the calling thread; with collect,
+** FE_PASS_WALK lists its references there; with checked, the checks' result
+** for the walk is stored there. */
+fe_file *frontend_parse_source(frontend *fe, source_file *src, struct script_refs *collect,
+                               struct check_file_result *checked);
+
+#endif

@@ -1,0 +1,1 @@
+-g game human.gsc errors.gsc dup.gsc badparse.gsc no_such_file.gsc badsync.gsc human.gsc

@@ -1,0 +1,1 @@
+--format json -g game human.gsc errors.gsc dup.gsc badparse.gsc badsync.gsc errors.gsc
