@@ -437,6 +437,13 @@ static int not_an_object(const ast_node *o)
     }
 }
 
+/* `x.self` (G2 debugger form): the grammar makes SELF after '.' a field
+** only where the profile allows it. */
+static int is_self_field(const check_state *st, const ast_node *n)
+{
+    return st->rules->self_field && n->kind == AST_MEMBER && n->child && name_is(n, "self");
+}
+
 static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
                         int value_used, int argc)
 {
@@ -608,8 +615,18 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             break;
         case AST_VECTOR: check_vector(st, n, kids, nkids, &v); break;
         case AST_MEMBER:
-            if (n->child && not_an_object(n->child))
+            if (n->child && is_self_field(st, n))
+                error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+            else if (n->child && not_an_object(n->child))
                 error_at(st, n->child->line, n->child->col, "not an object");
+            break;
+        case AST_ENTITY: /* `$name` read (G2 debugger form) */
+            error_at(st, n->line, n->col, "$ can only be used in the script debugger");
+            break;
+        case AST_BREAKON:
+            /* cod4's text; cod2's binary lacks the string, its reconstruction
+            ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
+            error_at(st, n->line, n->col, "illegal function name");
             break;
         case AST_CALL:
         case AST_METHOD_CALL: on_call(st, n, fr->role, in_dev); break;
@@ -884,12 +901,27 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
     }
 }
 
+/* `$name` or `x.self` assigned (or the array base of an element
+** assignment, which the compiler also takes as a variable to write). */
+static int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
+{
+    if (t->kind == AST_ENTITY) {
+        error_at(st, t->line, t->col, "$ and self field can only be used in the script debugger");
+        return 1;
+    }
+    if (!is_self_field(st, t)) return 0;
+    error_at(st, t->child->line, t->child->col, "$ and self field can only be used in the script debugger");
+    expr_walk(st, t->child, ROLE_VALUE, f, w->dev_depth > 0);
+    return 1;
+}
+
 /* Targets of an assignment: `x = ...` assigns x, `x[i] = ...` creates x,
 ** `x.f = ...`, `x op= ...`, `x++` read x first. */
 static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, walk_ctx *w, flow *f)
 {
     int in_dev = w->dev_depth > 0;
     if (!lhs) return;
+    if (debugger_target(st, lhs, w, f)) return;
     if (lhs->kind == AST_IDENT) {
         if (!plain_assign) local_read(st, lhs, f);
         local_assign(st, lhs, f);
@@ -903,6 +935,7 @@ static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, 
             base = base->child;
         }
         if (base == lhs) return;
+        if (debugger_target(st, base, w, f)) return;
         int ok = (base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
                  base->kind == AST_MEMBER ||
                  (st->rules->index_base_call_ok &&

@@ -125,6 +125,33 @@ START_TEST(not_an_object)
 }
 END_TEST
 
+/* G2 debugger forms (grammar.md 3.2): parsed, then refused by the compiler. */
+START_TEST(debugger_forms)
+{
+    const char *src = "f(a) {\n"
+                      "  x = $e1;\n"
+                      "  $e2 = 1;\n"
+                      "  y = a.self;\n"
+                      "  a.self = 2;\n"
+                      "  z = a breakon(y);\n"
+                      "  $e3[0] = 1;\n"
+                      "  a.self.f = 1;\n"
+                      "  a.self++;\n"
+                      "}\n";
+    assert_check_g2(src, "2:7: error: $ can only be used in the script debugger\n"
+                         "3:3: error: $ and self field can only be used in the script debugger\n"
+                         "4:7: error: self field can only be used in the script debugger\n"
+                         "5:3: error: $ and self field can only be used in the script debugger\n"
+                         "6:9: error: illegal function name\n"
+                         "7:3: error: $ and self field can only be used in the script debugger\n"
+                         "8:3: error: self field can only be used in the script debugger\n"
+                         "9:3: error: $ and self field can only be used in the script debugger\n");
+    /* G1 has no such forms: `breakon` is an ordinary method name there. */
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, "f(a, b) { a breakon(b); }\n",
+                      "1:13: error: unknown (builtin) method 'breakon'\n");
+}
+END_TEST
+
 START_TEST(element_assignment_base)
 {
     const char *src = "g() {}\n"
@@ -618,6 +645,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, constant_folding);
     tcase_add_test(tc, conditional_always_false);
     tcase_add_test(tc, not_an_object);
+    tcase_add_test(tc, debugger_forms);
     tcase_add_test(tc, element_assignment_base);
     tcase_add_test(tc, case_labels);
     tcase_add_test(tc, label_placement);
