@@ -262,6 +262,7 @@ typedef struct cval {
     double f;
     const char *s;
     size_t len;
+    size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
     double v[3];
 } cval;
 
@@ -301,9 +302,9 @@ static int cv_is_num(const cval *v)
     return v->type == CV_INT || v->type == CV_FLOAT;
 }
 
-/* Concatenations longer than this are not folded (no error either): keeps a
-** long `"a" + "a" + ...` chain linear. */
-#define FOLD_STRING_MAX 1024
+/* Without a string limit in the profile, concatenations longer than this
+** are just not folded. */
+#define FOLD_STRING_MAX 8191
 
 static void unmatching(check_state *st, const ast_node *op, const cval *a, const cval *b)
 {
@@ -314,6 +315,45 @@ static void unmatching(check_state *st, const ast_node *op, const cval *a, const
 static uint32_t u32(int32_t x)
 {
     return (uint32_t)x;
+}
+
+/* `+` with a string: the runtime's concatenation, limited to what a string
+** may hold.  The bound is the profile's string limit (8191 bytes, the
+** lexer's, grammar.md 1.3): section 3.4 gives the message but not the
+** bound, which is assumed to be the same string buffer.  The left operand's
+** buffer is appended to in place when this value owns it (a left-nested
+** `"a" + "b" + ...` chain is linear). */
+static cval fold_concat(check_state *st, const ast_node *op, const cval *a, const cval *b)
+{
+    cval r;
+    memset(&r, 0, sizeof r);
+    int a_str = a->type == CV_STRING || a->type == CV_ISTRING;
+    int b_str = b->type == CV_STRING || b->type == CV_ISTRING;
+    const char *x = cv_text(st, a), *y = cv_text(st, b);
+    size_t xl = a_str ? a->len : strlen(x), yl = b_str ? b->len : strlen(y), n = xl + yl;
+    size_t limit = st->rules->max_string_length ? (size_t)st->rules->max_string_length : FOLD_STRING_MAX;
+    if (n > limit) {
+        if (st->rules->max_string_length)
+            error_at(st, op->line, op->col, "cannot concat \"%s\" and \"%s\" - max string length exceeded", x, y);
+        return r;
+    }
+    r.type = CV_STRING;
+    r.len = n;
+    if (a->cap > n) {
+        char *buf = (char *)a->s;
+        memmove(buf + xl, y, yl);
+        buf[n] = 0;
+        r.s = buf;
+        r.cap = a->cap;
+        return r;
+    }
+    r.cap = n < 32 ? 64 : 2 * n + 1;
+    char *buf = arena_alloc(&st->scratch, r.cap);
+    memcpy(buf, x, xl);
+    memcpy(buf + xl, y, yl);
+    buf[n] = 0;
+    r.s = buf;
+    return r;
 }
 
 /* Evaluates a binary operator on two constants as the runtime would; a
@@ -333,15 +373,8 @@ static cval fold_binary(check_state *st, const ast_node *op, const cval *a, cons
     if (!plus && !minus && !times && !divide && !mod && !bitwise) return r; /* && || comparisons */
     int a_str = a->type == CV_STRING || a->type == CV_ISTRING;
     int b_str = b->type == CV_STRING || b->type == CV_ISTRING;
-    if (plus && (a_str || b_str) && a->type != CV_UNDEFINED && b->type != CV_UNDEFINED) {
-        const char *x = cv_text(st, a), *y = cv_text(st, b);
-        size_t n = strlen(x) + strlen(y);
-        if (n > FOLD_STRING_MAX) return r;
-        r.type = CV_STRING;
-        r.s = arena_printf(&st->scratch, "%s%s", x, y);
-        r.len = n;
-        return r;
-    }
+    if (plus && (a_str || b_str) && a->type != CV_UNDEFINED && b->type != CV_UNDEFINED)
+        return fold_concat(st, op, a, b);
     if (a_str || b_str || a->type == CV_UNDEFINED || b->type == CV_UNDEFINED) {
         unmatching(st, op, a, b);
         return r;

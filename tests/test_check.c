@@ -99,6 +99,35 @@ START_TEST(constant_folding)
 }
 END_TEST
 
+/* Folding a string concatenation longer than a string may hold (8191 bytes). */
+START_TEST(concat_too_long)
+{
+    char *a = malloc(8001), *b = malloc(192);
+    memset(a, 'A', 8000);
+    a[8000] = 0;
+    memset(b, 'B', 191);
+    b[191] = 0;
+    size_t cap = 2 * 8200 + 200;
+    char *src = malloc(cap), *want = malloc(cap);
+    /* line 2: exactly 8191 bytes, then one more; line 3: the same, right-nested */
+    snprintf(src, cap, "f() {\n  x = \"%s\" + \"%s\" + \"c\" + \"d\";\n  y = \"c\" + (\"%s\" + \"%s\");\n}\n",
+             a, b, a, b);
+    int col2 = (int)(strstr(src, "+ \"c\"") - strchr(src, '\n'));
+    const char *line3 = strchr(strchr(src, '\n') + 1, '\n') + 1;
+    int col3 = (int)(strstr(line3, "+ (") - line3) + 1;
+    snprintf(want, cap,
+             "2:%d: error: cannot concat \"%s%s\" and \"c\" - max string length exceeded\n"
+             "3:%d: error: cannot concat \"c\" and \"%s%s\" - max string length exceeded\n",
+             col2, a, b, col3, a, b);
+    assert_check_g2(src, want);
+    assert_check_g1(src, "");
+    free(a);
+    free(b);
+    free(src);
+    free(want);
+}
+END_TEST
+
 START_TEST(conditional_always_false)
 {
     const char *src = "f() { while (0) wait 1; for (;false;) wait 1; while (1 - 1) wait 1; "
@@ -643,6 +672,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, vector_arity);
     tcase_add_test(tc, vector_parts_not_float);
     tcase_add_test(tc, constant_folding);
+    tcase_add_test(tc, concat_too_long);
     tcase_add_test(tc, conditional_always_false);
     tcase_add_test(tc, not_an_object);
     tcase_add_test(tc, debugger_forms);
