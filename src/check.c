@@ -477,12 +477,19 @@ static int is_self_field(const check_state *st, const ast_node *n)
     return st->rules->self_field && n->kind == AST_MEMBER && n->child && name_is(n, "self");
 }
 
+/* Code inside /# #/ that the game throws away: all of it unless the
+** developer_script dvar is set (grammar.md 3.1). */
+static int discarded(const check_state *st, int in_dev)
+{
+    return in_dev && !st->opts.developer_script;
+}
+
 static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
                         int value_used, int argc)
 {
     if (!callee || !callee->text) return;
     if (callee->kind == AST_SCOPED) {
-        if (in_dev) return; /* retail: references in /# #/ are not recorded */
+        if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
         const char *sep = strstr(callee->text, "::");
         if (!sep) return;
         check_ref r = {arena_lower(&st->mem, sep + 2, strlen(sep + 2)),
@@ -508,7 +515,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
 
 static void func_ref(check_state *st, const ast_node *n, int in_dev)
 {
-    if (!n->text || in_dev) return;
+    if (!n->text || discarded(st, in_dev)) return;
     const char *sep = strstr(n->text, "::");
     if (!sep) return;
     if (sep == n->text) {
@@ -908,7 +915,7 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
     jump_target sw;
     memset(&sw, 0, sizeof sw);
     sw.dev_depth = w->dev_depth;
-    sw.in_dev = w->dev_depth > 0;
+    sw.in_dev = discarded(st, w->dev_depth > 0);
     ns_init(&sw.labels, &st->scratch);
     stmt_list list = {0, 1, 0, &sw};
     walk_ctx inner = *w;
@@ -1213,7 +1220,8 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
     free(stack);
 }
 
-static void define_function(check_state *st, const ast_node *fn)
+/* Registers a function (dev: defined inside a top-level /# #/). */
+static void define_function(check_state *st, const ast_node *fn, int dev)
 {
     if (!fn->text) return;
     char *lower = arena_lower(&st->mem, fn->text, strlen(fn->text));
@@ -1222,6 +1230,7 @@ static void define_function(check_state *st, const ast_node *fn)
     if (is_new) {
         e->line = fn->line;
         e->col = fn->col;
+        e->value = dev;
         return;
     }
     if (st->rules->dup_function_names_it)
@@ -1262,11 +1271,13 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     int dev = in_dev_block || st->marker_open;
     switch (item->kind) {
     case AST_FUNCTION:
-        if (!dev) define_function(st, item); /* retail: dev functions are not registered */
+        /* Retail: dev functions are not registered (no clash with a normal
+        ** one); with developer_script they are, marked as such. */
+        if (!dev || st->opts.developer_script) define_function(st, item, dev);
         else if (item->text) {
             int is_new;
             ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, strlen(item->text)),
-                   strlen(item->text), &is_new);
+                   strlen(item->text), &is_new)->value = 1;
         }
         function_walk(st, item, dev);
         break;
@@ -1371,14 +1382,23 @@ static void resolve(check_state *st, check_file_result *out)
         const call_rec *c = &st->calls[i];
         /* Retail /# #/: script references are not recorded; cod1/uo still
         ** look builtins up there. */
-        if (c->in_dev && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile)) continue;
-        if (ns_find(&st->functions, c->name, strlen(c->name))) continue;
+        if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
+            continue;
+        const ns_entry *def = ns_find(&st->functions, c->name, strlen(c->name));
+        if (!def) def = ns_find(&st->dev_functions, c->name, strlen(c->name));
+        if (def && !def->value) continue;
         check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
-        if (ns_find(&st->dev_functions, c->name, strlen(c->name))) {
-            /* Seen from /# #/ it is there; from normal code it is not (retail). */
-            if (c->in_dev) continue;
-            ref.kind = CHECK_REF_SCRIPT;
-            check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
+        if (def) {
+            /* A developer function: seen from /# #/ it is there; from normal
+            ** code it is not (retail), or is refused (developer_script).  The
+            ** load walk (`out`) links such references itself. */
+            if (c->in_dev || out) continue;
+            if (st->opts.developer_script) {
+                error_at(st, c->line, c->col, "%s", r->dev_function_ref);
+            } else {
+                ref.kind = CHECK_REF_SCRIPT;
+                check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
+            }
             continue;
         }
         if (c->kind != CHECK_REF_SCRIPT) {
@@ -1469,7 +1489,7 @@ void check_end(check_state *st, check_file_result *out)
         out->defined = arena_alloc(&out->mem, (st->functions.count + 1) * sizeof *out->defined);
         for (size_t b = 0; b < st->functions.bucket_count; b++)
             for (ns_entry *e = st->functions.buckets[b]; e; e = e->next)
-                out->defined[out->defined_count++] = arena_strdup(&out->mem, e->key);
+                if (!e->value) out->defined[out->defined_count++] = arena_strdup(&out->mem, e->key);
         out->scoped = copy_refs(&out->mem, &st->scoped);
         out->scoped_count = st->scoped.count;
         out->includes = copy_refs(&out->mem, &st->includes);

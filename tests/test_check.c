@@ -436,6 +436,41 @@ START_TEST(resolution_cod2_cod4)
 }
 END_TEST
 
+/* With developer_script set, /# #/ code is compiled (grammar.md 3.1, 3.5). */
+START_TEST(developer_script_dvar)
+{
+    const char *dup = "/# f() {} #/\nf() {}\n";
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, dup, "");
+    assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_MP, dup, "");
+    assert_check_devscript(ATRC_PROFILE_COD1, dup, "2:1: error: function already defined\n");
+    assert_check_devscript(ATRC_PROFILE_UO, dup, "2:1: error: function already defined\n");
+    assert_check_devscript(ATRC_PROFILE_COD2, dup, "2:1: error: function 'f' already defined\n");
+    assert_check_devscript(ATRC_PROFILE_COD4, dup, "2:1: error: function 'f' already defined\n");
+
+    const char *ref = "/# dbg() {} #/\ng() { dbg(); thread dbg(); x = ::dbg; /# dbg(); #/ }\n";
+    const char *g1 = "2:7: error: normal script cannot reference /# ... #/ comment\n"
+                     "2:21: error: normal script cannot reference /# ... #/ comment\n"
+                     "2:32: error: normal script cannot reference /# ... #/ comment\n";
+    const char *g2 = "2:7: error: normal script cannot reference a function in a /# ... #/ comment\n"
+                     "2:21: error: normal script cannot reference a function in a /# ... #/ comment\n"
+                     "2:32: error: normal script cannot reference a function in a /# ... #/ comment\n";
+    assert_check_devscript(ATRC_PROFILE_COD1, ref, g1);
+    assert_check_devscript(ATRC_PROFILE_UO, ref, g1);
+    assert_check_devscript(ATRC_PROFILE_COD2, ref, g2);
+    assert_check_devscript(ATRC_PROFILE_COD4, ref, g2);
+
+    /* Script references inside /# #/ are now recorded; duplicate labels of a
+    ** switch there are checked. */
+    const char *inside = "f(x) { /# thread nosuch(); switch (x) { case 1: break; case 1: break; } #/ }\n";
+    assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, inside, "");
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, inside, "");
+    const char *both = "1:18: error: unknown function\n"
+                       "1:56: error: duplicate case expression\n";
+    assert_check_devscript(ATRC_PROFILE_COD2, inside, both);
+    assert_check_devscript(ATRC_PROFILE_COD1, inside, both);
+}
+END_TEST
+
 START_TEST(developer_builtins)
 {
     const char *src = "f() { x = println(\"a\"); println(\"b\"); /# y = println(\"c\"); #/ }";
@@ -695,6 +730,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, resolution_cod1);
     tcase_add_test(tc, resolution_cod2_cod4);
     tcase_add_test(tc, developer_builtins);
+    tcase_add_test(tc, developer_script_dvar);
     tcase_add_test(tc, builtin_parameter_count);
     tcase_add_test(tc, builtin_tables);
     tcase_add_test(tc, file_summary);
