@@ -941,6 +941,35 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
     }
 }
 
+/* Is the name `base` (a variable or field, whose token ends the base) closed
+** by a ')' before the '[' of `index`: `(a)[0]`?  The AST keeps no
+** parentheses, so the source between the two tokens is read: only blanks,
+** comments and ')' can stand there.  A parenthesised element (`(a[0])[1]`)
+** is not seen (no end position for it). */
+static int parenthesised_name(check_state *st, const ast_node *base, const ast_node *index)
+{
+    const char *bl, *il;
+    long bn = source_line(st->src, base->line, &bl), in = source_line(st->src, index->line, &il);
+    if (bn < 0 || in < 0 || !base->text || base->col < 1 || index->col < 1) return 0;
+    const char *p = bl + base->col - 1 + strlen(base->text), *end = il + index->col - 1;
+    const char *limit = st->src->data + st->src->len;
+    if (p > end || end >= limit) return 0;
+    while (p < end) {
+        if (*p == ')') return 1;
+        if (*p == '/' && p + 1 < end && p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
+            for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++) {}
+            p += 2;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v') {
+            p++;
+        } else {
+            return 0;
+        }
+    }
+    return 0;
+}
+
 /* `$name` or `x.self` assigned (or the array base of an element
 ** assignment, which the compiler also takes as a variable to write). */
 static int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
@@ -969,15 +998,17 @@ static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, 
     }
     if (lhs->kind == AST_INDEX) {
         /* Down the chain of element bases: indices are read, the base is checked. */
-        const ast_node *base = lhs;
+        const ast_node *base = lhs, *inner = lhs;
         while (base->kind == AST_INDEX && base->child) {
             if (base->child->next) expr_walk(st, base->child->next, ROLE_VALUE, f, in_dev);
+            inner = base;
             base = base->child;
         }
         if (base == lhs) return;
         if (debugger_target(st, base, w, f)) return;
-        int ok = (base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
-                 base->kind == AST_MEMBER ||
+        int ok = (((base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
+                   base->kind == AST_MEMBER) &&
+                  (st->rules->index_base_paren_ok || !parenthesised_name(st, base, inner))) ||
                  (st->rules->index_base_call_ok &&
                   (base->kind == AST_CALL || base->kind == AST_METHOD_CALL || base->kind == AST_POINTER_CALL));
         /* Kinds this table does not know (new grammar forms) are not judged. */

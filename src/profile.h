@@ -79,6 +79,7 @@ typedef struct profile_rules {
     int constant_folding;          /* binary operators on constants evaluated at compile time, while (0) (cod2, cod4) */
     int definite_assignment;       /* locals must be assigned before they are read (cod2, cod4) */
     int index_base_call_ok;        /* `f()[0] = 1` is allowed (cod1, uo) */
+    int index_base_paren_ok;       /* `(a)[0] = 1` is allowed: a parenthesised variable is one (cod1, uo) */
     const char *msg_index_base;    /* element assignment on a base that is not a variable */
     const char *msg_dev_builtin_value; /* a developer builtin's value used outside /# #/ */
     int unknown_builtin_at_compile; /* plain calls to unknown names: "unknown (builtin) function/method '%s'"

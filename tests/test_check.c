@@ -181,6 +181,31 @@ START_TEST(debugger_forms)
 }
 END_TEST
 
+/* A parenthesised variable is not an lvalue in cod2/cod4 (the AST keeps no
+** parentheses: the source between the name and its '[' is read). */
+START_TEST(element_assignment_paren)
+{
+    const char *src = "f(a) {\n"
+                      "  (a)[0] = 1;\n"
+                      "  ( /* c */ a // x\n"
+                      "  )[1] = 2;\n"
+                      "  (a.b)[0] = 1;\n"
+                      "  ((game))[\"x\"] = 1;\n"
+                      "  (a)[0][1] = 1;\n"
+                      "  a /* ) */ [0] = 1;\n"
+                      "  (a).b[0] = 1;\n"
+                      "  (level)[0] = 1;\n"
+                      "}\n";
+    assert_check_g2(src, "2:4: error: not an lvalue\n"
+                         "3:13: error: not an lvalue\n"
+                         "5:6: error: not an lvalue\n"
+                         "6:5: error: not an lvalue\n"
+                         "7:4: error: not an lvalue\n"
+                         "10:4: error: not an lvalue\n");
+    assert_check_g1(src, "10:4: error: not an array, string, or vector\n");
+}
+END_TEST
+
 START_TEST(element_assignment_base)
 {
     const char *src = "g() {}\n"
@@ -712,6 +737,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, not_an_object);
     tcase_add_test(tc, debugger_forms);
     tcase_add_test(tc, element_assignment_base);
+    tcase_add_test(tc, element_assignment_paren);
     tcase_add_test(tc, case_labels);
     tcase_add_test(tc, label_placement);
     tcase_add_test(tc, missing_case_statement);
