@@ -135,6 +135,7 @@ struct check_state {
     uint64_t known[LOCAL_WORDS];    /* assigned somewhere reachable before (unreachable code) */
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
     int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
+    int local_count;       /* distinct locals assigned so far (the engine's local stack) */
     int depth_warned;
     /* iterative expression walk */
     struct eframe *frames;
@@ -231,6 +232,10 @@ static void local_assign(check_state *st, const ast_node *n, flow *f)
         return;
     }
     BIT_SET(f->assigned, i);
+    if (st->rules->max_locals && !BIT_GET(st->known, i) && ++st->local_count == st->rules->max_locals + 1)
+        /* An engine drop (Com_Error, grammar.md 3.2) with no position of its
+        ** own: reported at the local that does not fit. */
+        error_at(st, n->line, n->col, "LOCAL_VAR_STACK_SIZE exceeded");
     BIT_SET(st->known, i);
 }
 
@@ -1201,6 +1206,7 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     memset(st->known, 0, sizeof st->known);
     memset(st->reported, 0, sizeof st->reported);
     st->locals_overflow = 0;
+    st->local_count = 0;
     st->depth_warned = 0;
     flow f;
     memset(&f, 0, sizeof f);

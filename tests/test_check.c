@@ -128,6 +128,23 @@ START_TEST(concat_too_long)
 }
 END_TEST
 
+/* cod2/cod4 hold at most 64 locals (parameters included) per function. */
+START_TEST(local_var_stack)
+{
+    char src[4096];
+    size_t n = (size_t)snprintf(src, sizeof src, "f(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9) {\n");
+    for (int i = 10; i <= 64; i++) n += (size_t)snprintf(src + n, sizeof src - n, "  v%d = p%d; v%d = 1;\n", i, i % 10, i);
+    snprintf(src + n, sizeof src - n, "  v10 += 1;\n}\n");
+    /* v64 is the 65th: line 56 */
+    assert_check_g2(src, "56:3: error: LOCAL_VAR_STACK_SIZE exceeded\n");
+    assert_check_g1(src, "");
+    /* 64 are fine: the same without v64 */
+    char *cut = strstr(src, "  v64");
+    memmove(cut, strchr(cut, '\n') + 1, strlen(strchr(cut, '\n') + 1) + 1);
+    assert_check_g2(src, "");
+}
+END_TEST
+
 START_TEST(conditional_always_false)
 {
     const char *src = "f() { while (0) wait 1; for (;false;) wait 1; while (1 - 1) wait 1; "
@@ -733,6 +750,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, vector_parts_not_float);
     tcase_add_test(tc, constant_folding);
     tcase_add_test(tc, concat_too_long);
+    tcase_add_test(tc, local_var_stack);
     tcase_add_test(tc, conditional_always_false);
     tcase_add_test(tc, not_an_object);
     tcase_add_test(tc, debugger_forms);
