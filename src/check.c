@@ -136,6 +136,7 @@ struct check_state {
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
     int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
     int local_count;       /* distinct locals assigned so far (the engine's local stack) */
+    int operand_stack;     /* the function's largest expr_walk operand count (cval.stack) */
     int depth_warned;
     /* iterative expression walk */
     struct eframe *frames;
@@ -269,6 +270,7 @@ typedef struct cval {
     size_t len;
     size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
     double v[3];
+    int stack;      /* operands its evaluation must hold on the stack at once (a lower bound) */
 } cval;
 
 static const char *cv_type_name(cv_type t)
@@ -606,6 +608,29 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
     for (int k = 0; k < 3; k++) out->v[k] = cv_num(&parts[k]);
 }
 
+#define OPERAND_STACK_MAX 2047
+
+/* The operands node n must hold at once, from its children's (kids, in
+** order): children that stay on the stack while the next is evaluated add
+** up (arguments, vector parts, arithmetic operands); `&&`/`||` drop the left
+** value first, and where the engine's order is not known (method object,
+** index) only the largest child counts. */
+static int operand_count(const ast_node *n, int role, const cval *v, const cval *kids, int nkids,
+                         int folding)
+{
+    if (role == ROLE_CALLEE || role == ROLE_WAITTILL_PARAM) return 0;
+    if (folding && v->type != CV_NONE) return 1;
+    int additive = n->kind == AST_ARGS || n->kind == AST_VECTOR ||
+                   (n->kind == AST_BINARY && !name_is(n, "&&") && !name_is(n, "||"));
+    int most = n->kind == AST_ARGS ? 0 : 1, held = 0;
+    for (int i = 0; i < nkids; i++) {
+        int here = (additive ? held : 0) + kids[i].stack;
+        if (here > most) most = here;
+        if (kids[i].stack > 0) held++;
+    }
+    return most;
+}
+
 /* Walks an expression in evaluation order: reads of locals, calls, field
 ** and vector checks, constant folding.  Returns the constant value (CV_NONE
 ** when not constant). */
@@ -678,6 +703,8 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
         case AST_FUNC_REF: func_ref(st, n, in_dev); break;
         default: break;
         }
+        v.stack = operand_count(n, fr->role, &v, kids, nkids, st->rules->constant_folding);
+        if (v.stack > st->operand_stack) st->operand_stack = v.stack;
         vtop = fr->value_base;
         top--;
         if (top) push_value(st, &vtop, v);
@@ -1207,6 +1234,7 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     memset(st->reported, 0, sizeof st->reported);
     st->locals_overflow = 0;
     st->local_count = 0;
+    st->operand_stack = 0;
     st->depth_warned = 0;
     flow f;
     memset(&f, 0, sizeof f);
@@ -1221,6 +1249,14 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     if (is_dev) w.odd_position = 1;
     if (body) stmt_walk(st, body, &w, &f);
     waittill_dev_checks(st, body, is_dev);
+    /* The engine's estimate is max value-stack depth + 32 x max nested-call
+    ** depth > 2047 (grammar.md 3.2); how it counts either term per construct
+    ** is not specified, so only a sure lower bound of the first is used:
+    ** operands that must be on the stack together (call arguments, vector
+    ** parts, both sides of an arithmetic operator, a cod2/cod4 folded
+    ** constant as one).  Cases the call-depth term pushes over are missed. */
+    if (st->operand_stack > OPERAND_STACK_MAX && fn->text)
+        error_at(st, fn->line, fn->col, "function exceeds operand stack size");
     ns_free(&st->locals);
     st->fn = NULL;
 }

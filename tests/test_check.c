@@ -145,6 +145,19 @@ START_TEST(local_var_stack)
 }
 END_TEST
 
+/* 2048 arguments must be on the operand stack together: over the engine's 2047. */
+START_TEST(operand_stack_size)
+{
+    size_t cap = 3 * 2048 + 256;
+    char *src = malloc(cap);
+    size_t n = (size_t)snprintf(src, cap, "g(a) {}\nf() {\n  g(0");
+    for (int i = 1; i < 2048; i++) n += (size_t)snprintf(src + n, cap - n, ", %d", i % 10);
+    snprintf(src + n, cap - n, ");\n}\nh(x) { g(x + x * x, (x, 1, 2), x && x); }\n");
+    assert_check_all(src, "2:1: error: function exceeds operand stack size\n");
+    free(src);
+}
+END_TEST
+
 START_TEST(conditional_always_false)
 {
     const char *src = "f() { while (0) wait 1; for (;false;) wait 1; while (1 - 1) wait 1; "
@@ -751,6 +764,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, constant_folding);
     tcase_add_test(tc, concat_too_long);
     tcase_add_test(tc, local_var_stack);
+    tcase_add_test(tc, operand_stack_size);
     tcase_add_test(tc, conditional_always_false);
     tcase_add_test(tc, not_an_object);
     tcase_add_test(tc, debugger_forms);
