@@ -610,6 +610,14 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
 
 #define OPERAND_STACK_MAX 2047
 
+/* Engine drops of grammar.md 3.2 not reported, because the specification
+** gives no bound or no exact count for them: MAX_SWITCH_CASES (what a
+** "break/case path" is, per switch or per function), VALUE_STACK_SIZE (the
+** folding stack's size), SCR_FUNC_TABLE_SIZE and MAX_PRECACHE_ENTRIES (table
+** sizes), the cod2 file-name length bound, cod1's DEV_OP_BUF_SIZE.  The
+** games' own (RECON-ONLY) rule that a cod2 name stops being a builtin
+** candidate after a `::name` reference is not modelled either. */
+
 /* The operands node n must hold at once, from its children's (kids, in
 ** order): children that stay on the stack while the next is evaluated add
 ** up (arguments, vector parts, arithmetic operands); `&&`/`||` drop the left
