@@ -721,6 +721,43 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
     return none;
 }
 
+/* The AST keeps no parentheses; where a check needs them, the source between
+** two tokens is read.  Is there a `want` byte (a parenthesis) between the
+** byte after (line a, col a_end) and the token at (line b, col b)?  Only
+** blanks, comments and parentheses can stand there; anything else: no. */
+static int gap_has(check_state *st, int la, int ca_end, int lb, int cb, char want)
+{
+    const char *al, *bl;
+    long an = source_line(st->src, la, &al), bn = source_line(st->src, lb, &bl);
+    if (an < 0 || bn < 0 || ca_end < 1 || cb < 1) return 0;
+    const char *p = al + ca_end - 1, *end = bl + cb - 1;
+    if (p > end || end >= st->src->data + st->src->len) return 0;
+    while (p < end) {
+        if (*p == want) return 1;
+        if (*p == '/' && p + 1 < end && p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
+            for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++) {}
+            p += 2;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v' ||
+                   *p == '(' || *p == ')') {
+            p++;
+        } else {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* `(a)[0]`: the name `base` (a variable or field, whose token ends the base)
+** closed by a ')' before the '[' of `index`.  A parenthesised element
+** (`(a[0])[1]`) is not seen (no end position for it). */
+static int parenthesised_name(check_state *st, const ast_node *base, const ast_node *index)
+{
+    if (!base->text) return 0;
+    return gap_has(st, base->line, base->col + (int)strlen(base->text), index->line, index->col, ')');
+}
+
 /* ---------------------------------------------------------------- statements */
 
 typedef struct jump_target {
@@ -856,7 +893,9 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     size_t klen = 0;
     if (is_case) {
         const ast_node *v = n->child;
-        if (v && v->kind == AST_INT && v->text && v->text[0] != '-') {
+        /* `case (1):` is a parenthesised expression, not a literal. */
+        int plain = v && gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
+        if (plain && v->kind == AST_INT && v->text && v->text[0] != '-') {
             long long x = strtoll(v->text, NULL, 10);
             if (x > 8388607) {
                 error_at(st, n->line, n->col, "case index %lld out of range", x);
@@ -864,7 +903,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
             }
             klen = (size_t)snprintf(key, sizeof key, "i%lld", x);
             k = key;
-        } else if (v && v->kind == AST_STRING) {
+        } else if (plain && v->kind == AST_STRING) {
             char *s = arena_alloc(&st->scratch, v->len + 2);
             s[0] = 's';
             memcpy(s + 1, v->text, v->len);
@@ -979,35 +1018,6 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
         *f = before;
         f->left = 1;
     }
-}
-
-/* Is the name `base` (a variable or field, whose token ends the base) closed
-** by a ')' before the '[' of `index`: `(a)[0]`?  The AST keeps no
-** parentheses, so the source between the two tokens is read: only blanks,
-** comments and ')' can stand there.  A parenthesised element (`(a[0])[1]`)
-** is not seen (no end position for it). */
-static int parenthesised_name(check_state *st, const ast_node *base, const ast_node *index)
-{
-    const char *bl, *il;
-    long bn = source_line(st->src, base->line, &bl), in = source_line(st->src, index->line, &il);
-    if (bn < 0 || in < 0 || !base->text || base->col < 1 || index->col < 1) return 0;
-    const char *p = bl + base->col - 1 + strlen(base->text), *end = il + index->col - 1;
-    const char *limit = st->src->data + st->src->len;
-    if (p > end || end >= limit) return 0;
-    while (p < end) {
-        if (*p == ')') return 1;
-        if (*p == '/' && p + 1 < end && p[1] == '/') {
-            while (p < end && *p != '\n') p++;
-        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
-            for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++) {}
-            p += 2;
-        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v') {
-            p++;
-        } else {
-            return 0;
-        }
-    }
-    return 0;
 }
 
 /* `$name` or `x.self` assigned (or the array base of an element

@@ -267,6 +267,12 @@ START_TEST(case_labels)
                           "1:71: error: case expression must be an int or string\n"
                           "1:82: error: case expression must be an int or string\n"
                           "1:98: error: case expression must be an int or string\n");
+    /* Parentheses make an expression of a literal (read from the source). */
+    assert_check_all("f(x) { switch (x) { case (1): break; case ( \"a\" ): break; case /* ( */ 2: break;\n"
+                     "case\n  ((3)): break; case 4: break; } }\n",
+                     "1:21: error: case expression must be an int or string\n"
+                     "1:38: error: case expression must be an int or string\n"
+                     "2:1: error: case expression must be an int or string\n");
     /* A label with a bad value still starts a case. */
     assert_check_g2("f(a) { switch (a) { case 1.5: wait 1; } }",
                     "1:21: error: case expression must be an int or string\n");
