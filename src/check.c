@@ -271,6 +271,7 @@ typedef struct cval {
     size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
     double v[3];
     int stack;      /* operands its evaluation must hold on the stack at once (a lower bound) */
+    int nested;     /* the same plus 32 per call whose arguments are being evaluated */
 } cval;
 
 static const char *cv_type_name(cv_type t)
@@ -622,21 +623,32 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
 ** order): children that stay on the stack while the next is evaluated add
 ** up (arguments, vector parts, arithmetic operands); `&&`/`||` drop the left
 ** value first, and where the engine's order is not known (method object,
-** index) only the largest child counts. */
-static int operand_count(const ast_node *n, int role, const cval *v, const cval *kids, int nkids,
-                         int folding)
+** index) only the largest child counts.  `nested` adds 32 for each call
+** whose arguments (n, when call_args) are being evaluated. */
+static void operand_count(const ast_node *n, int role, cval *v, const cval *kids, int nkids,
+                          int folding, int call_args)
 {
-    if (role == ROLE_CALLEE || role == ROLE_WAITTILL_PARAM) return 0;
-    if (folding && v->type != CV_NONE) return 1;
+    v->stack = v->nested = 0;
+    if (role == ROLE_CALLEE || role == ROLE_WAITTILL_PARAM) return;
+    v->stack = v->nested = 1;
+    if (folding && v->type != CV_NONE) return;
     int additive = n->kind == AST_ARGS || n->kind == AST_VECTOR ||
                    (n->kind == AST_BINARY && !name_is(n, "&&") && !name_is(n, "||"));
-    int most = n->kind == AST_ARGS ? 0 : 1, held = 0;
+    if (n->kind == AST_ARGS) v->stack = v->nested = 0;
+    int held = 0;
     for (int i = 0; i < nkids; i++) {
-        int here = (additive ? held : 0) + kids[i].stack;
-        if (here > most) most = here;
+        int base = additive ? held : 0;
+        if (base + kids[i].stack > v->stack) v->stack = base + kids[i].stack;
+        int deep = base + kids[i].nested + (call_args && kids[i].stack > 0 ? 32 : 0);
+        if (deep > v->nested) v->nested = deep;
         if (kids[i].stack > 0) held++;
     }
-    return most;
+}
+
+/* The function's operand stack, as far as it can be known (see function_walk). */
+static int operand_estimate(const cval *v)
+{
+    return v->nested - 32 > v->stack ? v->nested - 32 : v->stack;
 }
 
 /* Walks an expression in evaluation order: reads of locals, calls, field
@@ -711,8 +723,12 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
         case AST_FUNC_REF: func_ref(st, n, in_dev); break;
         default: break;
         }
-        v.stack = operand_count(n, fr->role, &v, kids, nkids, st->rules->constant_folding);
-        if (v.stack > st->operand_stack) st->operand_stack = v.stack;
+        const ast_node *parent = top >= 2 ? st->frames[top - 2].node : NULL;
+        int call_args = n->kind == AST_ARGS && parent &&
+                        (parent->kind == AST_CALL || parent->kind == AST_POINTER_CALL ||
+                         (parent->kind == AST_METHOD_CALL && !is_waittill(parent)));
+        operand_count(n, fr->role, &v, kids, nkids, st->rules->constant_folding, call_args);
+        if (operand_estimate(&v) > st->operand_stack) st->operand_stack = operand_estimate(&v);
         vtop = fr->value_base;
         top--;
         if (top) push_value(st, &vtop, v);
@@ -1269,10 +1285,13 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     waittill_dev_checks(st, body, is_dev);
     /* The engine's estimate is max value-stack depth + 32 x max nested-call
     ** depth > 2047 (grammar.md 3.2); how it counts either term per construct
-    ** is not specified, so only a sure lower bound of the first is used:
+    ** (and whether a call not inside another's arguments has depth 0 or 1)
+    ** is not specified, so only a sure lower bound is used: the largest of
     ** operands that must be on the stack together (call arguments, vector
     ** parts, both sides of an arithmetic operator, a cod2/cod4 folded
-    ** constant as one).  Cases the call-depth term pushes over are missed. */
+    ** constant as one) and, at any one point, those operands plus 32 per
+    ** enclosing call beyond the first.  Cases between that bound and the
+    ** engine's figure are missed, never the other way. */
     if (st->operand_stack > OPERAND_STACK_MAX && fn->text)
         error_at(st, fn->line, fn->col, "function exceeds operand stack size");
     ns_free(&st->locals);

@@ -154,6 +154,25 @@ START_TEST(operand_stack_size)
     for (int i = 1; i < 2048; i++) n += (size_t)snprintf(src + n, cap - n, ", %d", i % 10);
     snprintf(src + n, cap - n, ");\n}\nh(x) { g(x + x * x, (x, 1, 2), x && x); }\n");
     assert_check_all(src, "2:1: error: function exceeds operand stack size\n");
+    /* Calls inside calls' arguments: 32 each beyond the first, with the
+    ** operands held: 65 levels pass 2047 (1 + 32 x 64), so does 64 with one
+    ** more operand held... */
+    n = (size_t)snprintf(src, cap, "g(a, b) {}\nf() {\n  x = ");
+    for (int i = 0; i < 65; i++) n += (size_t)snprintf(src + n, cap - n, "g(");
+    n += (size_t)snprintf(src + n, cap - n, "0");
+    for (int i = 0; i < 65; i++) n += (size_t)snprintf(src + n, cap - n, ")");
+    n += (size_t)snprintf(src + n, cap - n, ";\n}\nh() {\n  x = g(1, ");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, "g(");
+    n += (size_t)snprintf(src + n, cap - n, "0");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, ")");
+    /* ... while 64 levels alone stay below it (1 + 32 x 63). */
+    n += (size_t)snprintf(src + n, cap - n, ");\n}\nk() {\n  x = ");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, "g(");
+    n += (size_t)snprintf(src + n, cap - n, "0");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, ")");
+    snprintf(src + n, cap - n, ";\n}\n");
+    assert_check_all(src, "2:1: error: function exceeds operand stack size\n"
+                          "5:1: error: function exceeds operand stack size\n");
     free(src);
 }
 END_TEST
