@@ -135,6 +135,8 @@ struct check_state {
     uint64_t known[LOCAL_WORDS];    /* assigned somewhere reachable before (unreachable code) */
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
     int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
+    int local_count;       /* distinct locals assigned so far (the engine's local stack) */
+    int operand_stack;     /* the function's largest expr_walk operand count (cval.stack) */
     int depth_warned;
     /* iterative expression walk */
     struct eframe *frames;
@@ -231,6 +233,10 @@ static void local_assign(check_state *st, const ast_node *n, flow *f)
         return;
     }
     BIT_SET(f->assigned, i);
+    if (st->rules->max_locals && !BIT_GET(st->known, i) && ++st->local_count == st->rules->max_locals + 1)
+        /* An engine drop (Com_Error, grammar.md 3.2) with no position of its
+        ** own: reported at the local that does not fit. */
+        error_at(st, n->line, n->col, "LOCAL_VAR_STACK_SIZE exceeded");
     BIT_SET(st->known, i);
 }
 
@@ -262,7 +268,10 @@ typedef struct cval {
     double f;
     const char *s;
     size_t len;
+    size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
     double v[3];
+    int stack;      /* operands its evaluation must hold on the stack at once (a lower bound) */
+    int nested;     /* the same plus 32 per call whose arguments are being evaluated */
 } cval;
 
 static const char *cv_type_name(cv_type t)
@@ -301,9 +310,9 @@ static int cv_is_num(const cval *v)
     return v->type == CV_INT || v->type == CV_FLOAT;
 }
 
-/* Concatenations longer than this are not folded (no error either): keeps a
-** long `"a" + "a" + ...` chain linear. */
-#define FOLD_STRING_MAX 1024
+/* Without a string limit in the profile, concatenations longer than this
+** are just not folded. */
+#define FOLD_STRING_MAX 8191
 
 static void unmatching(check_state *st, const ast_node *op, const cval *a, const cval *b)
 {
@@ -314,6 +323,45 @@ static void unmatching(check_state *st, const ast_node *op, const cval *a, const
 static uint32_t u32(int32_t x)
 {
     return (uint32_t)x;
+}
+
+/* `+` with a string: the runtime's concatenation, limited to what a string
+** may hold.  The bound is the profile's string limit (8191 bytes, the
+** lexer's, grammar.md 1.3): section 3.4 gives the message but not the
+** bound, which is assumed to be the same string buffer.  The left operand's
+** buffer is appended to in place when this value owns it (a left-nested
+** `"a" + "b" + ...` chain is linear). */
+static cval fold_concat(check_state *st, const ast_node *op, const cval *a, const cval *b)
+{
+    cval r;
+    memset(&r, 0, sizeof r);
+    int a_str = a->type == CV_STRING || a->type == CV_ISTRING;
+    int b_str = b->type == CV_STRING || b->type == CV_ISTRING;
+    const char *x = cv_text(st, a), *y = cv_text(st, b);
+    size_t xl = a_str ? a->len : strlen(x), yl = b_str ? b->len : strlen(y), n = xl + yl;
+    size_t limit = st->rules->max_string_length ? (size_t)st->rules->max_string_length : FOLD_STRING_MAX;
+    if (n > limit) {
+        if (st->rules->max_string_length)
+            error_at(st, op->line, op->col, "cannot concat \"%s\" and \"%s\" - max string length exceeded", x, y);
+        return r;
+    }
+    r.type = CV_STRING;
+    r.len = n;
+    if (a->cap > n) {
+        char *buf = (char *)a->s;
+        memmove(buf + xl, y, yl);
+        buf[n] = 0;
+        r.s = buf;
+        r.cap = a->cap;
+        return r;
+    }
+    r.cap = n < 32 ? 64 : 2 * n + 1;
+    char *buf = arena_alloc(&st->scratch, r.cap);
+    memcpy(buf, x, xl);
+    memcpy(buf + xl, y, yl);
+    buf[n] = 0;
+    r.s = buf;
+    return r;
 }
 
 /* Evaluates a binary operator on two constants as the runtime would; a
@@ -333,15 +381,8 @@ static cval fold_binary(check_state *st, const ast_node *op, const cval *a, cons
     if (!plus && !minus && !times && !divide && !mod && !bitwise) return r; /* && || comparisons */
     int a_str = a->type == CV_STRING || a->type == CV_ISTRING;
     int b_str = b->type == CV_STRING || b->type == CV_ISTRING;
-    if (plus && (a_str || b_str) && a->type != CV_UNDEFINED && b->type != CV_UNDEFINED) {
-        const char *x = cv_text(st, a), *y = cv_text(st, b);
-        size_t n = strlen(x) + strlen(y);
-        if (n > FOLD_STRING_MAX) return r;
-        r.type = CV_STRING;
-        r.s = arena_printf(&st->scratch, "%s%s", x, y);
-        r.len = n;
-        return r;
-    }
+    if (plus && (a_str || b_str) && a->type != CV_UNDEFINED && b->type != CV_UNDEFINED)
+        return fold_concat(st, op, a, b);
     if (a_str || b_str || a->type == CV_UNDEFINED || b->type == CV_UNDEFINED) {
         unmatching(st, op, a, b);
         return r;
@@ -437,12 +478,26 @@ static int not_an_object(const ast_node *o)
     }
 }
 
+/* `x.self` (G2 debugger form): the grammar makes SELF after '.' a field
+** only where the profile allows it. */
+static int is_self_field(const check_state *st, const ast_node *n)
+{
+    return st->rules->self_field && n->kind == AST_MEMBER && n->child && name_is(n, "self");
+}
+
+/* Code inside /# #/ that the game throws away: all of it unless the
+** developer_script dvar is set (grammar.md 3.1). */
+static int discarded(const check_state *st, int in_dev)
+{
+    return in_dev && !st->opts.developer_script;
+}
+
 static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
                         int value_used, int argc)
 {
     if (!callee || !callee->text) return;
     if (callee->kind == AST_SCOPED) {
-        if (in_dev) return; /* retail: references in /# #/ are not recorded */
+        if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
         const char *sep = strstr(callee->text, "::");
         if (!sep) return;
         check_ref r = {arena_lower(&st->mem, sep + 2, strlen(sep + 2)),
@@ -468,7 +523,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
 
 static void func_ref(check_state *st, const ast_node *n, int in_dev)
 {
-    if (!n->text || in_dev) return;
+    if (!n->text || discarded(st, in_dev)) return;
     const char *sep = strstr(n->text, "::");
     if (!sep) return;
     if (sep == n->text) {
@@ -554,6 +609,48 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
     for (int k = 0; k < 3; k++) out->v[k] = cv_num(&parts[k]);
 }
 
+#define OPERAND_STACK_MAX 2047
+
+/* Engine drops of grammar.md 3.2 not reported, because the specification
+** gives no bound or no exact count for them: MAX_SWITCH_CASES (what a
+** "break/case path" is, per switch or per function), VALUE_STACK_SIZE (the
+** folding stack's size), SCR_FUNC_TABLE_SIZE and MAX_PRECACHE_ENTRIES (table
+** sizes), the cod2 file-name length bound, cod1's DEV_OP_BUF_SIZE.  The
+** games' own (RECON-ONLY) rule that a cod2 name stops being a builtin
+** candidate after a `::name` reference is not modelled either. */
+
+/* The operands node n must hold at once, from its children's (kids, in
+** order): children that stay on the stack while the next is evaluated add
+** up (arguments, vector parts, arithmetic operands); `&&`/`||` drop the left
+** value first, and where the engine's order is not known (method object,
+** index) only the largest child counts.  `nested` adds 32 for each call
+** whose arguments (n, when call_args) are being evaluated. */
+static void operand_count(const ast_node *n, int role, cval *v, const cval *kids, int nkids,
+                          int folding, int call_args)
+{
+    v->stack = v->nested = 0;
+    if (role == ROLE_CALLEE || role == ROLE_WAITTILL_PARAM) return;
+    v->stack = v->nested = 1;
+    if (folding && v->type != CV_NONE) return;
+    int additive = n->kind == AST_ARGS || n->kind == AST_VECTOR ||
+                   (n->kind == AST_BINARY && !name_is(n, "&&") && !name_is(n, "||"));
+    if (n->kind == AST_ARGS) v->stack = v->nested = 0;
+    int held = 0;
+    for (int i = 0; i < nkids; i++) {
+        int base = additive ? held : 0;
+        if (base + kids[i].stack > v->stack) v->stack = base + kids[i].stack;
+        int deep = base + kids[i].nested + (call_args && kids[i].stack > 0 ? 32 : 0);
+        if (deep > v->nested) v->nested = deep;
+        if (kids[i].stack > 0) held++;
+    }
+}
+
+/* The function's operand stack, as far as it can be known (see function_walk). */
+static int operand_estimate(const cval *v)
+{
+    return v->nested - 32 > v->stack ? v->nested - 32 : v->stack;
+}
+
 /* Walks an expression in evaluation order: reads of locals, calls, field
 ** and vector checks, constant folding.  Returns the constant value (CV_NONE
 ** when not constant). */
@@ -608,20 +705,73 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             break;
         case AST_VECTOR: check_vector(st, n, kids, nkids, &v); break;
         case AST_MEMBER:
-            if (n->child && not_an_object(n->child))
+            if (n->child && is_self_field(st, n))
+                error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+            else if (n->child && not_an_object(n->child))
                 error_at(st, n->child->line, n->child->col, "not an object");
+            break;
+        case AST_ENTITY: /* `$name` read (G2 debugger form) */
+            error_at(st, n->line, n->col, "$ can only be used in the script debugger");
+            break;
+        case AST_BREAKON:
+            /* cod4's text; cod2's binary lacks the string, its reconstruction
+            ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
+            error_at(st, n->line, n->col, "illegal function name");
             break;
         case AST_CALL:
         case AST_METHOD_CALL: on_call(st, n, fr->role, in_dev); break;
         case AST_FUNC_REF: func_ref(st, n, in_dev); break;
         default: break;
         }
+        const ast_node *parent = top >= 2 ? st->frames[top - 2].node : NULL;
+        int call_args = n->kind == AST_ARGS && parent &&
+                        (parent->kind == AST_CALL || parent->kind == AST_POINTER_CALL ||
+                         (parent->kind == AST_METHOD_CALL && !is_waittill(parent)));
+        operand_count(n, fr->role, &v, kids, nkids, st->rules->constant_folding, call_args);
+        if (operand_estimate(&v) > st->operand_stack) st->operand_stack = operand_estimate(&v);
         vtop = fr->value_base;
         top--;
         if (top) push_value(st, &vtop, v);
         else return v;
     }
     return none;
+}
+
+/* The AST keeps no parentheses; where a check needs them, the source between
+** two tokens is read.  Is there a `want` byte (a parenthesis) between the
+** byte after (line a, col a_end) and the token at (line b, col b)?  Only
+** blanks, comments and parentheses can stand there; anything else: no. */
+static int gap_has(check_state *st, int la, int ca_end, int lb, int cb, char want)
+{
+    const char *al, *bl;
+    long an = source_line(st->src, la, &al), bn = source_line(st->src, lb, &bl);
+    if (an < 0 || bn < 0 || ca_end < 1 || cb < 1) return 0;
+    const char *p = al + ca_end - 1, *end = bl + cb - 1;
+    if (p > end || end >= st->src->data + st->src->len) return 0;
+    while (p < end) {
+        if (*p == want) return 1;
+        if (*p == '/' && p + 1 < end && p[1] == '/') {
+            while (p < end && *p != '\n') p++;
+        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
+            for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++) {}
+            p += 2;
+        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v' ||
+                   *p == '(' || *p == ')') {
+            p++;
+        } else {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* `(a)[0]`: the name `base` (a variable or field, whose token ends the base)
+** closed by a ')' before the '[' of `index`.  A parenthesised element
+** (`(a[0])[1]`) is not seen (no end position for it). */
+static int parenthesised_name(check_state *st, const ast_node *base, const ast_node *index)
+{
+    if (!base->text) return 0;
+    return gap_has(st, base->line, base->col + (int)strlen(base->text), index->line, index->col, ')');
 }
 
 /* ---------------------------------------------------------------- statements */
@@ -759,7 +909,9 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     size_t klen = 0;
     if (is_case) {
         const ast_node *v = n->child;
-        if (v && v->kind == AST_INT && v->text && v->text[0] != '-') {
+        /* `case (1):` is a parenthesised expression, not a literal. */
+        int plain = v && gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
+        if (plain && v->kind == AST_INT && v->text && v->text[0] != '-') {
             long long x = strtoll(v->text, NULL, 10);
             if (x > 8388607) {
                 error_at(st, n->line, n->col, "case index %lld out of range", x);
@@ -767,7 +919,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
             }
             klen = (size_t)snprintf(key, sizeof key, "i%lld", x);
             k = key;
-        } else if (v && v->kind == AST_STRING) {
+        } else if (plain && v->kind == AST_STRING) {
             char *s = arena_alloc(&st->scratch, v->len + 2);
             s[0] = 's';
             memcpy(s + 1, v->text, v->len);
@@ -858,7 +1010,7 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
     jump_target sw;
     memset(&sw, 0, sizeof sw);
     sw.dev_depth = w->dev_depth;
-    sw.in_dev = w->dev_depth > 0;
+    sw.in_dev = discarded(st, w->dev_depth > 0);
     ns_init(&sw.labels, &st->scratch);
     stmt_list list = {0, 1, 0, &sw};
     walk_ctx inner = *w;
@@ -884,12 +1036,27 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
     }
 }
 
+/* `$name` or `x.self` assigned (or the array base of an element
+** assignment, which the compiler also takes as a variable to write). */
+static int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
+{
+    if (t->kind == AST_ENTITY) {
+        error_at(st, t->line, t->col, "$ and self field can only be used in the script debugger");
+        return 1;
+    }
+    if (!is_self_field(st, t)) return 0;
+    error_at(st, t->child->line, t->child->col, "$ and self field can only be used in the script debugger");
+    expr_walk(st, t->child, ROLE_VALUE, f, w->dev_depth > 0);
+    return 1;
+}
+
 /* Targets of an assignment: `x = ...` assigns x, `x[i] = ...` creates x,
 ** `x.f = ...`, `x op= ...`, `x++` read x first. */
 static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, walk_ctx *w, flow *f)
 {
     int in_dev = w->dev_depth > 0;
     if (!lhs) return;
+    if (debugger_target(st, lhs, w, f)) return;
     if (lhs->kind == AST_IDENT) {
         if (!plain_assign) local_read(st, lhs, f);
         local_assign(st, lhs, f);
@@ -897,14 +1064,17 @@ static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, 
     }
     if (lhs->kind == AST_INDEX) {
         /* Down the chain of element bases: indices are read, the base is checked. */
-        const ast_node *base = lhs;
+        const ast_node *base = lhs, *inner = lhs;
         while (base->kind == AST_INDEX && base->child) {
             if (base->child->next) expr_walk(st, base->child->next, ROLE_VALUE, f, in_dev);
+            inner = base;
             base = base->child;
         }
         if (base == lhs) return;
-        int ok = (base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
-                 base->kind == AST_MEMBER ||
+        if (debugger_target(st, base, w, f)) return;
+        int ok = (((base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
+                   base->kind == AST_MEMBER) &&
+                  (st->rules->index_base_paren_ok || !parenthesised_name(st, base, inner))) ||
                  (st->rules->index_base_call_ok &&
                   (base->kind == AST_CALL || base->kind == AST_METHOD_CALL || base->kind == AST_POINTER_CALL));
         /* Kinds this table does not know (new grammar forms) are not judged. */
@@ -1097,6 +1267,8 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     memset(st->known, 0, sizeof st->known);
     memset(st->reported, 0, sizeof st->reported);
     st->locals_overflow = 0;
+    st->local_count = 0;
+    st->operand_stack = 0;
     st->depth_warned = 0;
     flow f;
     memset(&f, 0, sizeof f);
@@ -1111,6 +1283,17 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     if (is_dev) w.odd_position = 1;
     if (body) stmt_walk(st, body, &w, &f);
     waittill_dev_checks(st, body, is_dev);
+    /* The engine's estimate is max value-stack depth + 32 x max nested-call
+    ** depth > 2047 (grammar.md 3.2); how it counts either term per construct
+    ** (and whether a call not inside another's arguments has depth 0 or 1)
+    ** is not specified, so only a sure lower bound is used: the largest of
+    ** operands that must be on the stack together (call arguments, vector
+    ** parts, both sides of an arithmetic operator, a cod2/cod4 folded
+    ** constant as one) and, at any one point, those operands plus 32 per
+    ** enclosing call beyond the first.  Cases between that bound and the
+    ** engine's figure are missed, never the other way. */
+    if (st->operand_stack > OPERAND_STACK_MAX && fn->text)
+        error_at(st, fn->line, fn->col, "function exceeds operand stack size");
     ns_free(&st->locals);
     st->fn = NULL;
 }
@@ -1147,7 +1330,8 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
     free(stack);
 }
 
-static void define_function(check_state *st, const ast_node *fn)
+/* Registers a function (dev: defined inside a top-level /# #/). */
+static void define_function(check_state *st, const ast_node *fn, int dev)
 {
     if (!fn->text) return;
     char *lower = arena_lower(&st->mem, fn->text, strlen(fn->text));
@@ -1156,6 +1340,7 @@ static void define_function(check_state *st, const ast_node *fn)
     if (is_new) {
         e->line = fn->line;
         e->col = fn->col;
+        e->value = dev;
         return;
     }
     if (st->rules->dup_function_names_it)
@@ -1196,11 +1381,13 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     int dev = in_dev_block || st->marker_open;
     switch (item->kind) {
     case AST_FUNCTION:
-        if (!dev) define_function(st, item); /* retail: dev functions are not registered */
+        /* Retail: dev functions are not registered (no clash with a normal
+        ** one); with developer_script they are, marked as such. */
+        if (!dev || st->opts.developer_script) define_function(st, item, dev);
         else if (item->text) {
             int is_new;
             ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, strlen(item->text)),
-                   strlen(item->text), &is_new);
+                   strlen(item->text), &is_new)->value = 1;
         }
         function_walk(st, item, dev);
         break;
@@ -1305,14 +1492,23 @@ static void resolve(check_state *st, check_file_result *out)
         const call_rec *c = &st->calls[i];
         /* Retail /# #/: script references are not recorded; cod1/uo still
         ** look builtins up there. */
-        if (c->in_dev && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile)) continue;
-        if (ns_find(&st->functions, c->name, strlen(c->name))) continue;
+        if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
+            continue;
+        const ns_entry *def = ns_find(&st->functions, c->name, strlen(c->name));
+        if (!def) def = ns_find(&st->dev_functions, c->name, strlen(c->name));
+        if (def && !def->value) continue;
         check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
-        if (ns_find(&st->dev_functions, c->name, strlen(c->name))) {
-            /* Seen from /# #/ it is there; from normal code it is not (retail). */
-            if (c->in_dev) continue;
-            ref.kind = CHECK_REF_SCRIPT;
-            check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
+        if (def) {
+            /* A developer function: seen from /# #/ it is there; from normal
+            ** code it is not (retail), or is refused (developer_script).  The
+            ** load walk (`out`) links such references itself. */
+            if (c->in_dev || out) continue;
+            if (st->opts.developer_script) {
+                error_at(st, c->line, c->col, "%s", r->dev_function_ref);
+            } else {
+                ref.kind = CHECK_REF_SCRIPT;
+                check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
+            }
             continue;
         }
         if (c->kind != CHECK_REF_SCRIPT) {
@@ -1402,7 +1598,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
         out->defined = arena_alloc(&out->mem, (st->functions.count + 1) * sizeof *out->defined);
         for (size_t b = 0; b < st->functions.bucket_count; b++)
             for (ns_entry *e = st->functions.buckets[b]; e; e = e->next)
-                out->defined[out->defined_count++] = arena_strdup(&out->mem, e->key);
+                if (!e->value) out->defined[out->defined_count++] = arena_strdup(&out->mem, e->key);
         out->scoped = copy_refs(&out->mem, &st->scoped);
         out->scoped_count = st->scoped.count;
         out->includes = copy_refs(&out->mem, &st->includes);

@@ -43,7 +43,8 @@ typedef struct check_file_result {
     check_ref *unresolved;        /* references no definition here nor builtin resolves, left for the
                                      included files to provide (cod2/cod4 files with #include) */
     size_t unresolved_count;
-    check_ref *scoped;            /* `path::name` calls and references outside /# #/, in source order */
+    check_ref *scoped;            /* `path::name` calls and references in compiled code (outside /# #/
+                                     unless developer_script), in source order */
     size_t scoped_count;
     check_ref *includes;          /* #include lines (path, position of '#include') */
     size_t include_count;

@@ -78,7 +78,9 @@ typedef struct profile_rules {
     int missing_case_statement;    /* statement before the first label or after a leave in a case (cod2, cod4) */
     int constant_folding;          /* binary operators on constants evaluated at compile time, while (0) (cod2, cod4) */
     int definite_assignment;       /* locals must be assigned before they are read (cod2, cod4) */
+    int max_locals;                /* distinct locals incl. parameters a function may have (cod2, cod4: 64); 0: no limit */
     int index_base_call_ok;        /* `f()[0] = 1` is allowed (cod1, uo) */
+    int index_base_paren_ok;       /* `(a)[0] = 1` is allowed: a parenthesised variable is one (cod1, uo) */
     const char *msg_index_base;    /* element assignment on a base that is not a variable */
     const char *msg_dev_builtin_value; /* a developer builtin's value used outside /# #/ */
     int unknown_builtin_at_compile; /* plain calls to unknown names: "unknown (builtin) function/method '%s'"

@@ -17,7 +17,8 @@ static void check_testlib_item(void *ud, ast_node *item, int anim_syntax)
     check_item(ud, item);
 }
 
-static inline char *check_run(atrc_profile p, atrc_game_mode mode, const char *src)
+static inline char *check_run_dev(atrc_profile p, atrc_game_mode mode, int developer_script,
+                                  const char *src)
 {
     source_file *f = source_from_buffer("t.gsc", src, strlen(src));
     diag_list d;
@@ -26,6 +27,7 @@ static inline char *check_run(atrc_profile p, atrc_game_mode mode, const char *s
     memset(&opts, 0, sizeof opts);
     opts.profile = p;
     opts.game_mode = mode;
+    opts.developer_script = developer_script;
     arena scratch;
     arena_init(&scratch);
     check_state *st = check_begin(f, profile_get(p), &opts, &d);
@@ -36,6 +38,11 @@ static inline char *check_run(atrc_profile p, atrc_game_mode mode, const char *s
     diag_free(&d);
     source_free(f);
     return out;
+}
+
+static inline char *check_run(atrc_profile p, atrc_game_mode mode, const char *src)
+{
+    return check_run_dev(p, mode, 0, src);
 }
 
 /* "(kind L:C "text" children...)" as ast_dump writes it. */
@@ -128,6 +135,14 @@ static inline char *check_run_ast(atrc_profile p, const char *sx)
     do {                                                                                \
         assert_check_g1(src, expected);                                                 \
         assert_check_g2(src, expected);                                                 \
+    } while (0)
+
+/* The same with the developer_script dvar set (multiplayer). */
+#define assert_check_devscript(p, src, expected)                                        \
+    do {                                                                                \
+        char *got_ = check_run_dev(p, ATRC_GAME_MP, 1, src);                            \
+        ck_assert_str_eq(got_, expected);                                               \
+        free(got_);                                                                     \
     } while (0)
 
 #define assert_check_ast(p, sx, expected)                                               \

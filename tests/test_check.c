@@ -99,6 +99,84 @@ START_TEST(constant_folding)
 }
 END_TEST
 
+/* Folding a string concatenation longer than a string may hold (8191 bytes). */
+START_TEST(concat_too_long)
+{
+    char *a = malloc(8001), *b = malloc(192);
+    memset(a, 'A', 8000);
+    a[8000] = 0;
+    memset(b, 'B', 191);
+    b[191] = 0;
+    size_t cap = 2 * 8200 + 200;
+    char *src = malloc(cap), *want = malloc(cap);
+    /* line 2: exactly 8191 bytes, then one more; line 3: the same, right-nested */
+    snprintf(src, cap, "f() {\n  x = \"%s\" + \"%s\" + \"c\" + \"d\";\n  y = \"c\" + (\"%s\" + \"%s\");\n}\n",
+             a, b, a, b);
+    int col2 = (int)(strstr(src, "+ \"c\"") - strchr(src, '\n'));
+    const char *line3 = strchr(strchr(src, '\n') + 1, '\n') + 1;
+    int col3 = (int)(strstr(line3, "+ (") - line3) + 1;
+    snprintf(want, cap,
+             "2:%d: error: cannot concat \"%s%s\" and \"c\" - max string length exceeded\n"
+             "3:%d: error: cannot concat \"c\" and \"%s%s\" - max string length exceeded\n",
+             col2, a, b, col3, a, b);
+    assert_check_g2(src, want);
+    assert_check_g1(src, "");
+    free(a);
+    free(b);
+    free(src);
+    free(want);
+}
+END_TEST
+
+/* cod2/cod4 hold at most 64 locals (parameters included) per function. */
+START_TEST(local_var_stack)
+{
+    char src[4096];
+    size_t n = (size_t)snprintf(src, sizeof src, "f(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9) {\n");
+    for (int i = 10; i <= 64; i++) n += (size_t)snprintf(src + n, sizeof src - n, "  v%d = p%d; v%d = 1;\n", i, i % 10, i);
+    snprintf(src + n, sizeof src - n, "  v10 += 1;\n}\n");
+    /* v64 is the 65th: line 56 */
+    assert_check_g2(src, "56:3: error: LOCAL_VAR_STACK_SIZE exceeded\n");
+    assert_check_g1(src, "");
+    /* 64 are fine: the same without v64 */
+    char *cut = strstr(src, "  v64");
+    memmove(cut, strchr(cut, '\n') + 1, strlen(strchr(cut, '\n') + 1) + 1);
+    assert_check_g2(src, "");
+}
+END_TEST
+
+/* 2048 arguments must be on the operand stack together: over the engine's 2047. */
+START_TEST(operand_stack_size)
+{
+    size_t cap = 3 * 2048 + 256;
+    char *src = malloc(cap);
+    size_t n = (size_t)snprintf(src, cap, "g(a) {}\nf() {\n  g(0");
+    for (int i = 1; i < 2048; i++) n += (size_t)snprintf(src + n, cap - n, ", %d", i % 10);
+    snprintf(src + n, cap - n, ");\n}\nh(x) { g(x + x * x, (x, 1, 2), x && x); }\n");
+    assert_check_all(src, "2:1: error: function exceeds operand stack size\n");
+    /* Calls inside calls' arguments: 32 each beyond the first, with the
+    ** operands held: 65 levels pass 2047 (1 + 32 x 64), so does 64 with one
+    ** more operand held... */
+    n = (size_t)snprintf(src, cap, "g(a, b) {}\nf() {\n  x = ");
+    for (int i = 0; i < 65; i++) n += (size_t)snprintf(src + n, cap - n, "g(");
+    n += (size_t)snprintf(src + n, cap - n, "0");
+    for (int i = 0; i < 65; i++) n += (size_t)snprintf(src + n, cap - n, ")");
+    n += (size_t)snprintf(src + n, cap - n, ";\n}\nh() {\n  x = g(1, ");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, "g(");
+    n += (size_t)snprintf(src + n, cap - n, "0");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, ")");
+    /* ... while 64 levels alone stay below it (1 + 32 x 63). */
+    n += (size_t)snprintf(src + n, cap - n, ");\n}\nk() {\n  x = ");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, "g(");
+    n += (size_t)snprintf(src + n, cap - n, "0");
+    for (int i = 0; i < 64; i++) n += (size_t)snprintf(src + n, cap - n, ")");
+    snprintf(src + n, cap - n, ";\n}\n");
+    assert_check_all(src, "2:1: error: function exceeds operand stack size\n"
+                          "5:1: error: function exceeds operand stack size\n");
+    free(src);
+}
+END_TEST
+
 START_TEST(conditional_always_false)
 {
     const char *src = "f() { while (0) wait 1; for (;false;) wait 1; while (1 - 1) wait 1; "
@@ -122,6 +200,58 @@ START_TEST(not_an_object)
                           "2:51: error: not an object\n"
                           "2:69: error: not an object\n"
                           "2:81: error: not an object\n");
+}
+END_TEST
+
+/* G2 debugger forms (grammar.md 3.2): parsed, then refused by the compiler. */
+START_TEST(debugger_forms)
+{
+    const char *src = "f(a) {\n"
+                      "  x = $e1;\n"
+                      "  $e2 = 1;\n"
+                      "  y = a.self;\n"
+                      "  a.self = 2;\n"
+                      "  z = a breakon(y);\n"
+                      "  $e3[0] = 1;\n"
+                      "  a.self.f = 1;\n"
+                      "  a.self++;\n"
+                      "}\n";
+    assert_check_g2(src, "2:7: error: $ can only be used in the script debugger\n"
+                         "3:3: error: $ and self field can only be used in the script debugger\n"
+                         "4:7: error: self field can only be used in the script debugger\n"
+                         "5:3: error: $ and self field can only be used in the script debugger\n"
+                         "6:9: error: illegal function name\n"
+                         "7:3: error: $ and self field can only be used in the script debugger\n"
+                         "8:3: error: self field can only be used in the script debugger\n"
+                         "9:3: error: $ and self field can only be used in the script debugger\n");
+    /* G1 has no such forms: `breakon` is an ordinary method name there. */
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, "f(a, b) { a breakon(b); }\n",
+                      "1:13: error: unknown (builtin) method 'breakon'\n");
+}
+END_TEST
+
+/* A parenthesised variable is not an lvalue in cod2/cod4 (the AST keeps no
+** parentheses: the source between the name and its '[' is read). */
+START_TEST(element_assignment_paren)
+{
+    const char *src = "f(a) {\n"
+                      "  (a)[0] = 1;\n"
+                      "  ( /* c */ a // x\n"
+                      "  )[1] = 2;\n"
+                      "  (a.b)[0] = 1;\n"
+                      "  ((game))[\"x\"] = 1;\n"
+                      "  (a)[0][1] = 1;\n"
+                      "  a /* ) */ [0] = 1;\n"
+                      "  (a).b[0] = 1;\n"
+                      "  (level)[0] = 1;\n"
+                      "}\n";
+    assert_check_g2(src, "2:4: error: not an lvalue\n"
+                         "3:13: error: not an lvalue\n"
+                         "5:6: error: not an lvalue\n"
+                         "6:5: error: not an lvalue\n"
+                         "7:4: error: not an lvalue\n"
+                         "10:4: error: not an lvalue\n");
+    assert_check_g1(src, "10:4: error: not an array, string, or vector\n");
 }
 END_TEST
 
@@ -156,6 +286,12 @@ START_TEST(case_labels)
                           "1:71: error: case expression must be an int or string\n"
                           "1:82: error: case expression must be an int or string\n"
                           "1:98: error: case expression must be an int or string\n");
+    /* Parentheses make an expression of a literal (read from the source). */
+    assert_check_all("f(x) { switch (x) { case (1): break; case ( \"a\" ): break; case /* ( */ 2: break;\n"
+                     "case\n  ((3)): break; case 4: break; } }\n",
+                     "1:21: error: case expression must be an int or string\n"
+                     "1:38: error: case expression must be an int or string\n"
+                     "2:1: error: case expression must be an int or string\n");
     /* A label with a bad value still starts a case. */
     assert_check_g2("f(a) { switch (a) { case 1.5: wait 1; } }",
                     "1:21: error: case expression must be an int or string\n");
@@ -377,6 +513,41 @@ START_TEST(resolution_cod2_cod4)
     const char *devfn = "/# dbg() {} #/\nf() { dbg(); /# dbg(); #/ }\n";
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, devfn, "2:7: error: unknown function\n");
     assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, devfn, "2:7: error: unknown function\n");
+}
+END_TEST
+
+/* With developer_script set, /# #/ code is compiled (grammar.md 3.1, 3.5). */
+START_TEST(developer_script_dvar)
+{
+    const char *dup = "/# f() {} #/\nf() {}\n";
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, dup, "");
+    assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_MP, dup, "");
+    assert_check_devscript(ATRC_PROFILE_COD1, dup, "2:1: error: function already defined\n");
+    assert_check_devscript(ATRC_PROFILE_UO, dup, "2:1: error: function already defined\n");
+    assert_check_devscript(ATRC_PROFILE_COD2, dup, "2:1: error: function 'f' already defined\n");
+    assert_check_devscript(ATRC_PROFILE_COD4, dup, "2:1: error: function 'f' already defined\n");
+
+    const char *ref = "/# dbg() {} #/\ng() { dbg(); thread dbg(); x = ::dbg; /# dbg(); #/ }\n";
+    const char *g1 = "2:7: error: normal script cannot reference /# ... #/ comment\n"
+                     "2:21: error: normal script cannot reference /# ... #/ comment\n"
+                     "2:32: error: normal script cannot reference /# ... #/ comment\n";
+    const char *g2 = "2:7: error: normal script cannot reference a function in a /# ... #/ comment\n"
+                     "2:21: error: normal script cannot reference a function in a /# ... #/ comment\n"
+                     "2:32: error: normal script cannot reference a function in a /# ... #/ comment\n";
+    assert_check_devscript(ATRC_PROFILE_COD1, ref, g1);
+    assert_check_devscript(ATRC_PROFILE_UO, ref, g1);
+    assert_check_devscript(ATRC_PROFILE_COD2, ref, g2);
+    assert_check_devscript(ATRC_PROFILE_COD4, ref, g2);
+
+    /* Script references inside /# #/ are now recorded; duplicate labels of a
+    ** switch there are checked. */
+    const char *inside = "f(x) { /# thread nosuch(); switch (x) { case 1: break; case 1: break; } #/ }\n";
+    assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, inside, "");
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, inside, "");
+    const char *both = "1:18: error: unknown function\n"
+                       "1:56: error: duplicate case expression\n";
+    assert_check_devscript(ATRC_PROFILE_COD2, inside, both);
+    assert_check_devscript(ATRC_PROFILE_COD1, inside, both);
 }
 END_TEST
 
@@ -616,9 +787,14 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, vector_arity);
     tcase_add_test(tc, vector_parts_not_float);
     tcase_add_test(tc, constant_folding);
+    tcase_add_test(tc, concat_too_long);
+    tcase_add_test(tc, local_var_stack);
+    tcase_add_test(tc, operand_stack_size);
     tcase_add_test(tc, conditional_always_false);
     tcase_add_test(tc, not_an_object);
+    tcase_add_test(tc, debugger_forms);
     tcase_add_test(tc, element_assignment_base);
+    tcase_add_test(tc, element_assignment_paren);
     tcase_add_test(tc, case_labels);
     tcase_add_test(tc, label_placement);
     tcase_add_test(tc, missing_case_statement);
@@ -637,6 +813,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, resolution_cod1);
     tcase_add_test(tc, resolution_cod2_cod4);
     tcase_add_test(tc, developer_builtins);
+    tcase_add_test(tc, developer_script_dvar);
     tcase_add_test(tc, builtin_parameter_count);
     tcase_add_test(tc, builtin_tables);
     tcase_add_test(tc, file_summary);

@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --developer-script dev_ref.gsc
