@@ -428,6 +428,11 @@ static int load_run(differ *d, int run, const json_value *root)
     for (int i = 0; i < r->tree_count; i++) {
         dtree *t = &r->trees[i];
         if (load_tree(d, run, trees->u.array.items[i], i, t)) return -1;
+        /* atrc registers a tree name once: at most 127 trees, so a scan. */
+        for (int k = 0; k < i; k++)
+            if (dstr_eq(r->trees[k].name, t->name))
+                return schema_error(d, run, trees->u.array.items[i],
+                                    "tree %d has the name of tree %d (atrc lists each tree once)", i + 1, k + 1);
         for (int k = 0; k < t->pruned_count; k++) add_to_set(d, &r->pruned, t->name, t->pruned[k]);
         for (int k = 1; k < t->node_count; k++) add_to_set(d, &r->defined, t->name, t->nodes[k].name);
     }

@@ -1,0 +1,1 @@
+diff bad/duplicate_tree.json bad/duplicate_tree.json
