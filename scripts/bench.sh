@@ -175,9 +175,9 @@ awk -v a="$loose_ms" -v b="$pk3_ms" 'BEGIN { printf "  %-34s x%.2f\n", "archive 
 # mixed sizes, JSON output), at -j 1 and the default -j, against `wc -l` over
 # the same files in the same run.  Real scripts when the corpus is present
 # (REAL_CORPUS, default ../shared/corpus/cod1-game): each copy concatenates
-# runs of 5 stock scripts into one file and varies it (a comment and a
-# function naming the copy), copies added up to ~100 MB; never committed,
-# deleted afterwards.  Otherwise generated scripts of the same shape.
+# runs of 5 stock scripts into one file (their functions renamed apart) and
+# varies it (a comment and a function naming the copy), copies added up to
+# ~100 MB; never committed, deleted afterwards.  Otherwise generated scripts of the same shape.
 real=${REAL_CORPUS:-../shared/corpus/cod1-game}
 [ -d "$real" ] && real=$(cd "$real" && pwd)
 mb=$(scaled 100)
@@ -188,7 +188,24 @@ if [ -d "$real" ] && [ -n "$(find "$real" -name '*.gsc' | head -1)" ]; then
     corpus_bytes=$(tr '\n' '\0' <"$w/corpus.txt" | xargs -0 cat | wc -c)
     # An even number of copies: the first half is the input at n, all of them at 2n.
     copies=$(awk -v t="$((mb * 1048576))" -v b="$corpus_bytes" 'BEGIN { c = int((t + b - 1) / b); c += c % 2; print (c < 2 ? 2 : c) }')
+    # The functions each script defines are renamed in its copy (name ->
+    # name_pK, K its place in the group, at definitions, calls and `::name`),
+    # so a group is as valid as its five scripts: the workload is real code,
+    # not one "function already defined" error per repeated name.
     awk -v out="$w/many" -v copies="$copies" '
+    function rename(line, k,    out, w, pre) {
+        out = ""
+        while (match(line, /[A-Za-z_][A-Za-z0-9_]*/)) {
+            pre = substr(line, 1, RSTART - 1)
+            w = substr(line, RSTART, RLENGTH)
+            line = substr(line, RSTART + RLENGTH)
+            if (substr(pre, length(pre), 1) !~ /[0-9]/ && (tolower(w) in defs) &&
+                (line ~ /^[ \t]*\(/ || pre ~ /::$/))
+                w = w "_p" k
+            out = out pre w
+        }
+        return out line
+    }
     { files[n++] = $0 }
     END {
         for (k = 1; k <= copies; k++) {
@@ -198,7 +215,16 @@ if [ -d "$real" ] && [ -n "$(find "$real" -name '*.gsc' | head -1)" ]; then
                 g = int(i / 5)
                 dst = sprintf("%s/g%03d.gsc", dir, g)
                 if (i % 5 == 0) printf "// bench copy %d, group %d\n", k, g > dst
-                while ((getline line < files[i]) > 0) print line > dst
+                split("", defs)
+                while ((getline line < files[i]) > 0)
+                    if (match(line, /^[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
+                        name = line
+                        sub(/[ \t]*\(.*/, "", name)
+                        if (name !~ /^(if|while|for|switch|return|wait|thread|else|case)$/)
+                            defs[tolower(name)] = 1
+                    }
+                close(files[i])
+                while ((getline line < files[i]) > 0) print rename(line, i % 5) > dst
                 close(files[i])
                 if (i % 5 == 4 || i == n - 1) {
                     printf "\natrc_bench_copy%d_%d()\n{\n\twait 0.05;\n}\n", k, g > dst
