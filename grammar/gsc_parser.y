@@ -392,7 +392,31 @@ primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &
 enum { LP_SHIFT, LP_ERROR, LP_REDUCE };
 
 static int lp_top(const yyParser *p) { return (int)(p->yytos - p->yystack); }
-static int lp_state(const yyParser *p, int i) { return p->yystack[i].stateno; }
+/* The state numbers of a stack: the parser's own, or a copy of them
+** (lp_copy_states); the automaton simulation reads either. */
+typedef struct lp_states {
+    const unsigned char *base;
+    size_t stride;
+} lp_states;
+static lp_states lp_entries(const yyStackEntry *e)
+{
+    return (lp_states){(const unsigned char *)e + offsetof(yyStackEntry, stateno), sizeof *e};
+}
+static lp_states lp_stack(const yyParser *p) { return lp_entries(p->yystack); }
+static int lp_state(lp_states s, int i)
+{
+    YYACTIONTYPE v;
+    memcpy(&v, s.base + (size_t)i * s.stride, sizeof v);
+    return v;
+}
+/* Copies entries from .. from + n - 1 of the parser's stack to `to` (room
+** for n entries: lp_entry_size() bytes each); lp_copied reads the copy. */
+static size_t lp_entry_size(void) { return sizeof(yyStackEntry); }
+static void lp_copy_stack(const yyParser *p, int from, int n, void *to)
+{
+    memcpy(to, p->yystack + from, (size_t)n * sizeof(yyStackEntry));
+}
+static lp_states lp_copied(const void *copy) { return lp_entries(copy); }
 static int lp_major(const yyParser *p, int i) { return p->yystack[i].major; }
 /* -1: no error pending; 3 .. 0: shifts left before errors are reported again. */
 static int lp_error_countdown(const yyParser *p) { return p->yyerrcnt; }
@@ -418,7 +442,8 @@ static int lp_goto(int state, int rule) { return yy_find_reduce_action((YYACTION
 /* ==== end of Lemon internals ============================================ */
 
 static int sim_accepts(const yyParser *p, int terminal);
-static int sim_accepts_at(const yyParser *p, int top, int terminal, int max_steps);
+static int sim_accepts_on(lp_states stack, int top, int terminal, int max_steps);
+#define sim_accepts_at(p, top, terminal, max_steps) sim_accepts_on(lp_stack(p), top, terminal, max_steps)
 
 /* Simulation budget of the checks made at every statement boundary: real
 ** code needs a handful of reductions; deeper stacks (hostile `if` ladders)
@@ -457,13 +482,64 @@ int GscParseAccepts(void *parser, int code)
     return sim_accepts_at(p, lp_top(p), code, SIM_HINT_STEPS);
 }
 
+static int semi_would_end(lp_states stack, int top)
+{
+    /* Cheapest answer first: most lines start where a statement may. */
+    return !sim_accepts_on(stack, top, TK_IF, SIM_HINT_STEPS) &&
+           !sim_accepts_on(stack, top, TK_USING_ANIMTREE, SIM_HINT_STEPS) &&
+           sim_accepts_on(stack, top, TK_SEMI, SIM_HINT_STEPS);
+}
+
 int GscParseSemiWouldEnd(void *parser)
 {
     const yyParser *p = parser;
-    /* Cheapest answer first: most lines start where a statement may. */
-    return !sim_accepts_at(p, lp_top(p), TK_IF, SIM_HINT_STEPS) &&
-           !sim_accepts_at(p, lp_top(p), TK_USING_ANIMTREE, SIM_HINT_STEPS) &&
-           sim_accepts_at(p, lp_top(p), TK_SEMI, SIM_HINT_STEPS);
+    return semi_would_end(lp_stack(p), lp_top(p));
+}
+
+/* The question "could a ';' have ended a statement just before this line?"
+** matters only when the line then has a syntax error, so it is answered
+** then, on a copy of the parser's stack taken as the line began: copying a
+** few entries per line costs far less than simulating the automaton.  Only
+** the top SNAP_MAX entries are kept: SIM_HINT_STEPS reductions of rules of
+** at most GSC_LONGEST_RULE symbols never read deeper (a unit test checks
+** the bound against the generated tables). */
+#define SNAP_MAX 1024
+
+void GscParseNoteLineStart(void *parser, gsc_parse_ctx *ctx)
+{
+    const yyParser *p = parser;
+    int n = lp_top(p) + 1;
+    int from = n > SNAP_MAX ? n - SNAP_MAX : 0;
+    if (!ctx->line_stack) ctx->line_stack = xmalloc(SNAP_MAX * lp_entry_size());
+    lp_copy_stack(p, from, n - from, ctx->line_stack);
+    ctx->line_stack_top = n - from - 1;
+    ctx->line_semi_ok = -1;
+}
+
+int GscParseLineSemiOk(gsc_parse_ctx *ctx)
+{
+    if (ctx->line_semi_ok < 0) {
+        ctx->line_semi_ok = ctx->line_prev.z && semi_would_end(lp_copied(ctx->line_stack), ctx->line_stack_top);
+    }
+    return ctx->line_semi_ok;
+}
+
+int GscParseLongestRule(void)
+{
+    int longest = 0;
+    for (size_t r = 0; r < sizeof yyRuleInfoNRhs / sizeof yyRuleInfoNRhs[0]; r++)
+        if (lp_rule_length((int)r) > longest) longest = lp_rule_length((int)r);
+    return longest;
+}
+
+int GscParseSnapshotBound(void)
+{
+    return SNAP_MAX;
+}
+
+int GscParseSimSteps(void)
+{
+    return SIM_HINT_STEPS;
 }
 
 /* Lemon stays silent until three tokens shift after an error, which hides a
@@ -483,13 +559,13 @@ void GscParseResync(void *parser)
 ** action within max_steps reductions. */
 #define SIM_OVERLAY 256
 
-static int sim_accepts_at(const yyParser *p, int top, int terminal, int max_steps)
+static int sim_accepts_on(lp_states stack, int top, int terminal, int max_steps)
 {
     int overlay[SIM_OVERLAY];
     int n_overlay = 0;
     int real = top; /* top of the untouched real part */
     for (int steps = 0; steps < max_steps; steps++) {
-        int state = n_overlay ? overlay[n_overlay - 1] : lp_state(p, real);
+        int state = n_overlay ? overlay[n_overlay - 1] : lp_state(stack, real);
         int rule = 0;
         int act = lp_action(state, terminal, &rule);
         if (act == LP_SHIFT) return 1;
@@ -498,7 +574,7 @@ static int sim_accepts_at(const yyParser *p, int top, int terminal, int max_step
         while (pop > 0 && n_overlay > 0) { n_overlay--; pop--; }
         if (real < pop) return 0;
         real -= pop;
-        int below = n_overlay ? overlay[n_overlay - 1] : lp_state(p, real);
+        int below = n_overlay ? overlay[n_overlay - 1] : lp_state(stack, real);
         if (n_overlay == SIM_OVERLAY) return 0;
         overlay[n_overlay++] = lp_goto(below, rule);
     }
@@ -578,9 +654,10 @@ static void describe_token(char *buf, size_t cap, int major, gsc_token tok)
 ** line that starts like a statement (`x = 1` NEWLINE `y = 2;` reads as
 ** `1 y(...)` and stumbles on the '=').  Reported as gcc and clang do: after
 ** the last token of the unterminated statement, on its line. */
-static int missing_semi_before_line(const gsc_parse_ctx *ctx, gsc_token tok)
+static int missing_semi_before_line(gsc_parse_ctx *ctx, gsc_token tok)
 {
-    if (!ctx->line_semi_ok || tok.line != ctx->line_first.line || tok.z < ctx->line_first.z)
+    if (tok.line != ctx->line_first.line || tok.z < ctx->line_first.z ||
+        !GscParseLineSemiOk(ctx))
         return 0;
     if (tok.z == ctx->line_first.z) return 1;
     switch (ctx->line_first_code) {

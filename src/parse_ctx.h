@@ -19,7 +19,9 @@ typedef struct gsc_parse_ctx {
     gsc_token line_first;
     int line_first_code;
     gsc_token line_prev;
-    int line_semi_ok;
+    int line_semi_ok;       /* -1: not yet asked (GscParseLineSemiOk) */
+    void *line_stack;       /* the parser's states as the line began (the top part) */
+    int line_stack_top;
     gsc_token func_name; /* name of the function whose body is being parsed */
     int mute;            /* the driver feeds synthetic closers: no messages */
     int syntax_errors;   /* syntax errors the parser met (reported or not) */
@@ -59,6 +61,17 @@ int GscParseStuckOnError(void *parser, int code);
 int GscParseAccepts(void *parser, int code);
 /* A ';' would end a statement here (and a new one could not start). */
 int GscParseSemiWouldEnd(void *parser);
+/* At the first token of a line, before it is fed: keep what
+** GscParseLineSemiOk needs (a copy of the stack's top part).  Then
+** GscParseLineSemiOk: there was a token before the line and a ';' could have
+** ended a statement just before it; answered once per line, when asked. */
+void GscParseNoteLineStart(void *parser, gsc_parse_ctx *ctx);
+int GscParseLineSemiOk(gsc_parse_ctx *ctx);
+/* For the unit test of the snapshot's bound: the longest rule's length, the
+** snapshot's entries and the simulation's step budget. */
+int GscParseLongestRule(void);
+int GscParseSnapshotBound(void);
+int GscParseSimSteps(void);
 void GscParseResync(void *parser);
 
 #endif

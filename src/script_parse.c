@@ -374,7 +374,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             ctx.line_first = tok;
             ctx.line_first_code = code;
             ctx.line_prev = prev;
-            ctx.line_semi_ok = prev.z && GscParseSemiWouldEnd(parser);
+            GscParseNoteLineStart(parser, &ctx);
         }
         if (resync_on_new_line && (starts_line || code == 0)) {
             gsc_lexer_abandon_brackets(&lx);
@@ -460,6 +460,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         }
     }
     GscParseFree(parser, free);
+    free(ctx.line_stack);
     gsc_lexer_free(&lx);
 }
 

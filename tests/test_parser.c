@@ -2,6 +2,7 @@
 ** diagnostic with its exact position, recovery, and hostile input. */
 #include "gsc_testlib.h"
 #include "lexer.h"
+#include "parse_ctx.h"
 
 /* ---- AST for each construct ---- */
 
@@ -712,6 +713,16 @@ START_TEST(long_left_chain_dumps_iteratively)
 }
 END_TEST
 
+START_TEST(line_snapshot_covers_the_simulation)
+{
+    /* The missing-';' question is answered on a copy of the top of the
+    ** parser's stack taken at each line start: the simulation's budget of
+    ** reductions of the longest rule must never read below that copy. */
+    ck_assert_int_gt(GscParseLongestRule(), 0);
+    ck_assert_int_lt(GscParseSimSteps() * GscParseLongestRule(), GscParseSnapshotBound());
+}
+END_TEST
+
 Suite *make_parser_suite(void)
 {
     Suite *s = suite_create("parser");
@@ -741,6 +752,7 @@ Suite *make_parser_suite(void)
     tcase_add_test(tc, recovery_whole_file);
     tcase_add_test(tc, recovery_keeps_good_functions);
     tcase_add_test(tc, error_cap);
+    tcase_add_test(tc, line_snapshot_covers_the_simulation);
     suite_add_tcase(s, tc);
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 30);
