@@ -114,13 +114,19 @@ $(B)/builtin_tables.c: $(B)/gen-builtins $(BUILTIN_LISTS)
 	$(call say,GEN,$@)
 	$(Q)$(B)/gen-builtins $@ $(BUILTIN_LISTS)
 
+# One set of objects serves the static library, the shared one and atrc
+# itself: position-independent, but without semantic interposition (the
+# shared library exports only its API: src/libatrc.map), so calls inside the
+# library inline as in a non-PIC build.
+PIC := -fPIC -fno-semantic-interposition
+
 $(B)/obj/%.o: $(B)/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(GEN_DEFS) $(ALL_CFLAGS) -fPIC $(GEN_WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(GEN_DEFS) $(ALL_CFLAGS) $(PIC) $(GEN_WARN) -MMD -MP -c -o $@ $<
 
 $(B)/obj/%.o: src/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC $(WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(PIC) $(WARN) -MMD -MP -c -o $@ $<
 
 $(B)/libatrc.a: $(LIB_OBJ)
 	$(call say,AR,$@)
