@@ -64,6 +64,17 @@ static void set_text(arena *a, ast_node *n, const char *s, size_t len)
     n->len = len;
 }
 
+/* A node and its text in one allocation (a name per token: the hot case). */
+static ast_node *text_node(arena *a, ast_kind kind, int line, int col, const char *s, size_t len)
+{
+    ast_node *n = arena_alloc(a, sizeof *n + len + 1);
+    char *t = (char *)(n + 1);
+    memcpy(t, s, len);
+    t[len] = 0;
+    *n = (ast_node){.kind = kind, .line = line, .col = col, .text = t, .len = len};
+    return n;
+}
+
 ast_node *ast_leaf(arena *a, ast_kind kind, gsc_token tok)
 {
     return ast_new(a, kind, tok.line, tok.col);
@@ -71,9 +82,7 @@ ast_node *ast_leaf(arena *a, ast_kind kind, gsc_token tok)
 
 ast_node *ast_text_leaf(arena *a, ast_kind kind, gsc_token tok)
 {
-    ast_node *n = ast_leaf(a, kind, tok);
-    set_text(a, n, tok.z, (size_t)tok.n);
-    return n;
+    return text_node(a, kind, tok.line, tok.col, tok.z, (size_t)tok.n);
 }
 
 /* Decodes the body of a string token ("..." or &"..."); an unterminated one
@@ -244,9 +253,38 @@ ast_node *ast_expr_stmt(arena *a, ast_node *call)
     return ast_append(n, call);
 }
 
+/* Operators' text is one of a few constant spellings: no copy per node.
+** Each spelling is found by its bytes; NULL for anything else. */
+static const char *op_spelling(gsc_token op)
+{
+    static const char *const one = "=+-*/%&|^<>!~";
+    static const char *const one_text[] = {"=", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "!", "~"};
+    static const char *const two[] = {
+        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "++", "--", "||", "&&", "==", "!=",
+        "<=", ">=", "<<", ">>",
+    };
+    const char *z = op.z;
+    if (op.n == 1) {
+        const char *at = z[0] ? strchr(one, z[0]) : NULL;
+        return at ? one_text[at - one] : NULL;
+    }
+    if (op.n == 2) {
+        for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
+            if (two[i][0] == z[0] && two[i][1] == z[1]) return two[i];
+        return NULL;
+    }
+    if (op.n == 3 && z[1] == z[0] && z[2] == '=') return z[0] == '<' ? "<<=" : z[0] == '>' ? ">>=" : NULL;
+    return NULL;
+}
+
 static ast_node *op_node(arena *a, ast_kind kind, gsc_token op)
 {
-    return ast_text_leaf(a, kind, op);
+    const char *text = op.n > 0 ? op_spelling(op) : NULL;
+    if (!text) return ast_text_leaf(a, kind, op);
+    ast_node *n = ast_leaf(a, kind, op);
+    n->text = text;
+    n->len = (size_t)op.n;
+    return n;
 }
 
 ast_node *ast_assign(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs)
