@@ -22,6 +22,8 @@ typedef struct gsc_parse_ctx {
     int line_semi_ok;       /* -1: not yet asked (GscParseLineSemiOk) */
     void *line_stack;       /* the parser's states as the line began (the top part) */
     int line_stack_top;
+    int verify_line_starts;    /* tests: check each line start known without */
+    int line_start_mismatches; /* the stack against the parser (see run_parse) */
     gsc_token func_name; /* name of the function whose body is being parsed */
     int mute;            /* the driver feeds synthetic closers: no messages */
     int syntax_errors;   /* syntax errors the parser met (reported or not) */

@@ -133,10 +133,8 @@ static void *parser_alloc(size_t n)
 
 static int is_anim_syntax(int code)
 {
-    /* One load per token: this runs for every token fed. */
     /* %name is TK_PERCENT then its name (a modulo too: only ever too many). */
-    static const unsigned char anim_syntax[N_TOKENS] = {[TK_PERCENT] = 1, [TK_ANIMTREE] = 1, [TK_USING_ANIMTREE] = 1};
-    return code >= 0 && code < N_TOKENS && anim_syntax[code];
+    return code == TK_PERCENT || code == TK_ANIMTREE || code == TK_USING_ANIMTREE;
 }
 
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
@@ -157,8 +155,10 @@ void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
 
 static int inside_brackets(const gsc_lexer *lx)
 {
-    const gsc_opener *o = gsc_lexer_innermost_open(lx);
-    return o && o->kind != TK_LBRACE && o->kind != TK_DEVOPEN;
+    /* Read in place (gsc_lexer_innermost_open): this runs at every ';'. */
+    if (!lx->open_count) return 0;
+    int kind = lx->open[lx->open_count - 1].kind;
+    return kind != TK_LBRACE && kind != TK_DEVOPEN;
 }
 
 /* At a statement boundary (';', '{', '}' just fed): once the parser is back
@@ -374,7 +374,19 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             ctx.line_first = tok;
             ctx.line_first_code = code;
             ctx.line_prev = prev;
-            GscParseNoteLineStart(parser, &ctx);
+            /* After a ';', '{' or '}' outside any '(' or '[', in a file
+            ** without an error so far, the parser stands where a statement
+            ** or a top-level item begins (every ';' outside brackets ends a
+            ** statement or a directive; braces open and close blocks): a
+            ** ';' could not end anything there.  Known without the stack. */
+            if (prev.z && ctx.syntax_errors == 0 && lx.errors == 0 &&
+                (ctx.prev_code == TK_SEMI || ctx.prev_code == TK_LBRACE || ctx.prev_code == TK_RBRACE) &&
+                !inside_brackets(&lx) && !GscParseRecovering(parser)) {
+                ctx.line_semi_ok = 0;
+                if (ctx.verify_line_starts && GscParseSemiWouldEnd(parser)) ctx.line_start_mismatches++;
+            } else {
+                GscParseNoteLineStart(parser, &ctx);
+            }
         }
         if (resync_on_new_line && (starts_line || code == 0)) {
             gsc_lexer_abandon_brackets(&lx);
@@ -462,6 +474,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
     GscParseFree(parser, free);
     free(ctx.line_stack);
     gsc_lexer_free(&lx);
+    pctx->line_start_mismatches = ctx.line_start_mismatches;
 }
 
 ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, diag_list *diags)
@@ -484,6 +497,17 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
     ctx.on_item = on_item;
     ctx.item_ud = ud;
     run_parse(src, rules, diags, &ctx);
+}
+
+int script_verify_line_starts(source_file *src, const profile_rules *rules, arena *scratch,
+                              diag_list *diags)
+{
+    gsc_parse_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.a = scratch;
+    ctx.verify_line_starts = 1;
+    run_parse(src, rules, diags, &ctx);
+    return ctx.line_start_mismatches;
 }
 
 char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list *diags)

@@ -24,6 +24,13 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
                        diag_list *diags,
                        void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud);
 
+/* For tests: parses src as script_parse_each does, and counts the line
+** starts where the driver's shortcut (a ';' cannot end anything after a
+** ';', '{' or '}' outside brackets) disagrees with the parser's own answer;
+** 0 when the shortcut holds. */
+int script_verify_line_starts(source_file *src, const profile_rules *rules, arena *scratch,
+                              diag_list *diags);
+
 /* Developer dumps (atrc --dump-tokens / --dump-ast).  script_dump_tokens lexes
 ** src and returns one "LINE:COL NAME text" line per token, ending with EOF
 ** (malloc'd; lexer errors go to diags).  ast_dump writes one S-expression

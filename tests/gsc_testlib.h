@@ -63,6 +63,17 @@ static inline char *gsc_parse_np(const char *src, size_t n, int want_ast, atrc_p
     arena a;
     arena_init(&a);
     ast_node *root = script_parse(f, profile_get(p), &a, &d);
+    {
+        /* Every parse of the tests also checks the driver's line-start
+        ** shortcut against the parser (script_verify_line_starts). */
+        diag_list vd;
+        diag_init(&vd);
+        arena va;
+        arena_init(&va);
+        ck_assert_int_eq(script_verify_line_starts(f, profile_get(p), &va, &vd), 0);
+        diag_free(&vd);
+        arena_free_all(&va);
+    }
     char *ast = want_ast ? ast_dump_string(root) : xstrdup("");
     char *diags = gsc_diag_text(&d);
     char *out = NULL;

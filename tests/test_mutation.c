@@ -79,8 +79,27 @@ typedef struct candidate {
 
 /* Parses text under cod1; returns the error count and, for a single error,
 ** its line and message. */
+/* The driver answers "could a ';' end a statement here?" at most line
+** starts without the parser's stack (script_verify_line_starts): checked on
+** every mutated script, whose text before the mistake is valid and after it
+** is not, and on each unmutated script under every profile. */
+static void verify_line_starts(const char *path, const char *text, size_t n, atrc_profile p)
+{
+    source_file *f = source_from_buffer(path, text, n);
+    diag_list d;
+    diag_init(&d);
+    arena a;
+    arena_init(&a);
+    ck_assert_msg(script_verify_line_starts(f, profile_get(p), &a, &d) == 0,
+                  "%s: a line start known without the stack disagrees with the parser", path);
+    diag_free(&d);
+    arena_free_all(&a);
+    source_free(f);
+}
+
 static int parse_errors(const char *text, size_t n, int *line, char *msg, size_t cap)
 {
+    verify_line_starts("m.gsc", text, n, ATRC_PROFILE_COD1);
     source_file *f = source_from_buffer("m.gsc", text, n);
     diag_list d;
     diag_init(&d);
@@ -112,6 +131,7 @@ static void mutate_file(const char *path, unsigned *seed, stats *st, int verbose
     size_t n = fread(data, 1, (size_t)len, fp);
     fclose(fp);
 
+    for (int p = ATRC_PROFILE_UO; p <= ATRC_PROFILE_COD4; p++) verify_line_starts(path, data, n, (atrc_profile)p);
     /* Candidates per kind, from the file's own tokens. */
     candidate *cand[N_KINDS];
     size_t count[N_KINDS] = {0};
