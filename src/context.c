@@ -117,15 +117,23 @@ void ctx_compile_source(atrc_ctx *ctx, source_file *src, script_refs *collect,
     replay_file(ctx, frontend_parse_source(get_frontend(ctx), src, collect, checked));
 }
 
-void ctx_prefetch_script(atrc_ctx *ctx, const char *path)
+fe_request *ctx_prefetch_source(atrc_ctx *ctx, source_file *src)
 {
-    frontend_prefetch(get_frontend(ctx), path);
+    if (ctx->opts.jobs <= 1) return NULL;
+    return frontend_prefetch_walk(get_frontend(ctx), src);
+}
+
+void ctx_compile_prefetched(atrc_ctx *ctx, fe_request *r, script_refs *collect,
+                            check_file_result *checked)
+{
+    fe_file *f = frontend_take(get_frontend(ctx), r);
+    fe_file_take_walk(f, collect, checked);
+    replay_file(ctx, f);
 }
 
 int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
-    /* Parsed ahead if ctx_prefetch_script asked for it, else now. */
-    return replay_file(ctx, frontend_take_path(get_frontend(ctx), path));
+    return replay_file(ctx, frontend_parse_path(get_frontend(ctx), path));
 }
 
 int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n)

@@ -114,11 +114,14 @@ struct check_file_result;
 ** checks left to the included files (cod2/cod4) for the walk to link. */
 void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect,
                         struct check_file_result *checked);
-/* Asks for a script to be read and parsed ahead on the context's worker
-** threads (opts.jobs > 1); a later atrc_add_script(ctx, path) compiles that
-** record (or parses the file then, if it was never asked for).  For walks
-** that discover the files they compile: prefetch what a file references,
-** compile in the walk's own order; the output does not depend on timing. */
-void ctx_prefetch_script(atrc_ctx *ctx, const char *path);
+/* For the load walk, which discovers the files it compiles: src (read by
+** the walk) is parsed ahead on the context's worker threads, and a later
+** ctx_compile_prefetched compiles that record where ctx_compile_source
+** would have compiled src, with the same results; the output does not
+** depend on timing.  NULL when the context parses on one thread only. */
+struct fe_request;
+struct fe_request *ctx_prefetch_source(atrc_ctx *ctx, source_file *src);
+void ctx_compile_prefetched(atrc_ctx *ctx, struct fe_request *r, struct script_refs *collect,
+                            struct check_file_result *checked);
 
 #endif

@@ -8,7 +8,6 @@
 #include "profile.h"
 #include "script_parse.h"
 #include "script_refs.h"
-#include "text.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -95,6 +94,10 @@ void fe_file_free(fe_file *f)
     /* Diagnostics not replayed (a record never taken) still own their text. */
     for (size_t i = f->diags_replayed; i < f->diags.count; i++) free(f->diags.items[i].message);
     free(f->diags.items);
+    if (f->own_refs) script_refs_free(f->own_refs);
+    free(f->own_refs);
+    if (f->own_checked) check_result_free(f->own_checked);
+    free(f->own_checked);
     source_free(f->src);
     free(f->path);
     free(f);
@@ -135,6 +138,10 @@ static void run_passes(fe_worker *w, fe_file *f)
 static void process_path(fe_worker *w, fe_file *f)
 {
     const char *err = NULL;
+    if (f->src) {
+        run_passes(w, f); /* read by the caller (frontend_prefetch_walk) */
+        return;
+    }
     if (strcmp(f->path, "-") == 0)
         f->src = source_read(f->path, &err); /* standard input: the caller's thread only */
     else
@@ -162,9 +169,7 @@ struct fe_request {
     fe_file *file;
     req_state state;
     int caller_only;                  /* standard input: never handed to a worker */
-    uint32_t hash;
     struct fe_request *prev, *next;   /* request order */
-    struct fe_request *hash_next;     /* same bucket, request order */
 };
 
 typedef struct fe_thread {
@@ -185,8 +190,6 @@ struct frontend {
     int stop;
     fe_request *head, *tail;          /* every request not yet taken */
     fe_request *scan;                 /* no request before it is waiting for a worker */
-    fe_request **buckets;             /* requests by path (take_path) */
-    size_t bucket_count, request_count;
     int in_flight;                    /* started and not yet taken */
     int window;                       /* at most this many in flight */
 };
@@ -199,8 +202,6 @@ frontend *frontend_new(const atrc_options *opts, int jobs)
     /* Records are small (events and diagnostics; the text is dropped), so a
     ** generous window costs little memory and keeps the workers busy. */
     fe->window = 16 * fe->jobs;
-    fe->bucket_count = 64;
-    fe->buckets = xcalloc(fe->bucket_count, sizeof *fe->buckets);
     return fe;
 }
 
@@ -265,38 +266,13 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-static void grow_buckets(frontend *fe)
-{
-    size_t n = fe->bucket_count * 2;
-    fe_request **b = xcalloc(n, sizeof *b);
-    /* Rebuilt in request order so that every chain stays in request order. */
-    fe_request **tails = xcalloc(n, sizeof *tails);
-    for (fe_request *r = fe->head; r; r = r->next) {
-        size_t k = r->hash & (n - 1);
-        r->hash_next = NULL;
-        if (tails[k]) tails[k]->hash_next = r;
-        else b[k] = r;
-        tails[k] = r;
-    }
-    free(tails);
-    free(fe->buckets);
-    fe->buckets = b;
-    fe->bucket_count = n;
-}
-
-fe_request *frontend_prefetch(frontend *fe, const char *path)
+static fe_request *enqueue(frontend *fe, fe_file *f)
 {
     start_threads(fe);
     fe_request *r = xcalloc(1, sizeof *r);
-    r->file = file_new(&fe->opts, path);
-    r->caller_only = strcmp(path, "-") == 0;
-    r->hash = text_hash(0, path, 0);
+    r->file = f;
+    r->caller_only = strcmp(f->path, "-") == 0;
     lock(fe);
-    if (fe->request_count >= fe->bucket_count * 2) grow_buckets(fe);
-    fe_request **p = &fe->buckets[r->hash & (fe->bucket_count - 1)];
-    while (*p) p = &(*p)->hash_next;
-    *p = r;
-    fe->request_count++;
     r->prev = fe->tail;
     if (fe->tail) fe->tail->next = r;
     else fe->head = r;
@@ -307,6 +283,37 @@ fe_request *frontend_prefetch(frontend *fe, const char *path)
     return r;
 }
 
+fe_request *frontend_prefetch(frontend *fe, const char *path)
+{
+    return enqueue(fe, file_new(&fe->opts, path));
+}
+
+fe_request *frontend_prefetch_walk(frontend *fe, source_file *src)
+{
+    fe_file *f = file_new(&fe->opts, src->path);
+    f->src = src;
+    f->collect = f->own_refs = xcalloc(1, sizeof *f->own_refs);
+    script_refs_init(f->own_refs);
+    f->checked = f->own_checked = xcalloc(1, sizeof *f->own_checked);
+    return enqueue(fe, f);
+}
+
+void fe_file_take_walk(fe_file *f, script_refs *refs, check_file_result *checked)
+{
+    if (f->own_refs) {
+        *refs = *f->own_refs;
+        free(f->own_refs);
+        f->own_refs = NULL;
+    }
+    if (f->own_checked) {
+        *checked = *f->own_checked;
+        free(f->own_checked);
+        f->own_checked = NULL;
+    }
+    f->collect = NULL;
+    f->checked = NULL;
+}
+
 /* Under the lock: forgets r (taken). */
 static void unlink_request(frontend *fe, fe_request *r)
 {
@@ -315,10 +322,6 @@ static void unlink_request(frontend *fe, fe_request *r)
     else fe->head = r->next;
     if (r->next) r->next->prev = r->prev;
     else fe->tail = r->prev;
-    fe_request **p = &fe->buckets[r->hash & (fe->bucket_count - 1)];
-    while (*p != r) p = &(*p)->hash_next;
-    *p = r->hash_next;
-    fe->request_count--;
 }
 
 fe_file *frontend_take(frontend *fe, fe_request *r)
@@ -357,14 +360,8 @@ fe_file *frontend_take(frontend *fe, fe_request *r)
     return f;
 }
 
-fe_file *frontend_take_path(frontend *fe, const char *path)
+fe_file *frontend_parse_path(frontend *fe, const char *path)
 {
-    uint32_t h = text_hash(0, path, 0);
-    lock(fe);
-    fe_request *r = fe->buckets[h & (fe->bucket_count - 1)];
-    while (r && !(r->hash == h && strcmp(r->file->path, path) == 0)) r = r->hash_next;
-    unlock(fe);
-    if (r) return frontend_take(fe, r);
     fe_file *f = file_new(&fe->opts, path);
     process_path(&fe->self, f);
     return f;
@@ -408,7 +405,6 @@ void frontend_free(frontend *fe)
         free(r);
     }
     free(fe->threads);
-    free(fe->buckets);
     worker_free(&fe->self);
     free(fe);
 }

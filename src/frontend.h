@@ -51,6 +51,10 @@ typedef struct fe_file {
     ** what the file's checks left to its #includes; NULL: not wanted. */
     struct script_refs *collect;
     struct check_file_result *checked;
+    /* A walk file parsed ahead (frontend_prefetch_walk) owns what collect
+    ** and checked point to until fe_file_take_walk moves it out. */
+    struct script_refs *own_refs;
+    struct check_file_result *own_checked;
 } fe_file;
 
 /* A file-local pass.  begin/item/end run on the thread that parses the file
@@ -89,11 +93,17 @@ fe_request *frontend_prefetch(frontend *fe, const char *path);
 /* The record of a prefetched file: waits for its worker, or parses it on the
 ** calling thread if no worker has started it.  The caller owns the result. */
 fe_file *frontend_take(frontend *fe, fe_request *r);
-/* The oldest prefetched, not yet taken request for path; parsed now on the
-** calling thread when there is none (for walks that discover files). */
-fe_file *frontend_take_path(frontend *fe, const char *path);
+/* Reads and parses path now, on the calling thread. */
+fe_file *frontend_parse_path(frontend *fe, const char *path);
 /* Parses a script held in memory on the calling thread (the text is copied). */
 fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data, size_t len);
+/* For the load walk, which discovers files as it compiles them: asks for src
+** (read by the caller, perhaps from an archive; the record takes it over)
+** to be parsed ahead by a worker, with the walk's passes (its references,
+** the checks' result for the walk).  Taken with frontend_take; then
+** fe_file_take_walk moves those results to the walk's own structures. */
+fe_request *frontend_prefetch_walk(frontend *fe, source_file *src);
+void fe_file_take_walk(fe_file *f, struct script_refs *refs, struct check_file_result *checked);
 /* Parses src (the record takes it over) on the calling thread; with collect,
 ** FE_PASS_WALK lists its references there; with checked, the checks' result
 ** for the walk is stored there. */

@@ -28,6 +28,7 @@ void walk_free(walk_state *w)
     }
     free(w->scripts);
     free(w->buckets);
+    free(w->ahead); /* the records not taken are the frontend's */
     for (size_t i = 0; i < w->def_buckets; i++)
         if (w->defs[i]) {
             free(w->defs[i]->scripts);
@@ -210,6 +211,47 @@ static void note_trees(atrc_ctx *ctx, walk_script *s, int first_new)
     }
 }
 
+static int followed(const atrc_ctx *ctx, const script_ref *r)
+{
+    return !r->developer || ctx->opts.developer_script;
+}
+
+/* Parsing ahead: when a script has compiled, the files it loads next (its
+** #includes, then its path::func targets, the walk's own order) are read
+** and handed to the worker threads, a bounded few at a time, while the walk
+** goes on.  A file that cannot be read is left for start_script to report. */
+static size_t ahead_limit(const atrc_ctx *ctx)
+{
+    return ctx->opts.jobs > 1 ? 16 * (size_t)ctx->opts.jobs : 0;
+}
+
+static walk_ahead *find_ahead(walk_state *w, const char *name)
+{
+    for (size_t i = 0; i < w->ahead_count; i++)
+        if (strcmp(w->ahead[i].name, name) == 0) return &w->ahead[i];
+    return NULL;
+}
+
+static void parse_ahead(atrc_ctx *ctx, const walk_script *s)
+{
+    walk_state *w = ctx->walk;
+    size_t limit = ahead_limit(ctx);
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < s->refs.ref_count && w->ahead_count < limit; i++) {
+            const script_ref *r = &s->refs.refs[i];
+            if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
+            if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
+            if (find_script(w, r->file) || find_ahead(w, r->file)) continue;
+            const char *err = NULL;
+            source_file *src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", r->file), &err);
+            if (!src) continue;
+            if (!w->ahead) w->ahead = xmalloc(limit * sizeof *w->ahead);
+            w->ahead[w->ahead_count++] = (walk_ahead){arena_strdup(&ctx->mem, r->file), src,
+                                                      ctx_prefetch_source(ctx, src)};
+        }
+    }
+}
+
 /* Starts script `name` (canonical): records it, then reads and compiles it
 ** when a game directory holds it.  NULL when it was started before. */
 static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *from, int line,
@@ -227,7 +269,16 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     add_script(w, s);
 
     const char *err = NULL;
-    source_file *src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", name), &err);
+    struct fe_request *ahead = NULL;
+    source_file *src;
+    walk_ahead *a = find_ahead(w, name);
+    if (a) {
+        src = a->src;
+        ahead = a->req;
+        *a = w->ahead[--w->ahead_count];
+    } else {
+        src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", name), &err);
+    }
     if (!src) {
         if (err) {
             s->unreadable = 1;
@@ -240,17 +291,14 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     s->file = src->path;
     int before = ctx->tree_count;
     memset(&s->checked, 0, sizeof s->checked);
-    ctx_compile_source(ctx, src, &s->refs, &s->checked);
+    if (ahead) ctx_compile_prefetched(ctx, ahead, &s->refs, &s->checked);
+    else ctx_compile_source(ctx, src, &s->refs, &s->checked);
     s->has_checked = !ctx->opts.syntax_only;
     index_functions(s);
     for (size_t i = 0; i < s->refs.func_count; i++) add_definer(w, s->refs.funcs[i].name, s);
     note_trees(ctx, s, before);
+    parse_ahead(ctx, s);
     return s;
-}
-
-static int followed(const atrc_ctx *ctx, const script_ref *r)
-{
-    return !r->developer || ctx->opts.developer_script;
 }
 
 static void report_missing(atrc_ctx *ctx, walk_script *s, walk_script *target, const script_ref *r,

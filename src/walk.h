@@ -39,6 +39,14 @@ typedef struct definers {
     size_t count, cap;
 } definers;
 
+/* A script the walk will probably start, read and handed to the workers to
+** parse ahead (ctx_prefetch_source). */
+typedef struct walk_ahead {
+    const char *name;          /* canonical */
+    source_file *src;
+    struct fe_request *req;
+} walk_ahead;
+
 typedef struct walk_state {
     walk_script **scripts;     /* load order */
     size_t count, cap;
@@ -53,6 +61,8 @@ typedef struct walk_state {
     int engine_names;          /* fixed names the engine registered */
     const char *playeranim_file;
     int playeranim_names;
+    walk_ahead *ahead;         /* parsed ahead, not yet started (a bounded few) */
+    size_t ahead_count;
 } walk_state;
 
 void walk_free(walk_state *w);

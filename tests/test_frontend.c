@@ -14,6 +14,8 @@
 #include "atrc.h"
 #include "context.h"
 #include "frontend.h"
+#include "check_stage.h"
+#include "script_refs.h"
 
 #define N_FILES 60
 
@@ -65,8 +67,9 @@ static void teardown(void)
 }
 
 /* The whole result of a run: JSON, then the printed diagnostics.
-** one_by_one: 1 atrc_add_script each, 2 the same after prefetching every
-** file in reverse order (as a walk would), 0 atrc_add_scripts. */
+** one_by_one: 1 atrc_add_script each; 2 every readable file read and handed
+** to the workers in reverse order, then compiled in order as the load walk
+** does (ctx_prefetch_source, ctx_compile_prefetched); 0 atrc_add_scripts. */
 static char *run(int jobs, int one_by_one)
 {
     atrc_options o = {0};
@@ -74,10 +77,28 @@ static char *run(int jobs, int one_by_one)
     o.no_xanim = 1;
     atrc_ctx *ctx = atrc_new(&o);
     atrc_add_game_dir(ctx, dir);
-    if (one_by_one == 2)
-        for (int i = N_FILES; i >= 0; i--) ctx_prefetch_script(ctx, path_list[i]);
-    if (one_by_one)
+    if (one_by_one == 2) {
+        struct fe_request *req[N_FILES + 1];
+        source_file *src[N_FILES + 1];
+        for (int i = N_FILES; i >= 0; i--) {
+            const char *err = NULL;
+            src[i] = source_read(path_list[i], &err);
+            req[i] = src[i] ? ctx_prefetch_source(ctx, src[i]) : NULL;
+        }
+        for (int i = 0; i <= N_FILES; i++) {
+            script_refs refs;
+            script_refs_init(&refs);
+            check_file_result checked;
+            memset(&checked, 0, sizeof checked);
+            if (req[i]) ctx_compile_prefetched(ctx, req[i], &refs, &checked);
+            else if (src[i]) ctx_compile_source(ctx, src[i], &refs, &checked); /* -j 1 */
+            else atrc_add_script(ctx, path_list[i]);
+            script_refs_free(&refs);
+            check_result_free(&checked);
+        }
+    } else if (one_by_one) {
         for (int i = 0; i <= N_FILES; i++) atrc_add_script(ctx, path_list[i]);
+    }
     else
         ck_assert_int_eq(atrc_add_scripts(ctx, path_list, N_FILES + 1), -1);
     atrc_build_trees(ctx);
@@ -130,30 +151,33 @@ START_TEST(two_contexts_in_two_threads)
 }
 END_TEST
 
-START_TEST(prefetch_then_take_by_name_in_any_order)
+START_TEST(prefetch_then_take_in_any_order)
 {
     atrc_options o = {0};
     frontend *fe = frontend_new(&o, 4);
-    for (int i = 0; i < 10; i++) frontend_prefetch(fe, path_list[i]);
-    frontend_prefetch(fe, path_list[3]); /* twice: taken twice */
+    fe_request *req[10];
+    for (int i = 0; i < 10; i++) req[i] = frontend_prefetch(fe, path_list[i]);
+    fe_request *twice = frontend_prefetch(fe, path_list[3]); /* twice: parsed twice */
     for (int i = 9; i >= 0; i--) {
-        fe_file *f = frontend_take_path(fe, path_list[i]);
+        fe_file *f = frontend_take(fe, req[i]);
         ck_assert_str_eq(f->path, path_list[i]);
         ck_assert_ptr_nonnull(f->src);
         ck_assert_ptr_null(f->src->data); /* released after parsing */
         ck_assert_int_eq((int)f->diags.count, i % 4 == 1 || i % 4 == 3 ? 1 : 0);
         fe_file_free(f);
     }
-    fe_file *again = frontend_take_path(fe, path_list[3]);
+    fe_file *again = frontend_take(fe, twice);
     ck_assert_ptr_nonnull(again->src);
     fe_file_free(again);
-    /* Never prefetched: parsed at once on this thread. */
-    fe_file *now = frontend_take_path(fe, path_list[12]);
+    /* Not prefetched: parsed at once on this thread. */
+    fe_file *now = frontend_parse_path(fe, path_list[12]);
     ck_assert_ptr_nonnull(now->src);
     fe_file_free(now);
-    /* Prefetched and never taken: freed with the frontend. */
+    /* Prefetched and never taken (a path, a walk's source): freed with the frontend. */
     frontend_prefetch(fe, path_list[20]);
     frontend_prefetch(fe, path_list[N_FILES]);
+    const char *err = NULL;
+    frontend_prefetch_walk(fe, source_read(path_list[21], &err));
     frontend_free(fe);
 }
 END_TEST
@@ -191,7 +215,7 @@ Suite *make_frontend_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, threads_change_nothing);
     tcase_add_test(tc, two_contexts_in_two_threads);
-    tcase_add_test(tc, prefetch_then_take_by_name_in_any_order);
+    tcase_add_test(tc, prefetch_then_take_in_any_order);
     tcase_add_test(tc, changed_file_loses_its_excerpt);
     suite_add_tcase(s, tc);
     return s;
