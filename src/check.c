@@ -270,8 +270,6 @@ typedef struct cval {
     size_t len;
     size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
     double v[3];
-    int stack;      /* operands its evaluation must hold on the stack at once (a lower bound) */
-    int nested;     /* the same plus 32 per call whose arguments are being evaluated */
 } cval;
 
 static const char *cv_type_name(cv_type t)
@@ -455,11 +453,19 @@ static cval literal_value(const ast_node *n)
 
 typedef enum { ROLE_VALUE = 0, ROLE_STATEMENT, ROLE_CALLEE, ROLE_WAITTILL_PARAM } expr_role;
 
+/* A node of the expression walk whose children are being walked.  The
+** operand counts (see operand_add) are summed up as each child is done, so
+** that a child without children of its own needs no frame. */
 typedef struct eframe {
     const ast_node *node;
     const ast_node *next_child;
-    int role, child_index;
-    size_t value_base;
+    int role, nkids;
+    int additive;         /* children held on the stack add up (see operand_add) */
+    int call_args;        /* the AST_ARGS of a call: 32 more per nested call */
+    int waittill;         /* a waittill call: its AST_ARGS assign variables */
+    int held, stack, nested; /* operands over the children done so far */
+    int argc;             /* calls: children of the first AST_ARGS child (-1: none yet) */
+    size_t value_base;    /* folding profiles: the children's constants in values[] */
 } eframe;
 
 /* Kinds that can never have a field: `not an object` (3.2).  Unknown kinds
@@ -539,13 +545,6 @@ static void func_ref(check_state *st, const ast_node *n, int in_dev)
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
-static const ast_node *call_args(const ast_node *call)
-{
-    for (const ast_node *c = call->child; c; c = c->next)
-        if (c->kind == AST_ARGS) return c;
-    return NULL;
-}
-
 static const ast_node *call_callee(const ast_node *call)
 {
     if (call->kind == AST_CALL) return call->child;
@@ -553,12 +552,10 @@ static const ast_node *call_callee(const ast_node *call)
     return NULL;
 }
 
-static void on_call(check_state *st, const ast_node *n, int role, int in_dev)
+static void on_call(check_state *st, const ast_node *n, int role, int in_dev, int argc)
 {
     const ast_node *callee = call_callee(n);
     if (!callee) return;
-    const ast_node *args = call_args(n);
-    int argc = args ? child_count(args) : 0;
     int threaded = name_is(n, "thread");
     check_ref_kind kind = threaded ? CHECK_REF_SCRIPT
                           : n->kind == AST_METHOD_CALL ? CHECK_REF_METHOD : CHECK_REF_FUNCTION;
@@ -569,25 +566,6 @@ static int is_waittill(const ast_node *call)
 {
     return call->kind == AST_WAITTILL ||
            (call->kind == AST_METHOD_CALL && !name_is(call, "thread") && name_is(call_callee(call), "waittill"));
-}
-
-/* Grows the frame stack so that it can hold one more entry. */
-static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
-{
-    if (top == st->frame_cap) {
-        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
-        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
-    }
-    st->frames[top] = (eframe){n, n->child, role, 0, vbase};
-}
-
-static void push_value(check_state *st, size_t *top, cval v)
-{
-    if (*top == st->value_cap) {
-        st->value_cap = st->value_cap ? st->value_cap * 2 : 256;
-        st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
-    }
-    st->values[(*top)++] = v;
 }
 
 static void check_vector(check_state *st, const ast_node *n, const cval *parts, int count, cval *out)
@@ -619,46 +597,124 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
 ** games' own (RECON-ONLY) rule that a cod2 name stops being a builtin
 ** candidate after a `::name` reference is not modelled either. */
 
-/* The operands node n must hold at once, from its children's (kids, in
-** order): children that stay on the stack while the next is evaluated add
+/* The operands a node must hold at once are found from its children's, in
+** order: children that stay on the stack while the next is evaluated add
 ** up (arguments, vector parts, arithmetic operands); `&&`/`||` drop the left
 ** value first, and where the engine's order is not known (method object,
 ** index) only the largest child counts.  `nested` adds 32 for each call
-** whose arguments (n, when call_args) are being evaluated. */
-static void operand_count(const ast_node *n, int role, cval *v, const cval *kids, int nkids,
-                          int folding, int call_args)
+** whose arguments (the frame, when call_args) are being evaluated.  A
+** frame starts at 1 operand (0 for AST_ARGS); operand_add takes in one
+** child's (stack, nested). */
+static void operand_add(eframe *p, int stack, int nested)
 {
-    v->stack = v->nested = 0;
-    if (role == ROLE_CALLEE || role == ROLE_WAITTILL_PARAM) return;
-    v->stack = v->nested = 1;
-    if (folding && v->type != CV_NONE) return;
-    int additive = n->kind == AST_ARGS || n->kind == AST_VECTOR ||
-                   (n->kind == AST_BINARY && !name_is(n, "&&") && !name_is(n, "||"));
-    if (n->kind == AST_ARGS) v->stack = v->nested = 0;
-    int held = 0;
-    for (int i = 0; i < nkids; i++) {
-        int base = additive ? held : 0;
-        if (base + kids[i].stack > v->stack) v->stack = base + kids[i].stack;
-        int deep = base + kids[i].nested + (call_args && kids[i].stack > 0 ? 32 : 0);
-        if (deep > v->nested) v->nested = deep;
-        if (kids[i].stack > 0) held++;
-    }
+    int base = p->additive ? p->held : 0;
+    if (base + stack > p->stack) p->stack = base + stack;
+    int deep = base + nested + (p->call_args && stack > 0 ? 32 : 0);
+    if (deep > p->nested) p->nested = deep;
+    if (stack > 0) p->held++;
 }
 
-/* The function's operand stack, as far as it can be known (see function_walk). */
-static int operand_estimate(const cval *v)
+static int is_and_or(const ast_node *n)
 {
-    return v->nested - 32 > v->stack ? v->nested - 32 : v->stack;
+    const char *t = n->text;
+    return t && (t[0] == '&' || t[0] == '|') && t[1] == t[0] && !t[2];
+}
+
+/* Pushes the frame of n at top (its parent's is the one below: none for the
+** root), growing the frame stack as needed. */
+static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
+{
+    if (top == st->frame_cap) {
+        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
+        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
+    }
+    const eframe *parent = top ? &st->frames[top - 1] : NULL;
+    eframe *fr = &st->frames[top];
+    fr->node = n;
+    fr->next_child = n->child;
+    fr->role = role;
+    fr->nkids = 0;
+    fr->additive = n->kind == AST_ARGS || n->kind == AST_VECTOR || (n->kind == AST_BINARY && !is_and_or(n));
+    fr->call_args = n->kind == AST_ARGS && parent &&
+                    (parent->node->kind == AST_CALL || parent->node->kind == AST_POINTER_CALL ||
+                     (parent->node->kind == AST_METHOD_CALL && !parent->waittill));
+    fr->waittill = (n->kind == AST_METHOD_CALL || n->kind == AST_WAITTILL) && is_waittill(n);
+    fr->held = 0;
+    fr->stack = fr->nested = n->kind == AST_ARGS ? 0 : 1;
+    fr->argc = -1;
+    fr->value_base = vbase;
+}
+
+static void push_value(check_state *st, size_t *top, const cval *v)
+{
+    if (*top == st->value_cap) {
+        st->value_cap = st->value_cap ? st->value_cap * 2 : 256;
+        st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
+    }
+    st->values[(*top)++] = *v;
+}
+
+/* The checks on node n once its children are walked (kids: their constants,
+** only in profiles that fold; argc: a call's argument count); *v: its
+** constant value, CV_NONE when not constant. */
+static void node_done(check_state *st, const ast_node *n, int role, const cval *kids, int nkids,
+                      int argc, flow *f, int in_dev, cval *v)
+{
+    switch (n->kind) {
+    case AST_IDENT:
+        if (role == ROLE_VALUE) local_read(st, n, f);
+        else if (role == ROLE_WAITTILL_PARAM) local_assign(st, n, f);
+        break;
+    case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
+    case AST_FALSE: case AST_UNDEFINED:
+        if (st->rules->constant_folding) *v = literal_value(n);
+        break;
+    case AST_UNARY:
+        /* `-INT` / `-FLOAT` literals are constants; other prefixes are not. */
+        if (st->rules->constant_folding && name_is(n, "-") && n->child &&
+            (n->child->kind == AST_INT || n->child->kind == AST_FLOAT) && nkids == 1) {
+            *v = kids[0];
+            if (v->type == CV_INT) v->i = (int32_t)(0u - u32(v->i));
+            else v->f = -v->f;
+        }
+        break;
+    case AST_BINARY:
+        if (st->rules->constant_folding && nkids == 2 && kids[0].type != CV_NONE &&
+            kids[1].type != CV_NONE)
+            *v = fold_binary(st, n, &kids[0], &kids[1]);
+        break;
+    case AST_VECTOR: check_vector(st, n, kids, nkids, v); break;
+    case AST_MEMBER:
+        if (n->child && is_self_field(st, n))
+            error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+        else if (n->child && not_an_object(n->child))
+            error_at(st, n->child->line, n->child->col, "not an object");
+        break;
+    case AST_ENTITY: /* `$name` read (G2 debugger form) */
+        error_at(st, n->line, n->col, "$ can only be used in the script debugger");
+        break;
+    case AST_BREAKON:
+        /* cod4's text; cod2's binary lacks the string, its reconstruction
+        ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
+        error_at(st, n->line, n->col, "illegal function name");
+        break;
+    case AST_CALL:
+    case AST_METHOD_CALL: on_call(st, n, role, in_dev, argc < 0 ? 0 : argc); break;
+    case AST_FUNC_REF: func_ref(st, n, in_dev); break;
+    default: break;
+    }
 }
 
 /* Walks an expression in evaluation order: reads of locals, calls, field
 ** and vector checks, constant folding.  Returns the constant value (CV_NONE
-** when not constant). */
+** when not constant).  Constants are kept on the value stack only in
+** profiles that fold (no other check reads them). */
 static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
-    cval none;
-    memset(&none, 0, sizeof none);
-    if (!root) return none;
+    cval v;
+    memset(&v, 0, sizeof v);
+    if (!root) return v;
+    const int folding = st->rules->constant_folding;
     size_t top = 0, vtop = 0;
     push_frame(st, top++, root, role, 0);
     while (top) {
@@ -667,74 +723,44 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
         if (fr->next_child) {
             const ast_node *c = fr->next_child;
             fr->next_child = c->next;
-            int idx = fr->child_index++;
+            int idx = fr->nkids++;
             int crole = ROLE_VALUE;
             if ((n->kind == AST_CALL && idx == 0) || (n->kind == AST_METHOD_CALL && idx == 1)) crole = ROLE_CALLEE;
             if (n->kind == AST_ARGS && fr->role == ROLE_WAITTILL_PARAM && idx > 0) crole = ROLE_WAITTILL_PARAM;
-            if (c->kind == AST_ARGS && is_waittill(n)) crole = ROLE_WAITTILL_PARAM;
-            size_t vb = vtop;
-            push_frame(st, top++, c, crole, vb);
+            if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
+            if (c->child) {
+                push_frame(st, top++, c, crole, vtop);
+                continue;
+            }
+            /* A leaf: done at once; it holds one operand (an empty AST_ARGS
+            ** none) unless it is a callee or a variable waittill assigns. */
+            memset(&v, 0, sizeof v);
+            node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
+            if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
+            int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
+            operand_add(fr, ops, ops);
+            if (folding) push_value(st, &vtop, &v);
             continue;
         }
-        /* All children done: their values are values[fr->value_base .. vtop). */
-        cval *kids = st->values ? &st->values[fr->value_base] : NULL;
-        int nkids = (int)(vtop - fr->value_base);
-        cval v = none;
-        switch (n->kind) {
-        case AST_IDENT:
-            if (fr->role == ROLE_VALUE) local_read(st, n, f);
-            else if (fr->role == ROLE_WAITTILL_PARAM) local_assign(st, n, f);
-            break;
-        case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
-        case AST_FALSE: case AST_UNDEFINED:
-            if (st->rules->constant_folding) v = literal_value(n);
-            break;
-        case AST_UNARY:
-            /* `-INT` / `-FLOAT` literals are constants; other prefixes are not. */
-            if (st->rules->constant_folding && name_is(n, "-") && n->child &&
-                (n->child->kind == AST_INT || n->child->kind == AST_FLOAT) && nkids == 1) {
-                v = kids[0];
-                if (v.type == CV_INT) v.i = (int32_t)(0u - u32(v.i));
-                else v.f = -v.f;
-            }
-            break;
-        case AST_BINARY:
-            if (st->rules->constant_folding && nkids == 2 && kids[0].type != CV_NONE &&
-                kids[1].type != CV_NONE)
-                v = fold_binary(st, n, &kids[0], &kids[1]);
-            break;
-        case AST_VECTOR: check_vector(st, n, kids, nkids, &v); break;
-        case AST_MEMBER:
-            if (n->child && is_self_field(st, n))
-                error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
-            else if (n->child && not_an_object(n->child))
-                error_at(st, n->child->line, n->child->col, "not an object");
-            break;
-        case AST_ENTITY: /* `$name` read (G2 debugger form) */
-            error_at(st, n->line, n->col, "$ can only be used in the script debugger");
-            break;
-        case AST_BREAKON:
-            /* cod4's text; cod2's binary lacks the string, its reconstruction
-            ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
-            error_at(st, n->line, n->col, "illegal function name");
-            break;
-        case AST_CALL:
-        case AST_METHOD_CALL: on_call(st, n, fr->role, in_dev); break;
-        case AST_FUNC_REF: func_ref(st, n, in_dev); break;
-        default: break;
-        }
-        const ast_node *parent = top >= 2 ? st->frames[top - 2].node : NULL;
-        int call_args = n->kind == AST_ARGS && parent &&
-                        (parent->kind == AST_CALL || parent->kind == AST_POINTER_CALL ||
-                         (parent->kind == AST_METHOD_CALL && !is_waittill(parent)));
-        operand_count(n, fr->role, &v, kids, nkids, st->rules->constant_folding, call_args);
-        if (operand_estimate(&v) > st->operand_stack) st->operand_stack = operand_estimate(&v);
+        /* All children done: their constants are values[fr->value_base .. vtop). */
+        memset(&v, 0, sizeof v);
+        const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
+        node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
+        int stack = fr->stack, nested = fr->nested;
+        if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
+        else if (folding && v.type != CV_NONE) stack = nested = 1;
+        /* The function's operand stack, as far as it can be known (see function_walk). */
+        int estimate = nested - 32 > stack ? nested - 32 : stack;
+        if (estimate > st->operand_stack) st->operand_stack = estimate;
         vtop = fr->value_base;
         top--;
-        if (top) push_value(st, &vtop, v);
-        else return v;
+        if (!top) return v;
+        eframe *parent = &st->frames[top - 1];
+        if (n->kind == AST_ARGS && parent->argc < 0) parent->argc = fr->nkids;
+        operand_add(parent, stack, nested);
+        if (folding) push_value(st, &vtop, &v);
     }
-    return none;
+    return v;
 }
 
 /* The AST keeps no parentheses; where a check needs them, the source between
