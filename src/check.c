@@ -138,6 +138,7 @@ struct check_state {
     int local_count;       /* distinct locals assigned so far (the engine's local stack) */
     int operand_stack;     /* the function's largest expr_walk operand count (cval.stack) */
     int depth_warned;
+    int dev_seen;          /* a /# #/ block was met or statements were skipped */
     /* iterative expression walk */
     struct eframe *frames;
     size_t frame_cap;
@@ -701,6 +702,7 @@ static void node_done(check_state *st, const ast_node *n, int role, const cval *
     case AST_CALL:
     case AST_METHOD_CALL: on_call(st, n, role, in_dev, argc < 0 ? 0 : argc); break;
     case AST_FUNC_REF: func_ref(st, n, in_dev); break;
+    case AST_DEVBLOCK: st->dev_seen = 1; break; /* inside a newer grammar's form */
     default: break;
     }
 }
@@ -1137,6 +1139,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     if (!n) return;
     if (w->depth >= MAX_STMT_DEPTH) {
+        st->dev_seen = 1; /* not seen: may be there */
         depth_exceeded(st, n);
         return;
     }
@@ -1164,6 +1167,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         break;
     }
     case AST_DEVBLOCK: {
+        st->dev_seen = 1;
         if (w->dev_depth > 0) error_at(st, n->line, n->col, "cannot recurse /#");
         stmt_list list = {0, 0, 0, NULL};
         walk_ctx inner = *w;
@@ -1296,6 +1300,7 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     st->local_count = 0;
     st->operand_stack = 0;
     st->depth_warned = 0;
+    st->dev_seen = 0;
     flow f;
     memset(&f, 0, sizeof f);
     const ast_node *params = fn->child, *body = params ? params->next : NULL;
@@ -1308,7 +1313,9 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     w.list = &list;
     if (is_dev) w.odd_position = 1;
     if (body) stmt_walk(st, body, &w, &f);
-    waittill_dev_checks(st, body, is_dev);
+    /* Only code inside /# #/ can break those rules: the walk above meets
+    ** every /# #/ block of the body (or notes that it skipped some). */
+    if (is_dev || st->dev_seen) waittill_dev_checks(st, body, is_dev);
     /* The engine's estimate is max value-stack depth + 32 x max nested-call
     ** depth > 2047 (grammar.md 3.2); how it counts either term per construct
     ** (and whether a call not inside another's arguments has depth 0 or 1)
