@@ -20,6 +20,7 @@ typedef struct ns_entry {
     size_t len;
     uint32_t hash;
     int value, line, col;
+    void *data;
     struct ns_entry *next;
 } ns_entry;
 
@@ -49,21 +50,23 @@ static uint32_t key_hash(const char *key, size_t len)
     return text_hash((uint32_t)len, key, 0);
 }
 
-static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
+static ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
 {
     if (!s->bucket_count) return NULL;
-    uint32_t h = key_hash(key, len);
     for (ns_entry *e = s->buckets[h & (s->bucket_count - 1)]; e; e = e->next)
         if (e->hash == h && e->len == len && memcmp(e->key, key, len) == 0) return e;
     return NULL;
 }
 
-/* The entry for key, added (key copied) when new; *is_new tells which. */
-static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
+static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
 {
-    ns_entry *e = ns_find(s, key, len);
-    *is_new = !e;
-    if (e) return e;
+    return ns_find_hashed(s, key, len, key_hash(key, len));
+}
+
+/* A new entry for key (h: its key_hash), key copied. */
+static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h)
+{
+    ns_entry *e;
     if (s->count * 2 >= s->bucket_count) {
         size_t nb = s->bucket_count ? s->bucket_count * 2 : 64;
         ns_entry **b = xcalloc(nb, sizeof *b);
@@ -80,11 +83,20 @@ static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
     e = arena_zalloc(s->mem, sizeof *e);
     e->key = arena_strndup(s->mem, key, len);
     e->len = len;
-    e->hash = key_hash(key, len);
+    e->hash = h;
     e->next = s->buckets[e->hash & (s->bucket_count - 1)];
     s->buckets[e->hash & (s->bucket_count - 1)] = e;
     s->count++;
     return e;
+}
+
+/* The entry for key, added (key copied) when new; *is_new tells which. */
+static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
+{
+    uint32_t h = key_hash(key, len);
+    ns_entry *e = ns_find_hashed(s, key, len, h);
+    *is_new = !e;
+    return e ? e : ns_insert(s, key, len, h);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -98,8 +110,20 @@ typedef struct flow {
     int left; /* this path has left: return, break, continue */
 } flow;
 
+/* A name this file calls, once per spelling, and, once resolve has looked
+** them up, where it is defined and whether it is a builtin. */
+typedef struct called_name {
+    const char *name;                /* lower case */
+    int looked_up;                   /* bit 0: def, bit 1 + kind: builtin of that kind */
+    int keyword;                     /* is_call_keyword */
+    const ns_entry *def;
+    const builtin_entry *builtin[3]; /* by builtin_kind */
+    int certain[3];
+} called_name;
+
 typedef struct call_rec {
     const char *name; /* lower case */
+    called_name *callee;
     int line, col;
     check_ref_kind kind;
     int in_dev, value_used, argc;
@@ -126,6 +150,7 @@ struct check_state {
     nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
     call_rec *calls;
     size_t call_count, call_cap;
+    nameset callee_names;  /* name as written -> its called_name (data) */
     ref_vec scoped, includes;
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
@@ -519,7 +544,19 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
         st->calls = xrealloc(st->calls, st->call_cap * sizeof *st->calls);
     }
     call_rec *c = &st->calls[st->call_count++];
-    c->name = arena_lower(&st->mem, callee->text, strlen(callee->text));
+    /* Each spelling is lower-cased, and later looked up, once per file:
+    ** calls repeat names. */
+    size_t len = strlen(callee->text);
+    uint32_t h = key_hash(callee->text, len);
+    ns_entry *e = ns_find_hashed(&st->callee_names, callee->text, len, h);
+    if (!e) {
+        e = ns_insert(&st->callee_names, callee->text, len, h);
+        called_name *cn = arena_zalloc(&st->mem, sizeof *cn);
+        cn->name = arena_lower(&st->mem, callee->text, len);
+        e->data = cn;
+    }
+    c->callee = e->data;
+    c->name = c->callee->name;
     c->line = callee->line;
     c->col = callee->col;
     c->kind = kind;
@@ -1395,6 +1432,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     arena_init(&st->scratch);
     ns_init(&st->functions, &st->mem);
     ns_init(&st->dev_functions, &st->mem);
+    ns_init(&st->callee_names, &st->mem);
     return st;
 }
 
@@ -1527,8 +1565,15 @@ static void resolve(check_state *st, check_file_result *out)
         ** look builtins up there. */
         if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
             continue;
-        const ns_entry *def = ns_find(&st->functions, c->name, strlen(c->name));
-        if (!def) def = ns_find(&st->dev_functions, c->name, strlen(c->name));
+        called_name *ce = c->callee;
+        if (!(ce->looked_up & 1)) {
+            size_t len = strlen(c->name);
+            ce->def = ns_find(&st->functions, c->name, len);
+            if (!ce->def) ce->def = ns_find(&st->dev_functions, c->name, len);
+            ce->keyword = is_call_keyword(r, c->name);
+            ce->looked_up |= 1;
+        }
+        const ns_entry *def = ce->def;
         if (def && !def->value) continue;
         check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
         if (def) {
@@ -1545,10 +1590,14 @@ static void resolve(check_state *st, check_file_result *out)
             continue;
         }
         if (c->kind != CHECK_REF_SCRIPT) {
-            if (is_call_keyword(r, c->name)) continue;
-            const builtin_entry *b = builtin_lookup(r, st->opts.game_mode,
-                                                    c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION,
-                                                    c->name, &ref.certain);
+            if (ce->keyword) continue;
+            builtin_kind bk = c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
+            if (!(ce->looked_up & (2 << bk))) {
+                ce->builtin[bk] = builtin_lookup(r, st->opts.game_mode, bk, c->name, &ce->certain[bk]);
+                ce->looked_up |= 2 << bk;
+            }
+            const builtin_entry *b = ce->builtin[bk];
+            ref.certain = ce->certain[bk];
             if (b) {
                 if (c->argc >= 256)
                     error_at(st, c->line, c->col, "parameter count exceeds 256");
@@ -1641,6 +1690,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
     free(st->calls);
+    ns_free(&st->callee_names);
     free(st->scoped.items);
     free(st->includes.items);
     free(st->frames);
