@@ -164,6 +164,7 @@ struct check_state {
     int operand_stack;     /* the function's largest expr_walk operand count (cval.stack) */
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
+    unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
     /* iterative expression walk */
     struct eframe *frames;
     size_t frame_cap;
@@ -486,6 +487,8 @@ typedef struct eframe {
     const ast_node *node;
     const ast_node *next_child;
     int role, nkids;
+    int callee_index;     /* calls: which child is the callee (-1: none) */
+    int params;           /* the AST_ARGS of waittill: children after the first are assigned */
     int additive;         /* children held on the stack add up (see operand_add) */
     int call_args;        /* the AST_ARGS of a call: 32 more per nested call */
     int waittill;         /* a waittill call: its AST_ARGS assign variables */
@@ -643,7 +646,7 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
 ** whose arguments (the frame, when call_args) are being evaluated.  A
 ** frame starts at 1 operand (0 for AST_ARGS); operand_add takes in one
 ** child's (stack, nested). */
-static void operand_add(eframe *p, int stack, int nested)
+static inline void operand_add(eframe *p, int stack, int nested)
 {
     int base = p->additive ? p->held : 0;
     if (base + stack > p->stack) p->stack = base + stack;
@@ -666,21 +669,36 @@ static void push_frame(check_state *st, size_t top, const ast_node *n, int role,
         st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
         st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
     }
-    const eframe *parent = top ? &st->frames[top - 1] : NULL;
     eframe *fr = &st->frames[top];
     fr->node = n;
     fr->next_child = n->child;
     fr->role = role;
     fr->nkids = 0;
-    fr->additive = n->kind == AST_ARGS || n->kind == AST_VECTOR || (n->kind == AST_BINARY && !is_and_or(n));
-    fr->call_args = n->kind == AST_ARGS && parent &&
-                    (parent->node->kind == AST_CALL || parent->node->kind == AST_POINTER_CALL ||
-                     (parent->node->kind == AST_METHOD_CALL && !parent->waittill));
-    fr->waittill = (n->kind == AST_METHOD_CALL || n->kind == AST_WAITTILL) && is_waittill(n);
-    fr->held = 0;
-    fr->stack = fr->nested = n->kind == AST_ARGS ? 0 : 1;
+    fr->callee_index = -1;
+    fr->params = fr->additive = fr->call_args = fr->waittill = fr->held = 0;
+    fr->stack = fr->nested = 1;
     fr->argc = -1;
     fr->value_base = vbase;
+    switch (n->kind) {
+    case AST_CALL: fr->callee_index = 0; break;
+    case AST_METHOD_CALL:
+        fr->callee_index = 1;
+        fr->waittill = is_waittill(n);
+        break;
+    case AST_WAITTILL: fr->waittill = 1; break;
+    case AST_ARGS: {
+        const eframe *parent = top ? &st->frames[top - 1] : NULL;
+        fr->params = role == ROLE_WAITTILL_PARAM;
+        fr->additive = 1;
+        fr->call_args = parent && (parent->node->kind == AST_CALL || parent->node->kind == AST_POINTER_CALL ||
+                                   (parent->node->kind == AST_METHOD_CALL && !parent->waittill));
+        fr->stack = fr->nested = 0;
+        break;
+    }
+    case AST_VECTOR: fr->additive = 1; break;
+    case AST_BINARY: fr->additive = !is_and_or(n); break;
+    default: break;
+    }
 }
 
 static void push_value(check_state *st, size_t *top, const cval *v)
@@ -744,6 +762,24 @@ static void node_done(check_state *st, const ast_node *n, int role, const cval *
     }
 }
 
+/* Whether node_done has anything to do for a node of kind k in this
+** profile (ORDER: its cases): most nodes are names, literals, argument
+** lists and operators with nothing to check unless locals are tracked or
+** constants folded, and the walk skips the call for them. */
+static int kind_checked(const profile_rules *rules, ast_kind k)
+{
+    switch (k) {
+    case AST_IDENT: return rules->definite_assignment;
+    case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
+    case AST_FALSE: case AST_UNDEFINED: case AST_UNARY: case AST_BINARY:
+        return rules->constant_folding;
+    case AST_VECTOR: case AST_MEMBER: case AST_ENTITY: case AST_BREAKON: case AST_CALL:
+    case AST_METHOD_CALL: case AST_FUNC_REF: case AST_DEVBLOCK:
+        return 1;
+    default: return 0;
+    }
+}
+
 /* Walks an expression in evaluation order: reads of locals, calls, field
 ** and vector checks, constant folding.  Returns the constant value (CV_NONE
 ** when not constant).  Constants are kept on the value stack only in
@@ -753,7 +789,9 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
     cval v;
     memset(&v, 0, sizeof v);
     if (!root) return v;
+    /* Without folding, node_done never sets a value: v stays zero. */
     const int folding = st->rules->constant_folding;
+    const unsigned char *checked = st->kind_checked;
     size_t top = 0, vtop = 0;
     push_frame(st, top++, root, role, 0);
     while (top) {
@@ -763,9 +801,8 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             const ast_node *c = fr->next_child;
             fr->next_child = c->next;
             int idx = fr->nkids++;
-            int crole = ROLE_VALUE;
-            if ((n->kind == AST_CALL && idx == 0) || (n->kind == AST_METHOD_CALL && idx == 1)) crole = ROLE_CALLEE;
-            if (n->kind == AST_ARGS && fr->role == ROLE_WAITTILL_PARAM && idx > 0) crole = ROLE_WAITTILL_PARAM;
+            int crole = idx == fr->callee_index ? ROLE_CALLEE
+                        : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
             if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
             if (c->child) {
                 push_frame(st, top++, c, crole, vtop);
@@ -773,8 +810,10 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             }
             /* A leaf: done at once; it holds one operand (an empty AST_ARGS
             ** none) unless it is a callee or a variable waittill assigns. */
-            memset(&v, 0, sizeof v);
-            node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
+            if (checked[c->kind]) {
+                if (folding) memset(&v, 0, sizeof v);
+                node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
+            }
             if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
             int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
             operand_add(fr, ops, ops);
@@ -782,9 +821,11 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             continue;
         }
         /* All children done: their constants are values[fr->value_base .. vtop). */
-        memset(&v, 0, sizeof v);
-        const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
-        node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
+        if (checked[n->kind]) {
+            if (folding) memset(&v, 0, sizeof v);
+            const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
+            node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
+        }
         int stack = fr->stack, nested = fr->nested;
         if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
         else if (folding && v.type != CV_NONE) stack = nested = 1;
@@ -1433,6 +1474,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     ns_init(&st->functions, &st->mem);
     ns_init(&st->dev_functions, &st->mem);
     ns_init(&st->callee_names, &st->mem);
+    for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
     return st;
 }
 
