@@ -810,10 +810,8 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             }
             /* A leaf: done at once; it holds one operand (an empty AST_ARGS
             ** none) unless it is a callee or a variable waittill assigns. */
-            if (checked[c->kind]) {
-                if (folding) memset(&v, 0, sizeof v);
-                node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
-            }
+            if (folding) memset(&v, 0, sizeof v);
+            if (checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
             if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
             int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
             operand_add(fr, ops, ops);
@@ -821,8 +819,8 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             continue;
         }
         /* All children done: their constants are values[fr->value_base .. vtop). */
+        if (folding) memset(&v, 0, sizeof v);
         if (checked[n->kind]) {
-            if (folding) memset(&v, 0, sizeof v);
             const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
             node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
         }
