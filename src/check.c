@@ -99,6 +99,22 @@ static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
     return e ? e : ns_insert(s, key, len, h);
 }
 
+/* A hash of len bytes read 8 at a time (names are hashed once per call;
+** the byte-wise key_hash is kept for the sets whose order matters). */
+static uint32_t word_hash(const char *s, size_t len)
+{
+    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
+    for (; len >= 8; s += 8, len -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    w = 0;
+    memcpy(&w, s, len);
+    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
+    return (uint32_t)(h ^ (h >> 29));
+}
+
 /* ---------------------------------------------------------------- state */
 
 /* Definite assignment (3.3): one bit per local of the function. */
@@ -550,7 +566,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
     /* Each spelling is lower-cased, and later looked up, once per file:
     ** calls repeat names. */
     size_t len = strlen(callee->text);
-    uint32_t h = key_hash(callee->text, len);
+    uint32_t h = word_hash(callee->text, len);
     ns_entry *e = ns_find_hashed(&st->callee_names, callee->text, len, h);
     if (!e) {
         e = ns_insert(&st->callee_names, callee->text, len, h);
@@ -792,6 +808,12 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
     /* Without folding, node_done never sets a value: v stays zero. */
     const int folding = st->rules->constant_folding;
     const unsigned char *checked = st->kind_checked;
+    if (!root->child) {
+        /* A single name or literal (most conditions, waits, right-hand
+        ** sides): no frame; one operand at most, far below the bound. */
+        if (checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
+        return v;
+    }
     size_t top = 0, vtop = 0;
     push_frame(st, top++, root, role, 0);
     while (top) {
