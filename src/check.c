@@ -181,6 +181,8 @@ struct check_state {
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
+    const char *cursor;    /* line_start(): the start of line cursor_line, once set */
+    int cursor_line;
     /* iterative expression walk */
     struct eframe *frames;
     size_t frame_cap;
@@ -863,15 +865,38 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
     return v;
 }
 
+/* The start of line `line` of the file, NULL when there is none.  The
+** checks ask for lines in nearly increasing order: a cursor moves forward
+** from line to line, and only a step back builds the file's line table
+** (source_line), so a file whose checks read a few lines early on is not
+** scanned whole. */
+static const char *line_start(check_state *st, int line)
+{
+    source_file *f = st->src;
+    if (!f->data) return NULL;
+    if (f->line_starts || line < st->cursor_line) {
+        const char *text;
+        return source_line(f, line, &text) < 0 ? NULL : text;
+    }
+    const char *end = f->data + f->len;
+    if (!st->cursor) st->cursor = f->data;
+    while (st->cursor_line < line) {
+        const char *nl = memchr(st->cursor, '\n', (size_t)(end - st->cursor));
+        if (!nl) return NULL; /* past the last line */
+        st->cursor = nl + 1;
+        st->cursor_line++;
+    }
+    return st->cursor;
+}
+
 /* The AST keeps no parentheses; where a check needs them, the source between
 ** two tokens is read.  Is there a `want` byte (a parenthesis) between the
 ** byte after (line a, col a_end) and the token at (line b, col b)?  Only
 ** blanks, comments and parentheses can stand there; anything else: no. */
 static int gap_has(check_state *st, int la, int ca_end, int lb, int cb, char want)
 {
-    const char *al, *bl;
-    long an = source_line(st->src, la, &al), bn = source_line(st->src, lb, &bl);
-    if (an < 0 || bn < 0 || ca_end < 1 || cb < 1) return 0;
+    const char *al = line_start(st, la), *bl = line_start(st, lb);
+    if (!al || !bl || ca_end < 1 || cb < 1) return 0;
     const char *p = al + ca_end - 1, *end = bl + cb - 1;
     if (p > end || end >= st->src->data + st->src->len) return 0;
     while (p < end) {
@@ -1489,6 +1514,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     if (opts) st->opts = *opts;
     st->diags = diags;
     st->diag_first = diags->count;
+    st->cursor_line = 1;
     arena_init(&st->mem);
     arena_init(&st->scratch);
     ns_init(&st->functions, &st->mem);
