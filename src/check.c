@@ -43,6 +43,22 @@ static void ns_free(nameset *s)
     s->bucket_count = s->count = 0;
 }
 
+/* A hash of len bytes read 8 at a time (names are hashed once per call;
+** the byte-wise key_hash is kept for the sets whose order matters). */
+static uint32_t word_hash(const char *s, size_t len)
+{
+    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
+    for (; len >= 8; s += 8, len -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    w = 0;
+    memcpy(&w, s, len);
+    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
+    return (uint32_t)(h ^ (h >> 29));
+}
+
 /* Keys are NUL-terminated; text_hash stops at the first NUL, the length
 ** tells keys with NULs inside apart. */
 static uint32_t key_hash(const char *key, size_t len)
@@ -97,22 +113,6 @@ static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
     ns_entry *e = ns_find_hashed(s, key, len, h);
     *is_new = !e;
     return e ? e : ns_insert(s, key, len, h);
-}
-
-/* A hash of len bytes read 8 at a time (names are hashed once per call;
-** the byte-wise key_hash is kept for the sets whose order matters). */
-static uint32_t word_hash(const char *s, size_t len)
-{
-    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
-    for (; len >= 8; s += 8, len -= 8) {
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
-    }
-    w = 0;
-    memcpy(&w, s, len);
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
-    return (uint32_t)(h ^ (h >> 29));
 }
 
 /* ---------------------------------------------------------------- state */
@@ -177,7 +177,7 @@ struct check_state {
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
     int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
     int local_count;       /* distinct locals assigned so far (the engine's local stack) */
-    int operand_stack;     /* the function's largest expr_walk operand count (cval.stack) */
+    int operand_stack;     /* the function's largest operand count (see expr_eval) */
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
@@ -799,24 +799,20 @@ static int kind_checked(const profile_rules *rules, ast_kind k)
 }
 
 /* Walks an expression in evaluation order: reads of locals, calls, field
-** and vector checks, constant folding.  Returns the constant value (CV_NONE
-** when not constant).  Constants are kept on the value stack only in
+** and vector checks, constant folding.  *out (when asked for): the constant
+** value (CV_NONE when not constant).  Constants are kept on the value stack only in
 ** profiles that fold (no other check reads them). */
-static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+/* One pass of expr_eval over an expression with children: with `checks`,
+** the per-node checks (and constants); with `counting`, the operand counts.
+** Returns the number of nodes. */
+static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out,
+                        int checks, int counting)
 {
-    cval v;
-    memset(&v, 0, sizeof v);
-    if (!root) return v;
-    /* Without folding, node_done never sets a value: v stays zero. */
     const int folding = st->rules->constant_folding;
     const unsigned char *checked = st->kind_checked;
-    if (!root->child) {
-        /* A single name or literal (most conditions, waits, right-hand
-        ** sides): no frame; one operand at most, far below the bound. */
-        if (checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
-        return v;
-    }
-    size_t top = 0, vtop = 0;
+    cval v;
+    if (folding || out) memset(&v, 0, sizeof v);
+    size_t top = 0, vtop = 0, nodes = 1;
     push_frame(st, top++, root, role, 0);
     while (top) {
         eframe *fr = &st->frames[top - 1];
@@ -824,6 +820,7 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
         if (fr->next_child) {
             const ast_node *c = fr->next_child;
             fr->next_child = c->next;
+            nodes++;
             int idx = fr->nkids++;
             int crole = idx == fr->callee_index ? ROLE_CALLEE
                         : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
@@ -835,34 +832,76 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
             /* A leaf: done at once; it holds one operand (an empty AST_ARGS
             ** none) unless it is a callee or a variable waittill assigns. */
             if (folding) memset(&v, 0, sizeof v);
-            if (checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
+            if (checks && checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
             if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
-            int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
-            operand_add(fr, ops, ops);
+            if (counting) {
+                int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
+                operand_add(fr, ops, ops);
+            }
             if (folding) push_value(st, &vtop, &v);
             continue;
         }
         /* All children done: their constants are values[fr->value_base .. vtop). */
         if (folding) memset(&v, 0, sizeof v);
-        if (checked[n->kind]) {
+        if (checks && checked[n->kind]) {
             const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
             node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
         }
-        int stack = fr->stack, nested = fr->nested;
-        if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
-        else if (folding && v.type != CV_NONE) stack = nested = 1;
-        /* The function's operand stack, as far as it can be known (see function_walk). */
-        int estimate = nested - 32 > stack ? nested - 32 : stack;
-        if (estimate > st->operand_stack) st->operand_stack = estimate;
+        int stack = 0, nested = 0;
+        if (counting) {
+            stack = fr->stack;
+            nested = fr->nested;
+            if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
+            else if (folding && v.type != CV_NONE) stack = nested = 1;
+            /* The function's operand stack, as far as it can be known (see function_walk). */
+            int estimate = nested - 32 > stack ? nested - 32 : stack;
+            if (estimate > st->operand_stack) st->operand_stack = estimate;
+        }
         vtop = fr->value_base;
         top--;
-        if (!top) return v;
+        if (!top) break;
         eframe *parent = &st->frames[top - 1];
         if (n->kind == AST_ARGS && parent->argc < 0) parent->argc = fr->nkids;
-        operand_add(parent, stack, nested);
+        if (counting) operand_add(parent, stack, nested);
         if (folding) push_value(st, &vtop, &v);
     }
-    return v;
+    if (out) *out = v;
+    return nodes;
+}
+
+/* Operand counts can pass the engine's bound only in a large expression:
+** a node's count is at most its subtree's size plus 32 per call nested in
+** it (each call with its arguments is 2 nodes or more), so at most 17 times
+** its size, and an expression of up to 120 nodes stays below 2047. */
+#define SMALL_EXPR_NODES 120
+
+static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+{
+    if (!root || !root->child) {
+        /* Nothing, or a single name or literal (most conditions, waits,
+        ** right-hand sides): no frame; one operand at most. */
+        cval v;
+        memset(&v, 0, sizeof v);
+        if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
+        if (out) *out = v;
+        return;
+    }
+    /* Where constants fold, a folded constant counts as one operand: the
+    ** counts need the checks' values and are made in the same pass.
+    ** Elsewhere they are made only for a large expression, in a second
+    ** pass that checks nothing. */
+    if (st->rules->constant_folding) {
+        expr_pass(st, root, role, f, in_dev, out, 1, 1);
+        return;
+    }
+    if (expr_pass(st, root, role, f, in_dev, out, 1, 0) > SMALL_EXPR_NODES)
+        expr_pass(st, root, role, f, in_dev, NULL, 0, 1);
+}
+
+/* expr_eval when the value is not needed. */
+static void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    expr_eval(st, root, role, f, in_dev, NULL);
 }
 
 /* The start of line `line` of the file, NULL when there is none.  The
@@ -1132,7 +1171,7 @@ static void loop_walk(check_state *st, const ast_node *cond, const ast_node *ste
     cval c;
     memset(&c, 0, sizeof c);
     if (!absent) {
-        c = expr_walk(st, cond, ROLE_VALUE, f, w->dev_depth > 0);
+        expr_eval(st, cond, ROLE_VALUE, f, w->dev_depth > 0, &c);
         if (st->rules->constant_folding && cv_is_num(&c) && cv_num(&c) == 0)
             error_at(st, cond->line, cond->col, "conditional expression cannot be always false");
     }
