@@ -43,8 +43,9 @@ static void ns_free(nameset *s)
     s->bucket_count = s->count = 0;
 }
 
-/* A hash of len bytes read 8 at a time (names are hashed once per call;
-** the byte-wise key_hash is kept for the sets whose order matters). */
+/* A hash of a key's len bytes (NULs included), read 8 at a time: names are
+** hashed once per call, local and label.  (No caller depends on the order
+** of a set's buckets.) */
 static uint32_t word_hash(const char *s, size_t len)
 {
     uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
@@ -59,11 +60,9 @@ static uint32_t word_hash(const char *s, size_t len)
     return (uint32_t)(h ^ (h >> 29));
 }
 
-/* Keys are NUL-terminated; text_hash stops at the first NUL, the length
-** tells keys with NULs inside apart. */
 static uint32_t key_hash(const char *key, size_t len)
 {
-    return text_hash((uint32_t)len, key, 0);
+    return word_hash(key, len);
 }
 
 static ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
@@ -568,7 +567,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
     /* Each spelling is lower-cased, and later looked up, once per file:
     ** calls repeat names. */
     size_t len = strlen(callee->text);
-    uint32_t h = word_hash(callee->text, len);
+    uint32_t h = key_hash(callee->text, len);
     ns_entry *e = ns_find_hashed(&st->callee_names, callee->text, len, h);
     if (!e) {
         e = ns_insert(&st->callee_names, callee->text, len, h);
@@ -813,8 +812,14 @@ static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f
     cval v;
     if (folding || out) memset(&v, 0, sizeof v);
     size_t top = 0, vtop = 0, nodes = 1;
-    push_frame(st, top++, root, role, 0);
-    while (top) {
+    /* The next node to push (one call site: push_frame is inlined). */
+    const ast_node *push = root;
+    int push_role = role;
+    for (;;) {
+        if (push) {
+            push_frame(st, top++, push, push_role, vtop);
+            push = NULL;
+        }
         eframe *fr = &st->frames[top - 1];
         const ast_node *n = fr->node;
         if (fr->next_child) {
@@ -826,7 +831,8 @@ static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f
                         : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
             if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
             if (c->child) {
-                push_frame(st, top++, c, crole, vtop);
+                push = c;
+                push_role = crole;
                 continue;
             }
             /* A leaf: done at once; it holds one operand (an empty AST_ARGS
