@@ -212,9 +212,14 @@ static void ref_push(ref_vec *v, check_ref r)
     v->items[v->count++] = r;
 }
 
-static int name_is(const ast_node *n, const char *s)
+/* s is lower case.  Names mostly differ in their first byte, compared
+** here before the rest. */
+static inline int name_is(const ast_node *n, const char *s)
 {
-    return n && n->text && text_equal_nocase(n->text, s);
+    if (!n || !n->text) return 0;
+    unsigned char c = (unsigned char)n->text[0];
+    if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != (unsigned char)s[0]) return 0;
+    return !s[0] || text_equal_nocase(n->text + 1, s + 1);
 }
 
 /* self, level, game, anim: the engine's objects, never locals. */
@@ -905,7 +910,7 @@ static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, 
 }
 
 /* expr_eval when the value is not needed. */
-static void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+static inline void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
     expr_eval(st, root, role, f, in_dev, NULL);
 }
@@ -1113,7 +1118,10 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
                 error_at(st, n->line, n->col, "case index %lld out of range", x);
                 return;
             }
-            klen = (size_t)snprintf(key, sizeof key, "i%lld", x);
+            /* 'i' and the value's bytes (keys are compared by length and bytes). */
+            key[0] = 'i';
+            memcpy(key + 1, &x, sizeof x);
+            klen = 1 + sizeof x;
             k = key;
         } else if (plain && v->kind == AST_STRING) {
             char *s = arena_alloc(&st->scratch, v->len + 2);
@@ -1311,9 +1319,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         depth_exceeded(st, n);
         return;
     }
-    walk_ctx here = *w;
-    here.depth++;
-    w = &here;
+    w->depth++; /* back at the end: the one way out from here */
     int in_dev = w->dev_depth > 0;
     switch (n->kind) {
     case AST_BLOCK: {
@@ -1449,6 +1455,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         }
         break;
     }
+    w->depth--;
 }
 
 /* waittill's extra arguments and the dev restrictions on waittill/waittillmatch
