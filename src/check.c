@@ -78,8 +78,9 @@ static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
     return ns_find_hashed(s, key, len, key_hash(key, len));
 }
 
-/* A new entry for key (h: its key_hash), key copied. */
-static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h)
+/* A new entry for key (h: its key_hash); the key is copied unless it is
+** already in the set's arena (owned). */
+static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
 {
     ns_entry *e;
     if (s->count * 2 >= s->bucket_count) {
@@ -96,7 +97,7 @@ static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h)
         s->bucket_count = nb;
     }
     e = arena_zalloc(s->mem, sizeof *e);
-    e->key = arena_strndup(s->mem, key, len);
+    e->key = owned ? key : arena_strndup(s->mem, key, len);
     e->len = len;
     e->hash = h;
     e->next = s->buckets[e->hash & (s->bucket_count - 1)];
@@ -111,7 +112,7 @@ static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
     uint32_t h = key_hash(key, len);
     ns_entry *e = ns_find_hashed(s, key, len, h);
     *is_new = !e;
-    return e ? e : ns_insert(s, key, len, h);
+    return e ? e : ns_insert(s, key, len, h, 0);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -136,13 +137,21 @@ typedef struct called_name {
     int certain[3];
 } called_name;
 
-typedef struct call_rec {
+typedef struct call_rec call_rec;
+/* The calls of the file in blocks of the arena (no copying as they grow). */
+typedef struct call_block {
+    struct call_block *next;
+    size_t count, cap;
+    struct call_rec *items;
+} call_block;
+
+struct call_rec {
     const char *name; /* lower case */
     called_name *callee;
     int line, col;
     check_ref_kind kind;
     int in_dev, value_used, argc;
-} call_rec;
+};
 
 typedef struct ref_vec {
     check_ref *items;
@@ -163,8 +172,7 @@ struct check_state {
     arena scratch;         /* per item */
     nameset functions;     /* defined, non-dev */
     nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
-    call_rec *calls;
-    size_t call_count, call_cap;
+    struct call_block *calls, *calls_last; /* in mem, in call order */
     nameset callee_names;  /* name as written -> its called_name (data) */
     ref_vec scoped, includes;
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
@@ -549,6 +557,22 @@ static int discarded(const check_state *st, int in_dev)
     return in_dev && !st->opts.developer_script;
 }
 
+/* The entry of a called name as written: each spelling is lower-cased, and
+** later looked up, once per file (calls repeat names). */
+static called_name *called(check_state *st, const char *text)
+{
+    size_t len = strlen(text);
+    uint32_t h = key_hash(text, len);
+    ns_entry *e = ns_find_hashed(&st->callee_names, text, len, h);
+    if (!e) {
+        e = ns_insert(&st->callee_names, text, len, h, 0);
+        called_name *cn = arena_zalloc(&st->mem, sizeof *cn);
+        cn->name = arena_lower(&st->mem, text, len);
+        e->data = cn;
+    }
+    return e->data;
+}
+
 static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
                         int value_used, int argc)
 {
@@ -564,23 +588,19 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
         return;
     }
     if (callee->kind != AST_IDENT) return;
-    if (st->call_count == st->call_cap) {
-        st->call_cap = st->call_cap ? st->call_cap * 2 : 64;
-        st->calls = xrealloc(st->calls, st->call_cap * sizeof *st->calls);
+    call_block *b = st->calls_last;
+    if (!b || b->count == b->cap) {
+        call_block *nb = arena_alloc(&st->mem, sizeof *nb);
+        nb->next = NULL;
+        nb->count = 0;
+        nb->cap = b ? b->cap * 2 : 64;
+        nb->items = arena_alloc(&st->mem, nb->cap * sizeof *nb->items);
+        if (b) b->next = nb;
+        else st->calls = nb;
+        st->calls_last = b = nb;
     }
-    call_rec *c = &st->calls[st->call_count++];
-    /* Each spelling is lower-cased, and later looked up, once per file:
-    ** calls repeat names. */
-    size_t len = strlen(callee->text);
-    uint32_t h = key_hash(callee->text, len);
-    ns_entry *e = ns_find_hashed(&st->callee_names, callee->text, len, h);
-    if (!e) {
-        e = ns_insert(&st->callee_names, callee->text, len, h);
-        called_name *cn = arena_zalloc(&st->mem, sizeof *cn);
-        cn->name = arena_lower(&st->mem, callee->text, len);
-        e->data = cn;
-    }
-    c->callee = e->data;
+    call_rec *c = &b->items[b->count++];
+    c->callee = called(st, callee->text);
     c->name = c->callee->name;
     c->line = callee->line;
     c->col = callee->col;
@@ -1542,10 +1562,12 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
 static void define_function(check_state *st, const ast_node *fn, int dev)
 {
     if (!fn->text) return;
-    char *lower = arena_lower(&st->mem, fn->text, strlen(fn->text));
-    int is_new;
-    ns_entry *e = ns_add(&st->functions, lower, strlen(lower), &is_new);
-    if (is_new) {
+    size_t len = strlen(fn->text);
+    char *lower = arena_lower(&st->mem, fn->text, len);
+    uint32_t h = key_hash(lower, len);
+    ns_entry *e = ns_find_hashed(&st->functions, lower, len, h);
+    if (!e) {
+        e = ns_insert(&st->functions, lower, len, h, 1); /* lower is in the set's arena */
         e->line = fn->line;
         e->col = fn->col;
         e->value = dev;
@@ -1690,6 +1712,7 @@ void check_report_unknown(diag_list *diags, source_file *src, const profile_rule
 static int is_call_keyword(const profile_rules *rules, const char *name)
 {
     static const char *const always[] = {"waittill", "waittillmatch", "notify", "endon"};
+    if (name[0] != 'w' && name[0] != 'n' && name[0] != 'e' && name[0] != 'p') return 0; /* their initials */
     for (size_t i = 0; i < sizeof always / sizeof always[0]; i++)
         if (!strcmp(name, always[i])) return 1;
     return rules->prof_are_keywords && (!strcmp(name, "prof_begin") || !strcmp(name, "prof_end"));
@@ -1699,8 +1722,9 @@ static void resolve(check_state *st, check_file_result *out)
 {
     const profile_rules *r = st->rules;
     int deferred = r->includes_define_functions && st->includes.count > 0;
-    for (size_t i = 0; i < st->call_count; i++) {
-        const call_rec *c = &st->calls[i];
+    for (const call_block *blk = st->calls; blk; blk = blk->next)
+    for (size_t i = 0; i < blk->count; i++) {
+        const call_rec *c = &blk->items[i];
         /* Retail /# #/: script references are not recorded; cod1/uo still
         ** look builtins up there. */
         if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
@@ -1829,7 +1853,6 @@ static void finish(check_state *st, check_file_result *out, int sort)
     if (sort) check_sort_diags(st->diags, st->diag_first, st->src);
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
-    free(st->calls);
     ns_free(&st->callee_names);
     free(st->scoped.items);
     free(st->includes.items);
