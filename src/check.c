@@ -912,7 +912,7 @@ static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, 
         /* Nothing, or a single name or literal (most conditions, waits,
         ** right-hand sides): no frame; one operand at most. */
         cval v;
-        memset(&v, 0, sizeof v);
+        if (out || st->rules->constant_folding) memset(&v, 0, sizeof v); /* else never read */
         if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
         if (out) *out = v;
         return;
@@ -1262,7 +1262,7 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
 
 /* `$name` or `x.self` assigned (or the array base of an element
 ** assignment, which the compiler also takes as a variable to write). */
-static int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
+static inline int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
 {
     if (t->kind == AST_ENTITY) {
         error_at(st, t->line, t->col, "$ and self field can only be used in the script debugger");
