@@ -20,6 +20,7 @@ typedef struct ns_entry {
     size_t len;
     uint32_t hash;
     int value, line, col;
+    void *data;
     struct ns_entry *next;
 } ns_entry;
 
@@ -42,28 +43,46 @@ static void ns_free(nameset *s)
     s->bucket_count = s->count = 0;
 }
 
-/* Keys are NUL-terminated; text_hash stops at the first NUL, the length
-** tells keys with NULs inside apart. */
-static uint32_t key_hash(const char *key, size_t len)
+/* A hash of a key's len bytes (NULs included), read 8 at a time: names are
+** hashed once per call, local and label.  (No caller depends on the order
+** of a set's buckets.) */
+static uint32_t word_hash(const char *s, size_t len)
 {
-    return text_hash((uint32_t)len, key, 0);
+    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
+    for (; len >= 8; s += 8, len -= 8) {
+        memcpy(&w, s, 8);
+        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
+        h ^= h >> 32;
+    }
+    w = 0;
+    memcpy(&w, s, len);
+    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
+    return (uint32_t)(h ^ (h >> 29));
 }
 
-static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
+static uint32_t key_hash(const char *key, size_t len)
+{
+    return word_hash(key, len);
+}
+
+static ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
 {
     if (!s->bucket_count) return NULL;
-    uint32_t h = key_hash(key, len);
     for (ns_entry *e = s->buckets[h & (s->bucket_count - 1)]; e; e = e->next)
         if (e->hash == h && e->len == len && memcmp(e->key, key, len) == 0) return e;
     return NULL;
 }
 
-/* The entry for key, added (key copied) when new; *is_new tells which. */
-static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
+static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
 {
-    ns_entry *e = ns_find(s, key, len);
-    *is_new = !e;
-    if (e) return e;
+    return ns_find_hashed(s, key, len, key_hash(key, len));
+}
+
+/* A new entry for key (h: its key_hash); the key is copied unless it is
+** already in the set's arena (owned). */
+static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
+{
+    ns_entry *e;
     if (s->count * 2 >= s->bucket_count) {
         size_t nb = s->bucket_count ? s->bucket_count * 2 : 64;
         ns_entry **b = xcalloc(nb, sizeof *b);
@@ -78,13 +97,22 @@ static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
         s->bucket_count = nb;
     }
     e = arena_zalloc(s->mem, sizeof *e);
-    e->key = arena_strndup(s->mem, key, len);
+    e->key = owned ? key : arena_strndup(s->mem, key, len);
     e->len = len;
-    e->hash = key_hash(key, len);
+    e->hash = h;
     e->next = s->buckets[e->hash & (s->bucket_count - 1)];
     s->buckets[e->hash & (s->bucket_count - 1)] = e;
     s->count++;
     return e;
+}
+
+/* The entry for key, added (key copied) when new; *is_new tells which. */
+static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
+{
+    uint32_t h = key_hash(key, len);
+    ns_entry *e = ns_find_hashed(s, key, len, h);
+    *is_new = !e;
+    return e ? e : ns_insert(s, key, len, h, 0);
 }
 
 /* ---------------------------------------------------------------- state */
@@ -98,12 +126,32 @@ typedef struct flow {
     int left; /* this path has left: return, break, continue */
 } flow;
 
-typedef struct call_rec {
+/* A name this file calls, once per spelling, and, once resolve has looked
+** them up, where it is defined and whether it is a builtin. */
+typedef struct called_name {
+    const char *name;                /* lower case */
+    int looked_up;                   /* bit 0: def, bit 1 + kind: builtin of that kind */
+    int keyword;                     /* is_call_keyword */
+    const ns_entry *def;
+    const builtin_entry *builtin[3]; /* by builtin_kind */
+    int certain[3];
+} called_name;
+
+typedef struct call_rec call_rec;
+/* The calls of the file in blocks of the arena (no copying as they grow). */
+typedef struct call_block {
+    struct call_block *next;
+    size_t count, cap;
+    struct call_rec *items;
+} call_block;
+
+struct call_rec {
     const char *name; /* lower case */
+    called_name *callee;
     int line, col;
     check_ref_kind kind;
     int in_dev, value_used, argc;
-} call_rec;
+};
 
 typedef struct ref_vec {
     check_ref *items;
@@ -124,8 +172,8 @@ struct check_state {
     arena scratch;         /* per item */
     nameset functions;     /* defined, non-dev */
     nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
-    call_rec *calls;
-    size_t call_count, call_cap;
+    struct call_block *calls, *calls_last; /* in mem, in call order */
+    nameset callee_names;  /* name as written -> its called_name (data) */
     ref_vec scoped, includes;
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
@@ -136,8 +184,12 @@ struct check_state {
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
     int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
     int local_count;       /* distinct locals assigned so far (the engine's local stack) */
-    int operand_stack;     /* the function's largest expr_walk operand count (cval.stack) */
+    int operand_stack;     /* the function's largest operand count (see expr_eval) */
     int depth_warned;
+    int dev_seen;          /* a /# #/ block was met or statements were skipped */
+    unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
+    const char *cursor;    /* line_start(): the start of line cursor_line, once set */
+    int cursor_line;
     /* iterative expression walk */
     struct eframe *frames;
     size_t frame_cap;
@@ -168,9 +220,14 @@ static void ref_push(ref_vec *v, check_ref r)
     v->items[v->count++] = r;
 }
 
-static int name_is(const ast_node *n, const char *s)
+/* s is lower case.  Names mostly differ in their first byte, compared
+** here before the rest. */
+static inline int name_is(const ast_node *n, const char *s)
 {
-    return n && n->text && text_equal_nocase(n->text, s);
+    if (!n || !n->text) return 0;
+    unsigned char c = (unsigned char)n->text[0];
+    if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != (unsigned char)s[0]) return 0;
+    return !s[0] || text_equal_nocase(n->text + 1, s + 1);
 }
 
 /* self, level, game, anim: the engine's objects, never locals. */
@@ -270,8 +327,6 @@ typedef struct cval {
     size_t len;
     size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
     double v[3];
-    int stack;      /* operands its evaluation must hold on the stack at once (a lower bound) */
-    int nested;     /* the same plus 32 per call whose arguments are being evaluated */
 } cval;
 
 static const char *cv_type_name(cv_type t)
@@ -455,11 +510,21 @@ static cval literal_value(const ast_node *n)
 
 typedef enum { ROLE_VALUE = 0, ROLE_STATEMENT, ROLE_CALLEE, ROLE_WAITTILL_PARAM } expr_role;
 
+/* A node of the expression walk whose children are being walked.  The
+** operand counts (see operand_add) are summed up as each child is done, so
+** that a child without children of its own needs no frame. */
 typedef struct eframe {
     const ast_node *node;
     const ast_node *next_child;
-    int role, child_index;
-    size_t value_base;
+    int role, nkids;
+    int callee_index;     /* calls: which child is the callee (-1: none) */
+    int params;           /* the AST_ARGS of waittill: children after the first are assigned */
+    int additive;         /* children held on the stack add up (see operand_add) */
+    int call_args;        /* the AST_ARGS of a call: 32 more per nested call */
+    int waittill;         /* a waittill call: its AST_ARGS assign variables */
+    int held, stack, nested; /* operands over the children done so far */
+    int argc;             /* calls: children of the first AST_ARGS child (-1: none yet) */
+    size_t value_base;    /* folding profiles: the children's constants in values[] */
 } eframe;
 
 /* Kinds that can never have a field: `not an object` (3.2).  Unknown kinds
@@ -492,6 +557,22 @@ static int discarded(const check_state *st, int in_dev)
     return in_dev && !st->opts.developer_script;
 }
 
+/* The entry of a called name as written: each spelling is lower-cased, and
+** later looked up, once per file (calls repeat names). */
+static called_name *called(check_state *st, const char *text)
+{
+    size_t len = strlen(text);
+    uint32_t h = key_hash(text, len);
+    ns_entry *e = ns_find_hashed(&st->callee_names, text, len, h);
+    if (!e) {
+        e = ns_insert(&st->callee_names, text, len, h, 0);
+        called_name *cn = arena_zalloc(&st->mem, sizeof *cn);
+        cn->name = arena_lower(&st->mem, text, len);
+        e->data = cn;
+    }
+    return e->data;
+}
+
 static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
                         int value_used, int argc)
 {
@@ -507,12 +588,20 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
         return;
     }
     if (callee->kind != AST_IDENT) return;
-    if (st->call_count == st->call_cap) {
-        st->call_cap = st->call_cap ? st->call_cap * 2 : 64;
-        st->calls = xrealloc(st->calls, st->call_cap * sizeof *st->calls);
+    call_block *b = st->calls_last;
+    if (!b || b->count == b->cap) {
+        call_block *nb = arena_alloc(&st->mem, sizeof *nb);
+        nb->next = NULL;
+        nb->count = 0;
+        nb->cap = b ? b->cap * 2 : 64;
+        nb->items = arena_alloc(&st->mem, nb->cap * sizeof *nb->items);
+        if (b) b->next = nb;
+        else st->calls = nb;
+        st->calls_last = b = nb;
     }
-    call_rec *c = &st->calls[st->call_count++];
-    c->name = arena_lower(&st->mem, callee->text, strlen(callee->text));
+    call_rec *c = &b->items[b->count++];
+    c->callee = called(st, callee->text);
+    c->name = c->callee->name;
     c->line = callee->line;
     c->col = callee->col;
     c->kind = kind;
@@ -539,13 +628,6 @@ static void func_ref(check_state *st, const ast_node *n, int in_dev)
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
-static const ast_node *call_args(const ast_node *call)
-{
-    for (const ast_node *c = call->child; c; c = c->next)
-        if (c->kind == AST_ARGS) return c;
-    return NULL;
-}
-
 static const ast_node *call_callee(const ast_node *call)
 {
     if (call->kind == AST_CALL) return call->child;
@@ -553,12 +635,10 @@ static const ast_node *call_callee(const ast_node *call)
     return NULL;
 }
 
-static void on_call(check_state *st, const ast_node *n, int role, int in_dev)
+static void on_call(check_state *st, const ast_node *n, int role, int in_dev, int argc)
 {
     const ast_node *callee = call_callee(n);
     if (!callee) return;
-    const ast_node *args = call_args(n);
-    int argc = args ? child_count(args) : 0;
     int threaded = name_is(n, "thread");
     check_ref_kind kind = threaded ? CHECK_REF_SCRIPT
                           : n->kind == AST_METHOD_CALL ? CHECK_REF_METHOD : CHECK_REF_FUNCTION;
@@ -569,25 +649,6 @@ static int is_waittill(const ast_node *call)
 {
     return call->kind == AST_WAITTILL ||
            (call->kind == AST_METHOD_CALL && !name_is(call, "thread") && name_is(call_callee(call), "waittill"));
-}
-
-/* Grows the frame stack so that it can hold one more entry. */
-static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
-{
-    if (top == st->frame_cap) {
-        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
-        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
-    }
-    st->frames[top] = (eframe){n, n->child, role, 0, vbase};
-}
-
-static void push_value(check_state *st, size_t *top, cval v)
-{
-    if (*top == st->value_cap) {
-        st->value_cap = st->value_cap ? st->value_cap * 2 : 256;
-        st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
-    }
-    st->values[(*top)++] = v;
 }
 
 static void check_vector(check_state *st, const ast_node *n, const cval *parts, int count, cval *out)
@@ -619,122 +680,283 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
 ** games' own (RECON-ONLY) rule that a cod2 name stops being a builtin
 ** candidate after a `::name` reference is not modelled either. */
 
-/* The operands node n must hold at once, from its children's (kids, in
-** order): children that stay on the stack while the next is evaluated add
+/* The operands a node must hold at once are found from its children's, in
+** order: children that stay on the stack while the next is evaluated add
 ** up (arguments, vector parts, arithmetic operands); `&&`/`||` drop the left
 ** value first, and where the engine's order is not known (method object,
 ** index) only the largest child counts.  `nested` adds 32 for each call
-** whose arguments (n, when call_args) are being evaluated. */
-static void operand_count(const ast_node *n, int role, cval *v, const cval *kids, int nkids,
-                          int folding, int call_args)
+** whose arguments (the frame, when call_args) are being evaluated.  A
+** frame starts at 1 operand (0 for AST_ARGS); operand_add takes in one
+** child's (stack, nested). */
+static inline void operand_add(eframe *p, int stack, int nested)
 {
-    v->stack = v->nested = 0;
-    if (role == ROLE_CALLEE || role == ROLE_WAITTILL_PARAM) return;
-    v->stack = v->nested = 1;
-    if (folding && v->type != CV_NONE) return;
-    int additive = n->kind == AST_ARGS || n->kind == AST_VECTOR ||
-                   (n->kind == AST_BINARY && !name_is(n, "&&") && !name_is(n, "||"));
-    if (n->kind == AST_ARGS) v->stack = v->nested = 0;
-    int held = 0;
-    for (int i = 0; i < nkids; i++) {
-        int base = additive ? held : 0;
-        if (base + kids[i].stack > v->stack) v->stack = base + kids[i].stack;
-        int deep = base + kids[i].nested + (call_args && kids[i].stack > 0 ? 32 : 0);
-        if (deep > v->nested) v->nested = deep;
-        if (kids[i].stack > 0) held++;
+    int base = p->additive ? p->held : 0;
+    if (base + stack > p->stack) p->stack = base + stack;
+    int deep = base + nested + (p->call_args && stack > 0 ? 32 : 0);
+    if (deep > p->nested) p->nested = deep;
+    if (stack > 0) p->held++;
+}
+
+static int is_and_or(const ast_node *n)
+{
+    const char *t = n->text;
+    return t && (t[0] == '&' || t[0] == '|') && t[1] == t[0] && !t[2];
+}
+
+/* Pushes the frame of n at top (its parent's is the one below: none for the
+** root), growing the frame stack as needed. */
+static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
+{
+    if (top == st->frame_cap) {
+        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
+        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
+    }
+    eframe *fr = &st->frames[top];
+    fr->node = n;
+    fr->next_child = n->child;
+    fr->role = role;
+    fr->nkids = 0;
+    fr->callee_index = -1;
+    fr->params = fr->additive = fr->call_args = fr->waittill = fr->held = 0;
+    fr->stack = fr->nested = 1;
+    fr->argc = -1;
+    fr->value_base = vbase;
+    switch (n->kind) {
+    case AST_CALL: fr->callee_index = 0; break;
+    case AST_METHOD_CALL:
+        fr->callee_index = 1;
+        fr->waittill = is_waittill(n);
+        break;
+    case AST_WAITTILL: fr->waittill = 1; break;
+    case AST_ARGS: {
+        const eframe *parent = top ? &st->frames[top - 1] : NULL;
+        fr->params = role == ROLE_WAITTILL_PARAM;
+        fr->additive = 1;
+        fr->call_args = parent && (parent->node->kind == AST_CALL || parent->node->kind == AST_POINTER_CALL ||
+                                   (parent->node->kind == AST_METHOD_CALL && !parent->waittill));
+        fr->stack = fr->nested = 0;
+        break;
+    }
+    case AST_VECTOR: fr->additive = 1; break;
+    case AST_BINARY: fr->additive = !is_and_or(n); break;
+    default: break;
     }
 }
 
-/* The function's operand stack, as far as it can be known (see function_walk). */
-static int operand_estimate(const cval *v)
+static void push_value(check_state *st, size_t *top, const cval *v)
 {
-    return v->nested - 32 > v->stack ? v->nested - 32 : v->stack;
+    if (*top == st->value_cap) {
+        st->value_cap = st->value_cap ? st->value_cap * 2 : 256;
+        st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
+    }
+    st->values[(*top)++] = *v;
+}
+
+/* The checks on node n once its children are walked (kids: their constants,
+** only in profiles that fold; argc: a call's argument count); *v: its
+** constant value, CV_NONE when not constant. */
+static void node_done(check_state *st, const ast_node *n, int role, const cval *kids, int nkids,
+                      int argc, flow *f, int in_dev, cval *v)
+{
+    switch (n->kind) {
+    case AST_IDENT:
+        if (role == ROLE_VALUE) local_read(st, n, f);
+        else if (role == ROLE_WAITTILL_PARAM) local_assign(st, n, f);
+        break;
+    case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
+    case AST_FALSE: case AST_UNDEFINED:
+        if (st->rules->constant_folding) *v = literal_value(n);
+        break;
+    case AST_UNARY:
+        /* `-INT` / `-FLOAT` literals are constants; other prefixes are not. */
+        if (st->rules->constant_folding && name_is(n, "-") && n->child &&
+            (n->child->kind == AST_INT || n->child->kind == AST_FLOAT) && nkids == 1) {
+            *v = kids[0];
+            if (v->type == CV_INT) v->i = (int32_t)(0u - u32(v->i));
+            else v->f = -v->f;
+        }
+        break;
+    case AST_BINARY:
+        if (st->rules->constant_folding && nkids == 2 && kids[0].type != CV_NONE &&
+            kids[1].type != CV_NONE)
+            *v = fold_binary(st, n, &kids[0], &kids[1]);
+        break;
+    case AST_VECTOR: check_vector(st, n, kids, nkids, v); break;
+    case AST_MEMBER:
+        if (n->child && is_self_field(st, n))
+            error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+        else if (n->child && not_an_object(n->child))
+            error_at(st, n->child->line, n->child->col, "not an object");
+        break;
+    case AST_ENTITY: /* `$name` read (G2 debugger form) */
+        error_at(st, n->line, n->col, "$ can only be used in the script debugger");
+        break;
+    case AST_BREAKON:
+        /* cod4's text; cod2's binary lacks the string, its reconstruction
+        ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
+        error_at(st, n->line, n->col, "illegal function name");
+        break;
+    case AST_CALL:
+    case AST_METHOD_CALL: on_call(st, n, role, in_dev, argc < 0 ? 0 : argc); break;
+    case AST_FUNC_REF: func_ref(st, n, in_dev); break;
+    case AST_DEVBLOCK: st->dev_seen = 1; break; /* inside a newer grammar's form */
+    default: break;
+    }
+}
+
+/* Whether node_done has anything to do for a node of kind k in this
+** profile (ORDER: its cases): most nodes are names, literals, argument
+** lists and operators with nothing to check unless locals are tracked or
+** constants folded, and the walk skips the call for them. */
+static int kind_checked(const profile_rules *rules, ast_kind k)
+{
+    switch (k) {
+    case AST_IDENT: return rules->definite_assignment;
+    case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
+    case AST_FALSE: case AST_UNDEFINED: case AST_UNARY: case AST_BINARY:
+        return rules->constant_folding;
+    case AST_VECTOR: case AST_MEMBER: case AST_ENTITY: case AST_BREAKON: case AST_CALL:
+    case AST_METHOD_CALL: case AST_FUNC_REF: case AST_DEVBLOCK:
+        return 1;
+    default: return 0;
+    }
 }
 
 /* Walks an expression in evaluation order: reads of locals, calls, field
-** and vector checks, constant folding.  Returns the constant value (CV_NONE
-** when not constant). */
-static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+** and vector checks, constant folding.  *out (when asked for): the constant
+** value (CV_NONE when not constant).  Constants are kept on the value stack only in
+** profiles that fold (no other check reads them). */
+/* One pass of expr_eval over an expression with children: with `checks`,
+** the per-node checks (and constants); with `counting`, the operand counts.
+** Returns the number of nodes. */
+static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out,
+                        int checks, int counting)
 {
-    cval none;
-    memset(&none, 0, sizeof none);
-    if (!root) return none;
-    size_t top = 0, vtop = 0;
-    push_frame(st, top++, root, role, 0);
-    while (top) {
+    const int folding = st->rules->constant_folding;
+    const unsigned char *checked = st->kind_checked;
+    cval v;
+    if (folding || out) memset(&v, 0, sizeof v);
+    size_t top = 0, vtop = 0, nodes = 1;
+    /* The next node to push (one call site: push_frame is inlined). */
+    const ast_node *push = root;
+    int push_role = role;
+    for (;;) {
+        if (push) {
+            push_frame(st, top++, push, push_role, vtop);
+            push = NULL;
+        }
         eframe *fr = &st->frames[top - 1];
         const ast_node *n = fr->node;
         if (fr->next_child) {
             const ast_node *c = fr->next_child;
             fr->next_child = c->next;
-            int idx = fr->child_index++;
-            int crole = ROLE_VALUE;
-            if ((n->kind == AST_CALL && idx == 0) || (n->kind == AST_METHOD_CALL && idx == 1)) crole = ROLE_CALLEE;
-            if (n->kind == AST_ARGS && fr->role == ROLE_WAITTILL_PARAM && idx > 0) crole = ROLE_WAITTILL_PARAM;
-            if (c->kind == AST_ARGS && is_waittill(n)) crole = ROLE_WAITTILL_PARAM;
-            size_t vb = vtop;
-            push_frame(st, top++, c, crole, vb);
+            nodes++;
+            int idx = fr->nkids++;
+            int crole = idx == fr->callee_index ? ROLE_CALLEE
+                        : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
+            if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
+            if (c->child) {
+                push = c;
+                push_role = crole;
+                continue;
+            }
+            /* A leaf: done at once; it holds one operand (an empty AST_ARGS
+            ** none) unless it is a callee or a variable waittill assigns. */
+            if (folding) memset(&v, 0, sizeof v);
+            if (checks && checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
+            if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
+            if (counting) {
+                int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
+                operand_add(fr, ops, ops);
+            }
+            if (folding) push_value(st, &vtop, &v);
             continue;
         }
-        /* All children done: their values are values[fr->value_base .. vtop). */
-        cval *kids = st->values ? &st->values[fr->value_base] : NULL;
-        int nkids = (int)(vtop - fr->value_base);
-        cval v = none;
-        switch (n->kind) {
-        case AST_IDENT:
-            if (fr->role == ROLE_VALUE) local_read(st, n, f);
-            else if (fr->role == ROLE_WAITTILL_PARAM) local_assign(st, n, f);
-            break;
-        case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
-        case AST_FALSE: case AST_UNDEFINED:
-            if (st->rules->constant_folding) v = literal_value(n);
-            break;
-        case AST_UNARY:
-            /* `-INT` / `-FLOAT` literals are constants; other prefixes are not. */
-            if (st->rules->constant_folding && name_is(n, "-") && n->child &&
-                (n->child->kind == AST_INT || n->child->kind == AST_FLOAT) && nkids == 1) {
-                v = kids[0];
-                if (v.type == CV_INT) v.i = (int32_t)(0u - u32(v.i));
-                else v.f = -v.f;
-            }
-            break;
-        case AST_BINARY:
-            if (st->rules->constant_folding && nkids == 2 && kids[0].type != CV_NONE &&
-                kids[1].type != CV_NONE)
-                v = fold_binary(st, n, &kids[0], &kids[1]);
-            break;
-        case AST_VECTOR: check_vector(st, n, kids, nkids, &v); break;
-        case AST_MEMBER:
-            if (n->child && is_self_field(st, n))
-                error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
-            else if (n->child && not_an_object(n->child))
-                error_at(st, n->child->line, n->child->col, "not an object");
-            break;
-        case AST_ENTITY: /* `$name` read (G2 debugger form) */
-            error_at(st, n->line, n->col, "$ can only be used in the script debugger");
-            break;
-        case AST_BREAKON:
-            /* cod4's text; cod2's binary lacks the string, its reconstruction
-            ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
-            error_at(st, n->line, n->col, "illegal function name");
-            break;
-        case AST_CALL:
-        case AST_METHOD_CALL: on_call(st, n, fr->role, in_dev); break;
-        case AST_FUNC_REF: func_ref(st, n, in_dev); break;
-        default: break;
+        /* All children done: their constants are values[fr->value_base .. vtop). */
+        if (folding) memset(&v, 0, sizeof v);
+        if (checks && checked[n->kind]) {
+            const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
+            node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
         }
-        const ast_node *parent = top >= 2 ? st->frames[top - 2].node : NULL;
-        int call_args = n->kind == AST_ARGS && parent &&
-                        (parent->kind == AST_CALL || parent->kind == AST_POINTER_CALL ||
-                         (parent->kind == AST_METHOD_CALL && !is_waittill(parent)));
-        operand_count(n, fr->role, &v, kids, nkids, st->rules->constant_folding, call_args);
-        if (operand_estimate(&v) > st->operand_stack) st->operand_stack = operand_estimate(&v);
+        int stack = 0, nested = 0;
+        if (counting) {
+            stack = fr->stack;
+            nested = fr->nested;
+            if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
+            else if (folding && v.type != CV_NONE) stack = nested = 1;
+            /* The function's operand stack, as far as it can be known (see function_walk). */
+            int estimate = nested - 32 > stack ? nested - 32 : stack;
+            if (estimate > st->operand_stack) st->operand_stack = estimate;
+        }
         vtop = fr->value_base;
         top--;
-        if (top) push_value(st, &vtop, v);
-        else return v;
+        if (!top) break;
+        eframe *parent = &st->frames[top - 1];
+        if (n->kind == AST_ARGS && parent->argc < 0) parent->argc = fr->nkids;
+        if (counting) operand_add(parent, stack, nested);
+        if (folding) push_value(st, &vtop, &v);
     }
-    return none;
+    if (out) *out = v;
+    return nodes;
+}
+
+/* Operand counts can pass the engine's bound only in a large expression:
+** a node's count is at most its subtree's size plus 32 per call nested in
+** it (each call with its arguments is 2 nodes or more), so at most 17 times
+** its size, and an expression of up to 120 nodes stays below 2047. */
+#define SMALL_EXPR_NODES 120
+
+static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+{
+    if (!root || !root->child) {
+        /* Nothing, or a single name or literal (most conditions, waits,
+        ** right-hand sides): no frame; one operand at most. */
+        cval v;
+        if (out || st->rules->constant_folding) memset(&v, 0, sizeof v); /* else never read */
+        if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
+        if (out) *out = v;
+        return;
+    }
+    /* Where constants fold, a folded constant counts as one operand: the
+    ** counts need the checks' values and are made in the same pass.
+    ** Elsewhere they are made only for a large expression, in a second
+    ** pass that checks nothing. */
+    if (st->rules->constant_folding) {
+        expr_pass(st, root, role, f, in_dev, out, 1, 1);
+        return;
+    }
+    if (expr_pass(st, root, role, f, in_dev, out, 1, 0) > SMALL_EXPR_NODES)
+        expr_pass(st, root, role, f, in_dev, NULL, 0, 1);
+}
+
+/* expr_eval when the value is not needed. */
+static inline void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    expr_eval(st, root, role, f, in_dev, NULL);
+}
+
+/* The start of line `line` of the file, NULL when there is none.  The
+** checks ask for lines in nearly increasing order: a cursor moves forward
+** from line to line, and only a step back builds the file's line table
+** (source_line), so a file whose checks read a few lines early on is not
+** scanned whole. */
+static const char *line_start(check_state *st, int line)
+{
+    source_file *f = st->src;
+    if (!f->data) return NULL;
+    if (f->line_starts || line < st->cursor_line) {
+        const char *text;
+        return source_line(f, line, &text) < 0 ? NULL : text;
+    }
+    const char *end = f->data + f->len;
+    if (!st->cursor) st->cursor = f->data;
+    while (st->cursor_line < line) {
+        const char *nl = memchr(st->cursor, '\n', (size_t)(end - st->cursor));
+        if (!nl) return NULL; /* past the last line */
+        st->cursor = nl + 1;
+        st->cursor_line++;
+    }
+    return st->cursor;
 }
 
 /* The AST keeps no parentheses; where a check needs them, the source between
@@ -743,9 +965,8 @@ static cval expr_walk(check_state *st, const ast_node *root, int role, flow *f, 
 ** blanks, comments and parentheses can stand there; anything else: no. */
 static int gap_has(check_state *st, int la, int ca_end, int lb, int cb, char want)
 {
-    const char *al, *bl;
-    long an = source_line(st->src, la, &al), bn = source_line(st->src, lb, &bl);
-    if (an < 0 || bn < 0 || ca_end < 1 || cb < 1) return 0;
+    const char *al = line_start(st, la), *bl = line_start(st, lb);
+    if (!al || !bl || ca_end < 1 || cb < 1) return 0;
     const char *p = al + ca_end - 1, *end = bl + cb - 1;
     if (p > end || end >= st->src->data + st->src->len) return 0;
     while (p < end) {
@@ -917,7 +1138,10 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
                 error_at(st, n->line, n->col, "case index %lld out of range", x);
                 return;
             }
-            klen = (size_t)snprintf(key, sizeof key, "i%lld", x);
+            /* 'i' and the value's bytes (keys are compared by length and bytes). */
+            key[0] = 'i';
+            memcpy(key + 1, &x, sizeof x);
+            klen = 1 + sizeof x;
             k = key;
         } else if (plain && v->kind == AST_STRING) {
             char *s = arena_alloc(&st->scratch, v->len + 2);
@@ -981,7 +1205,7 @@ static void loop_walk(check_state *st, const ast_node *cond, const ast_node *ste
     cval c;
     memset(&c, 0, sizeof c);
     if (!absent) {
-        c = expr_walk(st, cond, ROLE_VALUE, f, w->dev_depth > 0);
+        expr_eval(st, cond, ROLE_VALUE, f, w->dev_depth > 0, &c);
         if (st->rules->constant_folding && cv_is_num(&c) && cv_num(&c) == 0)
             error_at(st, cond->line, cond->col, "conditional expression cannot be always false");
     }
@@ -1038,7 +1262,7 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
 
 /* `$name` or `x.self` assigned (or the array base of an element
 ** assignment, which the compiler also takes as a variable to write). */
-static int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
+static inline int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
 {
     if (t->kind == AST_ENTITY) {
         error_at(st, t->line, t->col, "$ and self field can only be used in the script debugger");
@@ -1111,12 +1335,11 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     if (!n) return;
     if (w->depth >= MAX_STMT_DEPTH) {
+        st->dev_seen = 1; /* not seen: may be there */
         depth_exceeded(st, n);
         return;
     }
-    walk_ctx here = *w;
-    here.depth++;
-    w = &here;
+    w->depth++; /* back at the end: the one way out from here */
     int in_dev = w->dev_depth > 0;
     switch (n->kind) {
     case AST_BLOCK: {
@@ -1138,6 +1361,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         break;
     }
     case AST_DEVBLOCK: {
+        st->dev_seen = 1;
         if (w->dev_depth > 0) error_at(st, n->line, n->col, "cannot recurse /#");
         stmt_list list = {0, 0, 0, NULL};
         walk_ctx inner = *w;
@@ -1251,6 +1475,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         }
         break;
     }
+    w->depth--;
 }
 
 /* waittill's extra arguments and the dev restrictions on waittill/waittillmatch
@@ -1270,6 +1495,7 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     st->local_count = 0;
     st->operand_stack = 0;
     st->depth_warned = 0;
+    st->dev_seen = 0;
     flow f;
     memset(&f, 0, sizeof f);
     const ast_node *params = fn->child, *body = params ? params->next : NULL;
@@ -1282,7 +1508,9 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     w.list = &list;
     if (is_dev) w.odd_position = 1;
     if (body) stmt_walk(st, body, &w, &f);
-    waittill_dev_checks(st, body, is_dev);
+    /* Only code inside /# #/ can break those rules: the walk above meets
+    ** every /# #/ block of the body (or notes that it skipped some). */
+    if (is_dev || st->dev_seen) waittill_dev_checks(st, body, is_dev);
     /* The engine's estimate is max value-stack depth + 32 x max nested-call
     ** depth > 2047 (grammar.md 3.2); how it counts either term per construct
     ** (and whether a call not inside another's arguments has depth 0 or 1)
@@ -1334,10 +1562,12 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
 static void define_function(check_state *st, const ast_node *fn, int dev)
 {
     if (!fn->text) return;
-    char *lower = arena_lower(&st->mem, fn->text, strlen(fn->text));
-    int is_new;
-    ns_entry *e = ns_add(&st->functions, lower, strlen(lower), &is_new);
-    if (is_new) {
+    size_t len = strlen(fn->text);
+    char *lower = arena_lower(&st->mem, fn->text, len);
+    uint32_t h = key_hash(lower, len);
+    ns_entry *e = ns_find_hashed(&st->functions, lower, len, h);
+    if (!e) {
+        e = ns_insert(&st->functions, lower, len, h, 1); /* lower is in the set's arena */
         e->line = fn->line;
         e->col = fn->col;
         e->value = dev;
@@ -1358,10 +1588,13 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     if (opts) st->opts = *opts;
     st->diags = diags;
     st->diag_first = diags->count;
+    st->cursor_line = 1;
     arena_init(&st->mem);
     arena_init(&st->scratch);
     ns_init(&st->functions, &st->mem);
     ns_init(&st->dev_functions, &st->mem);
+    ns_init(&st->callee_names, &st->mem);
+    for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
     return st;
 }
 
@@ -1479,6 +1712,7 @@ void check_report_unknown(diag_list *diags, source_file *src, const profile_rule
 static int is_call_keyword(const profile_rules *rules, const char *name)
 {
     static const char *const always[] = {"waittill", "waittillmatch", "notify", "endon"};
+    if (name[0] != 'w' && name[0] != 'n' && name[0] != 'e' && name[0] != 'p') return 0; /* their initials */
     for (size_t i = 0; i < sizeof always / sizeof always[0]; i++)
         if (!strcmp(name, always[i])) return 1;
     return rules->prof_are_keywords && (!strcmp(name, "prof_begin") || !strcmp(name, "prof_end"));
@@ -1488,14 +1722,22 @@ static void resolve(check_state *st, check_file_result *out)
 {
     const profile_rules *r = st->rules;
     int deferred = r->includes_define_functions && st->includes.count > 0;
-    for (size_t i = 0; i < st->call_count; i++) {
-        const call_rec *c = &st->calls[i];
+    for (const call_block *blk = st->calls; blk; blk = blk->next)
+    for (size_t i = 0; i < blk->count; i++) {
+        const call_rec *c = &blk->items[i];
         /* Retail /# #/: script references are not recorded; cod1/uo still
         ** look builtins up there. */
         if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
             continue;
-        const ns_entry *def = ns_find(&st->functions, c->name, strlen(c->name));
-        if (!def) def = ns_find(&st->dev_functions, c->name, strlen(c->name));
+        called_name *ce = c->callee;
+        if (!(ce->looked_up & 1)) {
+            size_t len = strlen(c->name);
+            ce->def = ns_find(&st->functions, c->name, len);
+            if (!ce->def) ce->def = ns_find(&st->dev_functions, c->name, len);
+            ce->keyword = is_call_keyword(r, c->name);
+            ce->looked_up |= 1;
+        }
+        const ns_entry *def = ce->def;
         if (def && !def->value) continue;
         check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
         if (def) {
@@ -1512,10 +1754,14 @@ static void resolve(check_state *st, check_file_result *out)
             continue;
         }
         if (c->kind != CHECK_REF_SCRIPT) {
-            if (is_call_keyword(r, c->name)) continue;
-            const builtin_entry *b = builtin_lookup(r, st->opts.game_mode,
-                                                    c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION,
-                                                    c->name, &ref.certain);
+            if (ce->keyword) continue;
+            builtin_kind bk = c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
+            if (!(ce->looked_up & (2 << bk))) {
+                ce->builtin[bk] = builtin_lookup(r, st->opts.game_mode, bk, c->name, &ce->certain[bk]);
+                ce->looked_up |= 2 << bk;
+            }
+            const builtin_entry *b = ce->builtin[bk];
+            ref.certain = ce->certain[bk];
             if (b) {
                 if (c->argc >= 256)
                     error_at(st, c->line, c->col, "parameter count exceeds 256");
@@ -1607,7 +1853,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     if (sort) check_sort_diags(st->diags, st->diag_first, st->src);
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
-    free(st->calls);
+    ns_free(&st->callee_names);
     free(st->scoped.items);
     free(st->includes.items);
     free(st->frames);
