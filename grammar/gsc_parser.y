@@ -118,7 +118,7 @@ static ast_node *gsc_profile_self_field(gsc_parse_ctx *ctx, ast_node *object, gs
 }
 
 %stack_overflow {
-    gsc_lexer_error(ctx->lx, ctx->cur.line, ctx->cur.col,
+    gsc_lexer_error(ctx->lx, ctx->cur->line, ctx->cur->col,
                     "nesting too deep (parser stack of %d entries exhausted)", YYSTACKDEPTH);
     ctx->lx->stopped = 1;
 }
@@ -181,10 +181,10 @@ item(A) ::= IDENT(N) LP(L) params(P) RP block(B).   { A = ast_function(ctx->a, N
 ** difference: a G2 stray `#/` or unterminated top-level `/#` is a syntax
 ** error here, a compile error in the game (an error either way). */
 item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_profile_dev_item(ctx, D, L, C); }
-item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
-item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
+item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 /* A broken function header: still consume the body as statements. */
-item(A) ::= error LBRACE elements RBRACE.           { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+item(A) ::= error LBRACE elements RBRACE.           { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 
 dev_items(A) ::= .                                  { A = ast_list(ctx->a, AST_DEVBLOCK); }
 dev_items(A) ::= dev_items(L) item(B).              { A = ast_append(L, B); }
@@ -224,7 +224,7 @@ stmt(A) ::= FOR(K) LP element(I) for_cond(C) SEMI for_post(S) RP body(B).
 stmt(A) ::= SWITCH(K) LP expr(E) RP switch_start(T) stmt(B).
                                                     { A = gsc_profile_switch(ctx, K, E, T, B); }
 stmt(A) ::= DEVOPEN(D) elements(S) DEVCLOSE.        { A = ast_finish(S, AST_DEVBLOCK, D); }
-stmt(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, ctx->cur); }
+stmt(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 /* A broken `if` header (`if x)`, `if (x y)`, `if (x {`): the error covers the
 ** header up to its ')', or up to a body that is a block, and the body and any
 ** `else` still belong to the `if`, so the `else` is not a second error.  A
@@ -242,7 +242,7 @@ body(A) ::= SEMI(T).                                { A = gsc_empty_body(ctx, T)
 
 /* The first token of a switch body: G1 takes any statement, G2 a block
 ** (checked in gsc_profile_switch). */
-switch_start(A) ::= .                               { A = ctx->cur; }
+switch_start(A) ::= .                               { A = *ctx->cur; }
 
 /* Statements without their ';' (also the post part of `for`). */
 simple(A) ::= call(C).                              { A = ast_expr_stmt(ctx->a, C); }

@@ -11,7 +11,7 @@ typedef struct gsc_parse_ctx {
     arena *a;
     gsc_lexer *lx;     /* source, diagnostics, error cap, open brackets */
     ast_node *root;    /* AST_FILE; complete top-level items are appended as reduced */
-    gsc_token cur;     /* the token being fed: locates errors and recovery nodes */
+    const gsc_token *cur; /* the token being fed: locates errors and recovery nodes */
     int prev_code;     /* the code of the token fed before it */
     /* The first token of the line being fed, its code, the token before it,
     ** and whether a ';' could have ended a statement just before it: an error

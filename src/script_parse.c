@@ -306,7 +306,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         gsc_token tok;
         int code = next_token(&ts, &tok);
         if (lx.stopped) break;
-        ctx.cur = tok;
+        ctx.cur = &tok;
         ctx.cur_code = code;
         ctx.anim_tokens += is_anim_syntax(code); /* skipped ones too: only ever too many */
         if (lx.unterminated_string) {
