@@ -248,6 +248,85 @@ START_TEST(lexical_errors)
 }
 END_TEST
 
+/* Whether the lexer calls src[0..n) "mostly binary data". */
+static int lexes_as_binary(const char *src, size_t n)
+{
+    char *got = gsc_lex_np(src, n, ATRC_PROFILE_UO);
+    int binary = strstr(got, "not a script: the file is mostly binary data") != NULL;
+    free(got);
+    return binary;
+}
+
+/* n bytes of 'a' with `count` copies of the byte string b (of length k) at the
+** start, spaced `step` bytes apart. */
+static char *filled(size_t n, const char *b, size_t k, int count, size_t step)
+{
+    char *s = malloc(n + 1);
+    memset(s, 'a', n);
+    s[n] = 0;
+    for (int i = 0; i < count; i++) memcpy(s + (size_t)i * step, b, k);
+    return s;
+}
+
+#define BINARY(n, b, count, step, want)                                                \
+    do {                                                                               \
+        char *s_ = filled(n, b, sizeof b - 1, count, step);                            \
+        ck_assert_msg(lexes_as_binary(s_, n) == (want), "%d x %s in %d bytes",          \
+                      (int)(count), #b, (int)(n));                                     \
+        free(s_);                                                                      \
+    } while (0)
+
+/* A file is binary when more than a quarter of its bytes are junk: control
+** bytes other than tab, LF and CR, DEL, and bytes outside well-formed UTF-8;
+** files under 32 bytes never are. */
+START_TEST(binary_file_boundaries)
+{
+    BINARY(31, "\x01", 31, 1, 0);
+    BINARY(32, "\x01", 8, 1, 0);   /* exactly a quarter */
+    BINARY(32, "\x01", 9, 1, 1);
+    BINARY(32, "\x7f", 9, 3, 1);
+    BINARY(32, "\0", 9, 1, 1);
+    BINARY(32, "\t\n\r", 10, 3, 0);
+    /* Blocks and the tail after them. */
+    BINARY(300, "\x02", 75, 4, 0);
+    BINARY(300, "\x02", 76, 3, 1);
+    BINARY(300, "\x02", 76, 1, 1);
+    /* Invalid UTF-8: stray continuation bytes, bad leads, overlong forms,
+    ** surrogates, a sequence cut short by the end of the file. */
+    BINARY(32, "\x80", 8, 2, 0);
+    BINARY(32, "\x80", 9, 2, 1);
+    BINARY(32, "\xff", 9, 1, 1);
+    BINARY(300, "\x80", 75, 2, 0);
+    BINARY(300, "\x80", 76, 2, 1);
+    BINARY(36, "\xE0\x80\x80", 3, 3, 0); /* 9 junk bytes of 36 */
+    BINARY(35, "\xE0\x80\x80", 3, 3, 1);
+    BINARY(35, "\xED\xA0\x80", 3, 3, 1);
+    BINARY(48, "\xF4\x90\x80\x80", 3, 4, 0); /* past U+10FFFF: 12 junk bytes of 48 */
+    BINARY(47, "\xF4\x90\x80\x80", 3, 4, 1);
+    BINARY(300, "\xE2\x82\xAC", 100, 3, 0);  /* every byte high, all well-formed */
+    BINARY(300, "\xC3\xA9", 150, 2, 0);
+    BINARY(300, "\xF0\x9F\x98\x80", 75, 4, 0);
+    {
+        /* 16 control bytes in 64 (a quarter) and 15 well-formed pairs: not
+        ** binary; one pair broken makes 17 junk bytes. */
+        char s[65];
+        memset(s, 'a', 64);
+        s[64] = 0;
+        memset(s, 0x01, 16);
+        for (int i = 0; i < 15; i++) memcpy(s + 16 + 2 * i, "\xC3\xA9", 2);
+        ck_assert_int_eq(lexes_as_binary(s, 64), 0);
+        s[17] = '(';
+        ck_assert_int_eq(lexes_as_binary(s, 64), 1);
+        /* A sequence cut by the end of the file is junk. */
+        memcpy(s + 17, "\xA9", 1);
+        memcpy(s + 62, "\xE2\x82", 2);
+        ck_assert_int_eq(lexes_as_binary(s, 64), 1);
+        memcpy(s + 61, "\xE2\x82\xAC", 3);
+        ck_assert_int_eq(lexes_as_binary(s, 64), 0);
+    }
+}
+END_TEST
+
 START_TEST(nul_byte_ends_the_script)
 {
     /* The games' input routines stop at a NUL byte (grammar.md 1.1). */
@@ -303,6 +382,7 @@ Suite *make_lexer_suite(void)
     tcase_add_test(tc, percent_modulo_or_anim);
     tcase_add_test(tc, casts);
     tcase_add_test(tc, lexical_errors);
+    tcase_add_test(tc, binary_file_boundaries);
     tcase_add_test(tc, nul_byte_ends_the_script);
     tcase_add_test(tc, token_tables_complete);
     tcase_add_test(tc, huge_tokens);
