@@ -23,7 +23,6 @@ typedef unsigned char uchar;
     re2c:yyfill:enable = 0;
 
     ident  = [a-zA-Z_][a-zA-Z0-9_]*;
-    path   = ident ("\\" ident)+;
     dec    = [0-9]+;
     float  = [0-9]* "." [0-9]+;
     blank  = [ \t\r]+;
@@ -376,37 +375,27 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
     return code;
 }
 
-/* Keywords: the same words in every game, plus the profile's own
-** (grammar.md 1.2); every other word is an identifier. */
-static int keyword(const gsc_lexer *lx, const uchar *p, size_t n)
+/* A word followed by a backslash and another word is a path (maps\mp\_utility):
+** returns the end of the longest run of backslash-word from cur, or cur when there
+** is none.  Apart from the main scanner so that its word loop needs no
+** backtracking. */
+static const uchar *path_end(const uchar *cur)
 {
-    /* gate: 0 all games, 1 kw_do, 2 kw_debug */
-#define KW(w, code, gate) {w, sizeof w - 1, code, gate}
-    static const struct { const char *word; size_t len; int code; int gate; } words[] = {
-        KW("if", TK_IF, 0), KW("else", TK_ELSE, 0), KW("while", TK_WHILE, 0),
-        KW("for", TK_FOR, 0), KW("switch", TK_SWITCH, 0), KW("case", TK_CASE, 0),
-        KW("default", TK_DEFAULT, 0), KW("break", TK_BREAK, 0),
-        KW("continue", TK_CONTINUE, 0), KW("return", TK_RETURN, 0), KW("wait", TK_WAIT, 0),
-        KW("thread", TK_THREAD, 0), KW("waittill", TK_WAITTILL, 0),
-        KW("waittillmatch", TK_WAITTILLMATCH, 0), KW("notify", TK_NOTIFY, 0),
-        KW("endon", TK_ENDON, 0), KW("self", TK_SELF, 0), KW("level", TK_LEVEL, 0),
-        KW("game", TK_GAME, 0), KW("anim", TK_ANIM, 0), KW("undefined", TK_UNDEFINED, 0),
-        KW("true", TK_TRUE, 0), KW("false", TK_FALSE, 0), KW("do", TK_DO, 1),
-        KW("waittillframeend", TK_WAITTILLFRAMEEND, 2), KW("breakpoint", TK_BREAKPOINT, 2),
-        KW("prof_begin", TK_PROF_BEGIN, 2), KW("prof_end", TK_PROF_END, 2),
-        KW("breakon", TK_BREAKON, 2),
-    };
-#undef KW
-    /* Keywords are lower-case words of 2 to 16 letters (and '_'). */
-    if (n < 2 || n > 16 || p[0] < 'a' || p[0] > 'w') return TK_IDENT;
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        if (words[i].len != n || words[i].word[0] != p[0] || memcmp(words[i].word, p, n) != 0)
-            continue;
-        if (words[i].gate == 1 && !lx->rules->kw_do) return TK_IDENT;
-        if (words[i].gate == 2 && !lx->rules->kw_debug) return TK_IDENT;
-        return words[i].code;
+    const uchar *tok = cur, *mar;
+    /*!re2c
+        ("\\" ident)+ { return cur; }
+        *             { return tok; }
+    */
+}
+
+/* A word (identifier or keyword, code) at tok..cur, or the path it starts. */
+static int word(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const uchar *cur)
+{
+    if (*cur == '\\') {
+        const uchar *end = path_end(cur);
+        if (end != cur) return emit(lx, t, TK_PATH, tok, end);
     }
-    return TK_IDENT;
+    return emit(lx, t, code, tok, cur);
 }
 
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
@@ -477,8 +466,41 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
                 return emit(lx, t, TK_LP, tok, cur);
             }
 
-            ident  { return emit(lx, t, keyword(lx, tok, (size_t)(cur - tok)), tok, cur); }
-            path   { return emit(lx, t, TK_PATH, tok, cur); }
+            /* Keywords: the same words in every game, plus the profile's own
+            ** (grammar.md 1.2); exact case.  Every other word is an
+            ** identifier, and a word may start a path (see word()). */
+            "if"        { return word(lx, t, TK_IF, tok, cur); }
+            "else"      { return word(lx, t, TK_ELSE, tok, cur); }
+            "while"     { return word(lx, t, TK_WHILE, tok, cur); }
+            "for"       { return word(lx, t, TK_FOR, tok, cur); }
+            "switch"    { return word(lx, t, TK_SWITCH, tok, cur); }
+            "case"      { return word(lx, t, TK_CASE, tok, cur); }
+            "default"   { return word(lx, t, TK_DEFAULT, tok, cur); }
+            "break"     { return word(lx, t, TK_BREAK, tok, cur); }
+            "continue"  { return word(lx, t, TK_CONTINUE, tok, cur); }
+            "return"    { return word(lx, t, TK_RETURN, tok, cur); }
+            "wait"      { return word(lx, t, TK_WAIT, tok, cur); }
+            "thread"    { return word(lx, t, TK_THREAD, tok, cur); }
+            "waittill"  { return word(lx, t, TK_WAITTILL, tok, cur); }
+            "waittillmatch" { return word(lx, t, TK_WAITTILLMATCH, tok, cur); }
+            "notify"    { return word(lx, t, TK_NOTIFY, tok, cur); }
+            "endon"     { return word(lx, t, TK_ENDON, tok, cur); }
+            "self"      { return word(lx, t, TK_SELF, tok, cur); }
+            "level"     { return word(lx, t, TK_LEVEL, tok, cur); }
+            "game"      { return word(lx, t, TK_GAME, tok, cur); }
+            "anim"      { return word(lx, t, TK_ANIM, tok, cur); }
+            "undefined" { return word(lx, t, TK_UNDEFINED, tok, cur); }
+            "true"      { return word(lx, t, TK_TRUE, tok, cur); }
+            "false"     { return word(lx, t, TK_FALSE, tok, cur); }
+            "do"        { return word(lx, t, lx->rules->kw_do ? TK_DO : TK_IDENT, tok, cur); }
+            "waittillframeend" {
+                return word(lx, t, lx->rules->kw_debug ? TK_WAITTILLFRAMEEND : TK_IDENT, tok, cur);
+            }
+            "breakpoint" { return word(lx, t, lx->rules->kw_debug ? TK_BREAKPOINT : TK_IDENT, tok, cur); }
+            "prof_begin" { return word(lx, t, lx->rules->kw_debug ? TK_PROF_BEGIN : TK_IDENT, tok, cur); }
+            "prof_end"  { return word(lx, t, lx->rules->kw_debug ? TK_PROF_END : TK_IDENT, tok, cur); }
+            "breakon"   { return word(lx, t, lx->rules->kw_debug ? TK_BREAKON : TK_IDENT, tok, cur); }
+            ident       { return word(lx, t, TK_IDENT, tok, cur); }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
 

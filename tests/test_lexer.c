@@ -34,6 +34,20 @@ START_TEST(identifiers_paths_keywords)
                   "1:46 DEFAULT default\n1:54 BREAK break\n1:60 CONTINUE continue\n"
                   "1:69 RETURN return\n1:76 WAIT wait\n1:81 THREAD thread\n1:88 TRUE true\n"
                   "1:93 FALSE false\n1:99 UNDEFINED undefined\n1:108 EOF\n");
+    /* A path is the longest run of backslash-word after a word, keywords
+    ** included; a backslash not followed by a word ends it. */
+    assert_tokens("self\\a if\\b\\c x\\1 y\\ z\\_\\ w\\\\v _a\\b9\\c_ Wait\\x",
+                  "1:1 PATH self\\a\n1:8 PATH if\\b\\c\n1:15 IDENT x\n1:17 INT 1\n"
+                  "1:19 IDENT y\n1:22 PATH z\\_\n1:27 IDENT w\n1:30 IDENT v\n"
+                  "1:32 PATH _a\\b9\\c_\n1:41 PATH Wait\\x\n1:47 EOF\n--\n"
+                  "1:16: error: stray '\\\\'\n1:20: error: stray '\\\\'\n"
+                  "1:25: error: stray '\\\\'\n1:28: error: stray '\\\\'\n"
+                  "1:29: error: stray '\\\\'\n");
+    /* Prefixes and extensions of keywords are identifiers. */
+    assert_tokens("i wai waittil waittills waittillmatchx waittillframeen do_ elsee selfx",
+                  "1:1 IDENT i\n1:3 IDENT wai\n1:7 IDENT waittil\n1:15 IDENT waittills\n"
+                  "1:25 IDENT waittillmatchx\n1:40 IDENT waittillframeen\n1:56 IDENT do_\n"
+                  "1:60 IDENT elsee\n1:66 IDENT selfx\n1:71 EOF\n");
 }
 END_TEST
 
