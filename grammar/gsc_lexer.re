@@ -21,6 +21,7 @@ typedef unsigned char uchar;
     re2c:define:YYCURSOR = "cur";
     re2c:define:YYMARKER = "mar";
     re2c:yyfill:enable = 0;
+    re2c:flags:bit-vectors = 1; // loops over a class (words, blanks) test one table bit per byte
 
     ident  = [a-zA-Z_][a-zA-Z0-9_]*;
     dec    = [0-9]+;
