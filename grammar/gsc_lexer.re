@@ -1,9 +1,10 @@
 /* GSC lexer (re2c).  The whole file is in memory with a NUL sentinel after
 ** its last byte, so the scanners never refill: a NUL is end of input only at
 ** data+len; anywhere before it is a located error.  Several small scanners:
-** the main one, comments, string bodies and the anim name after '%'.
-** Line and column are tracked incrementally (every byte is looked at a
-** constant number of times), so lexing is O(n). */
+** the main one, comments, string bodies and path tails.  The main one calls
+** nothing on the common path; what reports or allocates is done out of line
+** (cold_action()).  Line and column are tracked incrementally (every byte is
+** looked at a constant number of times), so lexing is O(n). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,13 @@
 #include "profile.h"
 
 typedef unsigned char uchar;
+
+/* The scanner's helpers are inlined so that its common path calls nothing. */
+#ifdef __GNUC__
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 /*!re2c
     re2c:define:YYCTYPE = "uchar";
@@ -208,6 +216,21 @@ static void stray_nul(gsc_lexer *lx, const uchar *p)
     lex_error(lx, lx->line, col_of(lx, p), "stray NUL byte");
 }
 
+/* Whether an opening bracket fits without growing the stack or passing the
+** bound: the scanner pushes it itself then (see scan()). */
+static int open_fits(const gsc_lexer *lx)
+{
+    return lx->open_count < lx->open_cap && lx->open_count < GSC_MAX_NESTING;
+}
+
+static void push_open(gsc_lexer *lx, int kind, const uchar *at)
+{
+    gsc_opener *o = &lx->open[lx->open_count++];
+    o->kind = kind;
+    o->line = lx->line;
+    o->col = col_of(lx, at);
+}
+
 /* Pushes an opening bracket; refuses (and stops the file) beyond the bound. */
 static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 {
@@ -221,10 +244,7 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
         lx->open_cap = lx->open_cap ? lx->open_cap * 2 : 32;
         lx->open = xrealloc(lx->open, (size_t)lx->open_cap * sizeof *lx->open);
     }
-    gsc_opener *o = &lx->open[lx->open_count++];
-    o->kind = kind;
-    o->line = lx->line;
-    o->col = col_of(lx, at);
+    push_open(lx, kind, at);
     return 1;
 }
 
@@ -380,7 +400,7 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
 ** returns the end of the longest run of backslash-word from cur, or cur when there
 ** is none.  Apart from the main scanner so that its word loop needs no
 ** backtracking. */
-static const uchar *path_end(const uchar *cur)
+static ALWAYS_INLINE const uchar *path_end(const uchar *cur)
 {
     const uchar *tok = cur, *mar;
     /*!re2c
@@ -389,169 +409,137 @@ static const uchar *path_end(const uchar *cur)
     */
 }
 
-/* A word (identifier or keyword, code) at tok..cur, or the path it starts. */
-static int word(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const uchar *cur)
+/* Line comments: the end of the line (the newline or NUL that ends it). */
+static ALWAYS_INLINE const uchar *line_end(const uchar *cur)
 {
-    if (*cur == '\\') {
-        const uchar *end = path_end(cur);
-        if (end != cur) return emit(lx, t, TK_PATH, tok, end);
+    for (;;) {
+        const uchar *tok = cur;
+        /*!re2c
+            [^\n\x00]+ { continue; }
+            *          { return tok; }
+        */
     }
-    return emit(lx, t, code, tok, cur);
 }
 
-int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
+/* A string body that needs no report: the end of its closing quote, or NULL
+** when it meets a NUL or the end of the line (scan_string() then reads it). */
+static ALWAYS_INLINE const uchar *plain_string_end(const uchar *cur)
 {
-    const uchar *cur = lx->cur, *mar, *tok;
     for (;;) {
-        if (lx->stopped) {
-            eof_position(lx, t);
-            return 0;
-        }
+        /*!re2c
+            "\""              { return cur; }
+            "\\" [^\x00\n]    { continue; }
+            [^"\\\n\x00]+     { continue; }
+            *                 { return NULL; }
+        */
+    }
+}
+
+/* The scanner's actions that report, skip block comments or grow the bracket
+** stack are done out of its line (cold_action()), so that the scanner itself
+** calls nothing on the common path and needs no saved registers: it returns
+** one of these instead of a token code, the match being *at..lx->cur. */
+enum {
+    ACT_NUL = -1, ACT_LINE_COMMENT = -2, ACT_BLOCK_COMMENT = -3, ACT_OPEN = -4,
+    ACT_INCLUDE = -5, ACT_DIRECTIVE = -6, ACT_HASH = -7, ACT_DOLLAR = -8, ACT_CAST = -9,
+    ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14
+};
+
+/* Next token code (>= 0, *t filled), or an ACT_ code.  lx is not stopped. */
+static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
+{
+#define COLD(act) do { *at = tok; lx->cur = cur; return (act); } while (0)
+#define OPEN(kind)                                                                 \
+    do {                                                                           \
+        if (!open_fits(lx)) COLD(ACT_OPEN);                                        \
+        push_open(lx, kind, tok);                                                  \
+        return emit(lx, t, kind, tok, cur);                                        \
+    } while (0)
+    const uchar *cur = lx->cur, *mar, *tok;
+    int code;
+    for (;;) {
         tok = cur;
         /*!re2c
-            [\x00] {
-                if (tok >= lx->end) {
-                    lx->cur = tok;
-                    eof_position(lx, t);
-                    return 0;
-                }
-                stray_nul(lx, tok);
-                while (cur < lx->end && *cur == 0) cur++; /* one error per run */
-                continue;
-            }
+            [\x00] { COLD(ACT_NUL); }
             blank  { continue; }
             "\n" inline { newline_at(lx, tok); continue; }
-            "//"   { cur = skip_line_comment(lx, cur); continue; }
-            "/*"   {
-                int line = lx->line, col = col_of(lx, tok), done;
-                cur = skip_block_comment(lx, cur, &done);
-                /* The games end the input there: fine if the program is
-                ** complete, else the parser reports the end of file. */
-                if (!done)
-                    diag_add(lx->diags, DIAG_WARNING, lx->src, line, col,
-                             "unterminated /* comment runs to the end of the file");
+            "//"   {
+                cur = line_end(cur);
+                if (*cur == 0 && cur < lx->end) COLD(ACT_LINE_COMMENT); /* a stray NUL */
                 continue;
             }
-            "/#"   { if (!open_bracket(lx, TK_DEVOPEN, tok)) continue; return emit(lx, t, TK_DEVOPEN, tok, cur); }
+            "/*"   { COLD(ACT_BLOCK_COMMENT); }
+            "/#"   { OPEN(TK_DEVOPEN); }
             "#/"   { close_bracket(lx, TK_DEVOPEN); return emit(lx, t, TK_DEVCLOSE, tok, cur); }
-            "#include" {
-                if (lx->rules->kw_include) return emit(lx, t, TK_INCLUDE, tok, cur);
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
-                continue;
-            }
+            "#include"         { COLD(ACT_INCLUDE); }
             "#using_animtree"  { return emit(lx, t, TK_USING_ANIMTREE, tok, cur); }
             "#animtree"        { return emit(lx, t, TK_ANIMTREE, tok, cur); }
-            "#" ident {
-                lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
-                                (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
-                continue;
-            }
-            "#"    {
-                if (lx->rules->kw_hash) return emit(lx, t, TK_HASH, tok, cur);
-                stray_byte(lx, tok);
-                continue;
-            }
-            "$"    {
-                if (lx->rules->kw_debug) return emit(lx, t, TK_DOLLAR, tok, cur);
-                stray_byte(lx, tok);
-                continue;
-            }
+            "#" ident          { COLD(ACT_DIRECTIVE); }
+            "#"    { COLD(ACT_HASH); }
+            "$"    { COLD(ACT_DOLLAR); }
 
             /* Casts are single tokens, exactly so spelled (G1); elsewhere the
             ** '(' is just a parenthesis. */
-            "(" ("int" | "float" | "string" | "bool") ")" {
-                if (lx->rules->kw_cast) return emit(lx, t, TK_CAST, tok, cur);
-                cur = tok + 1;
-                if (!open_bracket(lx, TK_LP, tok)) continue;
-                return emit(lx, t, TK_LP, tok, cur);
-            }
+            "(" ("int" | "float" | "string" | "bool") ")" { COLD(ACT_CAST); }
 
             /* Keywords: the same words in every game, plus the profile's own
             ** (grammar.md 1.2); exact case.  Every other word is an
             ** identifier, and a word may start a path (see word()). */
-            "if"        { return word(lx, t, TK_IF, tok, cur); }
-            "else"      { return word(lx, t, TK_ELSE, tok, cur); }
-            "while"     { return word(lx, t, TK_WHILE, tok, cur); }
-            "for"       { return word(lx, t, TK_FOR, tok, cur); }
-            "switch"    { return word(lx, t, TK_SWITCH, tok, cur); }
-            "case"      { return word(lx, t, TK_CASE, tok, cur); }
-            "default"   { return word(lx, t, TK_DEFAULT, tok, cur); }
-            "break"     { return word(lx, t, TK_BREAK, tok, cur); }
-            "continue"  { return word(lx, t, TK_CONTINUE, tok, cur); }
-            "return"    { return word(lx, t, TK_RETURN, tok, cur); }
-            "wait"      { return word(lx, t, TK_WAIT, tok, cur); }
-            "thread"    { return word(lx, t, TK_THREAD, tok, cur); }
-            "waittill"  { return word(lx, t, TK_WAITTILL, tok, cur); }
-            "waittillmatch" { return word(lx, t, TK_WAITTILLMATCH, tok, cur); }
-            "notify"    { return word(lx, t, TK_NOTIFY, tok, cur); }
-            "endon"     { return word(lx, t, TK_ENDON, tok, cur); }
-            "self"      { return word(lx, t, TK_SELF, tok, cur); }
-            "level"     { return word(lx, t, TK_LEVEL, tok, cur); }
-            "game"      { return word(lx, t, TK_GAME, tok, cur); }
-            "anim"      { return word(lx, t, TK_ANIM, tok, cur); }
-            "undefined" { return word(lx, t, TK_UNDEFINED, tok, cur); }
-            "true"      { return word(lx, t, TK_TRUE, tok, cur); }
-            "false"     { return word(lx, t, TK_FALSE, tok, cur); }
-            "do"        { return word(lx, t, lx->rules->kw_do ? TK_DO : TK_IDENT, tok, cur); }
-            "waittillframeend" {
-                return word(lx, t, lx->rules->kw_debug ? TK_WAITTILLFRAMEEND : TK_IDENT, tok, cur);
-            }
-            "breakpoint" { return word(lx, t, lx->rules->kw_debug ? TK_BREAKPOINT : TK_IDENT, tok, cur); }
-            "prof_begin" { return word(lx, t, lx->rules->kw_debug ? TK_PROF_BEGIN : TK_IDENT, tok, cur); }
-            "prof_end"  { return word(lx, t, lx->rules->kw_debug ? TK_PROF_END : TK_IDENT, tok, cur); }
-            "breakon"   { return word(lx, t, lx->rules->kw_debug ? TK_BREAKON : TK_IDENT, tok, cur); }
-            ident       { return word(lx, t, TK_IDENT, tok, cur); }
+            "if"        { code = TK_IF; goto word; }
+            "else"      { code = TK_ELSE; goto word; }
+            "while"     { code = TK_WHILE; goto word; }
+            "for"       { code = TK_FOR; goto word; }
+            "switch"    { code = TK_SWITCH; goto word; }
+            "case"      { code = TK_CASE; goto word; }
+            "default"   { code = TK_DEFAULT; goto word; }
+            "break"     { code = TK_BREAK; goto word; }
+            "continue"  { code = TK_CONTINUE; goto word; }
+            "return"    { code = TK_RETURN; goto word; }
+            "wait"      { code = TK_WAIT; goto word; }
+            "thread"    { code = TK_THREAD; goto word; }
+            "waittill"  { code = TK_WAITTILL; goto word; }
+            "waittillmatch" { code = TK_WAITTILLMATCH; goto word; }
+            "notify"    { code = TK_NOTIFY; goto word; }
+            "endon"     { code = TK_ENDON; goto word; }
+            "self"      { code = TK_SELF; goto word; }
+            "level"     { code = TK_LEVEL; goto word; }
+            "game"      { code = TK_GAME; goto word; }
+            "anim"      { code = TK_ANIM; goto word; }
+            "undefined" { code = TK_UNDEFINED; goto word; }
+            "true"      { code = TK_TRUE; goto word; }
+            "false"     { code = TK_FALSE; goto word; }
+            "do"        { code = lx->rules->kw_do ? TK_DO : TK_IDENT; goto word; }
+            "waittillframeend" { code = lx->rules->kw_debug ? TK_WAITTILLFRAMEEND : TK_IDENT; goto word; }
+            "breakpoint" { code = lx->rules->kw_debug ? TK_BREAKPOINT : TK_IDENT; goto word; }
+            "prof_begin" { code = lx->rules->kw_debug ? TK_PROF_BEGIN : TK_IDENT; goto word; }
+            "prof_end"  { code = lx->rules->kw_debug ? TK_PROF_END : TK_IDENT; goto word; }
+            "breakon"   { code = lx->rules->kw_debug ? TK_BREAKON : TK_IDENT; goto word; }
+            ident       { code = TK_IDENT; goto word; }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
 
             /* Number forms of other languages: one error that says what GSC
             ** has, and the number goes on as one token. */
-            "0" [xX] [0-9a-fA-F]+ {
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "GSC has no hexadecimal numbers: write '%.*s' in decimal",
-                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
-                return emit(lx, t, TK_INT, tok, cur);
-            }
-            (dec | float) [eE] [+-]? dec {
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "GSC has no exponents: write '%.*s' out in full",
-                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
-                return emit(lx, t, TK_FLOAT, tok, cur);
-            }
-            dec "." / [^0-9a-zA-Z_] {
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "a number cannot end with '.' in GSC: write '%.*s0'",
-                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
-                return emit(lx, t, TK_FLOAT, tok, cur);
-            }
+            "0" [xX] [0-9a-fA-F]+         { COLD(ACT_HEX); }
+            (dec | float) [eE] [+-]? dec  { COLD(ACT_EXPONENT); }
+            dec "." / [^0-9a-zA-Z_]       { COLD(ACT_POINT_END); }
             ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
 
             "\"" | "&\"" {
-                int line = lx->line, col = col_of(lx, tok), done;
-                cur = scan_string(lx, cur, &done);
-                if (!done) {
-                    /* After an error earlier on the line, quotes pair up
-                    ** wrongly (`f(a", "b")`): the lone one is no news. */
-                    if (!lx->errors || lx->error_line != line)
-                        lex_error(lx, line, col, "missing terminating '\"' character");
-                    lx->unterminated_string = 1;
-                }
+                const uchar *end = plain_string_end(cur);
                 int limit = lx->rules->max_string_length;
-                int quote = *tok == '&' ? 2 : 1;
-                if (done && limit && cur - tok - quote - 1 > limit)
-                    lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
-                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, cur);
+                if (!end || (limit && end - cur - 1 > limit)) COLD(ACT_STRING);
+                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, end);
             }
 
             "%"    { return emit(lx, t, TK_PERCENT, tok, cur); }
             "%="   { return emit(lx, t, TK_PERCENTEQ, tok, cur); }
 
-            "("    { if (!open_bracket(lx, TK_LP, tok)) continue; return emit(lx, t, TK_LP, tok, cur); }
+            "("    { OPEN(TK_LP); }
             ")"    { close_bracket(lx, TK_LP); return emit(lx, t, TK_RP, tok, cur); }
-            "{"    { if (!open_bracket(lx, TK_LBRACE, tok)) continue; return emit(lx, t, TK_LBRACE, tok, cur); }
+            "{"    { OPEN(TK_LBRACE); }
             "}"    { close_bracket(lx, TK_LBRACE); return emit(lx, t, TK_RBRACE, tok, cur); }
-            "["    { if (!open_bracket(lx, TK_LBRACKET, tok)) continue; return emit(lx, t, TK_LBRACKET, tok, cur); }
+            "["    { OPEN(TK_LBRACKET); }
             "]"    { close_bracket(lx, TK_LBRACKET); return emit(lx, t, TK_RBRACKET, tok, cur); }
 
             ";"    { return emit(lx, t, TK_SEMI, tok, cur); }
@@ -593,8 +581,141 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             "~"    { return emit(lx, t, TK_TILDE, tok, cur); }
 
             /* A run of junk bytes (binary data, UTF-8 outside strings) is one error. */
-            stray+ { stray_byte(lx, tok); continue; }
-            *      { stray_byte(lx, tok); continue; }
+            stray+ { COLD(ACT_STRAY); }
+            *      { COLD(ACT_STRAY); }
         */
+    word: /* a word (identifier or keyword: code) at tok..cur, or the path it starts */
+        if (*cur == '\\') {
+            const uchar *end = path_end(cur);
+            if (end != cur) return emit(lx, t, TK_PATH, tok, end);
+        }
+        return emit(lx, t, code, tok, cur);
     }
+#undef OPEN
+#undef COLD
+}
+
+/* The action for an ACT_ code from scan(), the match being tok..lx->cur.
+** Returns a token code, or -1 to scan on from lx->cur. */
+static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
+{
+    const uchar *cur = lx->cur;
+    switch (act) {
+    case ACT_NUL:
+        if (tok >= lx->end) {
+            lx->cur = tok;
+            eof_position(lx, t);
+            return 0;
+        }
+        stray_nul(lx, tok);
+        while (cur < lx->end && *cur == 0) cur++; /* one error per run */
+        break;
+    case ACT_LINE_COMMENT:
+        cur = skip_line_comment(lx, tok + 2);
+        break;
+    case ACT_BLOCK_COMMENT: {
+        int line = lx->line, col = col_of(lx, tok), done;
+        cur = skip_block_comment(lx, cur, &done);
+        /* The games end the input there: fine if the program is
+        ** complete, else the parser reports the end of file. */
+        if (!done)
+            diag_add(lx->diags, DIAG_WARNING, lx->src, line, col,
+                     "unterminated /* comment runs to the end of the file");
+        break;
+    }
+    case ACT_OPEN: {
+        int kind = *tok == '(' ? TK_LP : *tok == '{' ? TK_LBRACE : *tok == '[' ? TK_LBRACKET
+                                                                               : TK_DEVOPEN;
+        if (!open_bracket(lx, kind, tok)) break;
+        return emit(lx, t, kind, tok, cur);
+    }
+    case ACT_INCLUDE:
+        if (lx->rules->kw_include) return emit(lx, t, TK_INCLUDE, tok, cur);
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
+        break;
+    case ACT_DIRECTIVE:
+        lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
+                  (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
+        break;
+    case ACT_HASH:
+        if (lx->rules->kw_hash) return emit(lx, t, TK_HASH, tok, cur);
+        stray_byte(lx, tok);
+        break;
+    case ACT_DOLLAR:
+        if (lx->rules->kw_debug) return emit(lx, t, TK_DOLLAR, tok, cur);
+        stray_byte(lx, tok);
+        break;
+    case ACT_CAST:
+        if (lx->rules->kw_cast) return emit(lx, t, TK_CAST, tok, cur);
+        cur = tok + 1;
+        if (!open_bracket(lx, TK_LP, tok)) break;
+        return emit(lx, t, TK_LP, tok, cur);
+    case ACT_HEX:
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "GSC has no hexadecimal numbers: write '%.*s' in decimal",
+                  (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+        return emit(lx, t, TK_INT, tok, cur);
+    case ACT_EXPONENT:
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "GSC has no exponents: write '%.*s' out in full",
+                  (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+        return emit(lx, t, TK_FLOAT, tok, cur);
+    case ACT_POINT_END:
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "a number cannot end with '.' in GSC: write '%.*s0'",
+                  (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+        return emit(lx, t, TK_FLOAT, tok, cur);
+    case ACT_STRING: {
+        int line = lx->line, col = col_of(lx, tok), done;
+        int quote = *tok == '&' ? 2 : 1;
+        cur = scan_string(lx, tok + quote, &done);
+        if (!done) {
+            /* After an error earlier on the line, quotes pair up
+            ** wrongly (`f(a", "b")`): the lone one is no news. */
+            if (!lx->errors || lx->error_line != line)
+                lex_error(lx, line, col, "missing terminating '\"' character");
+            lx->unterminated_string = 1;
+        }
+        int limit = lx->rules->max_string_length;
+        if (done && limit && cur - tok - quote - 1 > limit)
+            lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
+        return emit(lx, t, quote == 2 ? TK_ISTRING : TK_STRING, tok, cur);
+    }
+    default: /* ACT_STRAY */
+        stray_byte(lx, tok);
+        break;
+    }
+    lx->cur = cur;
+    return -1;
+}
+
+/* After an ACT_ code: its action, then scanning on until a token comes. */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static int next_after(gsc_lexer *lx, gsc_token *t, int act, const uchar *at)
+{
+    for (;;) {
+        int code = cold_action(lx, t, act, at);
+        if (code >= 0) return code;
+        if (lx->stopped) {
+            eof_position(lx, t);
+            return 0;
+        }
+        act = scan(lx, t, &at);
+        if (act >= 0) return act;
+    }
+}
+
+int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
+{
+    if (lx->stopped) {
+        eof_position(lx, t);
+        return 0;
+    }
+    const uchar *at = NULL;
+    int code = scan(lx, t, &at);
+    if (code >= 0) return code;
+    return next_after(lx, t, code, at);
 }
