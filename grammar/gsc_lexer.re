@@ -77,12 +77,14 @@ static void count_suspect_bytes(const uchar *p, size_t n, size_t *ctl, size_t *h
 ** plus every high byte (a high byte is junk unless it is part of a
 ** well-formed sequence), so one cheap counting pass settles nearly every file
 ** (a plain ASCII script at once); only when the quarter falls between the two
-** are the UTF-8 sequences checked.  Linear, once per file. */
-static int looks_binary(const uchar *p, size_t n)
+** are the UTF-8 sequences checked.  Linear, once per file.  Sets *control
+** when there is any control byte (a NUL is one). */
+static int looks_binary(const uchar *p, size_t n, int *control)
 {
-    if (n < 32) return 0;
     size_t ctl, high;
     count_suspect_bytes(p, n, &ctl, &high);
+    *control = ctl != 0;
+    if (n < 32) return 0;
     if (ctl * 4 > n) return 1;
     if ((ctl + high) * 4 <= n) return 0;
     size_t junk = ctl;
@@ -113,14 +115,16 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
     lx->end = lx->cur + src->len;
     lx->line_start = lx->cur;
     lx->line = 1;
-    if (looks_binary(lx->cur, src->len)) {
+    int control;
+    if (looks_binary(lx->cur, src->len, &control)) {
         lex_error(lx, 1, 1, "not a script: the file is mostly binary data");
         lx->stopped = 1;
         return;
     }
     /* The games' input routines stop at a NUL byte (grammar.md 1.1): the
-    ** rest of the file is not read.  The NUL itself is then the sentinel. */
-    const uchar *nul = memchr(lx->cur, 0, src->len);
+    ** rest of the file is not read.  The NUL itself is then the sentinel.
+    ** (No control byte, no NUL: most files need no search.) */
+    const uchar *nul = control ? memchr(lx->cur, 0, src->len) : NULL;
     if (nul) {
         int line = 1;
         const uchar *ls = lx->cur;

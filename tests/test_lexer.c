@@ -381,6 +381,43 @@ START_TEST(huge_tokens)
 }
 END_TEST
 
+/* The line table behind excerpts and positions: more lines than the table's
+** first guess (one per 32 bytes), CRLF, a last line without a newline. */
+START_TEST(line_table)
+{
+    enum { N = 3000 };
+    char *buf = malloc(N + 16);
+    memset(buf, '\n', N);
+    memcpy(buf + N, "ab\r\ncd", 6);
+    source_file *f = source_from_buffer("t.gsc", buf, N + 6);
+    const char *text;
+    ck_assert_int_eq(source_line(f, 1, &text), 0);
+    ck_assert_int_eq(source_line(f, N, &text), 0);
+    ck_assert_int_eq(source_line(f, N + 1, &text), 2);
+    ck_assert(memcmp(text, "ab", 2) == 0);
+    ck_assert_int_eq(source_line(f, N + 2, &text), 2);
+    ck_assert(memcmp(text, "cd", 2) == 0);
+    ck_assert_int_eq(source_line(f, N + 3, &text), -1);
+    ck_assert_int_eq(source_line(f, 0, &text), -1);
+    int line, col;
+    source_position(f, N + 1, &line, &col);
+    ck_assert_int_eq(line, N + 1);
+    ck_assert_int_eq(col, 2);
+    source_position(f, N + 5, &line, &col);
+    ck_assert_int_eq(line, N + 2);
+    ck_assert_int_eq(col, 2);
+    source_position(f, 17, &line, &col);
+    ck_assert_int_eq(line, 18);
+    ck_assert_int_eq(col, 1);
+    source_free(f);
+    f = source_from_buffer("e.gsc", "", 0);
+    ck_assert_int_eq(source_line(f, 1, &text), 0);
+    ck_assert_int_eq(source_line(f, 2, &text), -1);
+    source_free(f);
+    free(buf);
+}
+END_TEST
+
 Suite *make_lexer_suite(void)
 {
     Suite *s = suite_create("lexer");
@@ -400,6 +437,7 @@ Suite *make_lexer_suite(void)
     tcase_add_test(tc, nul_byte_ends_the_script);
     tcase_add_test(tc, token_tables_complete);
     tcase_add_test(tc, huge_tokens);
+    tcase_add_test(tc, line_table);
     suite_add_tcase(s, tc);
     return s;
 }
