@@ -104,6 +104,14 @@ static int looks_binary(const uchar *p, size_t n, int *control)
     return junk * 4 > n;
 }
 
+/* Stops the file: the scanner is put on the NUL that ends the input, so that
+** every later call returns the end of file without a check of its own. */
+static void stop(gsc_lexer *lx)
+{
+    lx->stopped = 1;
+    lx->cur = lx->end;
+}
+
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
                     diag_list *diags)
 {
@@ -118,7 +126,7 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
     int control;
     if (looks_binary(lx->cur, src->len, &control)) {
         lex_error(lx, 1, 1, "not a script: the file is mostly binary data");
-        lx->stopped = 1;
+        stop(lx);
         return;
     }
     /* The games' input routines stop at a NUL byte (grammar.md 1.1): the
@@ -155,7 +163,7 @@ static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fm
     if (lx->stopped) return;
     if (lx->diags->max_errors > 0 && lx->errors == lx->diags->max_errors) {
         diag_add(lx->diags, DIAG_ERROR, lx->src, line, col, "too many errors in this file; stopping");
-        lx->stopped = 1;
+        stop(lx);
         return;
     }
     lx->errors++;
@@ -241,7 +249,7 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
     if (lx->open_count >= GSC_MAX_NESTING) {
         lex_error(lx, lx->line, col_of(lx, at), "nesting too deep (max %d)",
                         GSC_MAX_NESTING);
-        lx->stopped = 1;
+        stop(lx);
         return 0;
     }
     if (lx->open_count == lx->open_cap) {
@@ -449,7 +457,7 @@ enum {
     ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14
 };
 
-/* Next token code (>= 0, *t filled), or an ACT_ code.  lx is not stopped. */
+/* Next token code (>= 0, *t filled), or an ACT_ code. */
 static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
 {
 #define COLD(act) do { *at = tok; lx->cur = cur; return (act); } while (0)
@@ -702,22 +710,23 @@ static int next_after(gsc_lexer *lx, gsc_token *t, int act, const uchar *at)
 {
     for (;;) {
         int code = cold_action(lx, t, act, at);
-        if (code >= 0) return code;
         if (lx->stopped) {
+            /* The action went on after stopping and moved lx->cur: the
+            ** token it made (if any) is the last one. */
+            lx->cur = lx->end;
+            if (code >= 0) return code;
             eof_position(lx, t);
             return 0;
         }
+        if (code >= 0) return code;
         act = scan(lx, t, &at);
         if (act >= 0) return act;
     }
 }
 
+/* A stopped file has lx->cur on its final NUL (stop()): no check here. */
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
 {
-    if (lx->stopped) {
-        eof_position(lx, t);
-        return 0;
-    }
     const uchar *at = NULL;
     int code = scan(lx, t, &at);
     if (code >= 0) return code;

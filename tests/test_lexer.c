@@ -418,6 +418,54 @@ START_TEST(line_table)
 }
 END_TEST
 
+/* A stopped file (the error cap, nesting too deep) ends at once: the token the
+** stopping action made is still returned, then the end of file, every time. */
+START_TEST(stopped_file_ends)
+{
+    const char *text = "a @ 0x1 b c";
+    source_file *f = source_from_buffer("t.gsc", text, strlen(text));
+    diag_list d;
+    diag_init(&d);
+    d.max_errors = 1;
+    gsc_lexer lx;
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+    gsc_token t;
+    ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_IDENT);
+    ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_INT); /* the error on it hit the cap */
+    ck_assert_int_eq(t.n, 3);
+    ck_assert_int_eq(lx.stopped, 1);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(gsc_lexer_next(&lx, &t), 0);
+        ck_assert_int_eq(t.line, 1);
+        ck_assert_int_eq(t.col, 12);
+        ck_assert_int_eq(t.n, 0);
+    }
+    ck_assert_int_eq((int)d.count, 2); /* the stray '@' and the cap */
+    gsc_lexer_free(&lx);
+    diag_free(&d);
+    source_free(f);
+
+    /* One bracket too many: the file ends there. */
+    char deep[GSC_MAX_NESTING + 8];
+    memset(deep, '[', GSC_MAX_NESTING + 1);
+    strcpy(deep + GSC_MAX_NESTING + 1, " x");
+    f = source_from_buffer("t.gsc", deep, strlen(deep));
+    diag_init(&d);
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+    for (int i = 0; i < GSC_MAX_NESTING; i++) ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_LBRACKET);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(gsc_lexer_next(&lx, &t), 0);
+        ck_assert_int_eq(t.line, 1);
+        ck_assert_int_eq(t.col, GSC_MAX_NESTING + 4); /* after the last byte */
+    }
+    ck_assert_int_eq((int)d.count, 1);
+    ck_assert_int_eq(d.items[0].col, GSC_MAX_NESTING + 1);
+    gsc_lexer_free(&lx);
+    diag_free(&d);
+    source_free(f);
+}
+END_TEST
+
 Suite *make_lexer_suite(void)
 {
     Suite *s = suite_create("lexer");
@@ -438,6 +486,7 @@ Suite *make_lexer_suite(void)
     tcase_add_test(tc, token_tables_complete);
     tcase_add_test(tc, huge_tokens);
     tcase_add_test(tc, line_table);
+    tcase_add_test(tc, stopped_file_ends);
     suite_add_tcase(s, tc);
     return s;
 }
