@@ -338,6 +338,28 @@ START_TEST(binary_file_boundaries)
         memcpy(s + 61, "\xE2\x82\xAC", 3);
         ck_assert_int_eq(lexes_as_binary(s, 64), 0);
     }
+    {
+        /* Junk after long plain text: in the last block, in the tail after
+        ** the blocks, high bytes well-formed or not. */
+        enum { N = 1200 };
+        char *s = malloc(N + 1);
+        memset(s, 'a', N);
+        s[N] = 0;
+        memset(s + N - 300, 0x01, 300);
+        ck_assert_int_eq(lexes_as_binary(s, N), 0);
+        s[N - 301] = 0x7f;
+        ck_assert_int_eq(lexes_as_binary(s, N), 1);
+        memset(s, 'a', N);
+        memset(s + 600, '\x80', 301);
+        ck_assert_int_eq(lexes_as_binary(s, N), 1);
+        for (int i = 0; i < 150; i++) memcpy(s + 600 + 2 * i, "\xC3\xA9", 2);
+        s[900] = 'a';
+        ck_assert_int_eq(lexes_as_binary(s, N), 0);
+        memset(s, 'a', N);
+        s[1190] = 0x01; /* one control byte in the tail */
+        ck_assert_int_eq(lexes_as_binary(s, N), 0);
+        free(s);
+    }
 }
 END_TEST
 
