@@ -515,7 +515,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
 
             /* Keywords: the same words in every game, plus the profile's own
             ** (grammar.md 1.2); exact case.  Every other word is an
-            ** identifier, and a word may start a path (see word()). */
+            ** identifier, and a word may start a path (see `word:` below). */
             "if"        { code = TK_IF; goto word; }
             "else"      { code = TK_ELSE; goto word; }
             "while"     { code = TK_WHILE; goto word; }
