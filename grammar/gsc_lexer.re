@@ -1,9 +1,10 @@
 /* GSC lexer (re2c).  The whole file is in memory with a NUL sentinel after
 ** its last byte, so the scanners never refill: a NUL is end of input only at
 ** data+len; anywhere before it is a located error.  Several small scanners:
-** the main one, comments, string bodies and the anim name after '%'.
-** Line and column are tracked incrementally (every byte is looked at a
-** constant number of times), so lexing is O(n). */
+** the main one, comments, string bodies and path tails.  The main one calls
+** nothing on the common path; what reports or allocates is done out of line
+** (cold_action()).  Line and column are tracked incrementally (every byte is
+** looked at a constant number of times), so lexing is O(n). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,14 +17,21 @@
 
 typedef unsigned char uchar;
 
+/* The scanner's helpers are inlined so that its common path calls nothing. */
+#ifdef __GNUC__
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 /*!re2c
     re2c:define:YYCTYPE = "uchar";
     re2c:define:YYCURSOR = "cur";
     re2c:define:YYMARKER = "mar";
     re2c:yyfill:enable = 0;
+    re2c:flags:bit-vectors = 1; // loops over a class (words, blanks) test one table bit per byte
 
     ident  = [a-zA-Z_][a-zA-Z0-9_]*;
-    path   = ident ("\\" ident)+;
     dec    = [0-9]+;
     float  = [0-9]* "." [0-9]+;
     blank  = [ \t\r]+;
@@ -36,27 +44,91 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...);
 
+/* Counts the ASCII control bytes that are junk (all but tab, LF and CR; and
+** DEL) and the bytes >= 0x80 in p[0..n).  Branch-free over fixed blocks with
+** byte-sized counters, so that the compiler vectorises it: this runs over
+** every byte of every file. */
+static void count_suspect_bytes(const uchar *p, size_t n, size_t *ctl, size_t *high)
+{
+    enum { BLOCK = 128 }; /* a block's counts fit in a byte */
+    size_t c = 0, h = 0, i = 0;
+    for (; n - i >= BLOCK; i += BLOCK) {
+        uchar bc = 0, bh = 0;
+        for (int k = 0; k < BLOCK; k++) {
+            uchar b = p[i + k];
+            bc += (uchar)(((b < 0x20) & (b != '\t') & (b != '\n') & (b != '\r')) | (b == 0x7f));
+            bh += (uchar)(b >> 7);
+        }
+        c += bc;
+        h += bh;
+    }
+    for (; i < n; i++) {
+        uchar b = p[i];
+        c += ((b < 0x20) & (b != '\t') & (b != '\n') & (b != '\r')) | (b == 0x7f);
+        h += b >> 7;
+    }
+    *ctl = c;
+    *high = h;
+}
+
+/* Length of the leading run of 256-byte blocks of plain text (printable ASCII,
+** tab, LF, CR) in p[0..n): most scripts are all plain text, and this test
+** (vectorised like the count) is cheaper than counting. */
+static size_t plain_prefix(const uchar *p, size_t n)
+{
+    enum { BLOCK = 256 };
+    size_t i = 0;
+    for (; n - i >= BLOCK; i += BLOCK) {
+        uchar odd = 0;
+        for (int k = 0; k < BLOCK; k++) {
+            /* Signed: a high byte is negative, below ' ' like a control byte. */
+            signed char c = (signed char)p[i + k];
+            odd |= (uchar)(((c < 0x20) & (c != '\t') & (c != '\n') & (c != '\r')) | (c == 0x7f));
+        }
+        if (odd) break;
+    }
+    return i;
+}
+
 /* A file of which a quarter are control bytes or bytes outside well-formed
 ** UTF-8 is not a script: one error says so instead of dozens of stray bytes.
-** Linear, once per file. */
-static int looks_binary(const uchar *p, size_t n)
+** The junk count lies between the control bytes alone and the control bytes
+** plus every high byte (a high byte is junk unless it is part of a
+** well-formed sequence), so one cheap counting pass settles nearly every file
+** (a plain ASCII script at once); only when the quarter falls between the two
+** are the UTF-8 sequences checked.  Linear, once per file.  Sets *control
+** when there is any control byte (a NUL is one). */
+static int looks_binary(const uchar *p, size_t n, int *control)
 {
-    size_t junk = 0;
+    size_t ctl, high, plain = plain_prefix(p, n);
+    count_suspect_bytes(p + plain, n - plain, &ctl, &high);
+    *control = ctl != 0;
+    if (n < 32) return 0;
+    if (ctl * 4 > n) return 1;
+    if ((ctl + high) * 4 <= n) return 0;
+    size_t junk = ctl;
     for (size_t i = 0; i < n;) {
-        uchar c = p[i];
-        if (c >= 0x80) {
-            size_t k = utf8_sequence_length(p + i, n - i);
-            if (k > 1) {
-                i += k;
-                continue;
-            }
-            junk++;
-        } else if (c < 0x20 ? c != '\t' && c != '\n' && c != '\r' : c == 0x7f) {
-            junk++;
+        if (p[i] < 0x80) {
+            i++;
+            continue;
         }
-        i++;
+        size_t k = utf8_sequence_length(p + i, n - i);
+        if (k > 1) {
+            i += k;
+        } else {
+            junk++;
+            i++;
+        }
     }
-    return n >= 32 && junk * 4 > n;
+    return junk * 4 > n;
+}
+
+/* Stops the file: the scanner is put on the NUL that ends the input, so that
+** every later call returns the end of file without a check of its own. */
+static void stop(gsc_lexer *lx)
+{
+    lx->stopped = 1;
+    lx->cur = lx->end;
 }
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
@@ -70,14 +142,16 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
     lx->end = lx->cur + src->len;
     lx->line_start = lx->cur;
     lx->line = 1;
-    if (looks_binary(lx->cur, src->len)) {
+    int control;
+    if (looks_binary(lx->cur, src->len, &control)) {
         lex_error(lx, 1, 1, "not a script: the file is mostly binary data");
-        lx->stopped = 1;
+        stop(lx);
         return;
     }
     /* The games' input routines stop at a NUL byte (grammar.md 1.1): the
-    ** rest of the file is not read.  The NUL itself is then the sentinel. */
-    const uchar *nul = memchr(lx->cur, 0, src->len);
+    ** rest of the file is not read.  The NUL itself is then the sentinel.
+    ** (No control byte, no NUL: most files need no search.) */
+    const uchar *nul = control ? memchr(lx->cur, 0, src->len) : NULL;
     if (nul) {
         int line = 1;
         const uchar *ls = lx->cur;
@@ -108,7 +182,7 @@ static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fm
     if (lx->stopped) return;
     if (lx->diags->max_errors > 0 && lx->errors == lx->diags->max_errors) {
         diag_add(lx->diags, DIAG_ERROR, lx->src, line, col, "too many errors in this file; stopping");
-        lx->stopped = 1;
+        stop(lx);
         return;
     }
     lx->errors++;
@@ -173,23 +247,35 @@ static void stray_nul(gsc_lexer *lx, const uchar *p)
     lex_error(lx, lx->line, col_of(lx, p), "stray NUL byte");
 }
 
+/* Whether an opening bracket fits without growing the stack or passing the
+** bound: the scanner pushes it itself then (see scan()). */
+static int open_fits(const gsc_lexer *lx)
+{
+    return lx->open_count < lx->open_cap && lx->open_count < GSC_MAX_NESTING;
+}
+
+static void push_open(gsc_lexer *lx, int kind, const uchar *at)
+{
+    gsc_opener *o = &lx->open[lx->open_count++];
+    o->kind = kind;
+    o->line = lx->line;
+    o->col = col_of(lx, at);
+}
+
 /* Pushes an opening bracket; refuses (and stops the file) beyond the bound. */
 static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 {
     if (lx->open_count >= GSC_MAX_NESTING) {
         lex_error(lx, lx->line, col_of(lx, at), "nesting too deep (max %d)",
                         GSC_MAX_NESTING);
-        lx->stopped = 1;
+        stop(lx);
         return 0;
     }
     if (lx->open_count == lx->open_cap) {
         lx->open_cap = lx->open_cap ? lx->open_cap * 2 : 32;
         lx->open = xrealloc(lx->open, (size_t)lx->open_cap * sizeof *lx->open);
     }
-    gsc_opener *o = &lx->open[lx->open_count++];
-    o->kind = kind;
-    o->line = lx->line;
-    o->col = col_of(lx, at);
+    push_open(lx, kind, at);
     return 1;
 }
 
@@ -341,159 +427,150 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
     return code;
 }
 
-/* Keywords: the same words in every game, plus the profile's own
-** (grammar.md 1.2); every other word is an identifier. */
-static int keyword(const gsc_lexer *lx, const uchar *p, size_t n)
+/* A word followed by a backslash and another word is a path (maps\mp\_utility):
+** returns the end of the longest run of backslash-word from cur, or cur when there
+** is none.  Apart from the main scanner so that its word loop needs no
+** backtracking. */
+static ALWAYS_INLINE const uchar *path_end(const uchar *cur)
 {
-    /* gate: 0 all games, 1 kw_do, 2 kw_debug */
-#define KW(w, code, gate) {w, sizeof w - 1, code, gate}
-    static const struct { const char *word; size_t len; int code; int gate; } words[] = {
-        KW("if", TK_IF, 0), KW("else", TK_ELSE, 0), KW("while", TK_WHILE, 0),
-        KW("for", TK_FOR, 0), KW("switch", TK_SWITCH, 0), KW("case", TK_CASE, 0),
-        KW("default", TK_DEFAULT, 0), KW("break", TK_BREAK, 0),
-        KW("continue", TK_CONTINUE, 0), KW("return", TK_RETURN, 0), KW("wait", TK_WAIT, 0),
-        KW("thread", TK_THREAD, 0), KW("waittill", TK_WAITTILL, 0),
-        KW("waittillmatch", TK_WAITTILLMATCH, 0), KW("notify", TK_NOTIFY, 0),
-        KW("endon", TK_ENDON, 0), KW("self", TK_SELF, 0), KW("level", TK_LEVEL, 0),
-        KW("game", TK_GAME, 0), KW("anim", TK_ANIM, 0), KW("undefined", TK_UNDEFINED, 0),
-        KW("true", TK_TRUE, 0), KW("false", TK_FALSE, 0), KW("do", TK_DO, 1),
-        KW("waittillframeend", TK_WAITTILLFRAMEEND, 2), KW("breakpoint", TK_BREAKPOINT, 2),
-        KW("prof_begin", TK_PROF_BEGIN, 2), KW("prof_end", TK_PROF_END, 2),
-        KW("breakon", TK_BREAKON, 2),
-    };
-#undef KW
-    /* Keywords are lower-case words of 2 to 16 letters (and '_'). */
-    if (n < 2 || n > 16 || p[0] < 'a' || p[0] > 'w') return TK_IDENT;
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
-        if (words[i].len != n || words[i].word[0] != p[0] || memcmp(words[i].word, p, n) != 0)
-            continue;
-        if (words[i].gate == 1 && !lx->rules->kw_do) return TK_IDENT;
-        if (words[i].gate == 2 && !lx->rules->kw_debug) return TK_IDENT;
-        return words[i].code;
-    }
-    return TK_IDENT;
+    const uchar *tok = cur, *mar;
+    /*!re2c
+        ("\\" ident)+ { return cur; }
+        *             { return tok; }
+    */
 }
 
-int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
+/* Line comments: the end of the line (the newline or NUL that ends it). */
+static ALWAYS_INLINE const uchar *line_end(const uchar *cur)
 {
-    const uchar *cur = lx->cur, *mar, *tok;
     for (;;) {
-        if (lx->stopped) {
-            eof_position(lx, t);
-            return 0;
-        }
+        const uchar *tok = cur;
+        /*!re2c
+            [^\n\x00]+ { continue; }
+            *          { return tok; }
+        */
+    }
+}
+
+/* A string body that needs no report: the end of its closing quote, or NULL
+** when it meets a NUL or the end of the line (scan_string() then reads it). */
+static ALWAYS_INLINE const uchar *plain_string_end(const uchar *cur)
+{
+    for (;;) {
+        /*!re2c
+            "\""              { return cur; }
+            "\\" [^\x00\n]    { continue; }
+            [^"\\\n\x00]+     { continue; }
+            *                 { return NULL; }
+        */
+    }
+}
+
+/* The scanner's actions that report, skip block comments or grow the bracket
+** stack are done out of its line (cold_action()), so that the scanner itself
+** calls nothing on the common path and needs no saved registers: it returns
+** one of these instead of a token code, the match being *at..lx->cur. */
+enum {
+    ACT_NUL = -1, ACT_LINE_COMMENT = -2, ACT_BLOCK_COMMENT = -3, ACT_OPEN = -4,
+    ACT_INCLUDE = -5, ACT_DIRECTIVE = -6, ACT_HASH = -7, ACT_DOLLAR = -8, ACT_CAST = -9,
+    ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14
+};
+
+/* Next token code (>= 0, *t filled), or an ACT_ code. */
+static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
+{
+#define COLD(act) do { *at = tok; lx->cur = cur; return (act); } while (0)
+#define OPEN(kind)                                                                 \
+    do {                                                                           \
+        if (!open_fits(lx)) COLD(ACT_OPEN);                                        \
+        push_open(lx, kind, tok);                                                  \
+        return emit(lx, t, kind, tok, cur);                                        \
+    } while (0)
+    const uchar *cur = lx->cur, *mar, *tok;
+    int code;
+    for (;;) {
         tok = cur;
         /*!re2c
-            [\x00] {
-                if (tok >= lx->end) {
-                    lx->cur = tok;
-                    eof_position(lx, t);
-                    return 0;
-                }
-                stray_nul(lx, tok);
-                while (cur < lx->end && *cur == 0) cur++; /* one error per run */
-                continue;
-            }
+            [\x00] { COLD(ACT_NUL); }
             blank  { continue; }
             "\n" inline { newline_at(lx, tok); continue; }
-            "//"   { cur = skip_line_comment(lx, cur); continue; }
-            "/*"   {
-                int line = lx->line, col = col_of(lx, tok), done;
-                cur = skip_block_comment(lx, cur, &done);
-                /* The games end the input there: fine if the program is
-                ** complete, else the parser reports the end of file. */
-                if (!done)
-                    diag_add(lx->diags, DIAG_WARNING, lx->src, line, col,
-                             "unterminated /* comment runs to the end of the file");
+            "//"   {
+                cur = line_end(cur);
+                if (*cur == 0 && cur < lx->end) COLD(ACT_LINE_COMMENT); /* a stray NUL */
                 continue;
             }
-            "/#"   { if (!open_bracket(lx, TK_DEVOPEN, tok)) continue; return emit(lx, t, TK_DEVOPEN, tok, cur); }
+            "/*"   { COLD(ACT_BLOCK_COMMENT); }
+            "/#"   { OPEN(TK_DEVOPEN); }
             "#/"   { close_bracket(lx, TK_DEVOPEN); return emit(lx, t, TK_DEVCLOSE, tok, cur); }
-            "#include" {
-                if (lx->rules->kw_include) return emit(lx, t, TK_INCLUDE, tok, cur);
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
-                continue;
-            }
+            "#include"         { COLD(ACT_INCLUDE); }
             "#using_animtree"  { return emit(lx, t, TK_USING_ANIMTREE, tok, cur); }
             "#animtree"        { return emit(lx, t, TK_ANIMTREE, tok, cur); }
-            "#" ident {
-                lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
-                                (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
-                continue;
-            }
-            "#"    {
-                if (lx->rules->kw_hash) return emit(lx, t, TK_HASH, tok, cur);
-                stray_byte(lx, tok);
-                continue;
-            }
-            "$"    {
-                if (lx->rules->kw_debug) return emit(lx, t, TK_DOLLAR, tok, cur);
-                stray_byte(lx, tok);
-                continue;
-            }
+            "#" ident          { COLD(ACT_DIRECTIVE); }
+            "#"    { COLD(ACT_HASH); }
+            "$"    { COLD(ACT_DOLLAR); }
 
             /* Casts are single tokens, exactly so spelled (G1); elsewhere the
             ** '(' is just a parenthesis. */
-            "(" ("int" | "float" | "string" | "bool") ")" {
-                if (lx->rules->kw_cast) return emit(lx, t, TK_CAST, tok, cur);
-                cur = tok + 1;
-                if (!open_bracket(lx, TK_LP, tok)) continue;
-                return emit(lx, t, TK_LP, tok, cur);
-            }
+            "(" ("int" | "float" | "string" | "bool") ")" { COLD(ACT_CAST); }
 
-            ident  { return emit(lx, t, keyword(lx, tok, (size_t)(cur - tok)), tok, cur); }
-            path   { return emit(lx, t, TK_PATH, tok, cur); }
+            /* Keywords: the same words in every game, plus the profile's own
+            ** (grammar.md 1.2); exact case.  Every other word is an
+            ** identifier, and a word may start a path (see `word:` below). */
+            "if"        { code = TK_IF; goto word; }
+            "else"      { code = TK_ELSE; goto word; }
+            "while"     { code = TK_WHILE; goto word; }
+            "for"       { code = TK_FOR; goto word; }
+            "switch"    { code = TK_SWITCH; goto word; }
+            "case"      { code = TK_CASE; goto word; }
+            "default"   { code = TK_DEFAULT; goto word; }
+            "break"     { code = TK_BREAK; goto word; }
+            "continue"  { code = TK_CONTINUE; goto word; }
+            "return"    { code = TK_RETURN; goto word; }
+            "wait"      { code = TK_WAIT; goto word; }
+            "thread"    { code = TK_THREAD; goto word; }
+            "waittill"  { code = TK_WAITTILL; goto word; }
+            "waittillmatch" { code = TK_WAITTILLMATCH; goto word; }
+            "notify"    { code = TK_NOTIFY; goto word; }
+            "endon"     { code = TK_ENDON; goto word; }
+            "self"      { code = TK_SELF; goto word; }
+            "level"     { code = TK_LEVEL; goto word; }
+            "game"      { code = TK_GAME; goto word; }
+            "anim"      { code = TK_ANIM; goto word; }
+            "undefined" { code = TK_UNDEFINED; goto word; }
+            "true"      { code = TK_TRUE; goto word; }
+            "false"     { code = TK_FALSE; goto word; }
+            "do"        { code = lx->rules->kw_do ? TK_DO : TK_IDENT; goto word; }
+            "waittillframeend" { code = lx->rules->kw_debug ? TK_WAITTILLFRAMEEND : TK_IDENT; goto word; }
+            "breakpoint" { code = lx->rules->kw_debug ? TK_BREAKPOINT : TK_IDENT; goto word; }
+            "prof_begin" { code = lx->rules->kw_debug ? TK_PROF_BEGIN : TK_IDENT; goto word; }
+            "prof_end"  { code = lx->rules->kw_debug ? TK_PROF_END : TK_IDENT; goto word; }
+            "breakon"   { code = lx->rules->kw_debug ? TK_BREAKON : TK_IDENT; goto word; }
+            ident       { code = TK_IDENT; goto word; }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
 
             /* Number forms of other languages: one error that says what GSC
             ** has, and the number goes on as one token. */
-            "0" [xX] [0-9a-fA-F]+ {
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "GSC has no hexadecimal numbers: write '%.*s' in decimal",
-                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
-                return emit(lx, t, TK_INT, tok, cur);
-            }
-            (dec | float) [eE] [+-]? dec {
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "GSC has no exponents: write '%.*s' out in full",
-                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
-                return emit(lx, t, TK_FLOAT, tok, cur);
-            }
-            dec "." / [^0-9a-zA-Z_] {
-                lex_error(lx, lx->line, col_of(lx, tok),
-                          "a number cannot end with '.' in GSC: write '%.*s0'",
-                          (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
-                return emit(lx, t, TK_FLOAT, tok, cur);
-            }
+            "0" [xX] [0-9a-fA-F]+         { COLD(ACT_HEX); }
+            (dec | float) [eE] [+-]? dec  { COLD(ACT_EXPONENT); }
+            dec "." / [^0-9a-zA-Z_]       { COLD(ACT_POINT_END); }
             ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
 
             "\"" | "&\"" {
-                int line = lx->line, col = col_of(lx, tok), done;
-                cur = scan_string(lx, cur, &done);
-                if (!done) {
-                    /* After an error earlier on the line, quotes pair up
-                    ** wrongly (`f(a", "b")`): the lone one is no news. */
-                    if (!lx->errors || lx->error_line != line)
-                        lex_error(lx, line, col, "missing terminating '\"' character");
-                    lx->unterminated_string = 1;
-                }
+                const uchar *end = plain_string_end(cur);
                 int limit = lx->rules->max_string_length;
-                int quote = *tok == '&' ? 2 : 1;
-                if (done && limit && cur - tok - quote - 1 > limit)
-                    lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
-                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, cur);
+                if (!end || (limit && end - cur - 1 > limit)) COLD(ACT_STRING);
+                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, end);
             }
 
             "%"    { return emit(lx, t, TK_PERCENT, tok, cur); }
             "%="   { return emit(lx, t, TK_PERCENTEQ, tok, cur); }
 
-            "("    { if (!open_bracket(lx, TK_LP, tok)) continue; return emit(lx, t, TK_LP, tok, cur); }
+            "("    { OPEN(TK_LP); }
             ")"    { close_bracket(lx, TK_LP); return emit(lx, t, TK_RP, tok, cur); }
-            "{"    { if (!open_bracket(lx, TK_LBRACE, tok)) continue; return emit(lx, t, TK_LBRACE, tok, cur); }
+            "{"    { OPEN(TK_LBRACE); }
             "}"    { close_bracket(lx, TK_LBRACE); return emit(lx, t, TK_RBRACE, tok, cur); }
-            "["    { if (!open_bracket(lx, TK_LBRACKET, tok)) continue; return emit(lx, t, TK_LBRACKET, tok, cur); }
+            "["    { OPEN(TK_LBRACKET); }
             "]"    { close_bracket(lx, TK_LBRACKET); return emit(lx, t, TK_RBRACKET, tok, cur); }
 
             ";"    { return emit(lx, t, TK_SEMI, tok, cur); }
@@ -535,8 +612,142 @@ int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
             "~"    { return emit(lx, t, TK_TILDE, tok, cur); }
 
             /* A run of junk bytes (binary data, UTF-8 outside strings) is one error. */
-            stray+ { stray_byte(lx, tok); continue; }
-            *      { stray_byte(lx, tok); continue; }
+            stray+ { COLD(ACT_STRAY); }
+            *      { COLD(ACT_STRAY); }
         */
+    word: /* a word (identifier or keyword: code) at tok..cur, or the path it starts */
+        if (*cur == '\\') {
+            const uchar *end = path_end(cur);
+            if (end != cur) return emit(lx, t, TK_PATH, tok, end);
+        }
+        return emit(lx, t, code, tok, cur);
     }
+#undef OPEN
+#undef COLD
+}
+
+/* The action for an ACT_ code from scan(), the match being tok..lx->cur.
+** Returns a token code, or -1 to scan on from lx->cur. */
+static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
+{
+    const uchar *cur = lx->cur;
+    switch (act) {
+    case ACT_NUL:
+        if (tok >= lx->end) {
+            lx->cur = tok;
+            eof_position(lx, t);
+            return 0;
+        }
+        stray_nul(lx, tok);
+        while (cur < lx->end && *cur == 0) cur++; /* one error per run */
+        break;
+    case ACT_LINE_COMMENT:
+        cur = skip_line_comment(lx, tok + 2);
+        break;
+    case ACT_BLOCK_COMMENT: {
+        int line = lx->line, col = col_of(lx, tok), done;
+        cur = skip_block_comment(lx, cur, &done);
+        /* The games end the input there: fine if the program is
+        ** complete, else the parser reports the end of file. */
+        if (!done)
+            diag_add(lx->diags, DIAG_WARNING, lx->src, line, col,
+                     "unterminated /* comment runs to the end of the file");
+        break;
+    }
+    case ACT_OPEN: {
+        int kind = *tok == '(' ? TK_LP : *tok == '{' ? TK_LBRACE : *tok == '[' ? TK_LBRACKET
+                                                                               : TK_DEVOPEN;
+        if (!open_bracket(lx, kind, tok)) break;
+        return emit(lx, t, kind, tok, cur);
+    }
+    case ACT_INCLUDE:
+        if (lx->rules->kw_include) return emit(lx, t, TK_INCLUDE, tok, cur);
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
+        break;
+    case ACT_DIRECTIVE:
+        lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
+                  (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
+        break;
+    case ACT_HASH:
+        if (lx->rules->kw_hash) return emit(lx, t, TK_HASH, tok, cur);
+        stray_byte(lx, tok);
+        break;
+    case ACT_DOLLAR:
+        if (lx->rules->kw_debug) return emit(lx, t, TK_DOLLAR, tok, cur);
+        stray_byte(lx, tok);
+        break;
+    case ACT_CAST:
+        if (lx->rules->kw_cast) return emit(lx, t, TK_CAST, tok, cur);
+        cur = tok + 1;
+        if (!open_bracket(lx, TK_LP, tok)) break;
+        return emit(lx, t, TK_LP, tok, cur);
+    case ACT_HEX:
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "GSC has no hexadecimal numbers: write '%.*s' in decimal",
+                  (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+        return emit(lx, t, TK_INT, tok, cur);
+    case ACT_EXPONENT:
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "GSC has no exponents: write '%.*s' out in full",
+                  (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+        return emit(lx, t, TK_FLOAT, tok, cur);
+    case ACT_POINT_END:
+        lex_error(lx, lx->line, col_of(lx, tok),
+                  "a number cannot end with '.' in GSC: write '%.*s0'",
+                  (int)(cur - tok > 20 ? 20 : cur - tok), (const char *)tok);
+        return emit(lx, t, TK_FLOAT, tok, cur);
+    case ACT_STRING: {
+        int line = lx->line, col = col_of(lx, tok), done;
+        int quote = *tok == '&' ? 2 : 1;
+        cur = scan_string(lx, tok + quote, &done);
+        if (!done) {
+            /* After an error earlier on the line, quotes pair up
+            ** wrongly (`f(a", "b")`): the lone one is no news. */
+            if (!lx->errors || lx->error_line != line)
+                lex_error(lx, line, col, "missing terminating '\"' character");
+            lx->unterminated_string = 1;
+        }
+        int limit = lx->rules->max_string_length;
+        if (done && limit && cur - tok - quote - 1 > limit)
+            lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
+        return emit(lx, t, quote == 2 ? TK_ISTRING : TK_STRING, tok, cur);
+    }
+    default: /* ACT_STRAY */
+        stray_byte(lx, tok);
+        break;
+    }
+    lx->cur = cur;
+    return -1;
+}
+
+/* After an ACT_ code: its action, then scanning on until a token comes. */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static int next_after(gsc_lexer *lx, gsc_token *t, int act, const uchar *at)
+{
+    for (;;) {
+        int code = cold_action(lx, t, act, at);
+        if (lx->stopped) {
+            /* The action went on after stopping and moved lx->cur: the
+            ** token it made (if any) is the last one. */
+            lx->cur = lx->end;
+            if (code >= 0) return code;
+            eof_position(lx, t);
+            return 0;
+        }
+        if (code >= 0) return code;
+        act = scan(lx, t, &at);
+        if (act >= 0) return act;
+    }
+}
+
+/* A stopped file has lx->cur on its final NUL (stop()): no check here. */
+int gsc_lexer_next(gsc_lexer *lx, gsc_token *t)
+{
+    const uchar *at = NULL;
+    int code = scan(lx, t, &at);
+    if (code >= 0) return code;
+    return next_after(lx, t, code, at);
 }

@@ -34,6 +34,20 @@ START_TEST(identifiers_paths_keywords)
                   "1:46 DEFAULT default\n1:54 BREAK break\n1:60 CONTINUE continue\n"
                   "1:69 RETURN return\n1:76 WAIT wait\n1:81 THREAD thread\n1:88 TRUE true\n"
                   "1:93 FALSE false\n1:99 UNDEFINED undefined\n1:108 EOF\n");
+    /* A path is the longest run of backslash-word after a word, keywords
+    ** included; a backslash not followed by a word ends it. */
+    assert_tokens("self\\a if\\b\\c x\\1 y\\ z\\_\\ w\\\\v _a\\b9\\c_ Wait\\x",
+                  "1:1 PATH self\\a\n1:8 PATH if\\b\\c\n1:15 IDENT x\n1:17 INT 1\n"
+                  "1:19 IDENT y\n1:22 PATH z\\_\n1:27 IDENT w\n1:30 IDENT v\n"
+                  "1:32 PATH _a\\b9\\c_\n1:41 PATH Wait\\x\n1:47 EOF\n--\n"
+                  "1:16: error: stray '\\\\'\n1:20: error: stray '\\\\'\n"
+                  "1:25: error: stray '\\\\'\n1:28: error: stray '\\\\'\n"
+                  "1:29: error: stray '\\\\'\n");
+    /* Prefixes and extensions of keywords are identifiers. */
+    assert_tokens("i wai waittil waittills waittillmatchx waittillframeen do_ elsee selfx",
+                  "1:1 IDENT i\n1:3 IDENT wai\n1:7 IDENT waittil\n1:15 IDENT waittills\n"
+                  "1:25 IDENT waittillmatchx\n1:40 IDENT waittillframeen\n1:56 IDENT do_\n"
+                  "1:60 IDENT elsee\n1:66 IDENT selfx\n1:71 EOF\n");
 }
 END_TEST
 
@@ -248,6 +262,107 @@ START_TEST(lexical_errors)
 }
 END_TEST
 
+/* Whether the lexer calls src[0..n) "mostly binary data". */
+static int lexes_as_binary(const char *src, size_t n)
+{
+    char *got = gsc_lex_np(src, n, ATRC_PROFILE_UO);
+    int binary = strstr(got, "not a script: the file is mostly binary data") != NULL;
+    free(got);
+    return binary;
+}
+
+/* n bytes of 'a' with `count` copies of the byte string b (of length k) at the
+** start, spaced `step` bytes apart. */
+static char *filled(size_t n, const char *b, size_t k, int count, size_t step)
+{
+    char *s = malloc(n + 1);
+    memset(s, 'a', n);
+    s[n] = 0;
+    for (int i = 0; i < count; i++) memcpy(s + (size_t)i * step, b, k);
+    return s;
+}
+
+#define BINARY(n, b, count, step, want)                                                \
+    do {                                                                               \
+        char *s_ = filled(n, b, sizeof b - 1, count, step);                            \
+        ck_assert_msg(lexes_as_binary(s_, n) == (want), "%d x %s in %d bytes",          \
+                      (int)(count), #b, (int)(n));                                     \
+        free(s_);                                                                      \
+    } while (0)
+
+/* A file is binary when more than a quarter of its bytes are junk: control
+** bytes other than tab, LF and CR, DEL, and bytes outside well-formed UTF-8;
+** files under 32 bytes never are. */
+START_TEST(binary_file_boundaries)
+{
+    BINARY(31, "\x01", 31, 1, 0);
+    BINARY(32, "\x01", 8, 1, 0);   /* exactly a quarter */
+    BINARY(32, "\x01", 9, 1, 1);
+    BINARY(32, "\x7f", 9, 3, 1);
+    BINARY(32, "\0", 9, 1, 1);
+    BINARY(32, "\t\n\r", 10, 3, 0);
+    /* Blocks and the tail after them. */
+    BINARY(300, "\x02", 75, 4, 0);
+    BINARY(300, "\x02", 76, 3, 1);
+    BINARY(300, "\x02", 76, 1, 1);
+    /* Invalid UTF-8: stray continuation bytes, bad leads, overlong forms,
+    ** surrogates, a sequence cut short by the end of the file. */
+    BINARY(32, "\x80", 8, 2, 0);
+    BINARY(32, "\x80", 9, 2, 1);
+    BINARY(32, "\xff", 9, 1, 1);
+    BINARY(300, "\x80", 75, 2, 0);
+    BINARY(300, "\x80", 76, 2, 1);
+    BINARY(36, "\xE0\x80\x80", 3, 3, 0); /* 9 junk bytes of 36 */
+    BINARY(35, "\xE0\x80\x80", 3, 3, 1);
+    BINARY(35, "\xED\xA0\x80", 3, 3, 1);
+    BINARY(48, "\xF4\x90\x80\x80", 3, 4, 0); /* past U+10FFFF: 12 junk bytes of 48 */
+    BINARY(47, "\xF4\x90\x80\x80", 3, 4, 1);
+    BINARY(300, "\xE2\x82\xAC", 100, 3, 0);  /* every byte high, all well-formed */
+    BINARY(300, "\xC3\xA9", 150, 2, 0);
+    BINARY(300, "\xF0\x9F\x98\x80", 75, 4, 0);
+    {
+        /* 16 control bytes in 64 (a quarter) and 15 well-formed pairs: not
+        ** binary; one pair broken makes 17 junk bytes. */
+        char s[65];
+        memset(s, 'a', 64);
+        s[64] = 0;
+        memset(s, 0x01, 16);
+        for (int i = 0; i < 15; i++) memcpy(s + 16 + 2 * i, "\xC3\xA9", 2);
+        ck_assert_int_eq(lexes_as_binary(s, 64), 0);
+        s[17] = '(';
+        ck_assert_int_eq(lexes_as_binary(s, 64), 1);
+        /* A sequence cut by the end of the file is junk. */
+        memcpy(s + 17, "\xA9", 1);
+        memcpy(s + 62, "\xE2\x82", 2);
+        ck_assert_int_eq(lexes_as_binary(s, 64), 1);
+        memcpy(s + 61, "\xE2\x82\xAC", 3);
+        ck_assert_int_eq(lexes_as_binary(s, 64), 0);
+    }
+    {
+        /* Junk after long plain text: in the last block, in the tail after
+        ** the blocks, high bytes well-formed or not. */
+        enum { N = 1200 };
+        char *s = malloc(N + 1);
+        memset(s, 'a', N);
+        s[N] = 0;
+        memset(s + N - 300, 0x01, 300);
+        ck_assert_int_eq(lexes_as_binary(s, N), 0);
+        s[N - 301] = 0x7f;
+        ck_assert_int_eq(lexes_as_binary(s, N), 1);
+        memset(s, 'a', N);
+        memset(s + 600, '\x80', 301);
+        ck_assert_int_eq(lexes_as_binary(s, N), 1);
+        for (int i = 0; i < 150; i++) memcpy(s + 600 + 2 * i, "\xC3\xA9", 2);
+        s[900] = 'a';
+        ck_assert_int_eq(lexes_as_binary(s, N), 0);
+        memset(s, 'a', N);
+        s[1190] = 0x01; /* one control byte in the tail */
+        ck_assert_int_eq(lexes_as_binary(s, N), 0);
+        free(s);
+    }
+}
+END_TEST
+
 START_TEST(nul_byte_ends_the_script)
 {
     /* The games' input routines stop at a NUL byte (grammar.md 1.1). */
@@ -288,6 +403,91 @@ START_TEST(huge_tokens)
 }
 END_TEST
 
+/* The line table behind excerpts and positions: more lines than the table's
+** first guess (one per 32 bytes), CRLF, a last line without a newline. */
+START_TEST(line_table)
+{
+    enum { N = 3000 };
+    char *buf = malloc(N + 16);
+    memset(buf, '\n', N);
+    memcpy(buf + N, "ab\r\ncd", 6);
+    source_file *f = source_from_buffer("t.gsc", buf, N + 6);
+    const char *text;
+    ck_assert_int_eq(source_line(f, 1, &text), 0);
+    ck_assert_int_eq(source_line(f, N, &text), 0);
+    ck_assert_int_eq(source_line(f, N + 1, &text), 2);
+    ck_assert(memcmp(text, "ab", 2) == 0);
+    ck_assert_int_eq(source_line(f, N + 2, &text), 2);
+    ck_assert(memcmp(text, "cd", 2) == 0);
+    ck_assert_int_eq(source_line(f, N + 3, &text), -1);
+    ck_assert_int_eq(source_line(f, 0, &text), -1);
+    int line, col;
+    source_position(f, N + 1, &line, &col);
+    ck_assert_int_eq(line, N + 1);
+    ck_assert_int_eq(col, 2);
+    source_position(f, N + 5, &line, &col);
+    ck_assert_int_eq(line, N + 2);
+    ck_assert_int_eq(col, 2);
+    source_position(f, 17, &line, &col);
+    ck_assert_int_eq(line, 18);
+    ck_assert_int_eq(col, 1);
+    source_free(f);
+    f = source_from_buffer("e.gsc", "", 0);
+    ck_assert_int_eq(source_line(f, 1, &text), 0);
+    ck_assert_int_eq(source_line(f, 2, &text), -1);
+    source_free(f);
+    free(buf);
+}
+END_TEST
+
+/* A stopped file (the error cap, nesting too deep) ends at once: the token the
+** stopping action made is still returned, then the end of file, every time. */
+START_TEST(stopped_file_ends)
+{
+    const char *text = "a @ 0x1 b c";
+    source_file *f = source_from_buffer("t.gsc", text, strlen(text));
+    diag_list d;
+    diag_init(&d);
+    d.max_errors = 1;
+    gsc_lexer lx;
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+    gsc_token t;
+    ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_IDENT);
+    ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_INT); /* the error on it hit the cap */
+    ck_assert_int_eq(t.n, 3);
+    ck_assert_int_eq(lx.stopped, 1);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(gsc_lexer_next(&lx, &t), 0);
+        ck_assert_int_eq(t.line, 1);
+        ck_assert_int_eq(t.col, 12);
+        ck_assert_int_eq(t.n, 0);
+    }
+    ck_assert_int_eq((int)d.count, 2); /* the stray '@' and the cap */
+    gsc_lexer_free(&lx);
+    diag_free(&d);
+    source_free(f);
+
+    /* One bracket too many: the file ends there. */
+    char deep[GSC_MAX_NESTING + 8];
+    memset(deep, '[', GSC_MAX_NESTING + 1);
+    strcpy(deep + GSC_MAX_NESTING + 1, " x");
+    f = source_from_buffer("t.gsc", deep, strlen(deep));
+    diag_init(&d);
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+    for (int i = 0; i < GSC_MAX_NESTING; i++) ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_LBRACKET);
+    for (int i = 0; i < 2; i++) {
+        ck_assert_int_eq(gsc_lexer_next(&lx, &t), 0);
+        ck_assert_int_eq(t.line, 1);
+        ck_assert_int_eq(t.col, GSC_MAX_NESTING + 4); /* after the last byte */
+    }
+    ck_assert_int_eq((int)d.count, 1);
+    ck_assert_int_eq(d.items[0].col, GSC_MAX_NESTING + 1);
+    gsc_lexer_free(&lx);
+    diag_free(&d);
+    source_free(f);
+}
+END_TEST
+
 Suite *make_lexer_suite(void)
 {
     Suite *s = suite_create("lexer");
@@ -303,9 +503,12 @@ Suite *make_lexer_suite(void)
     tcase_add_test(tc, percent_modulo_or_anim);
     tcase_add_test(tc, casts);
     tcase_add_test(tc, lexical_errors);
+    tcase_add_test(tc, binary_file_boundaries);
     tcase_add_test(tc, nul_byte_ends_the_script);
     tcase_add_test(tc, token_tables_complete);
     tcase_add_test(tc, huge_tokens);
+    tcase_add_test(tc, line_table);
+    tcase_add_test(tc, stopped_file_ends);
     suite_add_tcase(s, tc);
     return s;
 }
