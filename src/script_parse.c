@@ -180,6 +180,37 @@ static int at_boundary(gsc_lexer *lx, void *parser)
     return 0;
 }
 
+/* In a file without any error so far, the lexer's brackets and the last
+** token tell where the parser stands, which spares it a simulation:
+** - after a ';', '{' or '}' outside any '(' or '[', the parser is where a
+**   statement or a top-level item begins (every ';' outside brackets ends a
+**   statement or a directive; braces open and close blocks): a ';' there
+**   could not end anything (at_item_start);
+** - with a '{' open, the parser is inside a function body, where a '{' is
+**   taken exactly where a statement may start: no function header can be
+**   missing its '{' there (in_body).
+** The tests check both against the parser on every parse
+** (script_verify_line_starts). */
+static int clean_so_far(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
+{
+    return ctx->syntax_errors == 0 && lx->errors == 0;
+}
+
+static int at_item_start(const gsc_parse_ctx *ctx, const gsc_lexer *lx, void *parser)
+{
+    return clean_so_far(ctx, lx) &&
+           (ctx->prev_code == TK_SEMI || ctx->prev_code == TK_LBRACE || ctx->prev_code == TK_RBRACE) &&
+           !inside_brackets(lx) && !GscParseRecovering(parser);
+}
+
+static int in_body(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
+{
+    if (!clean_so_far(ctx, lx)) return 0;
+    for (int i = lx->open_count - 1; i >= 0; i--)
+        if (lx->open[i].kind == TK_LBRACE) return 1;
+    return 0;
+}
+
 /* Tokens read ahead of the parser (the function-header check below). */
 #define LOOKAHEAD_MAX 64
 
@@ -284,6 +315,14 @@ static int close_unclosed_function(gsc_parse_ctx *ctx, void *parser, gsc_token n
     return 1;
 }
 
+/* After `name(...)` and a new line: the parser takes a '{' but no statement,
+** nor `code`: a function header whose '{' is missing. */
+static int missing_brace(void *parser, int code)
+{
+    return GscParseAccepts(parser, TK_LBRACE) && !GscParseAccepts(parser, TK_IF) &&
+           !GscParseAccepts(parser, TK_SEMI) && !GscParseAccepts(parser, code);
+}
+
 static void run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
                       gsc_parse_ctx *pctx)
 {
@@ -374,15 +413,8 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             ctx.line_first = tok;
             ctx.line_first_code = code;
             ctx.line_prev = prev;
-            /* After a ';', '{' or '}' outside any '(' or '[', in a file
-            ** without an error so far, the parser stands where a statement
-            ** or a top-level item begins (every ';' outside brackets ends a
-            ** statement or a directive; braces open and close blocks): a
-            ** ';' could not end anything there.  Known without the stack. */
-            if (prev.z && ctx.syntax_errors == 0 && lx.errors == 0 &&
-                (ctx.prev_code == TK_SEMI || ctx.prev_code == TK_LBRACE || ctx.prev_code == TK_RBRACE) &&
-                !inside_brackets(&lx) && !GscParseRecovering(parser)) {
-                ctx.line_semi_ok = 0;
+            if (prev.z && at_item_start(&ctx, &lx, parser)) {
+                ctx.line_semi_ok = 0; /* known without the stack */
                 if (ctx.verify_line_starts && GscParseSemiWouldEnd(parser)) ctx.line_start_mismatches++;
             } else {
                 GscParseNoteLineStart(parser, &ctx);
@@ -403,10 +435,13 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         /* A function header without its '{' (`f()` NEWLINE `x = 1;`): say so
         ** once and go on as if it were there.  (`f();` at file level is a
         ** statement out of place, not a header.) */
-        if (ctx.prev_code == TK_RP && starts_line && code != TK_LBRACE && code != TK_SEMI &&
-            GscParseAccepts(parser, TK_LBRACE) &&
-            !GscParseAccepts(parser, TK_IF) && !GscParseAccepts(parser, TK_SEMI) &&
-            !GscParseAccepts(parser, code) && code != 0) {
+        int header_gap = ctx.prev_code == TK_RP && starts_line && code != TK_LBRACE &&
+                         code != TK_SEMI && code != 0;
+        if (header_gap && in_body(&ctx, &lx)) {
+            header_gap = 0;
+            if (ctx.verify_line_starts && missing_brace(parser, code)) ctx.line_start_mismatches++;
+        }
+        if (header_gap && missing_brace(parser, code)) {
             char found[64];
             snprintf(found, sizeof found, "%.40s", tok.z);
             found[tok.n < 40 ? tok.n : 40] = 0;
@@ -425,8 +460,13 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         if (code == TK_IDENT && ts.count == 0 && lx.open_count == 0) top_name = tok;
         /* `x = 1` NEWLINE `}`: the missing ';' is reported after the statement
         ** and supplied, so that the '}' still closes its block. */
-        if (code == TK_RBRACE && !GscParseRecovering(parser) && !ctx.quiet &&
-            !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser)) {
+        int semi_before_brace = code == TK_RBRACE && !GscParseRecovering(parser) && !ctx.quiet;
+        if (semi_before_brace && at_item_start(&ctx, &lx, parser)) {
+            semi_before_brace = 0; /* known without the stack */
+            if (ctx.verify_line_starts && !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser))
+                ctx.line_start_mismatches++;
+        }
+        if (semi_before_brace && !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser)) {
             gsc_lexer_error(&lx, prev.line, prev.col + prev.n, "expected ';' before '}'");
             gsc_token semi = tok;
             semi.n = 0;
