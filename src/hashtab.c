@@ -15,7 +15,7 @@ void hashtab_add(hashtab *t, uint32_t hash, size_t index)
 {
     if (index >= UINT32_MAX) out_of_memory(); /* more entries than a slot can name */
     if (!t->slots || (t->count + 1) * 2 > t->mask + 1) {
-        size_t n = t->slots ? (t->mask + 1) * 2 : 16;
+        size_t n = t->slots ? (t->mask + 1) * 2 : 64;
         hashtab_slot *slots = xcalloc(n, sizeof *slots);
         for (size_t i = 0; t->slots && i <= t->mask; i++)
             if (t->slots[i].entry) put(slots, n - 1, t->slots[i].hash, t->slots[i].entry);
