@@ -23,6 +23,8 @@ tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
     tree_entry *t = arena_zalloc(&ctx->mem, sizeof *t);
     t->index = ++ctx->tree_count;
     t->name = arena_strdup(&ctx->mem, canonical);
+    vec_reserve(t->names, t->name_cap, 32);
+    hashtab_reserve(&t->name_index, 32);
     ctx->trees[t->index] = t;
     *is_new = 1;
     return t;
@@ -30,8 +32,7 @@ tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
 
 static inline ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h)
 {
-    size_t probe = 0, i;
-    while ((i = hashtab_next(&t->name_index, h, &probe)) != HASHTAB_END)
+    for (size_t i = hashtab_first(&t->name_index, h); i != HASHTAB_END; i = hashtab_next(&t->name_index, h, i))
         if (strcmp(t->names[i]->name, name) == 0) return t->names[i];
     return NULL;
 }
@@ -53,7 +54,7 @@ void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, 
         r = arena_zalloc(&ctx->mem, sizeof *r);
         r->name = ref->name;
         r->bound_node = -1;
-        hashtab_add(&t->name_index, hash, t->name_count);
+        hashtab_add(&t->name_index, hash);
         *vec_push(t->names, t->name_count, t->name_cap) = r;
     }
     ref->in_ref_set = 1;

@@ -65,8 +65,7 @@ END_TEST
 /* The lookup every table user writes: the caller compares keys. */
 static size_t find(const hashtab *t, char *const *names, uint32_t h, const char *name)
 {
-    size_t probe = 0, i;
-    while ((i = hashtab_next(t, h, &probe)) != HASHTAB_END)
+    for (size_t i = hashtab_first(t, h); i != HASHTAB_END; i = hashtab_next(t, h, i))
         if (strcmp(names[i], name) == 0) return i;
     return HASHTAB_END;
 }
@@ -76,31 +75,32 @@ START_TEST(lookup_of_absent_keys)
     hashtab t = {0};
     char *names[] = {"alpha", "beta"};
     ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END); /* empty table */
-    hashtab_add(&t, text_hash(0, "alpha", 0), 0);
-    hashtab_add(&t, text_hash(0, "beta", 0), 1);
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "alpha", 0)), 0);
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "beta", 0)), 1);
     ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), 0);
     ck_assert_uint_eq(find(&t, names, text_hash(0, "beta", 0), "beta"), 1);
     ck_assert_uint_eq(find(&t, names, text_hash(0, "gamma", 0), "gamma"), HASHTAB_END);
     ck_assert_uint_eq(t.count, 2);
     hashtab_free(&t);
-    ck_assert_ptr_null(t.slots);
+    ck_assert_ptr_null(t.buckets);
     ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END);
 }
 END_TEST
 
-/* Keys sharing one hash (and hashes sharing a slot) are all found, each by
-** its own key, in the order they were added; probing wraps past the end. */
+/* Keys sharing one hash, and hashes sharing a bucket, are all found, each by
+** its own key; the candidates of one hash come newest first. */
 START_TEST(hash_collisions)
 {
     hashtab t = {0};
     char *names[] = {"a", "b", "c", "d", "e", "f"};
-    uint32_t last = 15; /* the last slot of the first table: probes wrap to slot 0 */
-    for (size_t i = 0; i < 6; i++) hashtab_add(&t, i < 4 ? last : last + 16, i);
+    uint32_t last = 15; /* last + 16 shares its bucket while the table is small */
+    for (size_t i = 0; i < 6; i++) ck_assert_uint_eq(hashtab_add(&t, i < 4 ? last : last + 16), i);
     for (size_t i = 0; i < 6; i++) ck_assert_uint_eq(find(&t, names, i < 4 ? last : last + 16, names[i]), i);
-    ck_assert_uint_eq(find(&t, names, last, "e"), HASHTAB_END); /* e's slot neighbours, not its hash */
+    ck_assert_uint_eq(find(&t, names, last, "e"), HASHTAB_END); /* e shares the bucket, not the hash */
     ck_assert_uint_eq(find(&t, names, last, "zz"), HASHTAB_END);
-    size_t probe = 0, seen = 0, i;
-    while ((i = hashtab_next(&t, last, &probe)) != HASHTAB_END) ck_assert_uint_eq(i, seen++);
+    size_t seen = 0;
+    for (size_t i = hashtab_first(&t, last); i != HASHTAB_END; i = hashtab_next(&t, last, i))
+        ck_assert_uint_eq(i, 3 - seen++); /* newest first */
     ck_assert_uint_eq(seen, 4);
     hashtab_free(&t);
 }
@@ -115,8 +115,8 @@ START_TEST(many_entries)
         char buf[32];
         snprintf(buf, sizeof buf, "name_%zu", i);
         names[i] = strdup(buf);
-        hashtab_add(&t, text_hash(0, names[i], 0), i);
-        ck_assert_uint_le(t.count * 2, t.mask + 1); /* at most half full */
+        ck_assert_uint_eq(hashtab_add(&t, text_hash(0, names[i], 0)), i);
+        ck_assert_uint_le(t.count * 2, t.mask + 1); /* at most one entry per two buckets */
     }
     ck_assert_uint_eq(t.count, N);
     for (size_t i = 0; i < N; i++) ck_assert_uint_eq(find(&t, names, text_hash(0, names[i], 0), names[i]), i);
