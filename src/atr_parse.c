@@ -8,6 +8,7 @@
 #include "atr.h"
 #include "text.h"
 #include "com_token.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -155,22 +156,14 @@ static void remove_child(parser *p, pnode *child)
     parent->n.child_count--;
     if (!child->n.placeholder) table_remove(&p->names, child);
     if (p->keep_pruned) {
-        if (p->pruned_count == p->pruned_cap) {
-            p->pruned_cap = p->pruned_cap ? p->pruned_cap * 2 : 64;
-            p->pruned = xrealloc(p->pruned, p->pruned_cap * sizeof *p->pruned);
-        }
         child->n.pruned = 1;
-        p->pruned[p->pruned_count++] = &child->n;
+        *vec_push(p->pruned, p->pruned_count, p->pruned_cap) = &child->n;
     }
 }
 
 static void push_level(parser *p, pnode *container, int add_placeholder, int loops, int forced)
 {
-    if (p->depth == p->cap) {
-        p->cap = p->cap ? p->cap * 2 : 64;
-        p->levels = xrealloc(p->levels, p->cap * sizeof *p->levels);
-    }
-    level *l = &p->levels[p->depth++];
+    level *l = vec_push(p->levels, p->depth, p->cap);
     memset(l, 0, sizeof *l);
     l->container = container;
     l->add_placeholder = add_placeholder;
