@@ -2,6 +2,7 @@
 #include "vec.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 void hashtab_reserve(hashtab *t, size_t count)
 {
@@ -18,6 +19,12 @@ void hashtab_reserve(hashtab *t, size_t count)
         t->nodes[i].next = *b;
         *b = (uint32_t)i + 1;
     }
+}
+
+void hashtab_clear(hashtab *t)
+{
+    if (t->buckets) memset(t->buckets, 0, (t->mask + 1) * sizeof *t->buckets);
+    t->count = 0;
 }
 
 void hashtab_free(hashtab *t)

@@ -59,6 +59,8 @@ static inline size_t hashtab_add(hashtab *t, uint32_t hash)
     return t->count - 1;
 }
 
+/* Forgets every entry, keeping the memory. */
+void hashtab_clear(hashtab *t);
 void hashtab_free(hashtab *t);
 
 #endif

@@ -81,6 +81,10 @@ START_TEST(lookup_of_absent_keys)
     ck_assert_uint_eq(find(&t, names, text_hash(0, "beta", 0), "beta"), 1);
     ck_assert_uint_eq(find(&t, names, text_hash(0, "gamma", 0), "gamma"), HASHTAB_END);
     ck_assert_uint_eq(t.count, 2);
+    hashtab_clear(&t); /* every entry forgotten, the table reusable */
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END);
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "beta", 0)), 0);
+    ck_assert_uint_eq(find(&t, names + 1, text_hash(0, "beta", 0), "beta"), 0);
     hashtab_free(&t);
     ck_assert_ptr_null(t.buckets);
     ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END);
