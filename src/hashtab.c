@@ -1,18 +1,19 @@
 #include "hashtab.h"
-#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 void hashtab_reserve(hashtab *t, size_t count)
 {
-    if (count >= UINT32_MAX) out_of_memory(); /* more entries than a bucket can name */
-    vec_reserve(t->nodes, t->cap, count);
-    size_t n = t->buckets ? t->mask + 1 : 16;
+    if (count >= UINT32_MAX || count > SIZE_MAX / 16) out_of_memory(); /* more than a bucket can name */
+    size_t n = t->nodes ? t->mask + 1 : 16;
     while (n < count * 2) n *= 2;
-    if (t->buckets && n == t->mask + 1) return;
-    free(t->buckets);
-    t->buckets = xcalloc(n, sizeof *t->buckets);
+    if (t->nodes && n == t->mask + 1) return;
+    hashtab_node *nodes = xmalloc(n / 2 * sizeof *nodes + n * sizeof *t->buckets);
+    if (t->count) memcpy(nodes, t->nodes, t->count * sizeof *nodes);
+    free(t->nodes);
+    t->nodes = nodes;
+    t->buckets = memset(nodes + n / 2, 0, n * sizeof *t->buckets);
     t->mask = n - 1;
     for (size_t i = 0; i < t->count; i++) {
         uint32_t *b = &t->buckets[t->nodes[i].hash & t->mask];
@@ -29,9 +30,8 @@ void hashtab_clear(hashtab *t)
 
 void hashtab_free(hashtab *t)
 {
-    free(t->buckets);
     free(t->nodes);
-    t->buckets = NULL;
     t->nodes = NULL;
-    t->mask = t->count = t->cap = 0;
+    t->buckets = NULL;
+    t->mask = t->count = 0;
 }

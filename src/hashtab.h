@@ -3,7 +3,8 @@
 ** insertion order).  The caller hashes (text_hash) and compares keys; the
 ** table keeps each entry's hash, so growing never rehashes a key and most
 ** mismatches cost no compare.  Chained through one node per entry, at most
-** one entry per two buckets, so a lookup of an absent key usually ends at once. */
+** one entry per two buckets, so a lookup of an absent key usually ends at
+** once; nodes and buckets share one allocation, doubled together. */
 #ifndef ATRC_HASHTAB_H
 #define ATRC_HASHTAB_H
 #include <stddef.h>
@@ -16,10 +17,10 @@ typedef struct hashtab_node {
 } hashtab_node;
 
 typedef struct hashtab {
-    uint32_t *buckets;         /* entry + 1, 0: empty; NULL until the first add */
-    hashtab_node *nodes;       /* one per entry */
+    hashtab_node *nodes;       /* one per entry, room for half the bucket count; NULL until the first add */
+    uint32_t *buckets;         /* entry + 1, 0: empty (after the nodes, same allocation) */
     size_t mask;               /* bucket count - 1 */
-    size_t count, cap;         /* entries, nodes allocated */
+    size_t count;
 } hashtab;
 
 #define HASHTAB_END ((size_t)-1)
@@ -52,7 +53,7 @@ void hashtab_reserve(hashtab *t, size_t count);
 ** compared) and returns its number, the table's count before. */
 static inline size_t hashtab_add(hashtab *t, uint32_t hash)
 {
-    if (t->count == t->cap || (t->count + 1) * 2 > t->mask + 1) hashtab_reserve(t, t->count + 1);
+    if ((t->count + 1) * 2 > t->mask + 1) hashtab_reserve(t, t->count + 1);
     uint32_t *b = &t->buckets[hash & t->mask];
     t->nodes[t->count] = (hashtab_node){hash, *b};
     *b = (uint32_t)++t->count;
