@@ -280,6 +280,8 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
                  "NUL byte ends the animation tree (the engine ignores the rest of the file)");
     }
 
+    hashtab_reserve(&p.names.index, 128);
+    vec_reserve(p.names.nodes, p.names.cap, 128);
     pnode *root = new_pnode(&p, "root", NULL);
     root->n.is_container = 1;
     push_level(&p, root, 1, 0, 0);

@@ -122,9 +122,9 @@ static char *normalize(arena *mem, const char *name)
     return out;
 }
 
-static dir_entry *lookup(const dir_index *d, const char *lower)
+/* The entry of `lower` (hashed h) in d, or NULL. */
+static dir_entry *lookup(const dir_index *d, const char *lower, uint32_t h)
 {
-    uint32_t h = text_hash(0, lower, 0);
     for (size_t i = hashtab_first(&d->by_name, h); i != HASHTAB_END; i = hashtab_next(&d->by_name, h, i))
         if (strcmp(d->list[i]->lower, lower) == 0) return d->list[i];
     return NULL;
@@ -165,11 +165,12 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     d->list = arena_alloc(fs->mem, (n ? n : 1) * sizeof *d->list);
     for (size_t i = 0; i < n; i++) {
         const char *lower = arena_lower(fs->mem, names[i], strlen(names[i]));
-        dir_entry *x = lookup(d, lower);
+        uint32_t lh = text_hash(0, lower, 0);
+        dir_entry *x = lookup(d, lower, lh);
         if (!x) {
             x = arena_zalloc(fs->mem, sizeof *x);
             x->lower = lower;
-            hashtab_add(&d->by_name, text_hash(0, lower, 0));
+            hashtab_add(&d->by_name, lh);
             d->list[d->count++] = x;
         }
         /* every spelling, in byte order (names are sorted) */
@@ -197,7 +198,7 @@ static const char *find_under(gamefs *fs, const char *dir, const char *key)
     size_t n = slash ? (size_t)(slash - key) : strlen(key);
     if (n == 0) return NULL;
     char *part = arena_strndup(fs->mem, key, n);
-    const dir_entry *e = lookup(index_dir(fs, dir), part);
+    const dir_entry *e = lookup(index_dir(fs, dir), part, text_hash(0, part, 0));
     if (!e) return NULL;
     for (size_t i = 0; i < e->real_count; i++) {
         const char *path = join(fs, dir, e->reals[i]);
@@ -263,9 +264,9 @@ static void close_archive(gamefs_archive *ar)
     hashtab_free(&ar->by_key);
 }
 
-static ar_entry *archive_lookup(const gamefs_archive *ar, const char *key)
+/* The entry of `key` (hashed h) in ar, or NULL. */
+static ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint32_t h)
 {
-    uint32_t h = text_hash(0, key, 0);
     for (size_t i = hashtab_first(&ar->by_key, h); i != HASHTAB_END; i = hashtab_next(&ar->by_key, h, i))
         if (strcmp(ar->entries[i].key, key) == 0) return &ar->entries[i];
     return NULL;
@@ -316,9 +317,10 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
         }
         const char *key = normalize(fs->mem, raw);
         if (!*key) continue;
-        ar_entry *e = archive_lookup(ar, key);
+        uint32_t h = text_hash(0, key, 0);
+        ar_entry *e = archive_lookup(ar, key, h);
         if (!e) {
-            hashtab_add(&ar->by_key, text_hash(0, key, 0));
+            hashtab_add(&ar->by_key, h);
             e = vec_push(ar->entries, ar->count, ar->cap);
             e->key = key;
         }
@@ -449,10 +451,11 @@ static int find(gamefs *fs, const char *name, hit *h)
     build_path(fs);
     const char *key = normalize(fs->mem, name);
     if (!*key) return 0;
+    uint32_t kh = text_hash(0, key, 0);
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
         if (e->ar) {
-            const ar_entry *x = archive_lookup(e->ar, key);
+            const ar_entry *x = archive_lookup(e->ar, key, kh);
             if (!x) continue;
             h->ar = e->ar;
             h->entry = x;
