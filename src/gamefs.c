@@ -160,7 +160,7 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     closedir(dp);
     /* Sorted byte-wise, so every name's spellings come out in a stable order
     ** whatever order readdir gives. */
-    qsort(names, n, sizeof *names, compare_bytes);
+    if (n > 1) qsort(names, n, sizeof *names, compare_bytes);
     hashtab_reserve(&d->by_name, n);
     d->list = arena_alloc(fs->mem, (n ? n : 1) * sizeof *d->list);
     for (size_t i = 0; i < n; i++) {

@@ -54,7 +54,7 @@ static int add(zip_t *z, const char *dir, const char *rel)
             snprintf(*name, k, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
         }
         closedir(d);
-        qsort(names, count, sizeof *names, compare_names);
+        if (count > 1) qsort(names, count, sizeof *names, compare_names);
         for (size_t i = 0; i < count; i++) {
             if (rc == 0 && add(z, dir, names[i]) != 0) rc = -1;
             free(names[i]);
