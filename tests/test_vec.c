@@ -110,6 +110,30 @@ START_TEST(hash_collisions)
 }
 END_TEST
 
+/* A reserved table keeps its entries and takes that many more without moving. */
+START_TEST(hashtab_reserve_room)
+{
+    hashtab t = {0};
+    char *names[1000];
+    for (size_t i = 0; i < 1000; i++) {
+        names[i] = malloc(16);
+        snprintf(names[i], 16, "n%zu", i);
+    }
+    for (size_t i = 0; i < 10; i++) hashtab_add(&t, text_hash(0, names[i], 0));
+    hashtab_reserve(&t, 1000);
+    ck_assert_uint_ge(t.mask + 1, 2000);
+    const hashtab_node *nodes = t.nodes;
+    for (size_t i = 0; i < 10; i++) ck_assert_uint_eq(find(&t, names, text_hash(0, names[i], 0), names[i]), i);
+    for (size_t i = 10; i < 1000; i++) ck_assert_uint_eq(hashtab_add(&t, text_hash(0, names[i], 0)), i);
+    ck_assert_ptr_eq(t.nodes, nodes);
+    for (size_t i = 0; i < 1000; i++) ck_assert_uint_eq(find(&t, names, text_hash(0, names[i], 0), names[i]), i);
+    hashtab_reserve(&t, 10); /* never shrinks */
+    ck_assert_ptr_eq(t.nodes, nodes);
+    for (size_t i = 0; i < 1000; i++) free(names[i]);
+    hashtab_free(&t);
+}
+END_TEST
+
 START_TEST(many_entries)
 {
     enum { N = 200000 };
@@ -146,6 +170,7 @@ Suite *make_vec_suite(void)
     tc = tcase_create("hashtab");
     tcase_add_test(tc, lookup_of_absent_keys);
     tcase_add_test(tc, hash_collisions);
+    tcase_add_test(tc, hashtab_reserve_room);
     tcase_add_test(tc, many_entries);
     suite_add_tcase(s, tc);
     return s;
