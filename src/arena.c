@@ -15,7 +15,7 @@ struct arena_block {
 typedef char block_header_in_sync[BLOCK_HEADER == ARENA_BLOCK_HEADER ? 1 : -1];
 #define MIN_BLOCK ((size_t)64 * 1024)
 
-static void out_of_memory(void)
+void out_of_memory(void)
 {
     fputs("atrc: out of memory\n", stderr);
     abort();

@@ -45,6 +45,12 @@ void arena_free_all(arena *a);
 ** a loop that fills and resets an arena allocates nothing in steady state. */
 void arena_reset(arena *a);
 
+/* Writes "atrc: out of memory" and aborts. */
+void out_of_memory(void)
+#ifdef __GNUC__
+    __attribute__((noreturn))
+#endif
+    ;
 /* malloc/realloc that abort with "atrc: out of memory" instead of returning NULL. */
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);

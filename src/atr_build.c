@@ -4,6 +4,7 @@
 ** containers so that any depth the parser accepted builds without recursion. */
 #include "profile.h"
 #include "atr.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +61,7 @@ static void start_container(builder *b, atr_node *n, int index, int in_additive)
     e->first_child = first;
     e->parse_flags = b->out->state->flags[index] = n->flags;
     b->next_free = first + n->child_count;
-    if (b->depth == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 64;
-        b->stack = xrealloc(b->stack, b->cap * sizeof *b->stack);
-    }
-    build_frame *f = &b->stack[b->depth++];
+    build_frame *f = vec_push(b->stack, b->depth, b->cap);
     memset(f, 0, sizeof *f);
     f->node = n;
     f->index = index;
@@ -126,20 +123,14 @@ static int count_nodes(const atr_node *root)
 {
     /* Every kept container has at least one child (placeholders see to it), so
     ** the engine's size formula (4.1) equals the number of nodes. */
-    size_t cap = 64, sp = 0;
-    const atr_node **stack = xmalloc(cap * sizeof *stack);
+    size_t cap = 0, sp = 0;
+    const atr_node **stack = NULL;
     long count = 0;
-    stack[sp++] = root;
+    *vec_push(stack, sp, cap) = root;
     while (sp) {
         const atr_node *n = stack[--sp];
         count++;
-        for (const atr_node *c = n->first; c; c = c->next) {
-            if (sp == cap) {
-                cap *= 2;
-                stack = xrealloc(stack, cap * sizeof *stack);
-            }
-            stack[sp++] = c;
-        }
+        for (const atr_node *c = n->first; c; c = c->next) *vec_push(stack, sp, cap) = c;
     }
     free(stack);
     return (int)count;

@@ -8,6 +8,8 @@
 #include "atr.h"
 #include "text.h"
 #include "com_token.h"
+#include "hashtab.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,15 +35,16 @@ static unsigned property_bit(const char *tok, atrc_profile profile)
 typedef struct pnode {
     atr_node n;           /* first member: a pnode is used as an atr_node */
     struct pnode *parent;
-    struct pnode *hnext;  /* hash chain */
-    uint32_t hash;
     uint32_t id;
+    int named;            /* found by table_find: added, not removed */
 } pnode;
 
+/* Every named node added, looked up by (parent, name); a removed node stays,
+** no longer found. */
 typedef struct name_table {
-    pnode **buckets;
-    size_t mask;          /* bucket count - 1 */
-    size_t count;
+    pnode **nodes;
+    size_t count, cap;
+    hashtab index;
 } name_table;
 
 static uint32_t name_hash(uint32_t parent_id, const char *name)
@@ -49,52 +52,21 @@ static uint32_t name_hash(uint32_t parent_id, const char *name)
     return text_hash(parent_id, name, 0);
 }
 
-static void table_grow(name_table *t)
-{
-    size_t cap = t->buckets ? (t->mask + 1) * 2 : 256;
-    pnode **nb = xcalloc(cap, sizeof *nb);
-    if (t->buckets) {
-        for (size_t i = 0; i <= t->mask; i++) {
-            pnode *p = t->buckets[i];
-            while (p) {
-                pnode *next = p->hnext;
-                p->hnext = nb[p->hash & (cap - 1)];
-                nb[p->hash & (cap - 1)] = p;
-                p = next;
-            }
-        }
-        free(t->buckets);
-    }
-    t->buckets = nb;
-    t->mask = cap - 1;
-}
-
 static pnode *table_find(const name_table *t, const pnode *parent, const char *name)
 {
-    if (!t->buckets) return NULL;
     uint32_t h = name_hash(parent->id, name);
-    for (pnode *p = t->buckets[h & t->mask]; p; p = p->hnext)
-        if (p->hash == h && p->parent == parent && strcmp(p->n.name, name) == 0) return p;
+    for (size_t i = hashtab_first(&t->index, h); i != HASHTAB_END; i = hashtab_next(&t->index, h, i)) {
+        pnode *p = t->nodes[i];
+        if (p->named && p->parent == parent && strcmp(p->n.name, name) == 0) return p;
+    }
     return NULL;
 }
 
 static void table_insert(name_table *t, pnode *p)
 {
-    if (!t->buckets || t->count > t->mask) table_grow(t);
-    p->hash = name_hash(p->parent->id, p->n.name);
-    p->hnext = t->buckets[p->hash & t->mask];
-    t->buckets[p->hash & t->mask] = p;
-    t->count++;
-}
-
-static void table_remove(name_table *t, pnode *p)
-{
-    pnode **pp = &t->buckets[p->hash & t->mask];
-    while (*pp && *pp != p) pp = &(*pp)->hnext;
-    if (*pp) {
-        *pp = p->hnext;
-        t->count--;
-    }
+    hashtab_add(&t->index, name_hash(p->parent->id, p->n.name));
+    *vec_push(t->nodes, t->count, t->cap) = p;
+    p->named = 1;
 }
 
 /* ---- parser ---- */
@@ -153,24 +125,16 @@ static void remove_child(parser *p, pnode *child)
     *pp = child->n.next;
     child->n.next = NULL;
     parent->n.child_count--;
-    if (!child->n.placeholder) table_remove(&p->names, child);
+    child->named = 0;
     if (p->keep_pruned) {
-        if (p->pruned_count == p->pruned_cap) {
-            p->pruned_cap = p->pruned_cap ? p->pruned_cap * 2 : 64;
-            p->pruned = xrealloc(p->pruned, p->pruned_cap * sizeof *p->pruned);
-        }
         child->n.pruned = 1;
-        p->pruned[p->pruned_count++] = &child->n;
+        *vec_push(p->pruned, p->pruned_count, p->pruned_cap) = &child->n;
     }
 }
 
 static void push_level(parser *p, pnode *container, int add_placeholder, int loops, int forced)
 {
-    if (p->depth == p->cap) {
-        p->cap = p->cap ? p->cap * 2 : 64;
-        p->levels = xrealloc(p->levels, p->cap * sizeof *p->levels);
-    }
-    level *l = &p->levels[p->depth++];
+    level *l = vec_push(p->levels, p->depth, p->cap);
     memset(l, 0, sizeof *l);
     l->container = container;
     l->add_placeholder = add_placeholder;
@@ -316,12 +280,15 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
                  "NUL byte ends the animation tree (the engine ignores the rest of the file)");
     }
 
+    hashtab_reserve(&p.names.index, 128);
+    vec_reserve(p.names.nodes, p.names.cap, 128);
     pnode *root = new_pnode(&p, "root", NULL);
     root->n.is_container = 1;
     push_level(&p, root, 1, 0, 0);
     int rc = run_parser(&p, refs, anim_check, profile);
     free(p.levels);
-    free(p.names.buckets);
+    free(p.names.nodes);
+    hashtab_free(&p.names.index);
     atr_file *f = rc == 0 ? arena_zalloc(a, sizeof *f) : NULL;
     if (f) {
         f->root = &root->n;

@@ -5,6 +5,7 @@
 ** enter a subtree it has rejected.  Iterative: an explicit stack of nodes. */
 #include "profile.h"
 #include "atr.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,11 +29,7 @@ typedef struct sync_walk {
 
 static void push(sync_walk *w, int node, int in_group, int require_looping)
 {
-    if (w->depth == w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 64;
-        w->stack = xrealloc(w->stack, w->cap * sizeof *w->stack);
-    }
-    sync_item *it = &w->stack[w->depth++];
+    sync_item *it = vec_push(w->stack, w->depth, w->cap);
     it->node = node;
     it->in_group = in_group;
     it->require_looping = require_looping;

@@ -6,6 +6,7 @@
 #include "frontend.h"
 #include "ast.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +63,7 @@ typedef struct compile_record {
     size_t names_len, names_cap;
     record_name *distinct;
     size_t distinct_count, distinct_cap;
-    uint32_t *table;           /* open addressing: index + 1 into distinct, 0 empty */
-    size_t table_size;
+    hashtab index;             /* distinct names by hash */
     walk_item *stack;          /* the walk's stack, freed at the end of the file */
     size_t stack_cap;
 } compile_record;
@@ -72,33 +72,14 @@ void *compile_pass_begin(fe_file *f)
 {
     if (f->opts->syntax_only) return NULL;
     compile_record *cr = xcalloc(1, sizeof *cr);
-    cr->stack_cap = 256;
-    cr->stack = xmalloc(cr->stack_cap * sizeof *cr->stack);
+    vec_reserve(cr->stack, cr->stack_cap, 256);
     return cr;
-}
-
-static void grow_table(compile_record *cr)
-{
-    size_t n = cr->table_size ? cr->table_size * 2 : 256;
-    uint32_t *t = xcalloc(n, sizeof *t);
-    for (size_t i = 0; i < cr->distinct_count; i++) {
-        size_t k = cr->distinct[i].hash & (n - 1);
-        while (t[k]) k = (k + 1) & (n - 1);
-        t[k] = (uint32_t)i + 1;
-    }
-    free(cr->table);
-    cr->table = t;
-    cr->table_size = n;
 }
 
 /* The index of text[0, len) lower-cased among the file's distinct names. */
 static uint32_t intern(compile_record *cr, const char *text, size_t len)
 {
-    if (cr->names_cap - cr->names_len < len + 1) {
-        while (cr->names_cap - cr->names_len < len + 1)
-            cr->names_cap = cr->names_cap ? cr->names_cap * 2 : 1024;
-        cr->names = xrealloc(cr->names, cr->names_cap);
-    }
+    vec_reserve(cr->names, cr->names_cap, cr->names_len + len + 1);
     /* Lower-cased in place at the end of the text; kept only if new. */
     char *p = cr->names + cr->names_len;
     for (size_t i = 0; i < len; i++) {
@@ -107,30 +88,23 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len)
     }
     p[len] = 0;
     uint32_t h = text_hash(0, p, 0);
-    if (cr->distinct_count * 2 >= cr->table_size) grow_table(cr);
-    size_t k = h & (cr->table_size - 1);
-    for (; cr->table[k]; k = (k + 1) & (cr->table_size - 1)) {
-        const record_name *d = &cr->distinct[cr->table[k] - 1];
-        if (d->hash == h && d->len == len && memcmp(cr->names + d->off, p, len) == 0)
-            return cr->table[k] - 1;
-    }
-    if (cr->distinct_count == cr->distinct_cap) {
-        cr->distinct_cap = cr->distinct_cap ? cr->distinct_cap * 2 : 64;
-        cr->distinct = xrealloc(cr->distinct, cr->distinct_cap * sizeof *cr->distinct);
-    }
-    cr->distinct[cr->distinct_count] = (record_name){cr->names_len, len, h, NULL};
-    cr->table[k] = (uint32_t)cr->distinct_count + 1;
+    for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
+        if (cr->distinct[i].len == len && memcmp(cr->names + cr->distinct[i].off, p, len) == 0) return (uint32_t)i;
+    hashtab_add(&cr->index, h);
+    *vec_push(cr->distinct, cr->distinct_count, cr->distinct_cap) = (record_name){cr->names_len, len, h, NULL};
     cr->names_len += len + 1;
-    return (uint32_t)cr->distinct_count++;
+    return (uint32_t)(cr->distinct_count - 1);
 }
 
 static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_node *n, int in_dev)
 {
-    if (cr->count == cr->cap) {
-        cr->cap = cr->cap ? cr->cap * 2 : 64;
-        cr->ev = xrealloc(cr->ev, cr->cap * sizeof *cr->ev);
+    if (!cr->ev) { /* the file's first event: room for a typical file's */
+        vec_reserve(cr->ev, cr->cap, 64);
+        vec_reserve(cr->distinct, cr->distinct_cap, 64);
+        vec_reserve(cr->names, cr->names_cap, 1024);
+        hashtab_reserve(&cr->index, 64);
     }
-    compile_event *e = &cr->ev[cr->count++];
+    compile_event *e = vec_push(cr->ev, cr->count, cr->cap);
     const char *text = n->text ? n->text : "";
     size_t len = n->text ? n->len : 0;
     e->kind = (unsigned char)kind;
@@ -163,8 +137,7 @@ void compile_pass_item(void *state, fe_file *f, const ast_node *item)
         int child_dev = it.in_dev || n->kind == AST_DEVBLOCK;
         size_t count = 0;
         for (const ast_node *c = n->child; c; c = c->next) count++;
-        while (top + count > cr->stack_cap)
-            cr->stack = xrealloc(cr->stack, (cr->stack_cap *= 2) * sizeof *cr->stack);
+        vec_reserve(cr->stack, cr->stack_cap, top + count);
         /* Push children so that the first child is popped first. */
         size_t i = top + count;
         for (const ast_node *c = n->child; c; c = c->next) cr->stack[--i] = (walk_item){c, child_dev};
@@ -179,8 +152,7 @@ void compile_pass_end(void *state, fe_file *f)
     free(cr->stack);
     cr->stack = NULL;
     cr->stack_cap = 0;
-    free(cr->table); /* the replay needs the names, not the lookup */
-    cr->table = NULL;
+    hashtab_free(&cr->index); /* the replay needs the names, not the lookup */
 }
 
 void compile_pass_release(void *state)
@@ -190,7 +162,7 @@ void compile_pass_release(void *state)
     free(cr->ev);
     free(cr->names);
     free(cr->distinct);
-    free(cr->table);
+    hashtab_free(&cr->index);
     free(cr);
 }
 

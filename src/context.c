@@ -8,6 +8,7 @@
 #include "script_refs.h"
 #include "walk.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -44,11 +45,7 @@ void atrc_free(atrc_ctx *ctx)
 
 void ctx_keep_source(atrc_ctx *ctx, source_file *f)
 {
-    if (ctx->source_count == ctx->source_cap) {
-        ctx->source_cap = ctx->source_cap ? ctx->source_cap * 2 : 16;
-        ctx->sources = xrealloc(ctx->sources, ctx->source_cap * sizeof *ctx->sources);
-    }
-    ctx->sources[ctx->source_count++] = f;
+    *vec_push(ctx->sources, ctx->source_count, ctx->source_cap) = f;
 }
 
 void atrc_add_game_dir(atrc_ctx *ctx, const char *dir)

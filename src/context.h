@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "gamefs.h"
+#include "hashtab.h"
 #include "source.h"
 
 struct ast_node;
@@ -32,10 +33,8 @@ typedef struct anim_ref {
 /* A name in one tree's reference set. */
 typedef struct ref_name {
     const char *name;
-    uint32_t hash;
     int bound_node;            /* -1 until a node binds it */
     anim_ref *refs, *refs_tail;
-    struct ref_name *hash_next;
 } ref_name;
 
 struct tree_entry {
@@ -44,8 +43,9 @@ struct tree_entry {
     source_file *first_src;    /* first #using_animtree naming it (NULL: engine) */
     int first_line, first_col;
     int too_long;              /* never loaded */
-    ref_name **buckets;        /* reference set: open hash with chaining */
-    size_t bucket_count, name_count;
+    ref_name **names;          /* reference set, first-reference order */
+    size_t name_count, name_cap;
+    hashtab name_index;        /* names by text_hash(0, name, 0) */
     const char *file;          /* the .atr opened, or NULL */
     source_file *atr_src;
     int built;

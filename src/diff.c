@@ -10,8 +10,10 @@
 ** are counted with a Fenwick tree, so the whole comparison is n log n. */
 #include "atrc.h"
 #include "arena.h"
+#include "hashtab.h"
 #include "json_read.h"
 #include "source.h"
+#include "vec.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -43,10 +45,7 @@ typedef struct sbuf {
 
 static void sb_reserve(sbuf *b, size_t k)
 {
-    if (b->n + k + 1 > b->cap) {
-        b->cap = (b->n + k + 1) * 2;
-        b->s = xrealloc(b->s, b->cap);
-    }
+    vec_reserve(b->s, b->cap, b->n + k + 1);
 }
 
 static void sb_put(sbuf *b, const char *s, size_t k)
@@ -106,75 +105,56 @@ static uint32_t hash_bytes(uint64_t tag, const char *s, size_t n)
 #define NONE UINT32_MAX
 
 typedef struct hent {
-    uint32_t hash, next;
     uint64_t tag;
     const char *key;
     size_t klen;
+    int found;           /* hmap_find returns it (the interner's duplicates it does not) */
     uint32_t dup_next;   /* node interner: the next node with the same key */
     uint32_t last[2];    /* node interner: the dup used last by each run */
     long a, b;           /* payload */
 } hent;
 
 typedef struct hmap {
-    uint32_t *heads;
-    size_t mask;
     hent *e;
     size_t count, cap;
+    hashtab index;       /* e by (tag, key) */
 } hmap;
 
 static void hmap_free(hmap *m)
 {
-    free(m->heads);
     free(m->e);
+    hashtab_free(&m->index);
     memset(m, 0, sizeof *m);
+}
+
+static void hmap_clear(hmap *m)
+{
+    m->count = 0;
+    hashtab_clear(&m->index);
 }
 
 static uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, size_t klen)
 {
-    if (!m->heads) return NONE;
     uint32_t h = hash_bytes(tag, key, klen);
-    for (uint32_t i = m->heads[h & m->mask]; i != NONE; i = m->e[i].next)
-        if (m->e[i].hash == h && m->e[i].tag == tag && m->e[i].klen == klen &&
-            memcmp(m->e[i].key, key, klen) == 0)
-            return i;
+    for (size_t i = hashtab_first(&m->index, h); i != HASHTAB_END; i = hashtab_next(&m->index, h, i))
+        if (m->e[i].found && m->e[i].tag == tag && m->e[i].klen == klen && memcmp(m->e[i].key, key, klen) == 0)
+            return (uint32_t)i;
     return NONE;
 }
 
-/* A new entry; chained into the table only when `chain` (the interner's
-** duplicates live outside the chains). */
-static uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key, size_t klen, int chain)
+/* A new entry; hmap_find finds it only when `found` (the interner's
+** duplicates are reached through dup_next). */
+static uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key, size_t klen, int found)
 {
-    if (m->count == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 256;
-        m->e = xrealloc(m->e, m->cap * sizeof *m->e);
-    }
-    if (!m->heads || m->count > m->mask) {
-        size_t nb = m->heads ? (m->mask + 1) * 2 : 256;
-        free(m->heads);
-        m->heads = xmalloc(nb * sizeof *m->heads);
-        for (size_t i = 0; i < nb; i++) m->heads[i] = NONE;
-        m->mask = nb - 1;
-        for (size_t i = 0; i < m->count; i++) {
-            if (m->e[i].next == NONE - 1) continue; /* not chained */
-            m->e[i].next = m->heads[m->e[i].hash & m->mask];
-            m->heads[m->e[i].hash & m->mask] = (uint32_t)i;
-        }
-    }
-    uint32_t i = (uint32_t)m->count++;
-    hent *e = &m->e[i];
+    uint32_t i = (uint32_t)hashtab_add(&m->index, hash_bytes(tag, key, klen));
+    hent *e = vec_push(m->e, m->count, m->cap);
     memset(e, 0, sizeof *e);
-    e->hash = hash_bytes(tag, key, klen);
     e->tag = tag;
     e->key = klen ? arena_strndup(a, key, klen) : "";
     e->klen = klen;
+    e->found = found;
     e->dup_next = NONE;
     e->last[0] = e->last[1] = NONE;
-    if (chain) {
-        e->next = m->heads[e->hash & m->mask];
-        m->heads[e->hash & m->mask] = i;
-    } else {
-        e->next = NONE - 1;
-    }
     return i;
 }
 
@@ -836,9 +816,7 @@ static long fenwick_sum(const long *f, int i) /* count of entries below i */
 static void compare_nodes(differ *d, tree_pair *p)
 {
     const dtree *to = p->t[0], *tn = p->t[1];
-    d->ids.count = 0; /* identities are per tree pair */
-    if (d->ids.heads)
-        for (size_t i = 0; i <= d->ids.mask; i++) d->ids.heads[i] = NONE;
+    hmap_clear(&d->ids); /* identities are per tree pair */
     for (int run = 0; run < 2; run++) {
         dtree *t = (dtree *)p->t[run];
         for (int k = 0; k < t->node_count; k++) {

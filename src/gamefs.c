@@ -2,6 +2,7 @@
 #include "profile.h"
 #include "source.h"
 #include "text.h"
+#include "vec.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,17 +19,13 @@ typedef struct dir_entry {
     const char *lower;     /* lower-cased name: the key */
     const char **reals;    /* every spelling on disk, byte-wise ascending */
     size_t real_count;
-    struct dir_entry *next;
 } dir_entry;
 
 struct dir_index {
     const char *path;
-    dir_entry **buckets;
-    size_t bucket_count;
-    dir_entry **list;      /* every name, for listing archives */
+    dir_entry **list;      /* every name (folded), first spelling's byte order */
     size_t count;
-    uint32_t hash;         /* of path */
-    dir_index *next;       /* same bucket */
+    hashtab by_name;       /* list by lower-cased name */
 };
 
 /* ---- archives ---- */
@@ -38,14 +35,14 @@ typedef struct ar_entry {
     const char *name;      /* as stored (validated UTF-8) */
     zip_uint64_t index;
     zip_uint64_t size;     /* uncompressed size the central directory claims */
-    struct ar_entry *next;
 } ar_entry;
 
 struct gamefs_archive {
     const char *path;      /* "main/pak0.pk3" */
     zip_t *zip;            /* NULL: damaged, skipped */
-    ar_entry **buckets;
-    size_t bucket_count;
+    ar_entry *entries;
+    size_t count, cap;
+    hashtab by_key;        /* entries by key */
     gamefs_archive *next;
 };
 
@@ -69,11 +66,7 @@ static const char *trim_dir(gamefs *fs, const char *dir)
 
 void gamefs_add_dir(gamefs *fs, const char *dir)
 {
-    if (fs->count == fs->cap) {
-        fs->cap = fs->cap ? fs->cap * 2 : 4;
-        fs->dirs = xrealloc(fs->dirs, fs->cap * sizeof *fs->dirs);
-    }
-    fs->dirs[fs->count++] = (char *)trim_dir(fs, dir);
+    *vec_push(fs->dirs, fs->count, fs->cap) = (char *)trim_dir(fs, dir);
     fs->path_built = 0;
 }
 
@@ -129,6 +122,14 @@ static char *normalize(arena *mem, const char *name)
     return out;
 }
 
+/* The entry of `lower` (hashed h) in d, or NULL. */
+static dir_entry *lookup(const dir_index *d, const char *lower, uint32_t h)
+{
+    for (size_t i = hashtab_first(&d->by_name, h); i != HASHTAB_END; i = hashtab_next(&d->by_name, h, i))
+        if (strcmp(d->list[i]->lower, lower) == 0) return d->list[i];
+    return NULL;
+}
+
 static int compare_bytes(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -136,63 +137,40 @@ static int compare_bytes(const void *a, const void *b)
 
 /* Reads a directory listing once; an unreadable directory indexes as empty.
 ** Names differing only in case are one entry with every spelling. */
-static void grow_indexes(gamefs *fs)
-{
-    size_t n = fs->index_buckets ? fs->index_buckets * 2 : 64;
-    dir_index **b = xcalloc(n, sizeof *b);
-    for (size_t i = 0; i < fs->index_buckets; i++)
-        for (dir_index *d = fs->indexes[i], *next; d; d = next) {
-            next = d->next;
-            d->next = b[d->hash & (n - 1)];
-            b[d->hash & (n - 1)] = d;
-        }
-    free(fs->indexes);
-    fs->indexes = b;
-    fs->index_buckets = n;
-}
-
 static dir_index *index_dir(gamefs *fs, const char *path)
 {
     uint32_t h = text_hash(0, path, 0);
-    if (fs->index_buckets)
-        for (dir_index *d = fs->indexes[h & (fs->index_buckets - 1)]; d; d = d->next)
-            if (d->hash == h && strcmp(d->path, path) == 0) return d;
-    if (fs->index_count * 2 >= fs->index_buckets) grow_indexes(fs);
+    for (size_t i = hashtab_first(&fs->index_by_path, h); i != HASHTAB_END;
+         i = hashtab_next(&fs->index_by_path, h, i))
+        if (strcmp(fs->indexes[i]->path, path) == 0) return fs->indexes[i];
     dir_index *d = arena_zalloc(fs->mem, sizeof *d);
     d->path = arena_strdup(fs->mem, path);
-    d->hash = h;
-    d->next = fs->indexes[h & (fs->index_buckets - 1)];
-    fs->indexes[h & (fs->index_buckets - 1)] = d;
-    fs->index_count++;
+    hashtab_add(&fs->index_by_path, h);
+    *vec_push(fs->indexes, fs->index_count, fs->index_cap) = d;
     DIR *dp = opendir(path);
     if (!dp) return d;
-    size_t n = 0, cap = 64;
-    char **names = xmalloc(cap * sizeof *names);
+    size_t n = 0, cap = 0;
+    char **names = NULL;
     struct dirent *e;
     while ((e = readdir(dp)) != NULL) {
         if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
             continue;
-        if (n == cap) names = xrealloc(names, (cap *= 2) * sizeof *names);
-        names[n++] = arena_strdup(fs->mem, e->d_name);
+        *vec_push(names, n, cap) = arena_strdup(fs->mem, e->d_name);
     }
     closedir(dp);
     /* Sorted byte-wise, so every name's spellings come out in a stable order
     ** whatever order readdir gives. */
-    qsort(names, n, sizeof *names, compare_bytes);
-    d->bucket_count = 16;
-    while (d->bucket_count < n * 2) d->bucket_count *= 2;
-    d->buckets = arena_zalloc(fs->mem, d->bucket_count * sizeof *d->buckets);
+    if (n > 1) qsort(names, n, sizeof *names, compare_bytes);
+    hashtab_reserve(&d->by_name, n);
     d->list = arena_alloc(fs->mem, (n ? n : 1) * sizeof *d->list);
     for (size_t i = 0; i < n; i++) {
         const char *lower = arena_lower(fs->mem, names[i], strlen(names[i]));
-        size_t b = text_hash(0, lower, 0) & (d->bucket_count - 1);
-        dir_entry *x = d->buckets[b];
-        while (x && strcmp(x->lower, lower) != 0) x = x->next;
+        uint32_t lh = text_hash(0, lower, 0);
+        dir_entry *x = lookup(d, lower, lh);
         if (!x) {
             x = arena_zalloc(fs->mem, sizeof *x);
             x->lower = lower;
-            x->next = d->buckets[b];
-            d->buckets[b] = x;
+            hashtab_add(&d->by_name, lh);
             d->list[d->count++] = x;
         }
         /* every spelling, in byte order (names are sorted) */
@@ -203,15 +181,6 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     }
     free(names);
     return d;
-}
-
-static const dir_entry *lookup(dir_index *d, const char *lower)
-{
-    if (!d->bucket_count) return NULL;
-    size_t b = text_hash(0, lower, 0) & (d->bucket_count - 1);
-    for (dir_entry *x = d->buckets[b]; x; x = x->next)
-        if (strcmp(x->lower, lower) == 0) return x;
-    return NULL;
 }
 
 static const char *join(gamefs *fs, const char *dir, const char *name)
@@ -229,7 +198,7 @@ static const char *find_under(gamefs *fs, const char *dir, const char *key)
     size_t n = slash ? (size_t)(slash - key) : strlen(key);
     if (n == 0) return NULL;
     char *part = arena_strndup(fs->mem, key, n);
-    const dir_entry *e = lookup(index_dir(fs, dir), part);
+    const dir_entry *e = lookup(index_dir(fs, dir), part, text_hash(0, part, 0));
     if (!e) return NULL;
     for (size_t i = 0; i < e->real_count; i++) {
         const char *path = join(fs, dir, e->reals[i]);
@@ -289,6 +258,18 @@ static void close_archive(gamefs_archive *ar)
 {
     if (ar->zip) zip_discard(ar->zip);
     ar->zip = NULL;
+    free(ar->entries);
+    ar->entries = NULL;
+    ar->count = ar->cap = 0;
+    hashtab_free(&ar->by_key);
+}
+
+/* The entry of `key` (hashed h) in ar, or NULL. */
+static ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint32_t h)
+{
+    for (size_t i = hashtab_first(&ar->by_key, h); i != HASHTAB_END; i = hashtab_next(&ar->by_key, h, i))
+        if (strcmp(ar->entries[i].key, key) == 0) return &ar->entries[i];
+    return NULL;
 }
 
 /* Opens and indexes one archive; a damaged one is reported and left without
@@ -319,9 +300,7 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
         return ar;
     }
     ar->zip = z;
-    ar->bucket_count = 16;
-    while (ar->bucket_count < (size_t)n * 2) ar->bucket_count *= 2;
-    ar->buckets = arena_zalloc(fs->mem, ar->bucket_count * sizeof *ar->buckets);
+    hashtab_reserve(&ar->by_key, (size_t)n);
     size_t bad[NAME_KINDS] = {0};
     const char *first_bad[NAME_KINDS] = {0};
     for (zip_int64_t i = 0; i < n; i++) {
@@ -338,14 +317,12 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
         }
         const char *key = normalize(fs->mem, raw);
         if (!*key) continue;
-        size_t b = text_hash(0, key, 0) & (ar->bucket_count - 1);
-        ar_entry *e = ar->buckets[b];
-        while (e && strcmp(e->key, key) != 0) e = e->next;
+        uint32_t h = text_hash(0, key, 0);
+        ar_entry *e = archive_lookup(ar, key, h);
         if (!e) {
-            e = arena_zalloc(fs->mem, sizeof *e);
+            hashtab_add(&ar->by_key, h);
+            e = vec_push(ar->entries, ar->count, ar->cap);
             e->key = key;
-            e->next = ar->buckets[b];
-            ar->buckets[b] = e;
         }
         e->name = arena_strdup(fs->mem, raw);
         e->index = (zip_uint64_t)i;
@@ -362,15 +339,6 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
     return ar;
 }
 
-static const ar_entry *archive_lookup(const gamefs_archive *ar, const char *key)
-{
-    if (!ar->zip) return NULL;
-    size_t b = text_hash(0, key, 0) & (ar->bucket_count - 1);
-    for (const ar_entry *e = ar->buckets[b]; e; e = e->next)
-        if (strcmp(e->key, key) == 0) return e;
-    return NULL;
-}
-
 /* ---- the search path ---- */
 
 typedef struct entry_list {
@@ -380,13 +348,7 @@ typedef struct entry_list {
 
 static void push(entry_list *l, const char *dir, gamefs_archive *ar)
 {
-    if (l->count == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 16;
-        l->items = xrealloc(l->items, l->cap * sizeof *l->items);
-    }
-    l->items[l->count].dir = dir;
-    l->items[l->count].ar = ar;
-    l->count++;
+    *vec_push(l->items, l->count, l->cap) = (gamefs_entry){dir, ar};
 }
 
 static int compare_paths(const void *a, const void *b)
@@ -489,10 +451,11 @@ static int find(gamefs *fs, const char *name, hit *h)
     build_path(fs);
     const char *key = normalize(fs->mem, name);
     if (!*key) return 0;
+    uint32_t kh = text_hash(0, key, 0);
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
         if (e->ar) {
-            const ar_entry *x = archive_lookup(e->ar, key);
+            const ar_entry *x = archive_lookup(e->ar, key, kh);
             if (!x) continue;
             h->ar = e->ar;
             h->entry = x;
@@ -635,9 +598,11 @@ void gamefs_free(gamefs *fs)
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;
+    for (size_t i = 0; i < fs->index_count; i++) hashtab_free(&fs->indexes[i]->by_name);
     free(fs->indexes);
     fs->indexes = NULL;
-    fs->index_count = fs->index_buckets = 0;
+    fs->index_count = fs->index_cap = 0;
+    hashtab_free(&fs->index_by_path);
     fs->path = NULL;
     fs->path_count = 0;
     fs->path_built = 0;

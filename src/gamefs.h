@@ -11,6 +11,7 @@
 #include "arena.h"
 #include "atrc.h"
 #include "diag.h"
+#include "hashtab.h"
 
 /* Largest archive entry read whole (a script or a tree); a bigger one is
 ** refused with a message instead of being allocated.  Loose files have no cap. */
@@ -33,8 +34,9 @@ typedef struct gamefs {
     gamefs_entry *path;        /* the search path, lowest first; built on first lookup */
     size_t path_count;
     int path_built;
-    dir_index **indexes;       /* cache: one listing per directory read, hashed by path */
-    size_t index_count, index_buckets;
+    dir_index **indexes;       /* cache: one listing per directory read */
+    size_t index_count, index_cap;
+    hashtab index_by_path;     /* indexes by path */
     gamefs_archive *archives;  /* every archive opened (closed by gamefs_free) */
     arena *mem;
 } gamefs;

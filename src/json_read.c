@@ -4,6 +4,7 @@
 ** is linear in the input. */
 #include "json_read.h"
 #include "source.h"
+#include "vec.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -227,11 +228,7 @@ static void read_number(reader *r, json_value *v)
 
 static void push_scratch(reader *r, const char *key, size_t key_len, json_value *v)
 {
-    if (r->top == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 64;
-        r->scratch = xrealloc(r->scratch, r->cap * sizeof *r->scratch);
-    }
-    json_member *m = &r->scratch[r->top++];
+    json_member *m = vec_push(r->scratch, r->top, r->cap);
     m->key = key;
     m->key_len = key_len;
     m->value = v;

@@ -70,8 +70,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t)
     atr_binder binder = {t, bind_name};
     if (atr_build(parsed, t->name, src, &binder, ctx->opts.profile, &ctx->mem, &ctx->diags,
                   &t->tree) != 0) {
-        for (size_t i = 0; i < t->bucket_count; i++)
-            for (ref_name *r = t->buckets[i]; r; r = r->hash_next) r->bound_node = -1;
+        for (size_t i = 0; i < t->name_count; i++) t->names[i]->bound_node = -1;
         return;
     }
     t->built = 1;

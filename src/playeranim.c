@@ -6,6 +6,7 @@
 #include "playeranim.h"
 #include "com_token.h"
 #include "text.h"
+#include "vec.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,23 +29,11 @@ typedef struct reader {
 
 static void add_name(playeranim_names *n, const char *name)
 {
-    if (n->count * 2 >= n->bucket_count) {
-        size_t nb = n->bucket_count ? n->bucket_count * 2 : 256;
-        free(n->buckets);
-        n->buckets = xcalloc(nb, sizeof *n->buckets);
-        n->bucket_count = nb;
-        for (size_t i = 0; i < n->count; i++) {
-            size_t b = text_hash(0, n->names[i], 1) & (nb - 1);
-            while (n->buckets[b]) b = (b + 1) & (nb - 1);
-            n->buckets[b] = i + 1;
-        }
-    }
-    size_t b = text_hash(0, name, 1) & (n->bucket_count - 1);
-    for (; n->buckets[b]; b = (b + 1) & (n->bucket_count - 1))
-        if (text_equal_nocase(n->names[n->buckets[b] - 1], name)) return;
-    if (n->count == n->cap) n->names = xrealloc(n->names, (n->cap = n->cap ? n->cap * 2 : 256) * sizeof *n->names);
-    n->names[n->count] = arena_strdup(&n->mem, name);
-    n->buckets[b] = ++n->count;
+    uint32_t h = text_hash(0, name, 1);
+    for (size_t i = hashtab_first(&n->index, h); i != HASHTAB_END; i = hashtab_next(&n->index, h, i))
+        if (text_equal_nocase(n->names[i], name)) return;
+    hashtab_add(&n->index, h);
+    *vec_push(n->names, n->count, n->cap) = arena_strdup(&n->mem, name);
 }
 
 static void fail(reader *r, const char *fmt, ...)
@@ -214,7 +203,7 @@ int playeranim_read(source_file *src, int escape_backslash, diag_list *diags, pl
 void playeranim_names_free(playeranim_names *n)
 {
     free(n->names);
-    free(n->buckets);
+    hashtab_free(&n->index);
     arena_free_all(&n->mem);
     memset(n, 0, sizeof *n);
 }

@@ -5,13 +5,13 @@
 #include <stddef.h>
 #include "arena.h"
 #include "diag.h"
+#include "hashtab.h"
 #include "source.h"
 
 typedef struct playeranim_names {
     const char **names;   /* first spelling, first-seen order, once per name (case-insensitive) */
     size_t count, cap;
-    size_t *buckets;      /* open hash of indices + 1 */
-    size_t bucket_count;
+    hashtab index;        /* names by text_hash(0, name, 1) */
     arena mem;
 } playeranim_names;
 

@@ -3,6 +3,7 @@
 ** tree.  Building the trees is the link stage (link.c). */
 #include "context.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,6 @@ static uint32_t hash_name(const char *s)
 {
     return text_hash(0, s, 0);
 }
-
-static ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h);
 
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
 {
@@ -24,41 +23,23 @@ tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
     tree_entry *t = arena_zalloc(&ctx->mem, sizeof *t);
     t->index = ++ctx->tree_count;
     t->name = arena_strdup(&ctx->mem, canonical);
-    t->bucket_count = 64;
-    t->buckets = xcalloc(t->bucket_count, sizeof *t->buckets);
+    vec_reserve(t->names, t->name_cap, 32);
+    hashtab_reserve(&t->name_index, 32);
     ctx->trees[t->index] = t;
     *is_new = 1;
     return t;
 }
 
-ref_name *registry_find_name(const tree_entry *t, const char *name)
+static inline ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h)
 {
-    return find_name_hashed(t, name, hash_name(name));
-}
-
-static ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h)
-{
-    for (ref_name *r = t->buckets[h & (t->bucket_count - 1)]; r; r = r->hash_next)
-        if (r->hash == h && strcmp(r->name, name) == 0) return r;
+    for (size_t i = hashtab_first(&t->name_index, h); i != HASHTAB_END; i = hashtab_next(&t->name_index, h, i))
+        if (strcmp(t->names[i]->name, name) == 0) return t->names[i];
     return NULL;
 }
 
-static void grow_buckets(tree_entry *t)
+ref_name *registry_find_name(const tree_entry *t, const char *name)
 {
-    size_t n = t->bucket_count * 2;
-    ref_name **b = xcalloc(n, sizeof *b);
-    for (size_t i = 0; i < t->bucket_count; i++) {
-        ref_name *r = t->buckets[i];
-        while (r) {
-            ref_name *next = r->hash_next;
-            r->hash_next = b[r->hash & (n - 1)];
-            b[r->hash & (n - 1)] = r;
-            r = next;
-        }
-    }
-    free(t->buckets);
-    t->buckets = b;
-    t->bucket_count = n;
+    return find_name_hashed(t, name, hash_name(name));
 }
 
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref)
@@ -70,14 +51,11 @@ void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, 
 {
     ref_name *r = find_name_hashed(t, ref->name, hash);
     if (!r) {
-        if (t->name_count * 2 >= t->bucket_count) grow_buckets(t);
         r = arena_zalloc(&ctx->mem, sizeof *r);
         r->name = ref->name;
-        r->hash = hash;
         r->bound_node = -1;
-        r->hash_next = t->buckets[r->hash & (t->bucket_count - 1)];
-        t->buckets[r->hash & (t->bucket_count - 1)] = r;
-        t->name_count++;
+        hashtab_add(&t->name_index, hash);
+        *vec_push(t->names, t->name_count, t->name_cap) = r;
     }
     ref->in_ref_set = 1;
     if (r->refs_tail) r->refs_tail->name_next = ref;
@@ -123,7 +101,8 @@ void registry_engine_anim(atrc_ctx *ctx, const char *canonical_tree, const char 
 void registry_free(atrc_ctx *ctx)
 {
     for (int i = 1; i <= ctx->tree_count; i++) {
-        free(ctx->trees[i]->buckets);
-        ctx->trees[i]->buckets = NULL;
+        free(ctx->trees[i]->names);
+        ctx->trees[i]->names = NULL;
+        hashtab_free(&ctx->trees[i]->name_index);
     }
 }

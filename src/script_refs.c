@@ -5,6 +5,7 @@
 ** `a = b` right side first, `a[i]` index first, a `for` step after its body. */
 #include "script_refs.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +51,7 @@ char *script_canonical_name(arena *a, const char *name, size_t len)
 
 static script_ref *add_ref(script_refs *r, script_ref_kind kind, const ast_node *n, int dev)
 {
-    if (r->ref_count == r->ref_cap) {
-        r->ref_cap = r->ref_cap ? r->ref_cap * 2 : 16;
-        r->refs = xrealloc(r->refs, r->ref_cap * sizeof *r->refs);
-    }
-    script_ref *x = &r->refs[r->ref_count++];
+    script_ref *x = vec_push(r->refs, r->ref_count, r->ref_cap);
     memset(x, 0, sizeof *x);
     x->kind = kind;
     x->line = n->line;
@@ -91,11 +88,7 @@ static void callee_ref(script_refs *r, const ast_node *callee, int dev, int thre
 static void add_func(script_refs *r, const ast_node *n, int dev)
 {
     if (!n->text) return;
-    if (r->func_count == r->func_cap) {
-        r->func_cap = r->func_cap ? r->func_cap * 2 : 16;
-        r->funcs = xrealloc(r->funcs, r->func_cap * sizeof *r->funcs);
-    }
-    script_func *f = &r->funcs[r->func_count++];
+    script_func *f = vec_push(r->funcs, r->func_count, r->func_cap);
     f->name = arena_lower(&r->mem, n->text, strlen(n->text));
     f->line = n->line;
     f->col = n->col;
@@ -104,11 +97,7 @@ static void add_func(script_refs *r, const ast_node *n, int dev)
 
 static void add_tree(script_refs *r, const ast_node *n)
 {
-    if (r->tree_count == r->tree_cap) {
-        r->tree_cap = r->tree_cap ? r->tree_cap * 2 : 4;
-        r->trees = xrealloc(r->trees, r->tree_cap * sizeof *r->trees);
-    }
-    script_tree *t = &r->trees[r->tree_count++];
+    script_tree *t = vec_push(r->trees, r->tree_count, r->tree_cap);
     t->name = arena_lower(&r->mem, n->text ? n->text : "", n->len);
     t->line = n->line;
     t->col = n->col;
@@ -123,11 +112,7 @@ typedef struct walker {
 static void push(walker *w, const ast_node *n, step_kind kind, int dev, int threaded)
 {
     if (!n) return;
-    if (w->top == w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 256;
-        w->stack = xrealloc(w->stack, w->cap * sizeof *w->stack);
-    }
-    w->stack[w->top++] = (step){n, kind, dev, threaded};
+    *vec_push(w->stack, w->top, w->cap) = (step){n, kind, dev, threaded};
 }
 
 /* Pushes the children of n so that they pop in source order. */
@@ -135,10 +120,7 @@ static void push_children(walker *w, const ast_node *n, int dev)
 {
     size_t count = 0;
     for (const ast_node *c = n->child; c; c = c->next) count++;
-    while (w->top + count > w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 256;
-        w->stack = xrealloc(w->stack, w->cap * sizeof *w->stack);
-    }
+    vec_reserve(w->stack, w->cap, w->top + count);
     size_t i = w->top + count;
     for (const ast_node *c = n->child; c; c = c->next) w->stack[--i] = (step){c, VISIT, dev, 0};
     w->top += count;

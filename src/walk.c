@@ -10,6 +10,7 @@
 #include "playeranim.h"
 #include "profile.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,20 +22,17 @@ void walk_free(walk_state *w)
         walk_script *s = w->scripts[i];
         script_refs_free(&s->refs);
         if (s->has_checked) check_result_free(&s->checked);
-        free(s->func_index);
+        hashtab_free(&s->func_index);
         free(s->trees);
         free(s->includes);
         free(s);
     }
     free(w->scripts);
-    free(w->buckets);
+    hashtab_free(&w->by_name);
     free(w->ahead); /* the records not taken are the frontend's */
-    for (size_t i = 0; i < w->def_buckets; i++)
-        if (w->defs[i]) {
-            free(w->defs[i]->scripts);
-            free(w->defs[i]);
-        }
+    for (size_t i = 0; i < w->def_count; i++) free(w->defs[i].scripts);
     free(w->defs);
+    hashtab_free(&w->def_index);
     free(w);
 }
 
@@ -46,108 +44,59 @@ static walk_state *walk_get(atrc_ctx *ctx)
 
 static walk_script *find_script(const walk_state *w, const char *name)
 {
-    if (!w->bucket_count) return NULL;
-    for (walk_script *s = w->buckets[text_hash(0, name, 0) & (w->bucket_count - 1)]; s; s = s->hash_next)
-        if (strcmp(s->name, name) == 0) return s;
+    uint32_t h = text_hash(0, name, 0);
+    for (size_t i = hashtab_first(&w->by_name, h); i != HASHTAB_END; i = hashtab_next(&w->by_name, h, i))
+        if (strcmp(w->scripts[i]->name, name) == 0) return w->scripts[i];
     return NULL;
 }
 
 static void add_script(walk_state *w, walk_script *s)
 {
-    if (w->count == w->cap) {
-        w->cap = w->cap ? w->cap * 2 : 32;
-        w->scripts = xrealloc(w->scripts, w->cap * sizeof *w->scripts);
-    }
-    w->scripts[w->count++] = s;
-    if (w->count * 2 > w->bucket_count) {
-        size_t n = w->bucket_count ? w->bucket_count * 2 : 64;
-        free(w->buckets);
-        w->buckets = xcalloc(n, sizeof *w->buckets);
-        w->bucket_count = n;
-        for (size_t i = 0; i < w->count; i++) {
-            walk_script *x = w->scripts[i];
-            size_t b = text_hash(0, x->name, 0) & (n - 1);
-            x->hash_next = w->buckets[b];
-            w->buckets[b] = x;
-        }
-    } else {
-        size_t b = text_hash(0, s->name, 0) & (w->bucket_count - 1);
-        s->hash_next = w->buckets[b];
-        w->buckets[b] = s;
-    }
+    hashtab_add(&w->by_name, text_hash(0, s->name, 0));
+    *vec_push(w->scripts, w->count, w->cap) = s;
 }
 
 /* ---- functions a file defines ---- */
 
 static void index_functions(walk_script *s)
 {
-    size_t n = 16;
-    while (n < s->refs.func_count * 2) n *= 2;
-    s->func_buckets = n;
-    s->func_index = xcalloc(n, sizeof *s->func_index);
-    for (size_t i = 0; i < s->refs.func_count; i++) {
-        size_t b = text_hash(0, s->refs.funcs[i].name, 0) & (n - 1);
-        while (s->func_index[b]) {
-            if (strcmp(s->refs.funcs[s->func_index[b] - 1].name, s->refs.funcs[i].name) == 0) break;
-            b = (b + 1) & (n - 1);
-        }
-        if (!s->func_index[b]) s->func_index[b] = i + 1; /* the first definition wins */
-    }
+    hashtab_reserve(&s->func_index, s->refs.func_count);
+    for (size_t i = 0; i < s->refs.func_count; i++)
+        hashtab_add(&s->func_index, text_hash(0, s->refs.funcs[i].name, 0));
 }
 
 /* Which loaded scripts define each function name: most failed lookups are
 ** builtin calls, answered here at once. */
-static definers *find_definers(const walk_state *w, const char *name)
+static definers *find_definers(const walk_state *w, const char *name, uint32_t h)
 {
-    if (!w->def_buckets) return NULL;
-    size_t b = text_hash(0, name, 0) & (w->def_buckets - 1);
-    for (; w->defs[b]; b = (b + 1) & (w->def_buckets - 1))
-        if (strcmp(w->defs[b]->name, name) == 0) return w->defs[b];
+    for (size_t i = hashtab_first(&w->def_index, h); i != HASHTAB_END; i = hashtab_next(&w->def_index, h, i))
+        if (strcmp(w->defs[i].name, name) == 0) return &w->defs[i];
     return NULL;
-}
-
-static void insert_definers(walk_state *w, definers *d)
-{
-    size_t b = text_hash(0, d->name, 0) & (w->def_buckets - 1);
-    while (w->defs[b]) b = (b + 1) & (w->def_buckets - 1);
-    w->defs[b] = d;
 }
 
 static void add_definer(walk_state *w, const char *name, walk_script *s)
 {
-    definers *d = find_definers(w, name);
+    uint32_t h = text_hash(0, name, 0);
+    definers *d = find_definers(w, name, h);
     if (!d) {
-        if ((w->def_count + 1) * 2 > w->def_buckets) {
-            definers **old = w->defs;
-            size_t old_n = w->def_buckets;
-            w->def_buckets = old_n ? old_n * 2 : 256;
-            w->defs = xcalloc(w->def_buckets, sizeof *w->defs);
-            for (size_t i = 0; i < old_n; i++)
-                if (old[i]) insert_definers(w, old[i]);
-            free(old);
-        }
-        d = xcalloc(1, sizeof *d);
-        d->name = name;
-        insert_definers(w, d);
-        w->def_count++;
+        hashtab_add(&w->def_index, h);
+        d = vec_push(w->defs, w->def_count, w->def_cap);
+        *d = (definers){name, NULL, 0, 0};
     }
     if (d->count && d->scripts[d->count - 1] == s) return;
-    if (d->count == d->cap) d->scripts = xrealloc(d->scripts, (d->cap = d->cap ? d->cap * 2 : 2) * sizeof *d->scripts);
-    d->scripts[d->count++] = s;
+    *vec_push(d->scripts, d->count, d->cap) = s;
 }
 
 typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
 
-/* The first definition of `name` in s, or NULL. */
+/* The first definition of `name` in s (the last candidate: newest come first), or NULL. */
 static const script_func *find_def(const walk_script *s, const char *name)
 {
-    if (!s->func_buckets) return NULL;
-    size_t b = text_hash(0, name, 0) & (s->func_buckets - 1);
-    for (; s->func_index[b]; b = (b + 1) & (s->func_buckets - 1)) {
-        const script_func *f = &s->refs.funcs[s->func_index[b] - 1];
-        if (strcmp(f->name, name) == 0) return f;
-    }
-    return NULL;
+    const script_func *first = NULL;
+    uint32_t h = text_hash(0, name, 0);
+    for (size_t i = hashtab_first(&s->func_index, h); i != HASHTAB_END; i = hashtab_next(&s->func_index, h, i))
+        if (strcmp(s->refs.funcs[i].name, name) == 0) first = &s->refs.funcs[i];
+    return first;
 }
 
 static func_kind own_function(const walk_script *s, const char *name)
@@ -176,7 +125,7 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
 {
     func_kind k = own_function(s, name);
     if (k != FUNC_NONE) return k;
-    const definers *d = find_definers(w, name);
+    const definers *d = find_definers(w, name, text_hash(0, name, 0));
     if (!d) return FUNC_NONE;
     /* Whichever list is shorter: the scripts defining the name, or the includes. */
     size_t n = d->count < s->include_count ? d->count : s->include_count;
@@ -202,8 +151,7 @@ static void note_trees(atrc_ctx *ctx, walk_script *s, int first_new)
             size_t j = 0;
             while (j < s->tree_count && s->trees[j] != t) j++;
             if (j == s->tree_count) {
-                s->trees = xrealloc(s->trees, (s->tree_count + 1) * sizeof *s->trees);
-                s->trees[s->tree_count++] = t;
+                *vec_push(s->trees, s->tree_count, s->tree_cap) = t;
                 if (t->index > first_new) s->new_trees++;
             }
             break;
@@ -411,8 +359,7 @@ static void collect_includes(atrc_ctx *ctx, walk_script *s)
         walk_script *t = find_script(ctx->walk, r->file);
         if (!t || !t->src || t->mark == gen) continue;
         t->mark = gen;
-        if (s->include_count == cap) s->includes = xrealloc(s->includes, (cap = cap ? cap * 2 : 4) * sizeof *s->includes);
-        s->includes[s->include_count++] = t;
+        *vec_push(s->includes, s->include_count, cap) = t;
     }
     if (s->include_count > 1) qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
 }
@@ -450,9 +397,9 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
 {
     walk_script *first = start_script(ctx, name, NULL, 0, 0);
     if (!first) return NULL;
-    frame *stack = xmalloc(16 * sizeof *stack);
-    size_t top = 0, cap = 16, pending = 0;
-    stack[top++] = (frame){first, 0, 0, enter(ctx, first, &pending)};
+    frame *stack = NULL;
+    size_t top = 0, cap = 0, pending = 0;
+    *vec_push(stack, top, cap) = (frame){first, 0, 0, enter(ctx, first, &pending)};
     while (top) {
         frame *f = &stack[top - 1];
         walk_script *s = f->s;
@@ -481,8 +428,7 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
             top--;
             continue;
         }
-        if (top == cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
-        stack[top++] = (frame){child, 0, 0, enter(ctx, child, &pending)};
+        *vec_push(stack, top, cap) = (frame){child, 0, 0, enter(ctx, child, &pending)};
     }
     free(stack);
     return first;

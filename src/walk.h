@@ -6,6 +6,7 @@
 #define ATRC_WALK_H
 #include <stddef.h>
 #include "check_stage.h"
+#include "hashtab.h"
 #include "script_refs.h"
 #include "source.h"
 
@@ -20,17 +21,15 @@ typedef struct walk_script {
     source_file *src;          /* NULL when missing */
     int unreadable;            /* found but could not be read (reported) */
     struct tree_entry **trees; /* trees its directives name, first use order */
-    size_t tree_count;
+    size_t tree_count, tree_cap;
     int new_trees;             /* how many of them it registered first */
     script_refs refs;
     check_file_result checked; /* names the compile-stage checks left for its #includes */
     int has_checked;
     struct walk_script **includes; /* loaded #include targets, sorted by address (for lookups) */
     size_t include_count;
-    size_t *func_index;        /* open hash of refs.funcs indices + 1 */
-    size_t func_buckets;
+    hashtab func_index;        /* refs.funcs by name */
     unsigned mark, missing_mark, include_mark;
-    struct walk_script *hash_next;
 } walk_script;
 
 typedef struct definers {
@@ -50,10 +49,10 @@ typedef struct walk_ahead {
 typedef struct walk_state {
     walk_script **scripts;     /* load order */
     size_t count, cap;
-    walk_script **buckets;
-    size_t bucket_count;
-    struct definers **defs;    /* function name -> the loaded scripts defining it (open hash) */
-    size_t def_count, def_buckets;
+    hashtab by_name;           /* scripts by name */
+    definers *defs;            /* each function name of the loaded scripts, with who defines it */
+    size_t def_count, def_cap;
+    hashtab def_index;         /* defs by name */
     unsigned gen;
     int pending_overflow;      /* MAX_PRECACHE_ENTRIES reported */
     const char *title;         /* "map mp_carentan, gametype tdm" / "entry maps/x" */

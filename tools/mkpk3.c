@@ -14,6 +14,9 @@
 #include <sys/stat.h>
 #include <zip.h>
 
+#include "arena.h"
+#include "vec.h"
+
 static int stored;
 
 static int compare_names(const void *a, const void *b)
@@ -45,19 +48,13 @@ static int add(zip_t *z, const char *dir, const char *rel)
         struct dirent *e;
         while ((e = readdir(d)) != NULL) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
-            if (count == cap) {
-                cap = cap ? cap * 2 : 32;
-                char **grown = realloc(names, cap * sizeof *names);
-                if (!grown) abort();
-                names = grown;
-            }
             size_t k = strlen(rel) + strlen(e->d_name) + 2;
-            names[count] = malloc(k);
-            if (!names[count]) abort();
-            snprintf(names[count++], k, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
+            char **name = vec_push(names, count, cap);
+            *name = xmalloc(k);
+            snprintf(*name, k, "%s%s%s", rel, *rel ? "/" : "", e->d_name);
         }
         closedir(d);
-        qsort(names, count, sizeof *names, compare_names);
+        if (count > 1) qsort(names, count, sizeof *names, compare_names);
         for (size_t i = 0; i < count; i++) {
             if (rc == 0 && add(z, dir, names[i]) != 0) rc = -1;
             free(names[i]);

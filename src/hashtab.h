@@ -1,0 +1,67 @@
+/* The one hash index over an array the caller keeps: entry i of the table is
+** element i of that array (both grow in step, so the caller's order is the
+** insertion order).  The caller hashes (text_hash) and compares keys; the
+** table keeps each entry's hash, so growing never rehashes a key and most
+** mismatches cost no compare.  Chained through one node per entry, at most
+** one entry per two buckets, so a lookup of an absent key usually ends at
+** once; nodes and buckets share one allocation, doubled together. */
+#ifndef ATRC_HASHTAB_H
+#define ATRC_HASHTAB_H
+#include <stddef.h>
+#include <stdint.h>
+#include "arena.h"
+
+typedef struct hashtab_node {
+    uint32_t hash;
+    uint32_t next;             /* entry + 1 in the same bucket, 0: none */
+} hashtab_node;
+
+typedef struct hashtab {
+    hashtab_node *nodes;       /* one per entry, room for half the bucket count; NULL until the first add */
+    uint32_t *buckets;         /* entry + 1, 0: empty (after the nodes, same allocation) */
+    size_t mask;               /* bucket count - 1 */
+    size_t count;
+} hashtab;
+
+#define HASHTAB_END ((size_t)-1)
+
+static inline size_t hashtab_scan(const hashtab *t, uint32_t hash, size_t n)
+{
+    for (; n; n = t->nodes[n - 1].next)
+        if (t->nodes[n - 1].hash == hash) return n - 1;
+    return HASHTAB_END;
+}
+
+/* The entries added with `hash`, newest first, then HASHTAB_END.  A lookup
+** compares each candidate's key:
+**   for (size_t i = hashtab_first(&t, h); i != HASHTAB_END; i = hashtab_next(&t, h, i))
+**       if (strcmp(items[i].name, name) == 0) return &items[i];  */
+static inline size_t hashtab_first(const hashtab *t, uint32_t hash)
+{
+    return hashtab_scan(t, hash, t->buckets ? t->buckets[hash & t->mask] : 0);
+}
+
+static inline size_t hashtab_next(const hashtab *t, uint32_t hash, size_t i)
+{
+    return hashtab_scan(t, hash, t->nodes[i].next);
+}
+
+/* Room for count entries without growing (the table also grows by itself). */
+void hashtab_reserve(hashtab *t, size_t count);
+
+/* Adds an entry under hash (the caller looked it up first: keys are not
+** compared) and returns its number, the table's count before. */
+static inline size_t hashtab_add(hashtab *t, uint32_t hash)
+{
+    if ((t->count + 1) * 2 > t->mask + 1) hashtab_reserve(t, t->count + 1);
+    uint32_t *b = &t->buckets[hash & t->mask];
+    t->nodes[t->count] = (hashtab_node){hash, *b};
+    *b = (uint32_t)++t->count;
+    return t->count - 1;
+}
+
+/* Forgets every entry, keeping the memory. */
+void hashtab_clear(hashtab *t);
+void hashtab_free(hashtab *t);
+
+#endif

@@ -1,0 +1,13 @@
+#include "vec.h"
+#include "arena.h"
+
+#include <stdint.h>
+
+void *vec_grow(void *items, size_t *cap, size_t need, size_t size)
+{
+    size_t n = *cap > 8 ? *cap : 8;
+    while (n < need) n = n > SIZE_MAX / 2 ? need : n * 2;
+    if (n > SIZE_MAX / size) out_of_memory();
+    *cap = n;
+    return xrealloc(items, n * size);
+}

@@ -1,0 +1,177 @@
+/* The growable array (vec.h) and the hash index (hashtab.h). */
+#include <check.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hashtab.h"
+#include "text.h"
+#include "vec.h"
+
+START_TEST(push_grows_and_keeps_elements)
+{
+    int *items = NULL;
+    size_t count = 0, cap = 0, grows = 0;
+    for (int i = 0; i < 100000; i++) {
+        size_t before = cap;
+        *vec_push(items, count, cap) = i * 3;
+        ck_assert_uint_ge(cap, count);
+        if (cap != before) {
+            grows++;
+            ck_assert_uint_ge(cap, before * 2); /* doubling: amortized O(1) */
+        }
+    }
+    ck_assert_uint_eq(count, 100000);
+    ck_assert_uint_le(grows, 16);
+    for (int i = 0; i < 100000; i++) ck_assert_int_eq(items[i], i * 3);
+    free(items);
+}
+END_TEST
+
+START_TEST(reserve_makes_room_once)
+{
+    struct pair { int a; double b; } *items = NULL;
+    size_t count = 0, cap = 0;
+    vec_reserve(items, cap, 1000);
+    ck_assert_uint_ge(cap, 1000);
+    struct pair *first = items;
+    size_t reserved = cap;
+    for (int i = 0; i < 1000; i++) *vec_push(items, count, cap) = (struct pair){i, i / 2.0};
+    ck_assert_ptr_eq(items, first); /* no reallocation within the reserve */
+    ck_assert_uint_eq(cap, reserved);
+    vec_reserve(items, cap, 10);   /* already room: nothing changes */
+    ck_assert_ptr_eq(items, first);
+    ck_assert_uint_eq(cap, reserved);
+    vec_reserve(items, cap, reserved + 1);
+    ck_assert_uint_ge(cap, reserved * 2);
+    ck_assert_int_eq(items[999].a, 999);
+    ck_assert(items[999].b == 499.5);
+    free(items);
+}
+END_TEST
+
+/* A size whose byte count does not fit in size_t is refused, not wrapped. */
+START_TEST(reserve_overflow_aborts)
+{
+    double *items = NULL;
+    size_t cap = 0;
+    vec_reserve(items, cap, SIZE_MAX / 4);
+    free(items);
+}
+END_TEST
+
+/* The lookup every table user writes: the caller compares keys. */
+static size_t find(const hashtab *t, char *const *names, uint32_t h, const char *name)
+{
+    for (size_t i = hashtab_first(t, h); i != HASHTAB_END; i = hashtab_next(t, h, i))
+        if (strcmp(names[i], name) == 0) return i;
+    return HASHTAB_END;
+}
+
+START_TEST(lookup_of_absent_keys)
+{
+    hashtab t = {0};
+    char *names[] = {"alpha", "beta"};
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END); /* empty table */
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "alpha", 0)), 0);
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "beta", 0)), 1);
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), 0);
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "beta", 0), "beta"), 1);
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "gamma", 0), "gamma"), HASHTAB_END);
+    ck_assert_uint_eq(t.count, 2);
+    hashtab_clear(&t); /* every entry forgotten, the table reusable */
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END);
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "beta", 0)), 0);
+    ck_assert_uint_eq(find(&t, names + 1, text_hash(0, "beta", 0), "beta"), 0);
+    hashtab_free(&t);
+    ck_assert_ptr_null(t.buckets);
+    ck_assert_uint_eq(find(&t, names, text_hash(0, "alpha", 0), "alpha"), HASHTAB_END);
+}
+END_TEST
+
+/* Keys sharing one hash, and hashes sharing a bucket, are all found, each by
+** its own key; the candidates of one hash come newest first. */
+START_TEST(hash_collisions)
+{
+    hashtab t = {0};
+    char *names[] = {"a", "b", "c", "d", "e", "f"};
+    uint32_t last = 15; /* last + 16 shares its bucket while the table is small */
+    for (size_t i = 0; i < 6; i++) ck_assert_uint_eq(hashtab_add(&t, i < 4 ? last : last + 16), i);
+    for (size_t i = 0; i < 6; i++) ck_assert_uint_eq(find(&t, names, i < 4 ? last : last + 16, names[i]), i);
+    ck_assert_uint_eq(find(&t, names, last, "e"), HASHTAB_END); /* e shares the bucket, not the hash */
+    ck_assert_uint_eq(find(&t, names, last, "zz"), HASHTAB_END);
+    size_t seen = 0;
+    for (size_t i = hashtab_first(&t, last); i != HASHTAB_END; i = hashtab_next(&t, last, i))
+        ck_assert_uint_eq(i, 3 - seen++); /* newest first */
+    ck_assert_uint_eq(seen, 4);
+    hashtab_free(&t);
+}
+END_TEST
+
+/* A reserved table keeps its entries and takes that many more without moving. */
+START_TEST(hashtab_reserve_room)
+{
+    hashtab t = {0};
+    char *names[1000];
+    for (size_t i = 0; i < 1000; i++) {
+        names[i] = malloc(16);
+        snprintf(names[i], 16, "n%zu", i);
+    }
+    for (size_t i = 0; i < 10; i++) hashtab_add(&t, text_hash(0, names[i], 0));
+    hashtab_reserve(&t, 1000);
+    ck_assert_uint_ge(t.mask + 1, 2000);
+    const hashtab_node *nodes = t.nodes;
+    for (size_t i = 0; i < 10; i++) ck_assert_uint_eq(find(&t, names, text_hash(0, names[i], 0), names[i]), i);
+    for (size_t i = 10; i < 1000; i++) ck_assert_uint_eq(hashtab_add(&t, text_hash(0, names[i], 0)), i);
+    ck_assert_ptr_eq(t.nodes, nodes);
+    for (size_t i = 0; i < 1000; i++) ck_assert_uint_eq(find(&t, names, text_hash(0, names[i], 0), names[i]), i);
+    hashtab_reserve(&t, 10); /* never shrinks */
+    ck_assert_ptr_eq(t.nodes, nodes);
+    for (size_t i = 0; i < 1000; i++) free(names[i]);
+    hashtab_free(&t);
+}
+END_TEST
+
+START_TEST(many_entries)
+{
+    enum { N = 200000 };
+    char **names = malloc(N * sizeof *names);
+    hashtab t = {0};
+    for (size_t i = 0; i < N; i++) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "name_%zu", i);
+        names[i] = strdup(buf);
+        ck_assert_uint_eq(hashtab_add(&t, text_hash(0, names[i], 0)), i);
+        ck_assert_uint_le(t.count * 2, t.mask + 1); /* at most one entry per two buckets */
+    }
+    ck_assert_uint_eq(t.count, N);
+    for (size_t i = 0; i < N; i++) ck_assert_uint_eq(find(&t, names, text_hash(0, names[i], 0), names[i]), i);
+    for (size_t i = 0; i < 1000; i++) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "other_%zu", i);
+        ck_assert_uint_eq(find(&t, names, text_hash(0, buf, 0), buf), HASHTAB_END);
+    }
+    for (size_t i = 0; i < N; i++) free(names[i]);
+    free(names);
+    hashtab_free(&t);
+}
+END_TEST
+
+Suite *make_vec_suite(void)
+{
+    Suite *s = suite_create("vec");
+    TCase *tc = tcase_create("vec");
+    tcase_add_test(tc, push_grows_and_keeps_elements);
+    tcase_add_test(tc, reserve_makes_room_once);
+    tcase_add_test_raise_signal(tc, reserve_overflow_aborts, SIGABRT);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hashtab");
+    tcase_add_test(tc, lookup_of_absent_keys);
+    tcase_add_test(tc, hash_collisions);
+    tcase_add_test(tc, hashtab_reserve_room);
+    tcase_add_test(tc, many_entries);
+    suite_add_tcase(s, tc);
+    return s;
+}
