@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "vec.h"
 #include "gsc_parser.h"
 #include "lexer.h"
 #include "profile.h"
@@ -251,7 +252,7 @@ static void stray_nul(gsc_lexer *lx, const uchar *p)
 ** bound: the scanner pushes it itself then (see scan()). */
 static int open_fits(const gsc_lexer *lx)
 {
-    return lx->open_count < lx->open_cap && lx->open_count < GSC_MAX_NESTING;
+    return (size_t)lx->open_count < lx->open_cap && lx->open_count < GSC_MAX_NESTING;
 }
 
 static void push_open(gsc_lexer *lx, int kind, const uchar *at)
@@ -271,10 +272,7 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
         stop(lx);
         return 0;
     }
-    if (lx->open_count == lx->open_cap) {
-        lx->open_cap = lx->open_cap ? lx->open_cap * 2 : 32;
-        lx->open = xrealloc(lx->open, (size_t)lx->open_cap * sizeof *lx->open);
-    }
+    vec_reserve(lx->open, lx->open_cap, (size_t)lx->open_count + 1);
     push_open(lx, kind, at);
     return 1;
 }
@@ -301,10 +299,7 @@ static void close_bracket(gsc_lexer *lx, int opener_kind)
 void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col)
 {
     if (lx->open_count >= GSC_MAX_NESTING || below_top > lx->open_count) return;
-    if (lx->open_count == lx->open_cap) {
-        lx->open_cap = lx->open_cap ? lx->open_cap * 2 : 32;
-        lx->open = xrealloc(lx->open, (size_t)lx->open_cap * sizeof *lx->open);
-    }
+    vec_reserve(lx->open, lx->open_cap, (size_t)lx->open_count + 1);
     int at = lx->open_count - below_top;
     memmove(&lx->open[at + 1], &lx->open[at], (size_t)below_top * sizeof *lx->open);
     lx->open[at] = (gsc_opener){kind, line, col};

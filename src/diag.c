@@ -1,5 +1,6 @@
 #include "diag.h"
 #include "arena.h"
+#include "vec.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,11 +24,7 @@ void diag_free(diag_list *d)
 static void record(diag_list *d, diag_severity sev, int promoted, source_file *src, int line, int col,
                    char *msg)
 {
-    if (d->count == d->cap) {
-        d->cap = d->cap ? d->cap * 2 : 16;
-        d->items = xrealloc(d->items, d->cap * sizeof *d->items);
-    }
-    diag *g = &d->items[d->count++];
+    diag *g = vec_push(d->items, d->count, d->cap);
     g->severity = sev;
     g->promoted = promoted;
     g->src = src;
@@ -61,11 +58,7 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
 
 void diag_take(diag_list *d, diag *g)
 {
-    if (d->count == d->cap) {
-        d->cap = d->cap ? d->cap * 2 : 16;
-        d->items = xrealloc(d->items, d->cap * sizeof *d->items);
-    }
-    d->items[d->count++] = *g;
+    *vec_push(d->items, d->count, d->cap) = *g;
     g->message = NULL;
     if (g->severity == DIAG_ERROR) d->errors++;
     else d->warnings++;
@@ -88,10 +81,7 @@ typedef struct text_buf {
 
 static void buf_put(text_buf *b, const void *p, size_t n)
 {
-    if (b->len + n + 1 > b->cap) {
-        while (b->len + n + 1 > b->cap) b->cap = b->cap ? b->cap * 2 : 256;
-        b->s = xrealloc(b->s, b->cap);
-    }
+    vec_reserve(b->s, b->cap, b->len + n + 1);
     memcpy(b->s + b->len, p, n);
     b->len += n;
 }

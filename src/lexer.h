@@ -31,7 +31,8 @@ typedef struct gsc_lexer {
     const unsigned char *cur, *end, *line_start;
     int line;
     gsc_opener *open;    /* unclosed brackets, innermost last */
-    int open_count, open_cap;
+    int open_count;
+    size_t open_cap;
     int errors;          /* errors reported for this file */
     int stopped;         /* too many errors or too deep: stop the file */
     int token_count;     /* tokens returned so far */

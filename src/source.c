@@ -1,5 +1,6 @@
 #include "source.h"
 #include "arena.h"
+#include "vec.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -36,10 +37,7 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, i
     }
     size_t n = 0;
     for (;;) {
-        if (*cap - n < 2) {
-            *cap *= 2;
-            *buf = xrealloc(*buf, *cap);
-        }
+        vec_reserve(*buf, *cap, n + 2);
         ssize_t got = read(fd, *buf + n, *cap - n - 1);
         if (got < 0) {
             if (errno == EINTR) continue;
@@ -171,16 +169,12 @@ void source_free(source_file *f)
 static void build_lines(source_file *f)
 {
     const char *end = f->data + f->len;
-    size_t cap = f->len / 32 + 16, n = 1;
-    size_t *starts = xmalloc(cap * sizeof *starts);
-    starts[0] = 0;
-    for (const char *p = f->data; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++) {
-        if (n == cap) {
-            cap *= 2;
-            starts = xrealloc(starts, cap * sizeof *starts);
-        }
-        starts[n++] = (size_t)(p - f->data) + 1;
-    }
+    size_t cap = 0, n = 0;
+    size_t *starts = NULL;
+    vec_reserve(starts, cap, f->len / 32 + 16);
+    *vec_push(starts, n, cap) = 0;
+    for (const char *p = f->data; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        *vec_push(starts, n, cap) = (size_t)(p - f->data) + 1;
     f->line_starts = starts;
     f->line_count = n;
 }
