@@ -79,7 +79,8 @@ run: build
 	    mkdir -p $(FB)/work/$$h; \
 	    dict=""; [ -f tests/fuzz/$$h.dict ] && dict="-dict=tests/fuzz/$$h.dict"; \
 	    case $$h in script) max=$(MAXLEN_script);; atr) max=$(MAXLEN_atr);; \
-	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; *) max=$(MAXLEN_pipeline);; esac; \
+	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; json) max=$(MAXLEN_json);; \
+        *) max=$(MAXLEN_pipeline);; esac; \
 	    echo "== fuzz_$$h for $(FUZZ_SECONDS)s (corpus tests/fuzz/corpus/$$h, work $(FB)/work/$$h)"; \
 	    $(FB)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=20 \
 	        -rss_limit_mb=2048 -print_final_stats=1 $(if $(filter-out 1,$(FUZZ_JOBS)),-jobs=$(FUZZ_JOBS) -workers=$(FUZZ_JOBS)) $$dict \
