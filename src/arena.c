@@ -55,9 +55,11 @@ void arena_init(arena *a)
 
 void *arena_alloc_block(arena *a, size_t n)
 {
+    n = n ? (n + 15u) & ~(size_t)15u : 16;
     if (n == 0) out_of_memory(); /* the rounding wrapped: a size near SIZE_MAX */
-    if (!a->head || a->cap - a->used < n) {
+    if (n > (size_t)((uintptr_t)a->end - (uintptr_t)a->cur)) {
         /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
+        if (a->head) a->total += (size_t)(a->cur - ((char *)a->head + BLOCK_HEADER));
         size_t cap = a->total / 2;
         if (cap < MIN_BLOCK) cap = MIN_BLOCK;
         if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
@@ -67,12 +69,11 @@ void *arena_alloc_block(arena *a, size_t n)
         b->cap = cap;
         b->next = a->head;
         a->head = b;
-        a->cap = cap;
-        a->used = 0;
+        a->cur = (char *)b + BLOCK_HEADER;
+        a->end = a->cur + cap;
     }
-    void *p = (char *)a->head + BLOCK_HEADER + a->used;
-    a->used += n;
-    a->total += n;
+    void *p = a->cur;
+    a->cur += n;
     return p;
 }
 
@@ -140,7 +141,7 @@ void arena_reset(arena *a)
         b = next;
     }
     keep->next = NULL;
-    a->cap = keep->cap;
-    a->used = 0;
+    a->cur = (char *)keep + BLOCK_HEADER;
+    a->end = a->cur + keep->cap;
     a->total = 0;
 }
