@@ -53,27 +53,31 @@ void arena_init(arena *a)
     memset(a, 0, sizeof *a);
 }
 
-void *arena_alloc_block(arena *a, size_t n)
+void arena_reserve(arena *a, size_t n)
 {
     n = n ? (n + 15u) & ~(size_t)15u : 16;
     if (n == 0) out_of_memory(); /* the rounding wrapped: a size near SIZE_MAX */
-    if (n > (size_t)((uintptr_t)a->end - (uintptr_t)a->cur)) {
-        /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
-        if (a->head) a->total += (size_t)(a->cur - ((char *)a->head + BLOCK_HEADER));
-        size_t cap = a->total / 2;
-        if (cap < MIN_BLOCK) cap = MIN_BLOCK;
-        if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
-        if (cap < n) cap = n;
-        if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
-        arena_block *b = xmalloc(BLOCK_HEADER + cap);
-        b->cap = cap;
-        b->next = a->head;
-        a->head = b;
-        a->cur = (char *)b + BLOCK_HEADER;
-        a->end = a->cur + cap;
-    }
+    if (n <= (size_t)((uintptr_t)a->end - (uintptr_t)a->cur)) return;
+    /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
+    if (a->head) a->total += (size_t)(a->cur - ((char *)a->head + BLOCK_HEADER));
+    size_t cap = a->total / 2;
+    if (cap < MIN_BLOCK) cap = MIN_BLOCK;
+    if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
+    if (cap < n) cap = n;
+    if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
+    arena_block *b = xmalloc(BLOCK_HEADER + cap);
+    b->cap = cap;
+    b->next = a->head;
+    a->head = b;
+    a->cur = (char *)b + BLOCK_HEADER;
+    a->end = a->cur + cap;
+}
+
+void *arena_alloc_block(arena *a, size_t n)
+{
+    arena_reserve(a, n);
     void *p = a->cur;
-    a->cur += n;
+    a->cur += n ? (n + 15u) & ~(size_t)15u : 16;
     return p;
 }
 

@@ -33,6 +33,20 @@ static inline void *arena_alloc(arena *a, size_t n)
     a->cur = p + m;
     return p;
 }
+/* arena_alloc's fast path alone: NULL when the current block lacks room
+** (then arena_reserve and try again).  For a hot function that would
+** otherwise save registers around arena_alloc's rare call: its slow path
+** can be a tail call. */
+static inline void *arena_try_alloc(arena *a, size_t n)
+{
+    size_t m = (n + 15u) & ~(size_t)15u;
+    char *p = a->cur;
+    if (m - 1 >= (size_t)((uintptr_t)a->end - (uintptr_t)p)) return NULL;
+    a->cur = p + m;
+    return p;
+}
+/* Makes room for n bytes in the current block (a new block when needed). */
+void arena_reserve(arena *a, size_t n);
 void *arena_zalloc(arena *a, size_t n);
 char *arena_strndup(arena *a, const char *s, size_t n);
 char *arena_strdup(arena *a, const char *s);
