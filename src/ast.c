@@ -287,61 +287,108 @@ ast_node *ast_function(arena *a, gsc_token name, gsc_token lparen, ast_node *par
 
 /* Operators' text is one of a few constant spellings: no copy per node.
 ** Each spelling is found by its bytes; NULL for anything else. */
-const char *ast_op_spelling(gsc_token op)
+static inline const char *op_spelling(const char *z, int n)
 {
-    static const char *const one = "=+-*/%&|^<>!~";
-    static const char *const one_text[] = {"=", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "!", "~"};
-    static const char *const two[] = {
-        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "++", "--", "||", "&&", "==", "!=",
-        "<=", ">=", "<<", ">>",
-    };
-    const char *z = op.z;
-    if (op.n == 1) {
-        const char *at = z[0] ? strchr(one, z[0]) : NULL;
-        return at ? one_text[at - one] : NULL;
-    }
-    if (op.n == 2) {
-        for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
-            if (two[i][0] == z[0] && two[i][1] == z[1]) return two[i];
+    switch (n) {
+    case 1:
+        switch (z[0]) {
+        case '=': return "=";
+        case '+': return "+";
+        case '-': return "-";
+        case '*': return "*";
+        case '/': return "/";
+        case '%': return "%";
+        case '&': return "&";
+        case '|': return "|";
+        case '^': return "^";
+        case '<': return "<";
+        case '>': return ">";
+        case '!': return "!";
+        case '~': return "~";
+        default: return NULL;
+        }
+    case 2:
+        if (z[1] == '=') {
+            switch (z[0]) {
+            case '+': return "+=";
+            case '-': return "-=";
+            case '*': return "*=";
+            case '/': return "/=";
+            case '%': return "%=";
+            case '&': return "&=";
+            case '|': return "|=";
+            case '^': return "^=";
+            case '=': return "==";
+            case '!': return "!=";
+            case '<': return "<=";
+            case '>': return ">=";
+            default: return NULL;
+            }
+        }
+        if (z[1] != z[0]) return NULL;
+        switch (z[0]) {
+        case '+': return "++";
+        case '-': return "--";
+        case '|': return "||";
+        case '&': return "&&";
+        case '<': return "<<";
+        case '>': return ">>";
+        default: return NULL;
+        }
+    case 3:
+        if (z[1] != z[0] || z[2] != '=') return NULL;
+        return z[0] == '<' ? "<<=" : z[0] == '>' ? ">>=" : NULL;
+    default:
         return NULL;
     }
-    if (op.n == 3 && z[1] == z[0] && z[2] == '=') return z[0] == '<' ? "<<=" : z[0] == '>' ? ">>=" : NULL;
-    return NULL;
 }
 
-/* An operator node: text is the operator's constant spelling. */
-ast_node *ast_op_node(arena *a, ast_kind kind, gsc_token op)
+/* An operator node with children c1, c2 (either may be NULL), its text the
+** operator's spelling: op_node's rare paths (a full block, a token that is
+** no operator). */
+NEW_BLOCK_PATH static ast_node *op_node_slow(arena *a, ast_kind kind, gsc_token op, ast_node *c1,
+                                             ast_node *c2)
 {
-    const char *text = op.n > 0 ? ast_op_spelling(op) : NULL;
-    if (!text) return ast_text_leaf(a, kind, op);
-    ast_node *n = ast_leaf(a, kind, op);
-    n->text = text;
-    n->len = (size_t)op.n;
-    return n;
+    const char *text = op_spelling(op.z, op.n);
+    ast_node *n;
+    if (text) {
+        n = ast_leaf(a, kind, op);
+        n->text = text;
+        n->len = (size_t)op.n;
+    } else {
+        n = ast_text_leaf(a, kind, op);
+    }
+    return ast_adopt2(n, c1, c2);
+}
+
+static inline ast_node *op_node(arena *a, ast_kind kind, gsc_token op, ast_node *c1,
+                                ast_node *c2)
+{
+    const char *text = op_spelling(op.z, op.n);
+    ast_node *n;
+    if (!text || !(n = arena_try_alloc(a, sizeof *n))) return op_node_slow(a, kind, op, c1, c2);
+    *n = (ast_node){.kind = kind, .line = op.line, .col = op.col, .text = text, .len = (size_t)op.n};
+    return ast_adopt2(n, c1, c2);
 }
 
 ast_node *ast_assign(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs)
 {
-    return ast_adopt2(ast_op_node(a, AST_ASSIGN, op), lhs, rhs);
+    return op_node(a, AST_ASSIGN, op, lhs, rhs);
 }
 
 ast_node *ast_incdec(arena *a, gsc_token op, ast_node *operand)
 {
-    ast_node *n = ast_op_node(a, AST_INCDEC, op);
-    n->child = n->last = operand;
-    return n;
+    return op_node(a, AST_INCDEC, op, operand, NULL);
 }
 
 ast_node *ast_binary(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs)
 {
-    return ast_adopt2(ast_op_node(a, AST_BINARY, op), lhs, rhs);
+    return op_node(a, AST_BINARY, op, lhs, rhs);
 }
 
 ast_node *ast_unary(arena *a, gsc_token op, ast_node *operand)
 {
-    ast_node *n = ast_op_node(a, AST_UNARY, op);
-    n->child = n->last = operand;
-    return n;
+    return op_node(a, AST_UNARY, op, operand, NULL);
 }
 
 /* An `if` whose header error recovery skipped: the condition is an error
@@ -366,27 +413,41 @@ ast_node *ast_switch(arena *a, gsc_token kw, ast_node *expr, gsc_token lbrace, a
     return ast_node2(a, AST_SWITCH, kw, expr, ast_finish(body, AST_BLOCK, lbrace));
 }
 
-static ast_node *scoped(arena *a, ast_kind kind, const char *prefix, gsc_token path,
-                        gsc_token name)
+/* path::name (path NULL: ::name) into t, which has room for it and a NUL;
+** returns its length. */
+static size_t scoped_text(char *t, const gsc_token *path, gsc_token name)
 {
-    ast_node *n = ast_leaf(a, kind, path);
-    size_t pn = prefix ? 0 : (size_t)path.n;
-    size_t len = pn + 2 + (size_t)name.n;
-    char *s = arena_alloc(a, len + 1);
-    if (pn) memcpy(s, path.z, pn);
-    memcpy(s + pn, "::", 2);
-    memcpy(s + pn + 2, name.z, (size_t)name.n);
-    s[len] = 0;
-    n->text = s;
-    n->len = len;
-    return n;
+    size_t pn = path ? (size_t)path->n : 0;
+    ast_copy_text(t, path ? path->z : "", pn);
+    t[pn] = ':';
+    t[pn + 1] = ':';
+    ast_copy_text(t + pn + 2, name.z, (size_t)name.n);
+    t[pn + 2 + (size_t)name.n] = 0;
+    return pn + 2 + (size_t)name.n;
 }
 
 ast_node *ast_scoped_call(arena *a, gsc_token path, gsc_token name, gsc_token lparen,
                           ast_node *args)
 {
-    ast_node *n = ast_leaf(a, AST_CALL, path);
-    return ast_adopt2(n, scoped(a, AST_SCOPED, NULL, path, name), ast_args(a, lparen, args));
+    /* The call, its AST_SCOPED callee with the text and, for `p::f()`, the
+    ** empty AST_ARGS: one allocation. */
+    size_t nodes = args ? 2 : 3;
+    ast_node *n = arena_alloc(a, nodes * sizeof *n + (size_t)path.n + 2 + (size_t)name.n + 1);
+    ast_node *callee = n + 1;
+    char *t = (char *)(n + nodes);
+    size_t len = scoped_text(t, &path, name);
+    *callee = (ast_node){.kind = AST_SCOPED, .line = path.line, .col = path.col, .text = t, .len = len};
+    *n = (ast_node){.kind = AST_CALL, .line = path.line, .col = path.col};
+    if (args) {
+        ast_finish(args, AST_ARGS, lparen);
+    } else {
+        args = n + 2;
+        *args = (ast_node){.kind = AST_ARGS, .line = lparen.line, .col = lparen.col};
+    }
+    callee->next = args;
+    n->child = callee;
+    n->last = args;
+    return n;
 }
 
 ast_node *ast_pointer_call(arena *a, gsc_token open, ast_node *pointer, gsc_token lparen,
@@ -398,8 +459,14 @@ ast_node *ast_pointer_call(arena *a, gsc_token open, ast_node *pointer, gsc_toke
 
 ast_node *ast_func_ref(arena *a, const gsc_token *path, gsc_token dcolon, gsc_token name)
 {
-    if (path) return scoped(a, AST_FUNC_REF, NULL, *path, name);
-    return scoped(a, AST_FUNC_REF, "", dcolon, name);
+    /* Located at the path, or at the `::` of `::f`. */
+    gsc_token at = path ? *path : dcolon;
+    size_t pn = path ? (size_t)path->n : 0;
+    ast_node *n = arena_alloc(a, sizeof *n + pn + 2 + (size_t)name.n + 1);
+    char *t = (char *)(n + 1);
+    size_t len = scoped_text(t, path, name);
+    *n = (ast_node){.kind = AST_FUNC_REF, .line = at.line, .col = at.col, .text = t, .len = len};
+    return n;
 }
 
 

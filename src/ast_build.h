@@ -149,13 +149,7 @@ static inline ast_node *ast_expr_stmt(arena *a, ast_node *call)
     return n;
 }
 
-/* The constant spelling of an operator token (no copy per node); NULL for
-** anything else. */
-const char *ast_op_spelling(gsc_token op);
-
-/* An operator node: text is the operator's constant spelling. */
-ast_node *ast_op_node(arena *a, ast_kind kind, gsc_token op);
-
+/* Operator nodes: text is the operator's constant spelling (no copy). */
 ast_node *ast_assign(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs);
 
 ast_node *ast_incdec(arena *a, gsc_token op, ast_node *operand);
