@@ -1,6 +1,7 @@
 #include "arena.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,12 +100,38 @@ char *arena_strdup(arena *a, const char *s)
     return arena_strndup(a, s, strlen(s));
 }
 
+/* ASCII lower-casing of 8 bytes at once: a byte gets 0x20 added when it is
+** 'A'..'Z'.  Each test adds to the byte's low 7 bits, so no carry crosses
+** bytes; bytes >= 0x80 are left alone, as the per-byte rule does. */
+static inline uint64_t lower8(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    uint64_t low7 = w & ~high;
+    uint64_t ge_a = low7 + ones * (0x80 - 'A');     /* high bit: >= 'A' */
+    uint64_t gt_z = low7 + ones * (0x80 - 'Z' - 1); /* high bit: > 'Z' */
+    uint64_t upper = ge_a & ~gt_z & ~w & high;
+    return w | (upper >> 2);
+}
+
 char *arena_lower(arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    if (n >= 8) {
+        /* Whole words; the last one overlaps the one before. */
+        uint64_t w;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&w, s + i, 8);
+            w = lower8(w);
+            memcpy(p + i, &w, 8);
+        }
+        memcpy(&w, s + n - 8, 8);
+        w = lower8(w);
+        memcpy(p + n - 8, &w, 8);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
     }
     p[n] = 0;
     return p;
