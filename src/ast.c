@@ -138,29 +138,25 @@ ast_node *ast_text_node(arena *a, ast_kind kind, int line, int col, const char *
     return n;
 }
 
-ast_node *ast_text_leaf(arena *a, ast_kind kind, gsc_token tok)
+NEW_BLOCK_PATH static ast_node *string_new_block(arena *a, ast_kind kind, int line, int col,
+                                                 const char *z, size_t len)
 {
-    return ast_text_node(a, kind, tok.line, tok.col, tok.z, (size_t)tok.n);
-}
-
-NEW_BLOCK_PATH static ast_node *string_new_block(arena *a, ast_kind kind, gsc_token tok)
-{
-    arena_reserve(a, sizeof(ast_node) + (size_t)tok.n + 1);
-    return ast_string(a, kind, tok);
+    arena_reserve(a, sizeof(ast_node) + len + 1);
+    return ast_string_at(a, kind, line, col, z, len);
 }
 
 /* The node and its decoded text are one allocation. */
-ast_node *ast_string(arena *a, ast_kind kind, gsc_token tok)
+ast_node *ast_string_at(arena *a, ast_kind kind, int line, int col, const char *z, size_t len)
 {
-    const char *p = tok.z, *e = tok.z + tok.n;
-    ast_node *n = arena_try_alloc(a, sizeof *n + (size_t)tok.n + 1);
-    if (!n) return string_new_block(a, kind, tok);
+    const char *p = z, *e = z + len;
+    ast_node *n = arena_try_alloc(a, sizeof *n + len + 1);
+    if (!n) return string_new_block(a, kind, line, col, z, len);
     if (p < e && *p == '&') p++;
     if (p < e && *p == '"') p++;
     char *t = (char *)(n + 1);
-    size_t len = decode_string_body(t, p, e);
-    t[len] = 0;
-    *n = (ast_node){.kind = kind, .line = tok.line, .col = tok.col, .text = t, .len = len};
+    size_t k = decode_string_body(t, p, e);
+    t[k] = 0;
+    *n = (ast_node){.kind = kind, .line = line, .col = col, .text = t, .len = k};
     return n;
 }
 
@@ -201,13 +197,6 @@ ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
     n->last = args;
     return n;
 }
-ast_node *ast_member(arena *a, ast_node *object, gsc_token name)
-{
-    ast_node *n = ast_text_leaf(a, AST_MEMBER, name);
-    n->child = n->last = object;
-    return n;
-}
-
 ast_node *ast_anim(arena *a, gsc_token percent, gsc_token name)
 {
     ast_node *n = ast_leaf(a, AST_ANIM, percent);

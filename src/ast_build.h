@@ -85,10 +85,18 @@ static inline ast_node *ast_leaf(arena *a, ast_kind kind, gsc_token tok)
 }
 
 /* A node at tok whose text is the token as written (identifiers, numbers, paths). */
-ast_node *ast_text_leaf(arena *a, ast_kind kind, gsc_token tok);
+static inline ast_node *ast_text_leaf(arena *a, ast_kind kind, gsc_token tok)
+{
+    /* The token's fields go in registers (a struct argument goes on the stack). */
+    return ast_text_node(a, kind, tok.line, tok.col, tok.z, (size_t)tok.n);
+}
 
 /* "..." and &"..." with escapes decoded; the token includes the quotes. */
-ast_node *ast_string(arena *a, ast_kind kind, gsc_token tok);
+ast_node *ast_string_at(arena *a, ast_kind kind, int line, int col, const char *z, size_t n);
+static inline ast_node *ast_string(arena *a, ast_kind kind, gsc_token tok)
+{
+    return ast_string_at(a, kind, tok.line, tok.col, tok.z, (size_t)tok.n);
+}
 
 /* % name: text is the name as written; position is the '%'. */
 ast_node *ast_anim(arena *a, gsc_token percent, gsc_token name);
@@ -211,7 +219,12 @@ static inline ast_node *ast_call_on(arena *a, ast_node *object, ast_node *call, 
 /* ::f (path NULL) or path::f */
 ast_node *ast_func_ref(arena *a, const gsc_token *path, gsc_token dcolon, gsc_token name);
 
-ast_node *ast_member(arena *a, ast_node *object, gsc_token name);
+static inline ast_node *ast_member(arena *a, ast_node *object, gsc_token name)
+{
+    ast_node *n = ast_text_node(a, AST_MEMBER, name.line, name.col, name.z, (size_t)name.n);
+    n->child = n->last = object;
+    return n;
+}
 
 /* ( items ): one item is itself (parentheses), any other count an AST_VECTOR. */
 ast_node *ast_paren(arena *a, gsc_token lparen, ast_node *items);
