@@ -34,7 +34,7 @@ static inline void *arena_alloc(arena *a, size_t n)
     return p;
 }
 /* arena_alloc's fast path alone: NULL when the current block lacks room
-** (then arena_reserve and try again).  For a hot function that would
+** (then arena_reserve and try again) and always for n == 0.  For a hot function that would
 ** otherwise save registers around arena_alloc's rare call: its slow path
 ** can be a tail call. */
 static inline void *arena_try_alloc(arena *a, size_t n)
