@@ -33,16 +33,20 @@ static inline void *arena_alloc(arena *a, size_t n)
     a->cur = p + m;
     return p;
 }
-/* arena_alloc's fast path alone: NULL when the current block lacks room
-** (then arena_reserve and try again) and always for n == 0.  For a hot function that would
-** otherwise save registers around arena_alloc's rare call: its slow path
-** can be a tail call. */
-static inline void *arena_try_alloc(arena *a, size_t n)
+/* arena_alloc's fast path in two halves, for a hot function that would
+** otherwise save registers around arena_alloc's rare call: when the current
+** block lacks room for n bytes (and always for n == 0) arena_fits says no,
+** and that function's slow path can be a tail call (arena_reserve, then
+** again).  arena_take hands out n bytes that arena_fits accepted. */
+static inline int arena_fits(const arena *a, size_t n)
 {
     size_t m = (n + 15u) & ~(size_t)15u;
+    return m - 1 < (size_t)((uintptr_t)a->end - (uintptr_t)a->cur);
+}
+static inline void *arena_take(arena *a, size_t n)
+{
     char *p = a->cur;
-    if (m - 1 >= (size_t)((uintptr_t)a->end - (uintptr_t)p)) return NULL;
-    a->cur = p + m;
+    a->cur = p + ((n + 15u) & ~(size_t)15u);
     return p;
 }
 /* Makes room for n bytes in the current block (a new block when needed). */

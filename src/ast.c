@@ -40,7 +40,7 @@ static void set_text(arena *a, ast_node *n, const char *s, size_t len)
     n->len = len;
 }
 
-/* The builders of the frequent nodes take their room with arena_try_alloc
+/* The builders of the frequent nodes take their room with arena_fits/take
 ** and leave a full block to a twin that is never inlined: it makes room,
 ** then calls the builder again (a tail call).  Their common path then calls
 ** nothing and saves no registers. */
@@ -50,42 +50,50 @@ static void set_text(arena *a, ast_node *n, const char *s, size_t len)
 #define NEW_BLOCK_PATH
 #endif
 
-/* Does any byte of the word w (of 4 or 8 bytes) equal c?  The classic
-** zero-byte test on w ^ c..c, exact as a yes/no answer. */
+/* Is any byte of the word w (of 4 or 8 bytes) a '"' or a '\\'?  The classic
+** zero-byte test on w ^ '"'..'"' and w ^ '\\'..'\\', exact as a yes/no answer. */
 #define BYTES64(c) ((uint64_t)(unsigned char)(c) * 0x0101010101010101u)
 #define BYTES32(c) ((uint32_t)(unsigned char)(c) * 0x01010101u)
-static inline int has_byte64(uint64_t w, char c)
+static inline int special64(uint64_t w)
 {
-    uint64_t x = w ^ BYTES64(c);
-    return ((x - BYTES64(1)) & ~x & BYTES64(0x80)) != 0;
+    uint64_t q = w ^ BYTES64('"'), b = w ^ BYTES64('\\');
+    return ((((q - BYTES64(1)) & ~q) | ((b - BYTES64(1)) & ~b)) & BYTES64(0x80)) != 0;
 }
-static inline int has_byte32(uint32_t w, char c)
+static inline int special32(uint32_t w)
 {
-    uint32_t x = w ^ BYTES32(c);
-    return ((x - BYTES32(1)) & ~x & BYTES32(0x80)) != 0;
+    uint32_t q = w ^ BYTES32('"'), b = w ^ BYTES32('\\');
+    return ((((q - BYTES32(1)) & ~q) | ((b - BYTES32(1)) & ~b)) & BYTES32(0x80)) != 0;
 }
 
-/* No '"' and no '\\' in p[0 .. n): whole words, the last one overlapping. */
-static int plain_string_body(const char *p, size_t n)
+/* Copies p[0 .. n) to out while it has no '"' and no '\\': whole words, the
+** last one overlapping.  0 when it has one (out then holds some bytes). */
+static int copy_plain_string_body(char *out, const char *p, size_t n)
 {
     if (n >= 8) {
         uint64_t w;
         for (size_t i = 0; i + 8 < n; i += 8) {
             memcpy(&w, p + i, 8);
-            if (has_byte64(w, '"') || has_byte64(w, '\\')) return 0;
+            if (special64(w)) return 0;
+            memcpy(out + i, &w, 8);
         }
         memcpy(&w, p + n - 8, 8);
-        return !has_byte64(w, '"') && !has_byte64(w, '\\');
+        if (special64(w)) return 0;
+        memcpy(out + n - 8, &w, 8);
+        return 1;
     }
     if (n >= 4) {
         uint32_t w, v;
         memcpy(&w, p, 4);
         memcpy(&v, p + n - 4, 4);
-        return !has_byte32(w, '"') && !has_byte32(w, '\\') && !has_byte32(v, '"') &&
-               !has_byte32(v, '\\');
+        if (special32(w) || special32(v)) return 0;
+        memcpy(out, &w, 4);
+        memcpy(out + n - 4, &v, 4);
+        return 1;
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         if (p[i] == '"' || p[i] == '\\') return 0;
+        out[i] = p[i];
+    }
     return 1;
 }
 
@@ -95,11 +103,9 @@ static int plain_string_body(const char *p, size_t n)
 static size_t decode_string_body(char *out, const char *p, const char *e)
 {
     /* Most strings are terminated and have no escape: the body is copied
-    ** as it is once a word-at-a-time scan has found neither kind of byte. */
-    if (p < e && e[-1] == '"' && plain_string_body(p, (size_t)(e - 1 - p))) {
-        ast_copy_text(out, p, (size_t)(e - 1 - p));
+    ** as it is, a word at a time, as long as neither kind of byte shows. */
+    if (p < e && e[-1] == '"' && copy_plain_string_body(out, p, (size_t)(e - 1 - p)))
         return (size_t)(e - 1 - p);
-    }
     size_t k = 0;
     while (p < e) {
         char c = *p++;
@@ -129,8 +135,9 @@ NEW_BLOCK_PATH static ast_node *text_node_new_block(arena *a, ast_kind kind, int
 ** the hot case). */
 ast_node *ast_text_node(arena *a, ast_kind kind, int line, int col, const char *s, size_t len)
 {
-    ast_node *n = arena_try_alloc(a, sizeof *n + len + 1);
-    if (!n) return text_node_new_block(a, kind, line, col, s, len);
+    if (!arena_fits(a, sizeof(ast_node) + len + 1))
+        return text_node_new_block(a, kind, line, col, s, len);
+    ast_node *n = arena_take(a, sizeof *n + len + 1);
     char *t = (char *)(n + 1);
     ast_copy_text(t, s, len);
     t[len] = 0;
@@ -149,8 +156,9 @@ NEW_BLOCK_PATH static ast_node *string_new_block(arena *a, ast_kind kind, int li
 ast_node *ast_string_at(arena *a, ast_kind kind, int line, int col, const char *z, size_t len)
 {
     const char *p = z, *e = z + len;
-    ast_node *n = arena_try_alloc(a, sizeof *n + len + 1);
-    if (!n) return string_new_block(a, kind, line, col, z, len);
+    if (!arena_fits(a, sizeof(ast_node) + len + 1))
+        return string_new_block(a, kind, line, col, z, len);
+    ast_node *n = arena_take(a, sizeof *n + len + 1);
     if (p < e && *p == '&') p++;
     if (p < e && *p == '"') p++;
     char *t = (char *)(n + 1);
@@ -178,8 +186,9 @@ NEW_BLOCK_PATH static ast_node *call_new_block(arena *a, gsc_token name, gsc_tok
 ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
 {
     size_t len = (size_t)name.n, nodes = args ? 2 : 3;
-    ast_node *n = arena_try_alloc(a, nodes * sizeof *n + len + 1);
-    if (!n) return call_new_block(a, name, lparen, args);
+    if (!arena_fits(a, nodes * sizeof(ast_node) + len + 1))
+        return call_new_block(a, name, lparen, args);
+    ast_node *n = arena_take(a, nodes * sizeof *n + len + 1);
     ast_node *id = n + 1;
     char *t = (char *)(n + nodes);
     ast_copy_text(t, name.z, len);
@@ -354,8 +363,8 @@ static inline ast_node *op_node(arena *a, ast_kind kind, gsc_token op, ast_node 
                                 ast_node *c2)
 {
     const char *text = op_spelling(op.z, op.n);
-    ast_node *n;
-    if (!text || !(n = arena_try_alloc(a, sizeof *n))) return op_node_slow(a, kind, op, c1, c2);
+    if (!text || !arena_fits(a, sizeof(ast_node))) return op_node_slow(a, kind, op, c1, c2);
+    ast_node *n = arena_take(a, sizeof *n);
     *n = (ast_node){.kind = kind, .line = op.line, .col = op.col, .text = text, .len = (size_t)op.n};
     return ast_adopt2(n, c1, c2);
 }

@@ -14,7 +14,7 @@ START_TEST(alloc_aligned_distinct)
 {
     arena a;
     arena_init(&a);
-    ck_assert_ptr_null(arena_try_alloc(&a, 8)); /* no block yet */
+    ck_assert(!arena_fits(&a, 8)); /* no block yet */
     char *prev = NULL;
     for (size_t n = 0; n < 3000; n++) {
         char *p = arena_alloc(&a, n % 200);
@@ -27,12 +27,14 @@ START_TEST(alloc_aligned_distinct)
     char *big = arena_alloc(&a, (size_t)1 << 20);
     memset(big, 1, (size_t)1 << 20);
     arena_reset(&a);
-    ck_assert_ptr_nonnull(arena_try_alloc(&a, 64)); /* the kept block is reused */
+    ck_assert(arena_fits(&a, 64)); /* the kept block is reused */
+    ck_assert(!arena_fits(&a, 0));
     arena_free_all(&a);
-    ck_assert_ptr_null(arena_try_alloc(&a, 1));
+    ck_assert(!arena_fits(&a, 1));
     arena_reserve(&a, 100);
-    char *p = arena_try_alloc(&a, 100);
-    ck_assert_ptr_nonnull(p);
+    ck_assert(arena_fits(&a, 100));
+    char *p = arena_take(&a, 100);
+    ck_assert_uint_eq((uintptr_t)p % 16, 0);
     memset(p, 2, 100);
     arena_free_all(&a);
 }
