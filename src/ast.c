@@ -141,7 +141,12 @@ ast_node *ast_text_node(arena *a, ast_kind kind, int line, int col, const char *
     char *t = (char *)(n + 1);
     ast_copy_text(t, s, len);
     t[len] = 0;
-    *n = (ast_node){.kind = kind, .line = line, .col = col, .text = t, .len = len};
+    n->kind = kind;
+    n->line = line;
+    n->col = col;
+    n->text = t;
+    n->len = len;
+    n->child = n->last = n->next = NULL;
     return n;
 }
 
