@@ -1,6 +1,7 @@
 #include "arena.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,26 +54,31 @@ void arena_init(arena *a)
     memset(a, 0, sizeof *a);
 }
 
+void arena_reserve(arena *a, size_t n)
+{
+    n = n ? (n + 15u) & ~(size_t)15u : 16;
+    if (n == 0) out_of_memory(); /* the rounding wrapped: a size near SIZE_MAX */
+    if (n <= (size_t)((uintptr_t)a->end - (uintptr_t)a->cur)) return;
+    /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
+    if (a->head) a->total += (size_t)(a->cur - ((char *)a->head + BLOCK_HEADER));
+    size_t cap = a->total / 2;
+    if (cap < MIN_BLOCK) cap = MIN_BLOCK;
+    if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
+    if (cap < n) cap = n;
+    if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
+    arena_block *b = xmalloc(BLOCK_HEADER + cap);
+    b->cap = cap;
+    b->next = a->head;
+    a->head = b;
+    a->cur = (char *)b + BLOCK_HEADER;
+    a->end = a->cur + cap;
+}
+
 void *arena_alloc_block(arena *a, size_t n)
 {
-    if (n == 0) out_of_memory(); /* the rounding wrapped: a size near SIZE_MAX */
-    if (!a->head || a->cap - a->used < n) {
-        /* Blocks grow with the arena (up to 16 MiB) so a huge input costs few blocks. */
-        size_t cap = a->total / 2;
-        if (cap < MIN_BLOCK) cap = MIN_BLOCK;
-        if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
-        if (cap < n) cap = n;
-        if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
-        arena_block *b = xmalloc(BLOCK_HEADER + cap);
-        b->cap = cap;
-        b->next = a->head;
-        a->head = b;
-        a->cap = cap;
-        a->used = 0;
-    }
-    void *p = (char *)a->head + BLOCK_HEADER + a->used;
-    a->used += n;
-    a->total += n;
+    arena_reserve(a, n);
+    void *p = a->cur;
+    a->cur += n ? (n + 15u) & ~(size_t)15u : 16;
     return p;
 }
 
@@ -94,12 +100,38 @@ char *arena_strdup(arena *a, const char *s)
     return arena_strndup(a, s, strlen(s));
 }
 
+/* ASCII lower-casing of 8 bytes at once: a byte gets 0x20 added when it is
+** 'A'..'Z'.  Each test adds to the byte's low 7 bits, so no carry crosses
+** bytes; bytes >= 0x80 are left alone, as the per-byte rule does. */
+static inline uint64_t lower8(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101u, high = ones * 0x80;
+    uint64_t low7 = w & ~high;
+    uint64_t ge_a = low7 + ones * (0x80 - 'A');     /* high bit: >= 'A' */
+    uint64_t gt_z = low7 + ones * (0x80 - 'Z' - 1); /* high bit: > 'Z' */
+    uint64_t upper = ge_a & ~gt_z & ~w & high;
+    return w | (upper >> 2);
+}
+
 char *arena_lower(arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    if (n >= 8) {
+        /* Whole words; the last one overlaps the one before. */
+        uint64_t w;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&w, s + i, 8);
+            w = lower8(w);
+            memcpy(p + i, &w, 8);
+        }
+        memcpy(&w, s + n - 8, 8);
+        w = lower8(w);
+        memcpy(p + n - 8, &w, 8);
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            unsigned char c = (unsigned char)s[i];
+            p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
     }
     p[n] = 0;
     return p;
@@ -140,7 +172,7 @@ void arena_reset(arena *a)
         b = next;
     }
     keep->next = NULL;
-    a->cap = keep->cap;
-    a->used = 0;
+    a->cur = (char *)keep + BLOCK_HEADER;
+    a->end = a->cur + keep->cap;
     a->total = 0;
 }

@@ -3,33 +3,54 @@
 #ifndef ATRC_ARENA_H
 #define ATRC_ARENA_H
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct arena_block arena_block;
 typedef struct arena {
     arena_block *head;
-    size_t used;   /* bytes used in head */
-    size_t cap;    /* capacity of head */
-    size_t total;  /* bytes handed out (for measurements) */
+    char *cur;     /* next free byte in head (NULL when there is no block) */
+    char *end;     /* end of head's data */
+    size_t total;  /* bytes handed out from the blocks before head */
 } arena;
 
 /* Bytes before a block's data (the block header, max-aligned). */
 #define ARENA_BLOCK_HEADER ((size_t)16)
 
 void arena_init(arena *a);
-/* A new block for n (rounded) bytes: arena_alloc's slow path. */
+/* arena_alloc's slow path: a new block (or the zero-size case). */
 void *arena_alloc_block(arena *a, size_t n);
 /* Never returns NULL: aborts the process with a message when memory is
-** exhausted.  The common case (room in the current block) is inline: the
-** parser allocates a node or a name per token. */
+** exhausted.  The common case (room in the current block) is inline and
+** only moves a pointer: the parser allocates a node or a name per token.
+** One unsigned test sends the rest to the slow path: an empty arena
+** (cur == end == NULL, compared as integers), n == 0 (rounds to 0, so
+** m - 1 wraps) and a size near SIZE_MAX whose rounding wraps to 0. */
 static inline void *arena_alloc(arena *a, size_t n)
 {
-    n = n ? (n + 15u) & ~(size_t)15u : 16;
-    if (!a->head || a->cap - a->used < n || n == 0) return arena_alloc_block(a, n);
-    void *p = (char *)a->head + ARENA_BLOCK_HEADER + a->used;
-    a->used += n;
-    a->total += n;
+    size_t m = (n + 15u) & ~(size_t)15u;
+    char *p = a->cur;
+    if (m - 1 >= (size_t)((uintptr_t)a->end - (uintptr_t)p)) return arena_alloc_block(a, n);
+    a->cur = p + m;
     return p;
 }
+/* arena_alloc's fast path in two halves, for a hot function that would
+** otherwise save registers around arena_alloc's rare call: when the current
+** block lacks room for n bytes (and always for n == 0) arena_fits says no,
+** and that function's slow path can be a tail call (arena_reserve, then
+** again).  arena_take hands out n bytes that arena_fits accepted. */
+static inline int arena_fits(const arena *a, size_t n)
+{
+    size_t m = (n + 15u) & ~(size_t)15u;
+    return m - 1 < (size_t)((uintptr_t)a->end - (uintptr_t)a->cur);
+}
+static inline void *arena_take(arena *a, size_t n)
+{
+    char *p = a->cur;
+    a->cur = p + ((n + 15u) & ~(size_t)15u);
+    return p;
+}
+/* Makes room for n bytes in the current block (a new block when needed). */
+void arena_reserve(arena *a, size_t n);
 void *arena_zalloc(arena *a, size_t n);
 char *arena_strndup(arena *a, const char *s, size_t n);
 char *arena_strdup(arena *a, const char *s);

@@ -5,6 +5,7 @@
 #include "ast_build.h"
 #include "script_parse.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,75 +34,79 @@ const char *ast_kind_name(ast_kind k)
     return (unsigned)k < AST_KIND_COUNT ? ast_kind_names[k] : "?";
 }
 
-ast_node *ast_new(arena *a, ast_kind kind, int line, int col)
-{
-    ast_node *n = arena_alloc(a, sizeof *n);
-    *n = (ast_node){.kind = kind, .line = line, .col = col};
-    return n;
-}
-
-ast_node *ast_append(ast_node *parent, ast_node *child)
-{
-    if (!parent || !child) return parent;
-    if (parent->last) parent->last->next = child;
-    else parent->child = child;
-    parent->last = child;
-    return parent;
-}
-
-static ast_node *prepend(ast_node *parent, ast_node *child)
-{
-    if (!parent || !child) return parent;
-    child->next = parent->child;
-    parent->child = child;
-    if (!parent->last) parent->last = child;
-    return parent;
-}
-
 static void set_text(arena *a, ast_node *n, const char *s, size_t len)
 {
     n->text = arena_strndup(a, s, len);
     n->len = len;
 }
 
-/* A node and its text in one allocation (a name per token: the hot case). */
-static ast_node *text_node(arena *a, ast_kind kind, int line, int col, const char *s, size_t len)
+/* The builders of the frequent nodes take their room with arena_fits/take
+** and leave a full block to a twin that is never inlined: it makes room,
+** then calls the builder again (a tail call).  Their common path then calls
+** nothing and saves no registers. */
+#ifdef __GNUC__
+#define NEW_BLOCK_PATH __attribute__((noinline, cold))
+#else
+#define NEW_BLOCK_PATH
+#endif
+
+/* Is any byte of the word w (of 4 or 8 bytes) a '"' or a '\\'?  The classic
+** zero-byte test on w ^ '"'..'"' and w ^ '\\'..'\\', exact as a yes/no answer. */
+#define BYTES64(c) ((uint64_t)(unsigned char)(c) * 0x0101010101010101u)
+#define BYTES32(c) ((uint32_t)(unsigned char)(c) * 0x01010101u)
+static inline int special64(uint64_t w)
 {
-    ast_node *n = arena_alloc(a, sizeof *n + len + 1);
-    char *t = (char *)(n + 1);
-    memcpy(t, s, len);
-    t[len] = 0;
-    *n = (ast_node){.kind = kind, .line = line, .col = col, .text = t, .len = len};
-    return n;
+    uint64_t q = w ^ BYTES64('"'), b = w ^ BYTES64('\\');
+    return ((((q - BYTES64(1)) & ~q) | ((b - BYTES64(1)) & ~b)) & BYTES64(0x80)) != 0;
+}
+static inline int special32(uint32_t w)
+{
+    uint32_t q = w ^ BYTES32('"'), b = w ^ BYTES32('\\');
+    return ((((q - BYTES32(1)) & ~q) | ((b - BYTES32(1)) & ~b)) & BYTES32(0x80)) != 0;
 }
 
-ast_node *ast_leaf(arena *a, ast_kind kind, gsc_token tok)
+/* Copies p[0 .. n) to out while it has no '"' and no '\\': whole words, the
+** last one overlapping.  0 when it has one (out then holds some bytes). */
+static int copy_plain_string_body(char *out, const char *p, size_t n)
 {
-    return ast_new(a, kind, tok.line, tok.col);
+    if (n >= 8) {
+        uint64_t w;
+        for (size_t i = 0; i + 8 < n; i += 8) {
+            memcpy(&w, p + i, 8);
+            if (special64(w)) return 0;
+            memcpy(out + i, &w, 8);
+        }
+        memcpy(&w, p + n - 8, 8);
+        if (special64(w)) return 0;
+        memcpy(out + n - 8, &w, 8);
+        return 1;
+    }
+    if (n >= 4) {
+        uint32_t w, v;
+        memcpy(&w, p, 4);
+        memcpy(&v, p + n - 4, 4);
+        if (special32(w) || special32(v)) return 0;
+        memcpy(out, &w, 4);
+        memcpy(out + n - 4, &v, 4);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == '"' || p[i] == '\\') return 0;
+        out[i] = p[i];
+    }
+    return 1;
 }
 
-ast_node *ast_text_leaf(arena *a, ast_kind kind, gsc_token tok)
+/* Decodes the body of a string token ("..." or &"...") from p (after the
+** opening quote) to e into out (room for e - p bytes); returns the length.
+** An unterminated string (reported by the lexer) has no closing quote. */
+static size_t decode_string_body(char *out, const char *p, const char *e)
 {
-    return text_node(a, kind, tok.line, tok.col, tok.z, (size_t)tok.n);
-}
-
-/* Decodes the body of a string token ("..." or &"..."); an unterminated one
-** (reported by the lexer) has no closing quote. */
-static void decode_string(arena *a, ast_node *n, gsc_token tok)
-{
-    const char *p = tok.z, *e = tok.z + tok.n;
-    if (p < e && *p == '&') p++;
-    if (p < e && *p == '"') p++;
-    char *out = arena_alloc(a, (size_t)(e - p) + 1);
+    /* Most strings are terminated and have no escape: the body is copied
+    ** as it is, a word at a time, as long as neither kind of byte shows. */
+    if (p < e && e[-1] == '"' && copy_plain_string_body(out, p, (size_t)(e - 1 - p)))
+        return (size_t)(e - 1 - p);
     size_t k = 0;
-    /* Most strings have no escape: copied up to the closing quote in one go. */
-    const char *q = memchr(p, '"', (size_t)(e - p));
-    if (!q) q = e;
-    const char *esc = memchr(p, '\\', (size_t)(q - p));
-    if (esc) q = esc;
-    memcpy(out, p, (size_t)(q - p));
-    k = (size_t)(q - p);
-    p = q;
     while (p < e) {
         char c = *p++;
         if (c == '"') break; /* the closing quote */
@@ -116,18 +121,96 @@ static void decode_string(arena *a, ast_node *n, gsc_token tok)
         }
         out[k++] = c;
     }
-    out[k] = 0;
-    n->text = out;
-    n->len = k;
+    return k;
 }
 
-ast_node *ast_string(arena *a, ast_kind kind, gsc_token tok)
+NEW_BLOCK_PATH static ast_node *text_node_new_block(arena *a, ast_kind kind, int line, int col,
+                                                    const char *s, size_t len)
 {
-    ast_node *n = ast_leaf(a, kind, tok);
-    decode_string(a, n, tok);
+    arena_reserve(a, sizeof(ast_node) + len + 1);
+    return ast_text_node(a, kind, line, col, s, len);
+}
+
+/* A node and its NUL-terminated text in one allocation (a name per token:
+** the hot case). */
+ast_node *ast_text_node(arena *a, ast_kind kind, int line, int col, const char *s, size_t len)
+{
+    if (!arena_fits(a, sizeof(ast_node) + len + 1))
+        return text_node_new_block(a, kind, line, col, s, len);
+    ast_node *n = arena_take(a, sizeof *n + len + 1);
+    char *t = (char *)(n + 1);
+    ast_copy_text(t, s, len);
+    t[len] = 0;
+    n->kind = kind;
+    n->line = line;
+    n->col = col;
+    n->text = t;
+    n->len = len;
+    n->child = n->last = n->next = NULL;
     return n;
 }
 
+NEW_BLOCK_PATH static ast_node *string_new_block(arena *a, ast_kind kind, int line, int col,
+                                                 const char *z, size_t len)
+{
+    arena_reserve(a, sizeof(ast_node) + len + 1);
+    return ast_string_at(a, kind, line, col, z, len);
+}
+
+/* The node and its decoded text are one allocation. */
+ast_node *ast_string_at(arena *a, ast_kind kind, int line, int col, const char *z, size_t len)
+{
+    const char *p = z, *e = z + len;
+    if (!arena_fits(a, sizeof(ast_node) + len + 1))
+        return string_new_block(a, kind, line, col, z, len);
+    ast_node *n = arena_take(a, sizeof *n + len + 1);
+    if (p < e && *p == '&') p++;
+    if (p < e && *p == '"') p++;
+    char *t = (char *)(n + 1);
+    size_t k = decode_string_body(t, p, e);
+    t[k] = 0;
+    *n = (ast_node){.kind = kind, .line = line, .col = col, .text = t, .len = k};
+    return n;
+}
+
+ast_node *ast_param(arena *a, ast_node *params, gsc_token name)
+{
+    if (!params) params = ast_list(a, AST_PARAMS);
+    return ast_append(params, ast_text_leaf(a, AST_IDENT, name));
+}
+
+NEW_BLOCK_PATH static ast_node *call_new_block(arena *a, gsc_token name, gsc_token lparen,
+                                               ast_node *args)
+{
+    arena_reserve(a, 3 * sizeof(ast_node) + (size_t)name.n + 1);
+    return ast_call(a, name, lparen, args);
+}
+
+/* f(args): the call node, the callee's AST_IDENT with its name and, for
+** `f()`, the empty AST_ARGS are one allocation. */
+ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
+{
+    size_t len = (size_t)name.n, nodes = args ? 2 : 3;
+    if (!arena_fits(a, nodes * sizeof(ast_node) + len + 1))
+        return call_new_block(a, name, lparen, args);
+    ast_node *n = arena_take(a, nodes * sizeof *n + len + 1);
+    ast_node *id = n + 1;
+    char *t = (char *)(n + nodes);
+    ast_copy_text(t, name.z, len);
+    t[len] = 0;
+    *id = (ast_node){.kind = AST_IDENT, .line = name.line, .col = name.col, .text = t, .len = len};
+    *n = (ast_node){.kind = AST_CALL, .line = name.line, .col = name.col};
+    if (args) {
+        ast_finish(args, AST_ARGS, lparen);
+    } else {
+        args = n + 2;
+        *args = (ast_node){.kind = AST_ARGS, .line = lparen.line, .col = lparen.col};
+    }
+    id->next = args;
+    n->child = id;
+    n->last = args;
+    return n;
+}
 ast_node *ast_anim(arena *a, gsc_token percent, gsc_token name)
 {
     ast_node *n = ast_leaf(a, AST_ANIM, percent);
@@ -159,9 +242,7 @@ ast_node *ast_event(arena *a, ast_kind kind, ast_node *object, gsc_token keyword
 {
     /* Located at the keyword: the errors about an event statement name it. */
     ast_node *n = ast_new(a, kind, keyword.line, keyword.col);
-    if (!args) args = ast_list(a, AST_ARGS);
-    ast_append(n, object);
-    return ast_append(n, ast_finish(args, AST_ARGS, lparen));
+    return ast_adopt2(n, object, ast_args(a, lparen, args));
 }
 
 ast_node *ast_prof(arena *a, gsc_token kw, gsc_token str)
@@ -183,40 +264,6 @@ ast_node *ast_paren(arena *a, gsc_token lparen, ast_node *items)
     return ast_finish(items, AST_VECTOR, lparen);
 }
 
-ast_node *ast_list(arena *a, ast_kind kind)
-{
-    return ast_new(a, kind, 0, 0);
-}
-
-ast_node *ast_list1(arena *a, ast_kind kind, ast_node *first)
-{
-    ast_node *n = ast_list(a, kind);
-    if (first) {
-        n->line = first->line;
-        n->col = first->col;
-    }
-    return ast_append(n, first);
-}
-
-ast_node *ast_finish(ast_node *list, ast_kind kind, gsc_token open)
-{
-    if (!list) return NULL;
-    list->kind = kind;
-    list->line = open.line;
-    list->col = open.col;
-    return list;
-}
-
-ast_node *ast_node1(arena *a, ast_kind kind, gsc_token tok, ast_node *c1)
-{
-    return ast_append(ast_leaf(a, kind, tok), c1);
-}
-
-ast_node *ast_node2(arena *a, ast_kind kind, gsc_token tok, ast_node *c1, ast_node *c2)
-{
-    return ast_append(ast_append(ast_leaf(a, kind, tok), c1), c2);
-}
-
 ast_node *ast_include(arena *a, gsc_token hash, gsc_token path)
 {
     ast_node *n = ast_leaf(a, AST_INCLUDE, hash);
@@ -226,8 +273,9 @@ ast_node *ast_include(arena *a, gsc_token hash, gsc_token path)
 
 ast_node *ast_using_animtree(arena *a, gsc_token hash, gsc_token str)
 {
-    ast_node *n = ast_leaf(a, AST_USING_ANIMTREE, hash);
-    decode_string(a, n, str);
+    ast_node *n = ast_string(a, AST_USING_ANIMTREE, str);
+    n->line = hash.line;
+    n->col = hash.col;
     return n;
 }
 
@@ -237,69 +285,113 @@ ast_node *ast_function(arena *a, gsc_token name, gsc_token lparen, ast_node *par
     ast_node *n = ast_text_leaf(a, AST_FUNCTION, name);
     if (!params) params = ast_list(a, AST_PARAMS);
     ast_finish(params, AST_PARAMS, lparen);
-    ast_append(n, params);
-    return ast_append(n, body);
-}
-
-ast_node *ast_param(arena *a, ast_node *params, gsc_token name)
-{
-    if (!params) params = ast_list(a, AST_PARAMS);
-    return ast_append(params, ast_text_leaf(a, AST_IDENT, name));
-}
-
-ast_node *ast_expr_stmt(arena *a, ast_node *call)
-{
-    ast_node *n = ast_new(a, AST_EXPR_STMT, call ? call->line : 0, call ? call->col : 0);
-    return ast_append(n, call);
+    return ast_adopt2(n, params, body);
 }
 
 /* Operators' text is one of a few constant spellings: no copy per node.
 ** Each spelling is found by its bytes; NULL for anything else. */
-static const char *op_spelling(gsc_token op)
+static inline const char *op_spelling(const char *z, int n)
 {
-    static const char *const one = "=+-*/%&|^<>!~";
-    static const char *const one_text[] = {"=", "+", "-", "*", "/", "%", "&", "|", "^", "<", ">", "!", "~"};
-    static const char *const two[] = {
-        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "++", "--", "||", "&&", "==", "!=",
-        "<=", ">=", "<<", ">>",
-    };
-    const char *z = op.z;
-    if (op.n == 1) {
-        const char *at = z[0] ? strchr(one, z[0]) : NULL;
-        return at ? one_text[at - one] : NULL;
-    }
-    if (op.n == 2) {
-        for (size_t i = 0; i < sizeof two / sizeof two[0]; i++)
-            if (two[i][0] == z[0] && two[i][1] == z[1]) return two[i];
+    switch (n) {
+    case 1:
+        switch (z[0]) {
+        case '=': return "=";
+        case '+': return "+";
+        case '-': return "-";
+        case '*': return "*";
+        case '/': return "/";
+        case '%': return "%";
+        case '&': return "&";
+        case '|': return "|";
+        case '^': return "^";
+        case '<': return "<";
+        case '>': return ">";
+        case '!': return "!";
+        case '~': return "~";
+        default: return NULL;
+        }
+    case 2:
+        if (z[1] == '=') {
+            switch (z[0]) {
+            case '+': return "+=";
+            case '-': return "-=";
+            case '*': return "*=";
+            case '/': return "/=";
+            case '%': return "%=";
+            case '&': return "&=";
+            case '|': return "|=";
+            case '^': return "^=";
+            case '=': return "==";
+            case '!': return "!=";
+            case '<': return "<=";
+            case '>': return ">=";
+            default: return NULL;
+            }
+        }
+        if (z[1] != z[0]) return NULL;
+        switch (z[0]) {
+        case '+': return "++";
+        case '-': return "--";
+        case '|': return "||";
+        case '&': return "&&";
+        case '<': return "<<";
+        case '>': return ">>";
+        default: return NULL;
+        }
+    case 3:
+        if (z[1] != z[0] || z[2] != '=') return NULL;
+        return z[0] == '<' ? "<<=" : z[0] == '>' ? ">>=" : NULL;
+    default:
         return NULL;
     }
-    if (op.n == 3 && z[1] == z[0] && z[2] == '=') return z[0] == '<' ? "<<=" : z[0] == '>' ? ">>=" : NULL;
-    return NULL;
 }
 
-static ast_node *op_node(arena *a, ast_kind kind, gsc_token op)
+/* An operator node with children c1, c2 (either may be NULL), its text the
+** operator's spelling: op_node's rare paths (a full block, a token that is
+** no operator). */
+NEW_BLOCK_PATH static ast_node *op_node_slow(arena *a, ast_kind kind, gsc_token op, ast_node *c1,
+                                             ast_node *c2)
 {
-    const char *text = op.n > 0 ? op_spelling(op) : NULL;
-    if (!text) return ast_text_leaf(a, kind, op);
-    ast_node *n = ast_leaf(a, kind, op);
-    n->text = text;
-    n->len = (size_t)op.n;
-    return n;
+    const char *text = op_spelling(op.z, op.n);
+    ast_node *n;
+    if (text) {
+        n = ast_leaf(a, kind, op);
+        n->text = text;
+        n->len = (size_t)op.n;
+    } else {
+        n = ast_text_leaf(a, kind, op);
+    }
+    return ast_adopt2(n, c1, c2);
+}
+
+static inline ast_node *op_node(arena *a, ast_kind kind, gsc_token op, ast_node *c1,
+                                ast_node *c2)
+{
+    const char *text = op_spelling(op.z, op.n);
+    if (!text || !arena_fits(a, sizeof(ast_node))) return op_node_slow(a, kind, op, c1, c2);
+    ast_node *n = arena_take(a, sizeof *n);
+    *n = (ast_node){.kind = kind, .line = op.line, .col = op.col, .text = text, .len = (size_t)op.n};
+    return ast_adopt2(n, c1, c2);
 }
 
 ast_node *ast_assign(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs)
 {
-    return ast_append(ast_append(op_node(a, AST_ASSIGN, op), lhs), rhs);
+    return op_node(a, AST_ASSIGN, op, lhs, rhs);
 }
 
 ast_node *ast_incdec(arena *a, gsc_token op, ast_node *operand)
 {
-    return ast_append(op_node(a, AST_INCDEC, op), operand);
+    return op_node(a, AST_INCDEC, op, operand, NULL);
 }
 
-ast_node *ast_if(arena *a, gsc_token kw, ast_node *cond, ast_node *then, ast_node *otherwise)
+ast_node *ast_binary(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs)
 {
-    return ast_append(ast_node2(a, AST_IF, kw, cond, then), otherwise);
+    return op_node(a, AST_BINARY, op, lhs, rhs);
+}
+
+ast_node *ast_unary(arena *a, gsc_token op, ast_node *operand)
+{
+    return op_node(a, AST_UNARY, op, operand, NULL);
 }
 
 /* An `if` whose header error recovery skipped: the condition is an error
@@ -324,87 +416,60 @@ ast_node *ast_switch(arena *a, gsc_token kw, ast_node *expr, gsc_token lbrace, a
     return ast_node2(a, AST_SWITCH, kw, expr, ast_finish(body, AST_BLOCK, lbrace));
 }
 
-ast_node *ast_binary(arena *a, gsc_token op, ast_node *lhs, ast_node *rhs)
+/* path::name (path NULL: ::name) into t, which has room for it and a NUL;
+** returns its length. */
+static size_t scoped_text(char *t, const gsc_token *path, gsc_token name)
 {
-    return ast_append(ast_append(op_node(a, AST_BINARY, op), lhs), rhs);
-}
-
-ast_node *ast_unary(arena *a, gsc_token op, ast_node *operand)
-{
-    return ast_append(op_node(a, AST_UNARY, op), operand);
-}
-
-static ast_node *args_node(arena *a, gsc_token lparen, ast_node *args)
-{
-    if (!args) args = ast_list(a, AST_ARGS);
-    return ast_finish(args, AST_ARGS, lparen);
-}
-
-ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
-{
-    ast_node *n = ast_leaf(a, AST_CALL, name);
-    ast_append(n, ast_text_leaf(a, AST_IDENT, name));
-    return ast_append(n, args_node(a, lparen, args));
-}
-
-static ast_node *scoped(arena *a, ast_kind kind, const char *prefix, gsc_token path,
-                        gsc_token name)
-{
-    ast_node *n = ast_leaf(a, kind, path);
-    size_t pn = prefix ? 0 : (size_t)path.n;
-    size_t len = pn + 2 + (size_t)name.n;
-    char *s = arena_alloc(a, len + 1);
-    if (pn) memcpy(s, path.z, pn);
-    memcpy(s + pn, "::", 2);
-    memcpy(s + pn + 2, name.z, (size_t)name.n);
-    s[len] = 0;
-    n->text = s;
-    n->len = len;
-    return n;
+    size_t pn = path ? (size_t)path->n : 0;
+    ast_copy_text(t, path ? path->z : "", pn);
+    t[pn] = ':';
+    t[pn + 1] = ':';
+    ast_copy_text(t + pn + 2, name.z, (size_t)name.n);
+    t[pn + 2 + (size_t)name.n] = 0;
+    return pn + 2 + (size_t)name.n;
 }
 
 ast_node *ast_scoped_call(arena *a, gsc_token path, gsc_token name, gsc_token lparen,
                           ast_node *args)
 {
-    ast_node *n = ast_leaf(a, AST_CALL, path);
-    ast_append(n, scoped(a, AST_SCOPED, NULL, path, name));
-    return ast_append(n, args_node(a, lparen, args));
+    /* The call, its AST_SCOPED callee with the text and, for `p::f()`, the
+    ** empty AST_ARGS: one allocation. */
+    size_t nodes = args ? 2 : 3;
+    ast_node *n = arena_alloc(a, nodes * sizeof *n + (size_t)path.n + 2 + (size_t)name.n + 1);
+    ast_node *callee = n + 1;
+    char *t = (char *)(n + nodes);
+    size_t len = scoped_text(t, &path, name);
+    *callee = (ast_node){.kind = AST_SCOPED, .line = path.line, .col = path.col, .text = t, .len = len};
+    *n = (ast_node){.kind = AST_CALL, .line = path.line, .col = path.col};
+    if (args) {
+        ast_finish(args, AST_ARGS, lparen);
+    } else {
+        args = n + 2;
+        *args = (ast_node){.kind = AST_ARGS, .line = lparen.line, .col = lparen.col};
+    }
+    callee->next = args;
+    n->child = callee;
+    n->last = args;
+    return n;
 }
 
 ast_node *ast_pointer_call(arena *a, gsc_token open, ast_node *pointer, gsc_token lparen,
                            ast_node *args)
 {
     ast_node *n = ast_leaf(a, AST_POINTER_CALL, open);
-    ast_append(n, pointer);
-    return ast_append(n, args_node(a, lparen, args));
-}
-
-ast_node *ast_call_on(arena *a, ast_node *object, ast_node *call, int threaded)
-{
-    (void)a;
-    if (!call) return NULL;
-    if (threaded) {
-        call->text = "thread";
-        call->len = 6;
-    }
-    if (object) {
-        if (call->kind == AST_CALL) call->kind = AST_METHOD_CALL;
-        prepend(call, object);
-        call->line = object->line;
-        call->col = object->col;
-    }
-    return call;
+    return ast_adopt2(n, pointer, ast_args(a, lparen, args));
 }
 
 ast_node *ast_func_ref(arena *a, const gsc_token *path, gsc_token dcolon, gsc_token name)
 {
-    if (path) return scoped(a, AST_FUNC_REF, NULL, *path, name);
-    return scoped(a, AST_FUNC_REF, "", dcolon, name);
-}
-
-ast_node *ast_member(arena *a, ast_node *object, gsc_token name)
-{
-    return ast_append(ast_text_leaf(a, AST_MEMBER, name), object);
+    /* Located at the path, or at the `::` of `::f`. */
+    gsc_token at = path ? *path : dcolon;
+    size_t pn = path ? (size_t)path->n : 0;
+    ast_node *n = arena_alloc(a, sizeof *n + pn + 2 + (size_t)name.n + 1);
+    char *t = (char *)(n + 1);
+    size_t len = scoped_text(t, path, name);
+    *n = (ast_node){.kind = AST_FUNC_REF, .line = at.line, .col = at.col, .text = t, .len = len};
+    return n;
 }
 
 
