@@ -2,6 +2,7 @@
 ** dump.  Builders accept NULL children and never fail (the arena aborts on
 ** exhaustion), so grammar actions stay one call each. */
 #include "ast.h"
+#include "vec.h"
 #include "ast_build.h"
 #include "script_parse.h"
 
@@ -506,11 +507,7 @@ void ast_dump(const ast_node *root, FILE *out)
         fprintf(out, "(%s %d:%d", ast_kind_name(n->kind), n->line, n->col);
         if (n->text) dump_text(n, out);
         if (n->child) {
-            if (depth == cap) {
-                cap = cap ? cap * 2 : 64;
-                stack = xrealloc(stack, cap * sizeof *stack);
-            }
-            stack[depth++] = n;
+            *vec_push(stack, depth, cap) = n;
             fputc('\n', out);
             n = n->child;
             continue;
