@@ -703,15 +703,10 @@ static int is_and_or(const ast_node *n)
     return t && (t[0] == '&' || t[0] == '|') && t[1] == t[0] && !t[2];
 }
 
-/* Pushes the frame of n at top (its parent's is the one below: none for the
-** root), growing the frame stack as needed. */
-static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
+/* Sets up the frame of n (which has children); parent_call: n's parent is
+** a call whose AST_ARGS hold its arguments (frame_calls), 0 for the root. */
+static inline void frame_init(eframe *fr, const ast_node *n, int role, int parent_call, size_t vbase)
 {
-    if (top == st->frame_cap) {
-        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
-        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
-    }
-    eframe *fr = &st->frames[top];
     fr->node = n;
     fr->next_child = n->child;
     fr->role = role;
@@ -728,19 +723,33 @@ static void push_frame(check_state *st, size_t top, const ast_node *n, int role,
         fr->waittill = is_waittill(n);
         break;
     case AST_WAITTILL: fr->waittill = 1; break;
-    case AST_ARGS: {
-        const eframe *parent = top ? &st->frames[top - 1] : NULL;
+    case AST_ARGS:
         fr->params = role == ROLE_WAITTILL_PARAM;
         fr->additive = 1;
-        fr->call_args = parent && (parent->node->kind == AST_CALL || parent->node->kind == AST_POINTER_CALL ||
-                                   (parent->node->kind == AST_METHOD_CALL && !parent->waittill));
+        fr->call_args = parent_call;
         fr->stack = fr->nested = 0;
         break;
-    }
     case AST_VECTOR: fr->additive = 1; break;
     case AST_BINARY: fr->additive = !is_and_or(n); break;
     default: break;
     }
+}
+
+/* Whether an AST_ARGS child of the frame's node holds a call's arguments. */
+static inline int frame_calls(const eframe *fr)
+{
+    ast_kind k = fr->node->kind;
+    return k == AST_CALL || k == AST_POINTER_CALL || (k == AST_METHOD_CALL && !fr->waittill);
+}
+
+/* The role of the frame's next child c (counted as done). */
+static inline int child_role(eframe *fr, const ast_node *c)
+{
+    int idx = fr->nkids++;
+    int crole = idx == fr->callee_index ? ROLE_CALLEE
+                : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
+    if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
+    return crole;
 }
 
 static void push_value(check_state *st, size_t *top, const cval *v)
@@ -822,82 +831,167 @@ static int kind_checked(const profile_rules *rules, ast_kind k)
     }
 }
 
-/* Walks an expression in evaluation order: reads of locals, calls, field
-** and vector checks, constant folding.  *out (when asked for): the constant
-** value (CV_NONE when not constant).  Constants are kept on the value stack only in
-** profiles that fold (no other check reads them). */
-/* One pass of expr_eval over an expression with children: with `checks`,
-** the per-node checks (and constants); with `counting`, the operand counts.
-** Returns the number of nodes. */
-static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out,
-                        int checks, int counting)
+/* What one walk over an expression does: with `checks`, the per-node
+** checks (and constants, where they fold); with `counting`, the operand
+** counts.  nodes: how many it met. */
+typedef struct expr_walker {
+    flow *f;
+    int in_dev, checks, counting, folding;
+    size_t nodes;
+} expr_walker;
+
+/* A child c of fr's node without children of its own: done at once; it
+** holds one operand (an empty AST_ARGS none) unless it is a callee or a
+** variable waittill assigns. */
+static inline void leaf_done(check_state *st, expr_walker *x, eframe *fr, const ast_node *c, int crole,
+                             size_t *vtop)
 {
-    const int folding = st->rules->constant_folding;
-    const unsigned char *checked = st->kind_checked;
     cval v;
-    if (folding || out) memset(&v, 0, sizeof v);
-    size_t top = 0, vtop = 0, nodes = 1;
-    /* The next node to push (one call site: push_frame is inlined). */
+    if (x->folding) memset(&v, 0, sizeof v); /* else never read */
+    if (x->checks && st->kind_checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, x->f, x->in_dev, &v);
+    if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
+    if (x->counting) {
+        int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
+        operand_add(fr, ops, ops);
+    }
+    if (x->folding) push_value(st, vtop, &v);
+}
+
+/* All children of fr's node done (their constants: values[fr->value_base
+** ..]): its checks; *v its constant (folding profiles), *stack and *nested
+** its operands (when counting). */
+static inline void frame_done(check_state *st, expr_walker *x, const eframe *fr, cval *v, int *stack,
+                              int *nested)
+{
+    if (x->folding) memset(v, 0, sizeof *v);
+    if (x->checks && st->kind_checked[fr->node->kind]) {
+        const cval *kids = x->folding && st->values ? &st->values[fr->value_base] : NULL;
+        node_done(st, fr->node, fr->role, kids, fr->nkids, fr->argc, x->f, x->in_dev, v);
+    }
+    *stack = *nested = 0;
+    if (x->counting) {
+        int s = fr->stack, d = fr->nested;
+        if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) s = d = 0;
+        else if (x->folding && v->type != CV_NONE) s = d = 1;
+        /* The function's operand stack, as far as it can be known (see function_walk). */
+        int estimate = d - 32 > s ? d - 32 : s;
+        if (estimate > st->operand_stack) st->operand_stack = estimate;
+        *stack = s;
+        *nested = d;
+    }
+}
+
+/* Takes a finished child c of fr's node (c_kids: its children) into fr. */
+static inline void child_done(check_state *st, expr_walker *x, eframe *fr, const ast_node *c, int c_kids,
+                              int stack, int nested, const cval *v, size_t *vtop)
+{
+    if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = c_kids;
+    if (x->counting) operand_add(fr, stack, nested);
+    if (x->folding) push_value(st, vtop, v);
+}
+
+/* Walks the subtree of root (which has children) in evaluation order with
+** a stack of frames, as deep as the input needs (a long `a+a+a...` chain is
+** as deep as the file is long); its constants go on the value stack from
+** vtop.  Returns root's child count; *v, *stack, *nested: see frame_done. */
+static int expr_loop(check_state *st, expr_walker *x, const ast_node *root, int role, int parent_call,
+                     size_t vtop, cval *v, int *stack, int *nested)
+{
+    size_t top = 0;
+    /* The next node to push (one place, so frame_init is inlined once). */
     const ast_node *push = root;
     int push_role = role;
     for (;;) {
         if (push) {
-            push_frame(st, top++, push, push_role, vtop);
+            if (top == st->frame_cap) {
+                st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
+                st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
+            }
+            frame_init(&st->frames[top], push, push_role, top ? frame_calls(&st->frames[top - 1]) : parent_call,
+                       vtop);
+            top++;
             push = NULL;
         }
         eframe *fr = &st->frames[top - 1];
-        const ast_node *n = fr->node;
-        if (fr->next_child) {
-            const ast_node *c = fr->next_child;
+        const ast_node *c = fr->next_child;
+        if (c) {
             fr->next_child = c->next;
-            nodes++;
-            int idx = fr->nkids++;
-            int crole = idx == fr->callee_index ? ROLE_CALLEE
-                        : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
-            if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
+            x->nodes++;
+            int crole = child_role(fr, c);
             if (c->child) {
                 push = c;
                 push_role = crole;
-                continue;
+            } else {
+                leaf_done(st, x, fr, c, crole, &vtop);
             }
-            /* A leaf: done at once; it holds one operand (an empty AST_ARGS
-            ** none) unless it is a callee or a variable waittill assigns. */
-            if (folding) memset(&v, 0, sizeof v);
-            if (checks && checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
-            if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
-            if (counting) {
-                int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
-                operand_add(fr, ops, ops);
-            }
-            if (folding) push_value(st, &vtop, &v);
             continue;
         }
-        /* All children done: their constants are values[fr->value_base .. vtop). */
-        if (folding) memset(&v, 0, sizeof v);
-        if (checks && checked[n->kind]) {
-            const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
-            node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
-        }
-        int stack = 0, nested = 0;
-        if (counting) {
-            stack = fr->stack;
-            nested = fr->nested;
-            if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
-            else if (folding && v.type != CV_NONE) stack = nested = 1;
-            /* The function's operand stack, as far as it can be known (see function_walk). */
-            int estimate = nested - 32 > stack ? nested - 32 : stack;
-            if (estimate > st->operand_stack) st->operand_stack = estimate;
-        }
+        frame_done(st, x, fr, v, stack, nested);
         vtop = fr->value_base;
-        top--;
-        if (!top) break;
-        eframe *parent = &st->frames[top - 1];
-        if (n->kind == AST_ARGS && parent->argc < 0) parent->argc = fr->nkids;
-        if (counting) operand_add(parent, stack, nested);
-        if (folding) push_value(st, &vtop, &v);
+        if (--top == 0) return fr->nkids;
+        child_done(st, x, &st->frames[top - 1], fr->node, fr->nkids, *stack, *nested, v, &vtop);
     }
-    if (out) *out = v;
-    return nodes;
+}
+
+/* How deep expr_rec recurses on the C stack; a deeper subtree is handed
+** to expr_loop. */
+#define EXPR_REC_DEPTH 48
+
+/* expr_loop's walk with the frames on the C stack, down to a bounded depth:
+** expressions are mostly shallow, and a frame kept in registers costs much
+** less than one kept in memory. */
+static int expr_rec(check_state *st, expr_walker *x, const ast_node *n, int role, int parent_call, size_t vtop,
+                    int depth, cval *v, int *stack, int *nested)
+{
+    eframe fr;
+    frame_init(&fr, n, role, parent_call, vtop);
+    for (const ast_node *c = n->child; c; c = c->next) {
+        x->nodes++;
+        int crole = child_role(&fr, c);
+        if (!c->child) {
+            leaf_done(st, x, &fr, c, crole, &vtop);
+            continue;
+        }
+        cval cv;
+        int cs, cn;
+        int kids = depth < EXPR_REC_DEPTH
+                       ? expr_rec(st, x, c, crole, frame_calls(&fr), vtop, depth + 1, &cv, &cs, &cn)
+                       : expr_loop(st, x, c, crole, frame_calls(&fr), vtop, &cv, &cs, &cn);
+        child_done(st, x, &fr, c, kids, cs, cn, &cv, &vtop);
+    }
+    frame_done(st, x, &fr, v, stack, nested);
+    return fr.nkids;
+}
+
+/* The checks alone (no operand counts), in profiles that neither fold
+** constants nor track locals: there node_done tells roles apart only for a
+** call that is a statement, which only the root can be, and needs of the
+** children only a call's argument count.  So no frame is set up: the walk
+** visits the nodes in the same order (children first) and hands every node
+** below the root ROLE_VALUE.  Returns n's child count. */
+static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth)
+{
+    const unsigned char *checked = st->kind_checked;
+    int nkids = 0, argc = -1;
+    cval unused; /* node_done sets no constant where none fold */
+    for (const ast_node *c = n->child; c; c = c->next) {
+        int k = 0;
+        nkids++;
+        if (c->child) {
+            if (depth < EXPR_REC_DEPTH) {
+                k = expr_plain(st, x, c, ROLE_VALUE, depth + 1);
+            } else {
+                int cs, cn;
+                k = expr_loop(st, x, c, ROLE_VALUE, 0, 0, &unused, &cs, &cn);
+            }
+        } else if (checked[c->kind]) {
+            node_done(st, c, ROLE_VALUE, NULL, 0, -1, x->f, x->in_dev, &unused);
+        }
+        if (c->kind == AST_ARGS && argc < 0) argc = k;
+    }
+    x->nodes += (size_t)nkids;
+    if (checked[n->kind]) node_done(st, n, role, NULL, nkids, argc, x->f, x->in_dev, &unused);
+    return nkids;
 }
 
 /* Operand counts can pass the engine's bound only in a large expression:
@@ -906,6 +1000,10 @@ static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f
 ** its size, and an expression of up to 120 nodes stays below 2047. */
 #define SMALL_EXPR_NODES 120
 
+/* Walks an expression in evaluation order: reads of locals, calls, field
+** and vector checks, constant folding.  *out (when asked for): the constant
+** value (CV_NONE when not constant).  Constants are kept on the value stack only in
+** profiles that fold (no other check reads them). */
 static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
 {
     if (!root || !root->child) {
@@ -921,12 +1019,21 @@ static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, 
     ** counts need the checks' values and are made in the same pass.
     ** Elsewhere they are made only for a large expression, in a second
     ** pass that checks nothing. */
-    if (st->rules->constant_folding) {
-        expr_pass(st, root, role, f, in_dev, out, 1, 1);
-        return;
+    const int folding = st->rules->constant_folding;
+    expr_walker x = {f, in_dev, 1, folding, folding, 1};
+    cval v;
+    int stack, nested;
+    if (folding || st->rules->definite_assignment) expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
+    else expr_plain(st, &x, root, role, 0);
+    if (out) {
+        if (!folding) memset(&v, 0, sizeof v);
+        *out = v;
     }
-    if (expr_pass(st, root, role, f, in_dev, out, 1, 0) > SMALL_EXPR_NODES)
-        expr_pass(st, root, role, f, in_dev, NULL, 0, 1);
+    if (!folding && x.nodes > SMALL_EXPR_NODES) {
+        x.checks = 0;
+        x.counting = 1;
+        expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
+    }
 }
 
 /* expr_eval when the value is not needed. */
