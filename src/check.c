@@ -48,14 +48,22 @@ static void ns_free(nameset *s)
 ** of a set's buckets.) */
 static uint32_t word_hash(const char *s, size_t len)
 {
+    const size_t total = len;
     uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
     for (; len >= 8; s += 8, len -= 8) {
         memcpy(&w, s, 8);
         h = (h ^ w) * 0xFF51AFD7ED558CCDu;
         h ^= h >> 32;
     }
+    /* The last len < 8 bytes: a key of 8 bytes or more reads its last 8
+    ** (overlapping what was hashed), a shorter one its bytes one by one (a
+    ** memcpy of a variable length is a call). */
     w = 0;
-    memcpy(&w, s, len);
+    if (len && total >= 8) {
+        memcpy(&w, s + len - 8, 8);
+    } else {
+        for (size_t i = 0; i < len; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    }
     h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
     return (uint32_t)(h ^ (h >> 29));
 }
@@ -174,6 +182,7 @@ struct check_state {
     nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
     struct call_block *calls, *calls_last; /* in mem, in call order */
     nameset callee_names;  /* name as written -> its called_name (data) */
+    nameset scoped_names;  /* `path::name` as written -> its check_ref's name and path (data; NULL: no ::) */
     ref_vec scoped, includes;
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
@@ -559,9 +568,8 @@ static int discarded(const check_state *st, int in_dev)
 
 /* The entry of a called name as written: each spelling is lower-cased, and
 ** later looked up, once per file (calls repeat names). */
-static called_name *called(check_state *st, const char *text)
+static called_name *called(check_state *st, const char *text, size_t len)
 {
-    size_t len = strlen(text);
     uint32_t h = key_hash(text, len);
     ns_entry *e = ns_find_hashed(&st->callee_names, text, len, h);
     if (!e) {
@@ -579,11 +587,25 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
     if (!callee || !callee->text) return;
     if (callee->kind == AST_SCOPED) {
         if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
-        const char *sep = strstr(callee->text, "::");
-        if (!sep) return;
-        check_ref r = {arena_lower(&st->mem, sep + 2, strlen(sep + 2)),
-                       arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text)),
-                       callee->line, callee->col, CHECK_REF_SCRIPT, 1};
+        /* Split and lower-cased once per spelling (a file calls the same
+        ** few paths over and over). */
+        uint32_t h = key_hash(callee->text, callee->len);
+        ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
+        if (!e) {
+            e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
+            const char *sep = strstr(callee->text, "::");
+            if (sep) {
+                check_ref *r = arena_alloc(&st->mem, sizeof *r);
+                r->name = arena_lower(&st->mem, sep + 2, strlen(sep + 2));
+                r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
+                e->data = r;
+            } else {
+                e->data = NULL;
+            }
+        }
+        const check_ref *split = e->data;
+        if (!split) return;
+        check_ref r = {split->name, split->path, callee->line, callee->col, CHECK_REF_SCRIPT, 1};
         ref_push(&st->scoped, r);
         return;
     }
@@ -600,7 +622,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
         st->calls_last = b = nb;
     }
     call_rec *c = &b->items[b->count++];
-    c->callee = called(st, callee->text);
+    c->callee = called(st, callee->text, callee->len);
     c->name = c->callee->name;
     c->line = callee->line;
     c->col = callee->col;
@@ -620,11 +642,13 @@ static void func_ref(check_state *st, const ast_node *n, int in_dev)
         ast_node callee = *n;
         callee.kind = AST_IDENT;
         callee.text = sep + 2;
+        callee.len = strlen(sep + 2);
         record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
         return;
     }
     ast_node callee = *n;
     callee.kind = AST_SCOPED;
+    callee.len = strlen(n->text);
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
@@ -1000,21 +1024,9 @@ static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int ro
 ** its size, and an expression of up to 120 nodes stays below 2047. */
 #define SMALL_EXPR_NODES 120
 
-/* Walks an expression in evaluation order: reads of locals, calls, field
-** and vector checks, constant folding.  *out (when asked for): the constant
-** value (CV_NONE when not constant).  Constants are kept on the value stack only in
-** profiles that fold (no other check reads them). */
-static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+/* expr_eval of an expression with children. */
+static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
 {
-    if (!root || !root->child) {
-        /* Nothing, or a single name or literal (most conditions, waits,
-        ** right-hand sides): no frame; one operand at most. */
-        cval v;
-        if (out || st->rules->constant_folding) memset(&v, 0, sizeof v); /* else never read */
-        if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
-        if (out) *out = v;
-        return;
-    }
     /* Where constants fold, a folded constant counts as one operand: the
     ** counts need the checks' values and are made in the same pass.
     ** Elsewhere they are made only for a large expression, in a second
@@ -1036,10 +1048,35 @@ static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, 
     }
 }
 
-/* expr_eval when the value is not needed. */
+/* Walks an expression in evaluation order: reads of locals, calls, field
+** and vector checks, constant folding.  *out (when asked for): the constant
+** value (CV_NONE when not constant).  Constants are kept on the value stack only in
+** profiles that fold (no other check reads them). */
+static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+{
+    if (root && root->child) {
+        expr_tree(st, root, role, f, in_dev, out);
+        return;
+    }
+    /* Nothing, or a single name or literal: no frame; one operand at most. */
+    cval v;
+    memset(&v, 0, sizeof v);
+    if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
+    *out = v;
+}
+
+/* expr_eval when the value is not needed, inlined where it is called: most
+** conditions, waits and right-hand sides are a single name or literal,
+** checked here without a call (node_done's constant goes unread). */
 static inline void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
-    expr_eval(st, root, role, f, in_dev, NULL);
+    if (!root) return;
+    if (root->child) {
+        expr_tree(st, root, role, f, in_dev, NULL);
+    } else if (st->kind_checked[root->kind]) {
+        cval unread;
+        node_done(st, root, role, NULL, 0, -1, f, in_dev, &unread);
+    }
 }
 
 /* The start of line `line` of the file, NULL when there is none.  The
@@ -1489,7 +1526,8 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     case AST_ASSIGN: {
         const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
         expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
-        lvalue_walk(st, lhs, name_is(n, "="), w, f);
+        /* The operator's text is its spelling (no case to fold). */
+        lvalue_walk(st, lhs, n->text && n->text[0] == '=' && !n->text[1], w, f);
         break;
     }
     case AST_INCDEC: lvalue_walk(st, n->child, 0, w, f); break;
@@ -1701,6 +1739,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     ns_init(&st->functions, &st->mem);
     ns_init(&st->dev_functions, &st->mem);
     ns_init(&st->callee_names, &st->mem);
+    ns_init(&st->scoped_names, &st->mem);
     for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
     return st;
 }
@@ -1961,6 +2000,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
     ns_free(&st->callee_names);
+    ns_free(&st->scoped_names);
     free(st->scoped.items);
     free(st->includes.items);
     free(st->frames);
