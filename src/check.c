@@ -197,6 +197,7 @@ struct check_state {
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
+    int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
     const char *cursor;    /* line_start(): the start of line cursor_line, once set */
     int cursor_line;
     /* iterative expression walk */
@@ -785,6 +786,15 @@ static void push_value(check_state *st, size_t *top, const cval *v)
     st->values[(*top)++] = *v;
 }
 
+/* `x.f`: x must be an object (and `x.self` is the debugger's). */
+static void member_check(check_state *st, const ast_node *n)
+{
+    if (n->child && is_self_field(st, n))
+        error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+    else if (n->child && not_an_object(n->child))
+        error_at(st, n->child->line, n->child->col, "not an object");
+}
+
 /* The checks on node n once its children are walked (kids: their constants,
 ** only in profiles that fold; argc: a call's argument count); *v: its
 ** constant value, CV_NONE when not constant. */
@@ -815,12 +825,7 @@ static void node_done(check_state *st, const ast_node *n, int role, const cval *
             *v = fold_binary(st, n, &kids[0], &kids[1]);
         break;
     case AST_VECTOR: check_vector(st, n, kids, nkids, v); break;
-    case AST_MEMBER:
-        if (n->child && is_self_field(st, n))
-            error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
-        else if (n->child && not_an_object(n->child))
-            error_at(st, n->child->line, n->child->col, "not an object");
-        break;
+    case AST_MEMBER: member_check(st, n); break;
     case AST_ENTITY: /* `$name` read (G2 debugger form) */
         error_at(st, n->line, n->col, "$ can only be used in the script debugger");
         break;
@@ -993,28 +998,68 @@ static int expr_rec(check_state *st, expr_walker *x, const ast_node *n, int role
 ** children only a call's argument count.  So no frame is set up: the walk
 ** visits the nodes in the same order (children first) and hands every node
 ** below the root ROLE_VALUE.  Returns n's child count. */
+static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth);
+
+/* A node's own checks in expr_plain: node_done's most frequent cases are
+** called directly. */
+static inline void plain_done(check_state *st, expr_walker *x, const ast_node *n, int role, int nkids, int argc)
+{
+    cval unused; /* node_done sets no constant where none fold */
+    if (!st->kind_checked[n->kind]) return;
+    switch (n->kind) {
+    case AST_MEMBER: member_check(st, n); break;
+    case AST_CALL:
+    case AST_METHOD_CALL: on_call(st, n, role, x->in_dev, argc < 0 ? 0 : argc); break;
+    default: node_done(st, n, role, NULL, nkids, argc, x->f, x->in_dev, &unused); break;
+    }
+}
+
+/* A child of a node in expr_plain without children of its own. */
+static inline void plain_leaf(check_state *st, expr_walker *x, const ast_node *c)
+{
+    cval unused;
+    if (st->kind_checked[c->kind]) node_done(st, c, ROLE_VALUE, NULL, 0, -1, x->f, x->in_dev, &unused);
+}
+
+/* expr_plain on a node n below the root, at depth, inlined in it: one call
+** walks two levels (most expressions are a call with names or literals
+** for arguments, or a field of a name). */
+static inline int plain_inner(check_state *st, expr_walker *x, const ast_node *n, int depth)
+{
+    int nkids = 0, argc = -1;
+    for (const ast_node *c = n->child; c; c = c->next) {
+        int k = 0;
+        nkids++;
+        if (c->child) k = expr_plain(st, x, c, ROLE_VALUE, depth + 1);
+        else plain_leaf(st, x, c);
+        if (c->kind == AST_ARGS && argc < 0) argc = k;
+    }
+    x->nodes += (size_t)nkids;
+    plain_done(st, x, n, ROLE_VALUE, nkids, argc);
+    return nkids;
+}
+
 static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth)
 {
-    const unsigned char *checked = st->kind_checked;
     int nkids = 0, argc = -1;
-    cval unused; /* node_done sets no constant where none fold */
     for (const ast_node *c = n->child; c; c = c->next) {
         int k = 0;
         nkids++;
         if (c->child) {
             if (depth < EXPR_REC_DEPTH) {
-                k = expr_plain(st, x, c, ROLE_VALUE, depth + 1);
+                k = plain_inner(st, x, c, depth + 1);
             } else {
+                cval unused;
                 int cs, cn;
                 k = expr_loop(st, x, c, ROLE_VALUE, 0, 0, &unused, &cs, &cn);
             }
-        } else if (checked[c->kind]) {
-            node_done(st, c, ROLE_VALUE, NULL, 0, -1, x->f, x->in_dev, &unused);
+        } else {
+            plain_leaf(st, x, c);
         }
         if (c->kind == AST_ARGS && argc < 0) argc = k;
     }
     x->nodes += (size_t)nkids;
-    if (checked[n->kind]) node_done(st, n, role, NULL, nkids, argc, x->f, x->in_dev, &unused);
+    plain_done(st, x, n, role, nkids, argc);
     return nkids;
 }
 
@@ -1027,6 +1072,20 @@ static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int ro
 /* expr_eval of an expression with children. */
 static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
 {
+    if (st->plain_exprs) {
+        expr_walker x = {f, in_dev, 1, 0, 0, 1};
+        expr_plain(st, &x, root, role, 0);
+        if (out) memset(out, 0, sizeof *out);
+        if (x.nodes > SMALL_EXPR_NODES) {
+            /* The operand counts, in a second pass that checks nothing. */
+            cval v;
+            int stack, nested;
+            x.checks = 0;
+            x.counting = 1;
+            expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
+        }
+        return;
+    }
     /* Where constants fold, a folded constant counts as one operand: the
     ** counts need the checks' values and are made in the same pass.
     ** Elsewhere they are made only for a large expression, in a second
@@ -1035,8 +1094,7 @@ static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, 
     expr_walker x = {f, in_dev, 1, folding, folding, 1};
     cval v;
     int stack, nested;
-    if (folding || st->rules->definite_assignment) expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
-    else expr_plain(st, &x, root, role, 0);
+    expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
     if (out) {
         if (!folding) memset(&v, 0, sizeof v);
         *out = v;
@@ -1741,6 +1799,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     ns_init(&st->callee_names, &st->mem);
     ns_init(&st->scoped_names, &st->mem);
     for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
+    st->plain_exprs = !rules->constant_folding && !rules->definite_assignment;
     return st;
 }
 
