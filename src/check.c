@@ -1070,22 +1070,27 @@ static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int ro
 #define SMALL_EXPR_NODES 120
 
 /* expr_eval of an expression with children. */
+/* The operand counts of a large expression where constants do not fold,
+** in a second pass that checks nothing. */
+static void expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    expr_walker x = {f, in_dev, 0, 1, 0, 1};
+    cval v;
+    int stack, nested;
+    expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
+}
+
+/* expr_eval of an expression with children where st->plain_exprs (inlined
+** where expressions are walked). */
+static inline void expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    expr_walker x = {f, in_dev, 1, 0, 0, 1};
+    expr_plain(st, &x, root, role, 0);
+    if (x.nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
+}
+
 static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
 {
-    if (st->plain_exprs) {
-        expr_walker x = {f, in_dev, 1, 0, 0, 1};
-        expr_plain(st, &x, root, role, 0);
-        if (out) memset(out, 0, sizeof *out);
-        if (x.nodes > SMALL_EXPR_NODES) {
-            /* The operand counts, in a second pass that checks nothing. */
-            cval v;
-            int stack, nested;
-            x.checks = 0;
-            x.counting = 1;
-            expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
-        }
-        return;
-    }
     /* Where constants fold, a folded constant counts as one operand: the
     ** counts need the checks' values and are made in the same pass.
     ** Elsewhere they are made only for a large expression, in a second
@@ -1099,11 +1104,7 @@ static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, 
         if (!folding) memset(&v, 0, sizeof v);
         *out = v;
     }
-    if (!folding && x.nodes > SMALL_EXPR_NODES) {
-        x.checks = 0;
-        x.counting = 1;
-        expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
-    }
+    if (!folding && x.nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
 }
 
 /* Walks an expression in evaluation order: reads of locals, calls, field
@@ -1113,7 +1114,12 @@ static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, 
 static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
 {
     if (root && root->child) {
-        expr_tree(st, root, role, f, in_dev, out);
+        if (!st->plain_exprs) {
+            expr_tree(st, root, role, f, in_dev, out);
+            return;
+        }
+        expr_plain_root(st, root, role, f, in_dev);
+        memset(out, 0, sizeof *out);
         return;
     }
     /* Nothing, or a single name or literal: no frame; one operand at most. */
@@ -1130,7 +1136,8 @@ static inline void expr_walk(check_state *st, const ast_node *root, int role, fl
 {
     if (!root) return;
     if (root->child) {
-        expr_tree(st, root, role, f, in_dev, NULL);
+        if (st->plain_exprs) expr_plain_root(st, root, role, f, in_dev);
+        else expr_tree(st, root, role, f, in_dev, NULL);
     } else if (st->kind_checked[root->kind]) {
         cval unread;
         node_done(st, root, role, NULL, 0, -1, f, in_dev, &unread);
@@ -1533,6 +1540,29 @@ static void depth_exceeded(check_state *st, const ast_node *n)
              MAX_STMT_DEPTH);
 }
 
+/* A statement that holds no statement: a call, an assignment, `x++`. */
+static inline int is_simple_stmt(ast_kind k)
+{
+    return k == AST_EXPR_STMT || k == AST_ASSIGN || k == AST_INCDEC;
+}
+
+/* stmt_walk of a simple statement, inlined where a list walks one (most
+** statements are): with no statement inside, it needs no depth count. */
+static inline void simple_stmt(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    int in_dev = w->dev_depth > 0;
+    if (n->kind == AST_EXPR_STMT) {
+        expr_walk(st, n->child, ROLE_STATEMENT, f, in_dev);
+    } else if (n->kind == AST_ASSIGN) {
+        const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
+        expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
+        /* The operator's text is its spelling (no case to fold). */
+        lvalue_walk(st, lhs, n->text && n->text[0] == '=' && !n->text[1], w, f);
+    } else {
+        lvalue_walk(st, n->child, 0, w, f);
+    }
+}
+
 static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     if (!n) return;
@@ -1557,7 +1587,8 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
             if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
                 w->list->case_state != 1)
                 missing_case(st, w);
-            stmt_walk(st, c, w, f);
+            if (is_simple_stmt(c->kind) && w->depth < MAX_STMT_DEPTH) simple_stmt(st, c, w, f);
+            else stmt_walk(st, c, w, f);
         }
         w->direct_in_switch = direct;
         break;
@@ -1580,15 +1611,9 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     }
     case AST_CASE:
     case AST_DEFAULT: label(st, n, w, f, NULL); break; /* a label as an if/loop body */
-    case AST_EXPR_STMT: expr_walk(st, n->child, ROLE_STATEMENT, f, in_dev); break;
-    case AST_ASSIGN: {
-        const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
-        expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
-        /* The operator's text is its spelling (no case to fold). */
-        lvalue_walk(st, lhs, n->text && n->text[0] == '=' && !n->text[1], w, f);
-        break;
-    }
-    case AST_INCDEC: lvalue_walk(st, n->child, 0, w, f); break;
+    case AST_EXPR_STMT:
+    case AST_ASSIGN:
+    case AST_INCDEC: simple_stmt(st, n, w, f); break;
     case AST_IF: {
         const ast_node *cond = n->child, *then = cond ? cond->next : NULL, *els = then ? then->next : NULL;
         expr_walk(st, cond, ROLE_VALUE, f, in_dev);
