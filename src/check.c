@@ -46,7 +46,7 @@ static void ns_free(nameset *s)
 /* A hash of a key's len bytes (NULs included), read 8 at a time: names are
 ** hashed once per call, local and label.  (No caller depends on the order
 ** of a set's buckets.) */
-static uint32_t word_hash(const char *s, size_t len)
+static inline uint32_t word_hash(const char *s, size_t len)
 {
     const size_t total = len;
     uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
@@ -68,12 +68,12 @@ static uint32_t word_hash(const char *s, size_t len)
     return (uint32_t)(h ^ (h >> 29));
 }
 
-static uint32_t key_hash(const char *key, size_t len)
+static inline uint32_t key_hash(const char *key, size_t len)
 {
     return word_hash(key, len);
 }
 
-static ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
+static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
 {
     if (!s->bucket_count) return NULL;
     for (ns_entry *e = s->buckets[h & (s->bucket_count - 1)]; e; e = e->next)
@@ -569,7 +569,7 @@ static int discarded(const check_state *st, int in_dev)
 
 /* The entry of a called name as written: each spelling is lower-cased, and
 ** later looked up, once per file (calls repeat names). */
-static called_name *called(check_state *st, const char *text, size_t len)
+static inline called_name *called(check_state *st, const char *text, size_t len)
 {
     uint32_t h = key_hash(text, len);
     ns_entry *e = ns_find_hashed(&st->callee_names, text, len, h);
@@ -582,35 +582,36 @@ static called_name *called(check_state *st, const char *text, size_t len)
     return e->data;
 }
 
-static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
-                        int value_used, int argc)
+/* A call of `path::name` (callee: AST_SCOPED). */
+static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
 {
-    if (!callee || !callee->text) return;
-    if (callee->kind == AST_SCOPED) {
-        if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
-        /* Split and lower-cased once per spelling (a file calls the same
-        ** few paths over and over). */
-        uint32_t h = key_hash(callee->text, callee->len);
-        ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
-        if (!e) {
-            e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
-            const char *sep = strstr(callee->text, "::");
-            if (sep) {
-                check_ref *r = arena_alloc(&st->mem, sizeof *r);
-                r->name = arena_lower(&st->mem, sep + 2, strlen(sep + 2));
-                r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
-                e->data = r;
-            } else {
-                e->data = NULL;
-            }
+    if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
+    /* Split and lower-cased once per spelling (a file calls the same
+    ** few paths over and over). */
+    uint32_t h = key_hash(callee->text, callee->len);
+    ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
+    if (!e) {
+        e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
+        const char *sep = strstr(callee->text, "::");
+        if (sep) {
+            check_ref *r = arena_alloc(&st->mem, sizeof *r);
+            r->name = arena_lower(&st->mem, sep + 2, strlen(sep + 2));
+            r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
+            e->data = r;
+        } else {
+            e->data = NULL;
         }
-        const check_ref *split = e->data;
-        if (!split) return;
-        check_ref r = {split->name, split->path, callee->line, callee->col, CHECK_REF_SCRIPT, 1};
-        ref_push(&st->scoped, r);
-        return;
     }
-    if (callee->kind != AST_IDENT) return;
+    const check_ref *split = e->data;
+    if (!split) return;
+    check_ref r = {split->name, split->path, callee->line, callee->col, CHECK_REF_SCRIPT, 1};
+    ref_push(&st->scoped, r);
+}
+
+/* A call of a name (callee: AST_IDENT), inlined where calls are met. */
+static inline void record_named(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
+                                int value_used, int argc)
+{
     call_block *b = st->calls_last;
     if (!b || b->count == b->cap) {
         call_block *nb = arena_alloc(&st->mem, sizeof *nb);
@@ -631,6 +632,14 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
     c->in_dev = in_dev;
     c->value_used = value_used;
     c->argc = argc;
+}
+
+static inline void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
+                               int value_used, int argc)
+{
+    if (!callee || !callee->text) return;
+    if (callee->kind == AST_SCOPED) record_scoped(st, callee, in_dev);
+    else if (callee->kind == AST_IDENT) record_named(st, callee, kind, in_dev, value_used, argc);
 }
 
 static void func_ref(check_state *st, const ast_node *n, int in_dev)
