@@ -796,7 +796,7 @@ static void push_value(check_state *st, size_t *top, const cval *v)
 }
 
 /* `x.f`: x must be an object (and `x.self` is the debugger's). */
-static void member_check(check_state *st, const ast_node *n)
+static inline void member_check(check_state *st, const ast_node *n)
 {
     if (n->child && is_self_field(st, n))
         error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
@@ -1010,16 +1010,26 @@ static int expr_rec(check_state *st, expr_walker *x, const ast_node *n, int role
 static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth);
 
 /* A node's own checks in expr_plain: node_done's most frequent cases are
-** called directly. */
-static inline void plain_done(check_state *st, expr_walker *x, const ast_node *n, int role, int nkids, int argc)
+** called directly.  A call's argument count is read here (node_done needs
+** it for calls only): the children of its first AST_ARGS child. */
+static inline void plain_done(check_state *st, expr_walker *x, const ast_node *n, int role, int nkids)
 {
     cval unused; /* node_done sets no constant where none fold */
     if (!st->kind_checked[n->kind]) return;
     switch (n->kind) {
     case AST_MEMBER: member_check(st, n); break;
     case AST_CALL:
-    case AST_METHOD_CALL: on_call(st, n, role, x->in_dev, argc < 0 ? 0 : argc); break;
-    default: node_done(st, n, role, NULL, nkids, argc, x->f, x->in_dev, &unused); break;
+    case AST_METHOD_CALL: {
+        int argc = 0;
+        for (const ast_node *c = n->child; c; c = c->next)
+            if (c->kind == AST_ARGS) {
+                argc = child_count(c);
+                break;
+            }
+        on_call(st, n, role, x->in_dev, argc);
+        break;
+    }
+    default: node_done(st, n, role, NULL, nkids, -1, x->f, x->in_dev, &unused); break;
     }
 }
 
@@ -1035,40 +1045,36 @@ static inline void plain_leaf(check_state *st, expr_walker *x, const ast_node *c
 ** for arguments, or a field of a name). */
 static inline int plain_inner(check_state *st, expr_walker *x, const ast_node *n, int depth)
 {
-    int nkids = 0, argc = -1;
+    int nkids = 0;
     for (const ast_node *c = n->child; c; c = c->next) {
-        int k = 0;
         nkids++;
-        if (c->child) k = expr_plain(st, x, c, ROLE_VALUE, depth + 1);
+        if (c->child) expr_plain(st, x, c, ROLE_VALUE, depth + 1);
         else plain_leaf(st, x, c);
-        if (c->kind == AST_ARGS && argc < 0) argc = k;
     }
     x->nodes += (size_t)nkids;
-    plain_done(st, x, n, ROLE_VALUE, nkids, argc);
+    plain_done(st, x, n, ROLE_VALUE, nkids);
     return nkids;
 }
 
 static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth)
 {
-    int nkids = 0, argc = -1;
+    int nkids = 0;
     for (const ast_node *c = n->child; c; c = c->next) {
-        int k = 0;
         nkids++;
         if (c->child) {
             if (depth < EXPR_REC_DEPTH) {
-                k = plain_inner(st, x, c, depth + 1);
+                plain_inner(st, x, c, depth + 1);
             } else {
                 cval unused;
                 int cs, cn;
-                k = expr_loop(st, x, c, ROLE_VALUE, 0, 0, &unused, &cs, &cn);
+                expr_loop(st, x, c, ROLE_VALUE, 0, 0, &unused, &cs, &cn);
             }
         } else {
             plain_leaf(st, x, c);
         }
-        if (c->kind == AST_ARGS && argc < 0) argc = k;
     }
     x->nodes += (size_t)nkids;
-    plain_done(st, x, n, role, nkids, argc);
+    plain_done(st, x, n, role, nkids);
     return nkids;
 }
 
