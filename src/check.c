@@ -221,7 +221,7 @@ static void error_at(check_state *st, int line, int col, const char *fmt, ...)
     va_end(ap);
 }
 
-static void ref_push(ref_vec *v, check_ref r)
+static inline void ref_push(ref_vec *v, check_ref r)
 {
     if (v->count == v->cap) {
         v->cap = v->cap ? v->cap * 2 : 16;
@@ -275,9 +275,9 @@ static int local_index(check_state *st, const char *name)
 #define BIT_GET(a, i) (((a)[(i) >> 6] >> ((i) & 63)) & 1u)
 #define BIT_SET(a, i) ((a)[(i) >> 6] |= (uint64_t)1 << ((i) & 63))
 
-static void local_read(check_state *st, const ast_node *n, const flow *f)
+static void tracked_read(check_state *st, const ast_node *n, const flow *f)
 {
-    if (!st->rules->definite_assignment || !n->text || is_object_keyword(n->text)) return;
+    if (!n->text || is_object_keyword(n->text)) return;
     int i = local_index(st, n->text);
     if (i < 0 || st->locals_overflow) return;
     int ok = f->left ? BIT_GET(st->known, i) : BIT_GET(f->assigned, i);
@@ -287,9 +287,9 @@ static void local_read(check_state *st, const ast_node *n, const flow *f)
     error_at(st, n->line, n->col, "uninitialised variable '%s'", lower);
 }
 
-static void local_assign(check_state *st, const ast_node *n, flow *f)
+static void tracked_assign(check_state *st, const ast_node *n, flow *f)
 {
-    if (!st->rules->definite_assignment || !n->text || is_object_keyword(n->text)) return;
+    if (!n->text || is_object_keyword(n->text)) return;
     int i = local_index(st, n->text);
     if (i < 0 || st->locals_overflow) return;
     if (f->left) {
@@ -305,6 +305,18 @@ static void local_assign(check_state *st, const ast_node *n, flow *f)
         ** own: reported at the local that does not fit. */
         error_at(st, n->line, n->col, "LOCAL_VAR_STACK_SIZE exceeded");
     BIT_SET(st->known, i);
+}
+
+/* A read and an assignment of local n: only where locals are tracked
+** (tested where they are met). */
+static inline void local_read(check_state *st, const ast_node *n, const flow *f)
+{
+    if (st->rules->definite_assignment) tracked_read(st, n, f);
+}
+
+static inline void local_assign(check_state *st, const ast_node *n, flow *f)
+{
+    if (st->rules->definite_assignment) tracked_assign(st, n, f);
 }
 
 static void flow_all(flow *f)
@@ -539,7 +551,7 @@ typedef struct eframe {
 
 /* Kinds that can never have a field: `not an object` (3.2).  Unknown kinds
 ** (new grammar forms) are given the benefit of the doubt. */
-static int not_an_object(const ast_node *o)
+static inline int not_an_object(const ast_node *o)
 {
     switch (o->kind) {
     case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
@@ -1355,7 +1367,9 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     if (is_case) {
         const ast_node *v = n->child;
         /* `case (1):` is a parenthesised expression, not a literal. */
-        int plain = v && gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
+        /* (Read only for a label that would be a literal.) */
+        int plain = v && (v->kind == AST_INT || v->kind == AST_STRING) &&
+                    gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
         if (plain && v->kind == AST_INT && v->text && v->text[0] != '-') {
             long long x = strtoll(v->text, NULL, 10);
             if (x > 8388607) {
@@ -1732,8 +1746,10 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     st->fn = fn;
     st->fn_close_line = st->fn_close_col = 0;
     ns_init(&st->locals, &st->scratch);
-    memset(st->known, 0, sizeof st->known);
-    memset(st->reported, 0, sizeof st->reported);
+    if (st->rules->definite_assignment) { /* else never read */
+        memset(st->known, 0, sizeof st->known);
+        memset(st->reported, 0, sizeof st->reported);
+    }
     st->locals_overflow = 0;
     st->local_count = 0;
     st->operand_stack = 0;
