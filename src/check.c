@@ -1,7 +1,8 @@
 /* The compile stage's errors (grammar.md section 3), file-local and pure: see
 ** check.h.  Statements are walked recursively with a depth bound (their
-** nesting is bounded by the parser), expressions iteratively (a long
-** `a+a+a...` chain is as deep as the file is long). */
+** nesting is bounded by the parser), expressions recursively down to
+** EXPR_REC_DEPTH levels and iteratively below (a long `a+a+a...` chain is as
+** deep as the file is long). */
 #include "check_stage.h"
 #include "builtins.h"
 #include "text.h"
@@ -56,11 +57,16 @@ static inline uint32_t word_hash(const char *s, size_t len)
         h ^= h >> 32;
     }
     /* The last len < 8 bytes: a key of 8 bytes or more reads its last 8
-    ** (overlapping what was hashed), a shorter one its bytes one by one (a
-    ** memcpy of a variable length is a call). */
+    ** (overlapping what was hashed), a shorter one two 4-byte words (which
+    ** may overlap) or its bytes (a memcpy of a variable length is a call). */
     w = 0;
     if (len && total >= 8) {
         memcpy(&w, s + len - 8, 8);
+    } else if (len >= 4) {
+        uint32_t lo, hi;
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + len - 4, 4);
+        w = (uint64_t)hi << 32 | lo;
     } else {
         for (size_t i = 0; i < len; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
     }
