@@ -12,6 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The expression walks that statements start are kept out of line where
+** their frames would otherwise join stmt_walk's at every place an
+** expression is met (stmt_walk recurses 2,000 deep). */
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 /* ---------------------------------------------------------------- name sets */
 
 /* A hash set of byte strings (case as given) with an int payload; keys live
@@ -142,6 +151,15 @@ typedef struct flow {
 
 /* A name this file calls, once per spelling, and, once resolve has looked
 ** them up, where it is defined and whether it is a builtin. */
+/* What one walk over an expression does: with `checks`, the per-node
+** checks (and constants, where they fold); with `counting`, the operand
+** counts.  nodes: how many it met. */
+typedef struct expr_walker {
+    flow *f;
+    int in_dev, checks, counting, folding;
+    size_t nodes;
+} expr_walker;
+
 typedef struct called_name {
     const char *name;                /* lower case */
     int looked_up;                   /* bit 0: def, bit 1 + kind: builtin of that kind */
@@ -211,6 +229,10 @@ struct check_state {
     size_t frame_cap;
     struct cval *values;
     size_t value_cap;
+    /* Kept here rather than in stmt_walk's frame (its depth is 2,000):
+    ** where expressions are walked from statements. */
+    expr_walker plain_walker; /* expr_plain_root's */
+    struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
 };
 
 static void error_at(check_state *st, int line, int col, const char *fmt, ...)
@@ -887,15 +909,6 @@ static int kind_checked(const profile_rules *rules, ast_kind k)
     }
 }
 
-/* What one walk over an expression does: with `checks`, the per-node
-** checks (and constants, where they fold); with `counting`, the operand
-** counts.  nodes: how many it met. */
-typedef struct expr_walker {
-    flow *f;
-    int in_dev, checks, counting, folding;
-    size_t nodes;
-} expr_walker;
-
 /* A child c of fr's node without children of its own: done at once; it
 ** holds one operand (an empty AST_ARGS none) unless it is a callee or a
 ** variable waittill assigns. */
@@ -1105,7 +1118,7 @@ static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int ro
 /* expr_eval of an expression with children. */
 /* The operand counts of a large expression where constants do not fold,
 ** in a second pass that checks nothing. */
-static void expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+NOINLINE static void expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
     expr_walker x = {f, in_dev, 0, 1, 0, 1};
     cval v;
@@ -1117,12 +1130,13 @@ static void expr_count(check_state *st, const ast_node *root, int role, flow *f,
 ** where expressions are walked). */
 static inline void expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
-    expr_walker x = {f, in_dev, 1, 0, 0, 1};
-    expr_plain(st, &x, root, role, 0);
-    if (x.nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
+    expr_walker *x = &st->plain_walker;
+    *x = (expr_walker){f, in_dev, 1, 0, 0, 1};
+    expr_plain(st, x, root, role, 0);
+    if (x->nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
 }
 
-static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+NOINLINE static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
 {
     /* Where constants fold, a folded constant counts as one operand: the
     ** counts need the checks' values and are made in the same pass.
@@ -1172,8 +1186,7 @@ static inline void expr_walk(check_state *st, const ast_node *root, int role, fl
         if (st->plain_exprs) expr_plain_root(st, root, role, f, in_dev);
         else expr_tree(st, root, role, f, in_dev, NULL);
     } else if (st->kind_checked[root->kind]) {
-        cval unread;
-        node_done(st, root, role, NULL, 0, -1, f, in_dev, &unread);
+        node_done(st, root, role, NULL, 0, -1, f, in_dev, st->unread);
     }
 }
 
@@ -1862,6 +1875,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     ns_init(&st->scoped_names, &st->mem);
     for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
     st->plain_exprs = !rules->constant_folding && !rules->definite_assignment;
+    st->unread = xcalloc(1, sizeof *st->unread);
     return st;
 }
 
@@ -2126,6 +2140,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     free(st->includes.items);
     free(st->frames);
     free(st->values);
+    free(st->unread);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     free(st);
