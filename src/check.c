@@ -1,7 +1,8 @@
 /* The compile stage's errors (grammar.md section 3), file-local and pure: see
 ** check.h.  Statements are walked recursively with a depth bound (their
-** nesting is bounded by the parser), expressions iteratively (a long
-** `a+a+a...` chain is as deep as the file is long). */
+** nesting is bounded by the parser), expressions recursively down to
+** EXPR_REC_DEPTH levels and iteratively below (a long `a+a+a...` chain is as
+** deep as the file is long). */
 #include "check_stage.h"
 #include "builtins.h"
 #include "text.h"
@@ -10,6 +11,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The expression walks that statements start are kept out of line where
+** their frames would otherwise join stmt_walk's at every place an
+** expression is met (stmt_walk recurses 2,000 deep). */
+#ifdef __GNUC__
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
 
 /* ---------------------------------------------------------------- name sets */
 
@@ -46,26 +56,39 @@ static void ns_free(nameset *s)
 /* A hash of a key's len bytes (NULs included), read 8 at a time: names are
 ** hashed once per call, local and label.  (No caller depends on the order
 ** of a set's buckets.) */
-static uint32_t word_hash(const char *s, size_t len)
+static inline uint32_t word_hash(const char *s, size_t len)
 {
+    const size_t total = len;
     uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
     for (; len >= 8; s += 8, len -= 8) {
         memcpy(&w, s, 8);
         h = (h ^ w) * 0xFF51AFD7ED558CCDu;
         h ^= h >> 32;
     }
+    /* The last len < 8 bytes: a key of 8 bytes or more reads its last 8
+    ** (overlapping what was hashed), a shorter one two 4-byte words (which
+    ** may overlap) or its bytes (a memcpy of a variable length is a call). */
     w = 0;
-    memcpy(&w, s, len);
+    if (len && total >= 8) {
+        memcpy(&w, s + len - 8, 8);
+    } else if (len >= 4) {
+        uint32_t lo, hi;
+        memcpy(&lo, s, 4);
+        memcpy(&hi, s + len - 4, 4);
+        w = (uint64_t)hi << 32 | lo;
+    } else {
+        for (size_t i = 0; i < len; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    }
     h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
     return (uint32_t)(h ^ (h >> 29));
 }
 
-static uint32_t key_hash(const char *key, size_t len)
+static inline uint32_t key_hash(const char *key, size_t len)
 {
     return word_hash(key, len);
 }
 
-static ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
+static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
 {
     if (!s->bucket_count) return NULL;
     for (ns_entry *e = s->buckets[h & (s->bucket_count - 1)]; e; e = e->next)
@@ -128,6 +151,15 @@ typedef struct flow {
 
 /* A name this file calls, once per spelling, and, once resolve has looked
 ** them up, where it is defined and whether it is a builtin. */
+/* What one walk over an expression does: with `checks`, the per-node
+** checks (and constants, where they fold); with `counting`, the operand
+** counts.  nodes: how many it met. */
+typedef struct expr_walker {
+    flow *f;
+    int in_dev, checks, counting, folding;
+    size_t nodes;
+} expr_walker;
+
 typedef struct called_name {
     const char *name;                /* lower case */
     int looked_up;                   /* bit 0: def, bit 1 + kind: builtin of that kind */
@@ -174,6 +206,7 @@ struct check_state {
     nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
     struct call_block *calls, *calls_last; /* in mem, in call order */
     nameset callee_names;  /* name as written -> its called_name (data) */
+    nameset scoped_names;  /* `path::name` as written -> its check_ref's name and path (data; NULL: no ::) */
     ref_vec scoped, includes;
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
@@ -188,6 +221,7 @@ struct check_state {
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
+    int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
     const char *cursor;    /* line_start(): the start of line cursor_line, once set */
     int cursor_line;
     /* iterative expression walk */
@@ -195,6 +229,10 @@ struct check_state {
     size_t frame_cap;
     struct cval *values;
     size_t value_cap;
+    /* Kept here rather than in stmt_walk's frame (its depth is 2,000):
+    ** where expressions are walked from statements. */
+    expr_walker plain_walker; /* expr_plain_root's */
+    struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
 };
 
 static void error_at(check_state *st, int line, int col, const char *fmt, ...)
@@ -211,7 +249,7 @@ static void error_at(check_state *st, int line, int col, const char *fmt, ...)
     va_end(ap);
 }
 
-static void ref_push(ref_vec *v, check_ref r)
+static inline void ref_push(ref_vec *v, check_ref r)
 {
     if (v->count == v->cap) {
         v->cap = v->cap ? v->cap * 2 : 16;
@@ -265,9 +303,9 @@ static int local_index(check_state *st, const char *name)
 #define BIT_GET(a, i) (((a)[(i) >> 6] >> ((i) & 63)) & 1u)
 #define BIT_SET(a, i) ((a)[(i) >> 6] |= (uint64_t)1 << ((i) & 63))
 
-static void local_read(check_state *st, const ast_node *n, const flow *f)
+static void tracked_read(check_state *st, const ast_node *n, const flow *f)
 {
-    if (!st->rules->definite_assignment || !n->text || is_object_keyword(n->text)) return;
+    if (!n->text || is_object_keyword(n->text)) return;
     int i = local_index(st, n->text);
     if (i < 0 || st->locals_overflow) return;
     int ok = f->left ? BIT_GET(st->known, i) : BIT_GET(f->assigned, i);
@@ -277,9 +315,9 @@ static void local_read(check_state *st, const ast_node *n, const flow *f)
     error_at(st, n->line, n->col, "uninitialised variable '%s'", lower);
 }
 
-static void local_assign(check_state *st, const ast_node *n, flow *f)
+static void tracked_assign(check_state *st, const ast_node *n, flow *f)
 {
-    if (!st->rules->definite_assignment || !n->text || is_object_keyword(n->text)) return;
+    if (!n->text || is_object_keyword(n->text)) return;
     int i = local_index(st, n->text);
     if (i < 0 || st->locals_overflow) return;
     if (f->left) {
@@ -295,6 +333,18 @@ static void local_assign(check_state *st, const ast_node *n, flow *f)
         ** own: reported at the local that does not fit. */
         error_at(st, n->line, n->col, "LOCAL_VAR_STACK_SIZE exceeded");
     BIT_SET(st->known, i);
+}
+
+/* A read and an assignment of local n: only where locals are tracked
+** (tested where they are met). */
+static inline void local_read(check_state *st, const ast_node *n, const flow *f)
+{
+    if (st->rules->definite_assignment) tracked_read(st, n, f);
+}
+
+static inline void local_assign(check_state *st, const ast_node *n, flow *f)
+{
+    if (st->rules->definite_assignment) tracked_assign(st, n, f);
 }
 
 static void flow_all(flow *f)
@@ -529,7 +579,7 @@ typedef struct eframe {
 
 /* Kinds that can never have a field: `not an object` (3.2).  Unknown kinds
 ** (new grammar forms) are given the benefit of the doubt. */
-static int not_an_object(const ast_node *o)
+static inline int not_an_object(const ast_node *o)
 {
     switch (o->kind) {
     case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
@@ -559,9 +609,8 @@ static int discarded(const check_state *st, int in_dev)
 
 /* The entry of a called name as written: each spelling is lower-cased, and
 ** later looked up, once per file (calls repeat names). */
-static called_name *called(check_state *st, const char *text)
+static inline called_name *called(check_state *st, const char *text, size_t len)
 {
-    size_t len = strlen(text);
     uint32_t h = key_hash(text, len);
     ns_entry *e = ns_find_hashed(&st->callee_names, text, len, h);
     if (!e) {
@@ -573,21 +622,36 @@ static called_name *called(check_state *st, const char *text)
     return e->data;
 }
 
-static void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
-                        int value_used, int argc)
+/* A call of `path::name` (callee: AST_SCOPED). */
+static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
 {
-    if (!callee || !callee->text) return;
-    if (callee->kind == AST_SCOPED) {
-        if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
+    if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
+    /* Split and lower-cased once per spelling (a file calls the same
+    ** few paths over and over). */
+    uint32_t h = key_hash(callee->text, callee->len);
+    ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
+    if (!e) {
+        e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
         const char *sep = strstr(callee->text, "::");
-        if (!sep) return;
-        check_ref r = {arena_lower(&st->mem, sep + 2, strlen(sep + 2)),
-                       arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text)),
-                       callee->line, callee->col, CHECK_REF_SCRIPT, 1};
-        ref_push(&st->scoped, r);
-        return;
+        if (sep) {
+            check_ref *r = arena_alloc(&st->mem, sizeof *r);
+            r->name = arena_lower(&st->mem, sep + 2, strlen(sep + 2));
+            r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
+            e->data = r;
+        } else {
+            e->data = NULL;
+        }
     }
-    if (callee->kind != AST_IDENT) return;
+    const check_ref *split = e->data;
+    if (!split) return;
+    check_ref r = {split->name, split->path, callee->line, callee->col, CHECK_REF_SCRIPT, 1};
+    ref_push(&st->scoped, r);
+}
+
+/* A call of a name (callee: AST_IDENT), inlined where calls are met. */
+static inline void record_named(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
+                                int value_used, int argc)
+{
     call_block *b = st->calls_last;
     if (!b || b->count == b->cap) {
         call_block *nb = arena_alloc(&st->mem, sizeof *nb);
@@ -600,7 +664,7 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
         st->calls_last = b = nb;
     }
     call_rec *c = &b->items[b->count++];
-    c->callee = called(st, callee->text);
+    c->callee = called(st, callee->text, callee->len);
     c->name = c->callee->name;
     c->line = callee->line;
     c->col = callee->col;
@@ -608,6 +672,14 @@ static void record_call(check_state *st, const ast_node *callee, check_ref_kind 
     c->in_dev = in_dev;
     c->value_used = value_used;
     c->argc = argc;
+}
+
+static inline void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
+                               int value_used, int argc)
+{
+    if (!callee || !callee->text) return;
+    if (callee->kind == AST_SCOPED) record_scoped(st, callee, in_dev);
+    else if (callee->kind == AST_IDENT) record_named(st, callee, kind, in_dev, value_used, argc);
 }
 
 static void func_ref(check_state *st, const ast_node *n, int in_dev)
@@ -620,11 +692,13 @@ static void func_ref(check_state *st, const ast_node *n, int in_dev)
         ast_node callee = *n;
         callee.kind = AST_IDENT;
         callee.text = sep + 2;
+        callee.len = strlen(sep + 2);
         record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
         return;
     }
     ast_node callee = *n;
     callee.kind = AST_SCOPED;
+    callee.len = strlen(n->text);
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
@@ -703,15 +777,10 @@ static int is_and_or(const ast_node *n)
     return t && (t[0] == '&' || t[0] == '|') && t[1] == t[0] && !t[2];
 }
 
-/* Pushes the frame of n at top (its parent's is the one below: none for the
-** root), growing the frame stack as needed. */
-static void push_frame(check_state *st, size_t top, const ast_node *n, int role, size_t vbase)
+/* Sets up the frame of n (which has children); parent_call: n's parent is
+** a call whose AST_ARGS hold its arguments (frame_calls), 0 for the root. */
+static inline void frame_init(eframe *fr, const ast_node *n, int role, int parent_call, size_t vbase)
 {
-    if (top == st->frame_cap) {
-        st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
-        st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
-    }
-    eframe *fr = &st->frames[top];
     fr->node = n;
     fr->next_child = n->child;
     fr->role = role;
@@ -728,19 +797,33 @@ static void push_frame(check_state *st, size_t top, const ast_node *n, int role,
         fr->waittill = is_waittill(n);
         break;
     case AST_WAITTILL: fr->waittill = 1; break;
-    case AST_ARGS: {
-        const eframe *parent = top ? &st->frames[top - 1] : NULL;
+    case AST_ARGS:
         fr->params = role == ROLE_WAITTILL_PARAM;
         fr->additive = 1;
-        fr->call_args = parent && (parent->node->kind == AST_CALL || parent->node->kind == AST_POINTER_CALL ||
-                                   (parent->node->kind == AST_METHOD_CALL && !parent->waittill));
+        fr->call_args = parent_call;
         fr->stack = fr->nested = 0;
         break;
-    }
     case AST_VECTOR: fr->additive = 1; break;
     case AST_BINARY: fr->additive = !is_and_or(n); break;
     default: break;
     }
+}
+
+/* Whether an AST_ARGS child of the frame's node holds a call's arguments. */
+static inline int frame_calls(const eframe *fr)
+{
+    ast_kind k = fr->node->kind;
+    return k == AST_CALL || k == AST_POINTER_CALL || (k == AST_METHOD_CALL && !fr->waittill);
+}
+
+/* The role of the frame's next child c (counted as done). */
+static inline int child_role(eframe *fr, const ast_node *c)
+{
+    int idx = fr->nkids++;
+    int crole = idx == fr->callee_index ? ROLE_CALLEE
+                : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
+    if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
+    return crole;
 }
 
 static void push_value(check_state *st, size_t *top, const cval *v)
@@ -750,6 +833,15 @@ static void push_value(check_state *st, size_t *top, const cval *v)
         st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
     }
     st->values[(*top)++] = *v;
+}
+
+/* `x.f`: x must be an object (and `x.self` is the debugger's). */
+static inline void member_check(check_state *st, const ast_node *n)
+{
+    if (n->child && is_self_field(st, n))
+        error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+    else if (n->child && not_an_object(n->child))
+        error_at(st, n->child->line, n->child->col, "not an object");
 }
 
 /* The checks on node n once its children are walked (kids: their constants,
@@ -782,12 +874,7 @@ static void node_done(check_state *st, const ast_node *n, int role, const cval *
             *v = fold_binary(st, n, &kids[0], &kids[1]);
         break;
     case AST_VECTOR: check_vector(st, n, kids, nkids, v); break;
-    case AST_MEMBER:
-        if (n->child && is_self_field(st, n))
-            error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
-        else if (n->child && not_an_object(n->child))
-            error_at(st, n->child->line, n->child->col, "not an object");
-        break;
+    case AST_MEMBER: member_check(st, n); break;
     case AST_ENTITY: /* `$name` read (G2 debugger form) */
         error_at(st, n->line, n->col, "$ can only be used in the script debugger");
         break;
@@ -822,82 +909,204 @@ static int kind_checked(const profile_rules *rules, ast_kind k)
     }
 }
 
-/* Walks an expression in evaluation order: reads of locals, calls, field
-** and vector checks, constant folding.  *out (when asked for): the constant
-** value (CV_NONE when not constant).  Constants are kept on the value stack only in
-** profiles that fold (no other check reads them). */
-/* One pass of expr_eval over an expression with children: with `checks`,
-** the per-node checks (and constants); with `counting`, the operand counts.
-** Returns the number of nodes. */
-static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out,
-                        int checks, int counting)
+/* A child c of fr's node without children of its own: done at once; it
+** holds one operand (an empty AST_ARGS none) unless it is a callee or a
+** variable waittill assigns. */
+static inline void leaf_done(check_state *st, expr_walker *x, eframe *fr, const ast_node *c, int crole,
+                             size_t *vtop)
 {
-    const int folding = st->rules->constant_folding;
-    const unsigned char *checked = st->kind_checked;
     cval v;
-    if (folding || out) memset(&v, 0, sizeof v);
-    size_t top = 0, vtop = 0, nodes = 1;
-    /* The next node to push (one call site: push_frame is inlined). */
+    if (x->folding) memset(&v, 0, sizeof v); /* else never read */
+    if (x->checks && st->kind_checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, x->f, x->in_dev, &v);
+    if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
+    if (x->counting) {
+        int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
+        operand_add(fr, ops, ops);
+    }
+    if (x->folding) push_value(st, vtop, &v);
+}
+
+/* All children of fr's node done (their constants: values[fr->value_base
+** ..]): its checks; *v its constant (folding profiles), *stack and *nested
+** its operands (when counting). */
+static inline void frame_done(check_state *st, expr_walker *x, const eframe *fr, cval *v, int *stack,
+                              int *nested)
+{
+    if (x->folding) memset(v, 0, sizeof *v);
+    if (x->checks && st->kind_checked[fr->node->kind]) {
+        const cval *kids = x->folding && st->values ? &st->values[fr->value_base] : NULL;
+        node_done(st, fr->node, fr->role, kids, fr->nkids, fr->argc, x->f, x->in_dev, v);
+    }
+    *stack = *nested = 0;
+    if (x->counting) {
+        int s = fr->stack, d = fr->nested;
+        if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) s = d = 0;
+        else if (x->folding && v->type != CV_NONE) s = d = 1;
+        /* The function's operand stack, as far as it can be known (see function_walk). */
+        int estimate = d - 32 > s ? d - 32 : s;
+        if (estimate > st->operand_stack) st->operand_stack = estimate;
+        *stack = s;
+        *nested = d;
+    }
+}
+
+/* Takes a finished child c of fr's node (c_kids: its children) into fr. */
+static inline void child_done(check_state *st, expr_walker *x, eframe *fr, const ast_node *c, int c_kids,
+                              int stack, int nested, const cval *v, size_t *vtop)
+{
+    if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = c_kids;
+    if (x->counting) operand_add(fr, stack, nested);
+    if (x->folding) push_value(st, vtop, v);
+}
+
+/* Walks the subtree of root (which has children) in evaluation order with
+** a stack of frames, as deep as the input needs (a long `a+a+a...` chain is
+** as deep as the file is long); its constants go on the value stack from
+** vtop.  Returns root's child count; *v, *stack, *nested: see frame_done. */
+static int expr_loop(check_state *st, expr_walker *x, const ast_node *root, int role, int parent_call,
+                     size_t vtop, cval *v, int *stack, int *nested)
+{
+    size_t top = 0;
+    /* The next node to push (one place, so frame_init is inlined once). */
     const ast_node *push = root;
     int push_role = role;
     for (;;) {
         if (push) {
-            push_frame(st, top++, push, push_role, vtop);
+            if (top == st->frame_cap) {
+                st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
+                st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
+            }
+            frame_init(&st->frames[top], push, push_role, top ? frame_calls(&st->frames[top - 1]) : parent_call,
+                       vtop);
+            top++;
             push = NULL;
         }
         eframe *fr = &st->frames[top - 1];
-        const ast_node *n = fr->node;
-        if (fr->next_child) {
-            const ast_node *c = fr->next_child;
+        const ast_node *c = fr->next_child;
+        if (c) {
             fr->next_child = c->next;
-            nodes++;
-            int idx = fr->nkids++;
-            int crole = idx == fr->callee_index ? ROLE_CALLEE
-                        : fr->params && idx > 0 ? ROLE_WAITTILL_PARAM : ROLE_VALUE;
-            if (c->kind == AST_ARGS && fr->waittill) crole = ROLE_WAITTILL_PARAM;
+            x->nodes++;
+            int crole = child_role(fr, c);
             if (c->child) {
                 push = c;
                 push_role = crole;
-                continue;
+            } else {
+                leaf_done(st, x, fr, c, crole, &vtop);
             }
-            /* A leaf: done at once; it holds one operand (an empty AST_ARGS
-            ** none) unless it is a callee or a variable waittill assigns. */
-            if (folding) memset(&v, 0, sizeof v);
-            if (checks && checked[c->kind]) node_done(st, c, crole, NULL, 0, -1, f, in_dev, &v);
-            if (c->kind == AST_ARGS && fr->argc < 0) fr->argc = 0;
-            if (counting) {
-                int ops = crole == ROLE_CALLEE || crole == ROLE_WAITTILL_PARAM || c->kind == AST_ARGS ? 0 : 1;
-                operand_add(fr, ops, ops);
-            }
-            if (folding) push_value(st, &vtop, &v);
             continue;
         }
-        /* All children done: their constants are values[fr->value_base .. vtop). */
-        if (folding) memset(&v, 0, sizeof v);
-        if (checks && checked[n->kind]) {
-            const cval *kids = folding && st->values ? &st->values[fr->value_base] : NULL;
-            node_done(st, n, fr->role, kids, fr->nkids, fr->argc, f, in_dev, &v);
-        }
-        int stack = 0, nested = 0;
-        if (counting) {
-            stack = fr->stack;
-            nested = fr->nested;
-            if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) stack = nested = 0;
-            else if (folding && v.type != CV_NONE) stack = nested = 1;
-            /* The function's operand stack, as far as it can be known (see function_walk). */
-            int estimate = nested - 32 > stack ? nested - 32 : stack;
-            if (estimate > st->operand_stack) st->operand_stack = estimate;
-        }
+        frame_done(st, x, fr, v, stack, nested);
         vtop = fr->value_base;
-        top--;
-        if (!top) break;
-        eframe *parent = &st->frames[top - 1];
-        if (n->kind == AST_ARGS && parent->argc < 0) parent->argc = fr->nkids;
-        if (counting) operand_add(parent, stack, nested);
-        if (folding) push_value(st, &vtop, &v);
+        if (--top == 0) return fr->nkids;
+        child_done(st, x, &st->frames[top - 1], fr->node, fr->nkids, *stack, *nested, v, &vtop);
     }
-    if (out) *out = v;
-    return nodes;
+}
+
+/* How deep expr_rec recurses on the C stack; a deeper subtree is handed
+** to expr_loop. */
+#define EXPR_REC_DEPTH 48
+
+/* expr_loop's walk with the frames on the C stack, down to a bounded depth:
+** expressions are mostly shallow, and a frame kept in registers costs much
+** less than one kept in memory. */
+static int expr_rec(check_state *st, expr_walker *x, const ast_node *n, int role, int parent_call, size_t vtop,
+                    int depth, cval *v, int *stack, int *nested)
+{
+    eframe fr;
+    frame_init(&fr, n, role, parent_call, vtop);
+    for (const ast_node *c = n->child; c; c = c->next) {
+        x->nodes++;
+        int crole = child_role(&fr, c);
+        if (!c->child) {
+            leaf_done(st, x, &fr, c, crole, &vtop);
+            continue;
+        }
+        cval cv;
+        int cs, cn;
+        int kids = depth < EXPR_REC_DEPTH
+                       ? expr_rec(st, x, c, crole, frame_calls(&fr), vtop, depth + 1, &cv, &cs, &cn)
+                       : expr_loop(st, x, c, crole, frame_calls(&fr), vtop, &cv, &cs, &cn);
+        child_done(st, x, &fr, c, kids, cs, cn, &cv, &vtop);
+    }
+    frame_done(st, x, &fr, v, stack, nested);
+    return fr.nkids;
+}
+
+/* The checks alone (no operand counts), in profiles that neither fold
+** constants nor track locals: there node_done tells roles apart only for a
+** call that is a statement, which only the root can be, and needs of the
+** children only a call's argument count.  So no frame is set up: the walk
+** visits the nodes in the same order (children first) and hands every node
+** below the root ROLE_VALUE.  Returns n's child count. */
+static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth);
+
+/* A node's own checks in expr_plain: node_done's most frequent cases are
+** called directly.  A call's argument count is read here (node_done needs
+** it for calls only): the children of its first AST_ARGS child. */
+static inline void plain_done(check_state *st, expr_walker *x, const ast_node *n, int role, int nkids)
+{
+    cval unused; /* node_done sets no constant where none fold */
+    if (!st->kind_checked[n->kind]) return;
+    switch (n->kind) {
+    case AST_MEMBER: member_check(st, n); break;
+    case AST_CALL:
+    case AST_METHOD_CALL: {
+        int argc = 0;
+        for (const ast_node *c = n->child; c; c = c->next)
+            if (c->kind == AST_ARGS) {
+                argc = child_count(c);
+                break;
+            }
+        on_call(st, n, role, x->in_dev, argc);
+        break;
+    }
+    default: node_done(st, n, role, NULL, nkids, -1, x->f, x->in_dev, &unused); break;
+    }
+}
+
+/* A child of a node in expr_plain without children of its own. */
+static inline void plain_leaf(check_state *st, expr_walker *x, const ast_node *c)
+{
+    cval unused;
+    if (st->kind_checked[c->kind]) node_done(st, c, ROLE_VALUE, NULL, 0, -1, x->f, x->in_dev, &unused);
+}
+
+/* expr_plain on a node n below the root, at depth, inlined in it: one call
+** walks two levels (most expressions are a call with names or literals
+** for arguments, or a field of a name). */
+static inline int plain_inner(check_state *st, expr_walker *x, const ast_node *n, int depth)
+{
+    int nkids = 0;
+    for (const ast_node *c = n->child; c; c = c->next) {
+        nkids++;
+        if (c->child) expr_plain(st, x, c, ROLE_VALUE, depth + 1);
+        else plain_leaf(st, x, c);
+    }
+    x->nodes += (size_t)nkids;
+    plain_done(st, x, n, ROLE_VALUE, nkids);
+    return nkids;
+}
+
+static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int role, int depth)
+{
+    int nkids = 0;
+    for (const ast_node *c = n->child; c; c = c->next) {
+        nkids++;
+        if (c->child) {
+            if (depth < EXPR_REC_DEPTH) {
+                plain_inner(st, x, c, depth + 1);
+            } else {
+                cval unused;
+                int cs, cn;
+                expr_loop(st, x, c, ROLE_VALUE, 0, 0, &unused, &cs, &cn);
+            }
+        } else {
+            plain_leaf(st, x, c);
+        }
+    }
+    x->nodes += (size_t)nkids;
+    plain_done(st, x, n, role, nkids);
+    return nkids;
 }
 
 /* Operand counts can pass the engine's bound only in a large expression:
@@ -906,33 +1115,79 @@ static size_t expr_pass(check_state *st, const ast_node *root, int role, flow *f
 ** its size, and an expression of up to 120 nodes stays below 2047. */
 #define SMALL_EXPR_NODES 120
 
-static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+/* expr_eval of an expression with children. */
+/* The operand counts of a large expression where constants do not fold,
+** in a second pass that checks nothing. */
+NOINLINE static void expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
-    if (!root || !root->child) {
-        /* Nothing, or a single name or literal (most conditions, waits,
-        ** right-hand sides): no frame; one operand at most. */
-        cval v;
-        if (out || st->rules->constant_folding) memset(&v, 0, sizeof v); /* else never read */
-        if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
-        if (out) *out = v;
-        return;
-    }
+    expr_walker x = {f, in_dev, 0, 1, 0, 1};
+    cval v;
+    int stack, nested;
+    expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
+}
+
+/* expr_eval of an expression with children where st->plain_exprs (inlined
+** where expressions are walked). */
+static inline void expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    expr_walker *x = &st->plain_walker;
+    *x = (expr_walker){f, in_dev, 1, 0, 0, 1};
+    expr_plain(st, x, root, role, 0);
+    if (x->nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
+}
+
+NOINLINE static void expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+{
     /* Where constants fold, a folded constant counts as one operand: the
     ** counts need the checks' values and are made in the same pass.
     ** Elsewhere they are made only for a large expression, in a second
     ** pass that checks nothing. */
-    if (st->rules->constant_folding) {
-        expr_pass(st, root, role, f, in_dev, out, 1, 1);
-        return;
+    const int folding = st->rules->constant_folding;
+    expr_walker x = {f, in_dev, 1, folding, folding, 1};
+    cval v;
+    int stack, nested;
+    expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
+    if (out) {
+        if (!folding) memset(&v, 0, sizeof v);
+        *out = v;
     }
-    if (expr_pass(st, root, role, f, in_dev, out, 1, 0) > SMALL_EXPR_NODES)
-        expr_pass(st, root, role, f, in_dev, NULL, 0, 1);
+    if (!folding && x.nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
 }
 
-/* expr_eval when the value is not needed. */
+/* Walks an expression in evaluation order: reads of locals, calls, field
+** and vector checks, constant folding.  *out (when asked for): the constant
+** value (CV_NONE when not constant).  Constants are kept on the value stack only in
+** profiles that fold (no other check reads them). */
+static void expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
+{
+    if (root && root->child) {
+        if (!st->plain_exprs) {
+            expr_tree(st, root, role, f, in_dev, out);
+            return;
+        }
+        expr_plain_root(st, root, role, f, in_dev);
+        memset(out, 0, sizeof *out);
+        return;
+    }
+    /* Nothing, or a single name or literal: no frame; one operand at most. */
+    cval v;
+    memset(&v, 0, sizeof v);
+    if (root && st->kind_checked[root->kind]) node_done(st, root, role, NULL, 0, -1, f, in_dev, &v);
+    *out = v;
+}
+
+/* expr_eval when the value is not needed, inlined where it is called: most
+** conditions, waits and right-hand sides are a single name or literal,
+** checked here without a call (node_done's constant goes unread). */
 static inline void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
-    expr_eval(st, root, role, f, in_dev, NULL);
+    if (!root) return;
+    if (root->child) {
+        if (st->plain_exprs) expr_plain_root(st, root, role, f, in_dev);
+        else expr_tree(st, root, role, f, in_dev, NULL);
+    } else if (st->kind_checked[root->kind]) {
+        node_done(st, root, role, NULL, 0, -1, f, in_dev, st->unread);
+    }
 }
 
 /* The start of line `line` of the file, NULL when there is none.  The
@@ -1131,7 +1386,9 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     if (is_case) {
         const ast_node *v = n->child;
         /* `case (1):` is a parenthesised expression, not a literal. */
-        int plain = v && gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
+        /* (Read only for a label that would be a literal.) */
+        int plain = v && (v->kind == AST_INT || v->kind == AST_STRING) &&
+                    gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
         if (plain && v->kind == AST_INT && v->text && v->text[0] != '-') {
             long long x = strtoll(v->text, NULL, 10);
             if (x > 8388607) {
@@ -1331,6 +1588,29 @@ static void depth_exceeded(check_state *st, const ast_node *n)
              MAX_STMT_DEPTH);
 }
 
+/* A statement that holds no statement: a call, an assignment, `x++`. */
+static inline int is_simple_stmt(ast_kind k)
+{
+    return k == AST_EXPR_STMT || k == AST_ASSIGN || k == AST_INCDEC;
+}
+
+/* stmt_walk of a simple statement, inlined where a list walks one (most
+** statements are): with no statement inside, it needs no depth count. */
+static inline void simple_stmt(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    int in_dev = w->dev_depth > 0;
+    if (n->kind == AST_EXPR_STMT) {
+        expr_walk(st, n->child, ROLE_STATEMENT, f, in_dev);
+    } else if (n->kind == AST_ASSIGN) {
+        const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
+        expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
+        /* The operator's text is its spelling (no case to fold). */
+        lvalue_walk(st, lhs, n->text && n->text[0] == '=' && !n->text[1], w, f);
+    } else {
+        lvalue_walk(st, n->child, 0, w, f);
+    }
+}
+
 static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     if (!n) return;
@@ -1355,7 +1635,8 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
             if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
                 w->list->case_state != 1)
                 missing_case(st, w);
-            stmt_walk(st, c, w, f);
+            if (is_simple_stmt(c->kind) && w->depth < MAX_STMT_DEPTH) simple_stmt(st, c, w, f);
+            else stmt_walk(st, c, w, f);
         }
         w->direct_in_switch = direct;
         break;
@@ -1378,14 +1659,9 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     }
     case AST_CASE:
     case AST_DEFAULT: label(st, n, w, f, NULL); break; /* a label as an if/loop body */
-    case AST_EXPR_STMT: expr_walk(st, n->child, ROLE_STATEMENT, f, in_dev); break;
-    case AST_ASSIGN: {
-        const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
-        expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
-        lvalue_walk(st, lhs, name_is(n, "="), w, f);
-        break;
-    }
-    case AST_INCDEC: lvalue_walk(st, n->child, 0, w, f); break;
+    case AST_EXPR_STMT:
+    case AST_ASSIGN:
+    case AST_INCDEC: simple_stmt(st, n, w, f); break;
     case AST_IF: {
         const ast_node *cond = n->child, *then = cond ? cond->next : NULL, *els = then ? then->next : NULL;
         expr_walk(st, cond, ROLE_VALUE, f, in_dev);
@@ -1489,8 +1765,10 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     st->fn = fn;
     st->fn_close_line = st->fn_close_col = 0;
     ns_init(&st->locals, &st->scratch);
-    memset(st->known, 0, sizeof st->known);
-    memset(st->reported, 0, sizeof st->reported);
+    if (st->rules->definite_assignment) { /* else never read */
+        memset(st->known, 0, sizeof st->known);
+        memset(st->reported, 0, sizeof st->reported);
+    }
     st->locals_overflow = 0;
     st->local_count = 0;
     st->operand_stack = 0;
@@ -1594,7 +1872,10 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     ns_init(&st->functions, &st->mem);
     ns_init(&st->dev_functions, &st->mem);
     ns_init(&st->callee_names, &st->mem);
+    ns_init(&st->scoped_names, &st->mem);
     for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
+    st->plain_exprs = !rules->constant_folding && !rules->definite_assignment;
+    st->unread = xcalloc(1, sizeof *st->unread);
     return st;
 }
 
@@ -1854,10 +2135,12 @@ static void finish(check_state *st, check_file_result *out, int sort)
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
     ns_free(&st->callee_names);
+    ns_free(&st->scoped_names);
     free(st->scoped.items);
     free(st->includes.items);
     free(st->frames);
     free(st->values);
+    free(st->unread);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     free(st);
