@@ -5,7 +5,9 @@
 ** deep as the file is long). */
 #include "check_stage.h"
 #include "builtins.h"
+#include "hashtab.h"
 #include "text.h"
+#include "vec.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -23,20 +25,20 @@
 
 /* ---------------------------------------------------------------- name sets */
 
-/* A hash set of byte strings (case as given) with an int payload; keys live
-** in the arena the set was made with. */
+/* A hash set of byte strings (case as given) with an int payload, in
+** insertion order (vec.h) under a hash index (hashtab.h); keys live in the
+** arena the set was made with. */
 typedef struct ns_entry {
     const char *key;
     size_t len;
-    uint32_t hash;
     int value, line, col;
     void *data;
-    struct ns_entry *next;
 } ns_entry;
 
 typedef struct nameset {
-    ns_entry **buckets;
-    size_t bucket_count, count;
+    ns_entry **items;
+    size_t count, cap;
+    hashtab index;
     arena *mem;
 } nameset;
 
@@ -48,14 +50,14 @@ static void ns_init(nameset *s, arena *mem)
 
 static void ns_free(nameset *s)
 {
-    free(s->buckets);
-    s->buckets = NULL;
-    s->bucket_count = s->count = 0;
+    free(s->items);
+    hashtab_free(&s->index);
+    s->items = NULL;
+    s->count = s->cap = 0;
 }
 
 /* A hash of a key's len bytes (NULs included), read 8 at a time: names are
-** hashed once per call, local and label.  (No caller depends on the order
-** of a set's buckets.) */
+** hashed once per call, local and label. */
 static inline uint32_t word_hash(const char *s, size_t len)
 {
     const size_t total = len;
@@ -90,9 +92,10 @@ static inline uint32_t key_hash(const char *key, size_t len)
 
 static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
 {
-    if (!s->bucket_count) return NULL;
-    for (ns_entry *e = s->buckets[h & (s->bucket_count - 1)]; e; e = e->next)
-        if (e->hash == h && e->len == len && memcmp(e->key, key, len) == 0) return e;
+    for (size_t i = hashtab_first(&s->index, h); i != HASHTAB_END; i = hashtab_next(&s->index, h, i)) {
+        ns_entry *e = s->items[i];
+        if (e->len == len && memcmp(e->key, key, len) == 0) return e;
+    }
     return NULL;
 }
 
@@ -105,27 +108,11 @@ static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
 ** already in the set's arena (owned). */
 static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
 {
-    ns_entry *e;
-    if (s->count * 2 >= s->bucket_count) {
-        size_t nb = s->bucket_count ? s->bucket_count * 2 : 64;
-        ns_entry **b = xcalloc(nb, sizeof *b);
-        for (size_t i = 0; i < s->bucket_count; i++)
-            for (ns_entry *x = s->buckets[i], *next; x; x = next) {
-                next = x->next;
-                x->next = b[x->hash & (nb - 1)];
-                b[x->hash & (nb - 1)] = x;
-            }
-        free(s->buckets);
-        s->buckets = b;
-        s->bucket_count = nb;
-    }
-    e = arena_zalloc(s->mem, sizeof *e);
+    ns_entry *e = arena_zalloc(s->mem, sizeof *e);
     e->key = owned ? key : arena_strndup(s->mem, key, len);
     e->len = len;
-    e->hash = h;
-    e->next = s->buckets[e->hash & (s->bucket_count - 1)];
-    s->buckets[e->hash & (s->bucket_count - 1)] = e;
-    s->count++;
+    *vec_push(s->items, s->count, s->cap) = e;
+    hashtab_add(&s->index, h);
     return e;
 }
 
@@ -251,11 +238,7 @@ static void error_at(check_state *st, int line, int col, const char *fmt, ...)
 
 static inline void ref_push(ref_vec *v, check_ref r)
 {
-    if (v->count == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 16;
-        v->items = xrealloc(v->items, v->cap * sizeof *v->items);
-    }
-    v->items[v->count++] = r;
+    *vec_push(v->items, v->count, v->cap) = r;
 }
 
 /* s is lower case.  Names mostly differ in their first byte, compared
@@ -828,10 +811,7 @@ static inline int child_role(eframe *fr, const ast_node *c)
 
 static void push_value(check_state *st, size_t *top, const cval *v)
 {
-    if (*top == st->value_cap) {
-        st->value_cap = st->value_cap ? st->value_cap * 2 : 256;
-        st->values = xrealloc(st->values, st->value_cap * sizeof *st->values);
-    }
+    vec_reserve(st->values, st->value_cap, *top + 1);
     st->values[(*top)++] = *v;
 }
 
@@ -972,10 +952,7 @@ static int expr_loop(check_state *st, expr_walker *x, const ast_node *root, int 
     int push_role = role;
     for (;;) {
         if (push) {
-            if (top == st->frame_cap) {
-                st->frame_cap = st->frame_cap ? st->frame_cap * 2 : 256;
-                st->frames = xrealloc(st->frames, st->frame_cap * sizeof *st->frames);
-            }
+            vec_reserve(st->frames, st->frame_cap, top + 1);
             frame_init(&st->frames[top], push, push_role, top ? frame_calls(&st->frames[top - 1]) : parent_call,
                        vtop);
             top++;
@@ -1812,8 +1789,7 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
     typedef struct item { const ast_node *n; int dev; } item;
     item *stack = NULL;
     size_t top = 0, cap = 0;
-    stack = xrealloc(stack, (cap = 64) * sizeof *stack);
-    stack[top++] = (item){body, dev_depth};
+    *vec_push(stack, top, cap) = (item){body, dev_depth};
     while (top) {
         item it = stack[--top];
         const ast_node *n = it.n;
@@ -1828,7 +1804,7 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
         }
         int dev = it.dev || n->kind == AST_DEVBLOCK;
         size_t count = (size_t)child_count(n);
-        while (top + count > cap) stack = xrealloc(stack, (cap *= 2) * sizeof *stack);
+        vec_reserve(stack, cap, top + count);
         size_t i = top + count;
         for (const ast_node *c = n->child; c; c = c->next) stack[--i] = (item){c, dev};
         top += count;
@@ -2003,6 +1979,7 @@ static void resolve(check_state *st, check_file_result *out)
 {
     const profile_rules *r = st->rules;
     int deferred = r->includes_define_functions && st->includes.count > 0;
+    size_t unresolved_cap = 0;
     for (const call_block *blk = st->calls; blk; blk = blk->next)
     for (size_t i = 0; i < blk->count; i++) {
         const call_rec *c = &blk->items[i];
@@ -2053,10 +2030,8 @@ static void resolve(check_state *st, check_file_result *out)
         }
         if (deferred) {
             if (out) {
-                if (out->unresolved_count % 64 == 0)
-                    out->unresolved = xrealloc(out->unresolved, (out->unresolved_count + 64) * sizeof *out->unresolved);
                 ref.name = arena_strdup(&out->mem, ref.name);
-                out->unresolved[out->unresolved_count++] = ref;
+                *vec_push(out->unresolved, out->unresolved_count, unresolved_cap) = ref;
             }
             continue;
         }
@@ -2115,7 +2090,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     if (st->marker_open) error_at(st, st->marker_line, st->marker_col, "/# has no matching #/");
     resolve(st, out);
     if (out) {
-        /* The unresolved array was grown with xrealloc: move it into the arena. */
+        /* The unresolved array was grown on the heap (vec.h): move it into the arena. */
         if (out->unresolved_count) {
             check_ref *r = arena_alloc(&out->mem, out->unresolved_count * sizeof *r);
             memcpy(r, out->unresolved, out->unresolved_count * sizeof *r);
@@ -2123,9 +2098,9 @@ static void finish(check_state *st, check_file_result *out, int sort)
             out->unresolved = r;
         }
         out->defined = arena_alloc(&out->mem, (st->functions.count + 1) * sizeof *out->defined);
-        for (size_t b = 0; b < st->functions.bucket_count; b++)
-            for (ns_entry *e = st->functions.buckets[b]; e; e = e->next)
-                if (!e->value) out->defined[out->defined_count++] = arena_strdup(&out->mem, e->key);
+        for (size_t i = 0; i < st->functions.count; i++)
+            if (!st->functions.items[i]->value)
+                out->defined[out->defined_count++] = arena_strdup(&out->mem, st->functions.items[i]->key);
         out->scoped = copy_refs(&out->mem, &st->scoped);
         out->scoped_count = st->scoped.count;
         out->includes = copy_refs(&out->mem, &st->includes);
