@@ -186,12 +186,17 @@ static int clean_so_far(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
     return ctx->syntax_errors == 0 && lx->errors == 0;
 }
 
+/* The token fed last was a ';', '{' or '}' outside any '(' or '['. */
+static ALWAYS_INLINE int after_boundary(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
+{
+    return (ctx->prev_code == TK_SEMI || ctx->prev_code == TK_LBRACE || ctx->prev_code == TK_RBRACE) &&
+           !inside_brackets(lx);
+}
+
 /* (Without any error, the parser is not recovering: no need to ask it.) */
 static ALWAYS_INLINE int at_item_start(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
 {
-    return clean_so_far(ctx, lx) &&
-           (ctx->prev_code == TK_SEMI || ctx->prev_code == TK_LBRACE || ctx->prev_code == TK_RBRACE) &&
-           !inside_brackets(lx);
+    return clean_so_far(ctx, lx) && after_boundary(ctx, lx);
 }
 
 static int in_body(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
@@ -342,14 +347,15 @@ static int missing_brace(void *parser, int code)
 }
 
 /* The first token of a line, before it is fed: what the missing-';'
-** diagnosis needs (see GscParseNoteLineStart). */
-static ALWAYS_INLINE void note_line_start(gsc_parse_ctx *ctx, gsc_lexer *lx, void *parser,
-                                          const gsc_token *tok, int code, const gsc_token *prev)
+** diagnosis needs (see GscParseNoteLineStart).  item_start: at_item_start
+** holds, after a token. */
+static ALWAYS_INLINE void note_line_start(gsc_parse_ctx *ctx, void *parser, const gsc_token *tok,
+                                          int code, const gsc_token *prev, int item_start)
 {
     ctx->line_first = *tok;
     ctx->line_first_code = code;
     ctx->line_prev = *prev;
-    if (prev->z && at_item_start(ctx, lx)) {
+    if (item_start) {
         ctx->line_semi_ok = 0; /* known without the stack */
         if (ctx->verify_line_starts && (GscParseSemiWouldEnd(parser) || GscParseRecovering(parser)))
             ctx->line_start_mismatches++;
@@ -395,25 +401,29 @@ static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_lexer *lx, void *par
     if (lx->stopped || lx->unterminated_string) return STEP_LEFT;
     int role = token_role[code];
     if (role != FEED_ONLY || tok->line > prev->line) {
+        /* (The file is clean: at_item_start is after_boundary.) */
         if (role == FEED_END) return STEP_LEFT;
-        if (role == FEED_CLOSE && !at_item_start(ctx, lx)) return STEP_LEFT;
+        if (role == FEED_CLOSE && !after_boundary(ctx, lx)) return STEP_LEFT;
         if (tok->line > prev->line) {
             if (ctx->prev_code == TK_RP && code != TK_LBRACE && code != TK_SEMI) return STEP_LEFT;
             if (role == FEED_NAME && tok->col == 1 && lx->open_count) return STEP_LEFT;
-            note_line_start(ctx, lx, parser, tok, code, prev);
+            note_line_start(ctx, parser, tok, code, prev, prev->z && after_boundary(ctx, lx));
         }
         if (role == FEED_NAME && lx->open_count == 0) *top_name = *tok;
         if (role == FEED_ANIM) ctx->anim_tokens++;
+        /* run_parse does this after the feed; before it is the same here:
+        ** no message about a '{' names the function, and fn_error is 0 in a
+        ** clean file. */
+        if (role == FEED_OPEN && lx->open_count == 1) {
+            ctx->func_name = *top_name;
+            ctx->fn_error = 0;
+        }
     }
     ctx->cur = tok;
     ctx->cur_code = code;
     GscParse(parser, code, *tok);
     ctx->prev_code = code;
     if (!clean_so_far(ctx, lx)) return STEP_ERROR;
-    if (role == FEED_OPEN && lx->open_count == 1) {
-        ctx->func_name = *top_name;
-        ctx->fn_error = 0;
-    }
     return STEP_FED;
 }
 
@@ -550,7 +560,8 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             GscParseResync(parser);
             ctx.quiet = 0;
         }
-        if (starts_line) note_line_start(&ctx, &lx, parser, tok, code, prev);
+        if (starts_line)
+            note_line_start(&ctx, parser, tok, code, prev, prev->z && at_item_start(&ctx, &lx));
         if (resync_on_new_line && (starts_line || code == 0)) {
             gsc_lexer_abandon_brackets(&lx);
             GscParseResync(parser);
