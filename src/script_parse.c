@@ -430,16 +430,17 @@ static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_lexer *lx, void *par
 /* The fast path of run_parse, for a plain file: no error so far (so the
 ** parser is not recovering, has no error symbol on its stack and says
 ** nothing at a statement boundary, see clean_so_far), nothing being
-** skipped, no token read ahead.  Feeds the tokens for which that leaves run_parse little
-** to do -- noting line starts, counting animation syntax, the last name
-** outside any block, the function a '{' opens -- and returns the first one
-** that needs more, lexed into *tokp but not fed: the end of file, a '}'
-** after which a missing ';' must be looked for, a line that may follow a
-** function header missing its '{' (after a ')') or start a function after
-** an unclosed one (a name in column 1 inside a block), or anything after
-** the lexer stopped or met an unterminated string.  With *fed set, it
-** returns instead the token whose feed met the first error of the file
-** (now *prevp), for run_parse to do what follows. */
+** skipped, no token read ahead.  Feeds the tokens for which that leaves
+** run_parse little to do -- noting line starts, counting animation syntax,
+** the last name outside any block, the function a '{' opens -- and returns
+** the first one that needs more, lexed into *tokp but not fed (nothing done
+** for it yet): the end of file, a '}' after which a missing ';' must be
+** looked for, a line that may follow a function header missing its '{'
+** (after a ')') or start a function after an unclosed one (a name in
+** column 1 inside a block), or anything after the lexer stopped or met an
+** unterminated string.  With *fed set, it returns instead the token whose
+** feed met the first error of the file (now *prevp), for run_parse to do
+** what follows. */
 static int feed_plain(gsc_parse_ctx *ctx, gsc_lexer *lx, void *parser, gsc_token **tokp,
                       gsc_token **prevp, gsc_token *top_name, int *fed)
 {
