@@ -9,6 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __GNUC__
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 typedef struct token_info {
     const char *name;     /* in dumps */
     const char *spelling; /* in messages */
@@ -161,25 +167,6 @@ static int inside_brackets(const gsc_lexer *lx)
     return kind != TK_LBRACE && kind != TK_DEVOPEN;
 }
 
-/* At a statement boundary (';', '{', '}' just fed): once the parser is back
-** at the start of a statement, let the next error be reported even within
-** Lemon's three-token silence.  Outside brackets that happens at once.  With
-** a '(' or '[' still open (`foo(1, 2;`), only if the next token starts a new
-** line (or is the end of file), and then those brackets count as abandoned:
-** the boundary may sit inside a header spread over lines (`for (i = 0`
-** NEWLINE `i < 3; i++)`).  Returns 1 when the caller must wait for that. */
-static int at_boundary(gsc_lexer *lx, void *parser)
-{
-    int in_brackets = inside_brackets(lx);
-    if (!in_brackets && !GscParseRecovering(parser)) return 0;
-    /* A closer that recovery threw away ends nothing (`/# x(); }`). */
-    if (GscParseDiscardedLast(parser)) return 0;
-    if (!GscParseAtStatementStart(parser)) return 0;
-    if (in_brackets) return 1;
-    GscParseResync(parser);
-    return 0;
-}
-
 /* In a file without any error so far, the lexer's brackets and the last
 ** token tell where the parser stands, which spares it a simulation:
 ** - after a ';', '{' or '}' outside any '(' or '[', the parser is where a
@@ -188,19 +175,28 @@ static int at_boundary(gsc_lexer *lx, void *parser)
 **   could not end anything (at_item_start);
 ** - with a '{' open, the parser is inside a function body, where a '{' is
 **   taken exactly where a statement may start: no function header can be
-**   missing its '{' there (in_body).
-** The tests check both against the parser on every parse
+**   missing its '{' there (in_body);
+** - the parser is not recovering (only an error starts that), and with a
+**   '(' or '[' open it is inside an expression or a `for` header, where no
+**   statement can start: a boundary there ends no recovery (at_boundary).
+** The tests check all three against the parser on every parse
 ** (script_verify_line_starts). */
 static int clean_so_far(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
 {
     return ctx->syntax_errors == 0 && lx->errors == 0;
 }
 
-static int at_item_start(const gsc_parse_ctx *ctx, const gsc_lexer *lx, void *parser)
+/* The token fed last was a ';', '{' or '}' outside any '(' or '['. */
+static ALWAYS_INLINE int after_boundary(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
 {
-    return clean_so_far(ctx, lx) &&
-           (ctx->prev_code == TK_SEMI || ctx->prev_code == TK_LBRACE || ctx->prev_code == TK_RBRACE) &&
-           !inside_brackets(lx) && !GscParseRecovering(parser);
+    return (ctx->prev_code == TK_SEMI || ctx->prev_code == TK_LBRACE || ctx->prev_code == TK_RBRACE) &&
+           !inside_brackets(lx);
+}
+
+/* (Without any error, the parser is not recovering: no need to ask it.) */
+static ALWAYS_INLINE int at_item_start(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
+{
+    return clean_so_far(ctx, lx) && after_boundary(ctx, lx);
 }
 
 static int in_body(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
@@ -208,6 +204,33 @@ static int in_body(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
     if (!clean_so_far(ctx, lx)) return 0;
     for (int i = lx->open_count - 1; i >= 0; i--)
         if (lx->open[i].kind == TK_LBRACE) return 1;
+    return 0;
+}
+
+/* At a statement boundary (';', '{', '}' just fed): once the parser is back
+** at the start of a statement, let the next error be reported even within
+** Lemon's three-token silence.  Outside brackets that happens at once.  With
+** a '(' or '[' still open (`foo(1, 2;`), only if the next token starts a new
+** line (or is the end of file), and then those brackets count as abandoned:
+** the boundary may sit inside a header spread over lines (`for (i = 0`
+** NEWLINE `i < 3; i++)`).  Returns 1 when the caller must wait for that.
+** Without any error so far there is nothing to end (see clean_so_far): the
+** fast path of run_parse feeds a ';' without asking. */
+static int at_boundary(gsc_parse_ctx *ctx, gsc_lexer *lx, void *parser)
+{
+    int in_brackets = inside_brackets(lx);
+    if (clean_so_far(ctx, lx)) {
+        if (ctx->verify_line_starts &&
+            (GscParseRecovering(parser) || (in_brackets && GscParseAtStatementStart(parser))))
+            ctx->line_start_mismatches++;
+        return 0;
+    }
+    if (!in_brackets && !GscParseRecovering(parser)) return 0;
+    /* A closer that recovery threw away ends nothing (`/# x(); }`). */
+    if (GscParseDiscardedLast(parser)) return 0;
+    if (!GscParseAtStatementStart(parser)) return 0;
+    if (in_brackets) return 1;
+    GscParseResync(parser);
     return 0;
 }
 
@@ -323,6 +346,126 @@ static int missing_brace(void *parser, int code)
            !GscParseAccepts(parser, TK_SEMI) && !GscParseAccepts(parser, code);
 }
 
+/* The first token of a line, before it is fed: what the missing-';'
+** diagnosis needs (see GscParseNoteLineStart).  item_start: at_item_start
+** holds, after a token. */
+static ALWAYS_INLINE void note_line_start(gsc_parse_ctx *ctx, void *parser, const gsc_token *tok,
+                                          int code, const gsc_token *prev, int item_start)
+{
+    ctx->line_first = *tok;
+    ctx->line_first_code = code;
+    ctx->line_prev = *prev;
+    if (item_start) {
+        ctx->line_semi_ok = 0; /* known without the stack */
+        if (ctx->verify_line_starts && (GscParseSemiWouldEnd(parser) || GscParseRecovering(parser)))
+            ctx->line_start_mismatches++;
+    } else {
+        GscParseNoteLineStart(parser, ctx);
+    }
+}
+
+/* What a token asks of the driver besides being fed, in a plain file (see
+** feed_plain).  Most ask nothing.  A name outside every bracket may be the
+** next function's (and one in column 1 inside a block may start a function
+** after one left unclosed); a '{' may open a function body; a '}' may lack
+** the ';' before it; animation syntax is counted; the end of file ends the
+** parse.  (A ';' asks nothing there: see at_boundary.) */
+enum { FEED_ONLY, FEED_NAME, FEED_OPEN, FEED_CLOSE, FEED_ANIM, FEED_END };
+static const unsigned char token_role[N_TOKENS] = {
+    [0] = FEED_END,
+    [TK_IDENT] = FEED_NAME,
+    [TK_LBRACE] = FEED_OPEN,
+    [TK_RBRACE] = FEED_CLOSE,
+    [TK_PERCENT] = FEED_ANIM,
+    [TK_ANIMTREE] = FEED_ANIM,
+    [TK_USING_ANIMTREE] = FEED_ANIM,
+};
+
+static void swap_tokens(gsc_token **a, gsc_token **b)
+{
+    gsc_token *t = *a;
+    *a = *b;
+    *b = t;
+}
+
+enum { STEP_FED, STEP_LEFT, STEP_ERROR };
+
+/* One token of feed_plain, lexed into tok (prev: the token fed before):
+** STEP_FED, or STEP_LEFT when it is left to run_parse (not fed), or
+** STEP_ERROR when its feed met the file's first error. */
+static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_lexer *lx, void *parser,
+                                    gsc_token *tok, const gsc_token *prev, gsc_token *top_name,
+                                    int *codep)
+{
+    int code = *codep = gsc_lexer_next(lx, tok);
+    if (lx->stopped || lx->unterminated_string) return STEP_LEFT;
+    int role = token_role[code];
+    if (role != FEED_ONLY || tok->line > prev->line) {
+        /* (The file is clean: at_item_start is after_boundary.) */
+        if (role == FEED_END) return STEP_LEFT;
+        if (role == FEED_CLOSE && !after_boundary(ctx, lx)) return STEP_LEFT;
+        if (tok->line > prev->line) {
+            if (ctx->prev_code == TK_RP && code != TK_LBRACE && code != TK_SEMI) return STEP_LEFT;
+            if (role == FEED_NAME && tok->col == 1 && lx->open_count) return STEP_LEFT;
+            note_line_start(ctx, parser, tok, code, prev, prev->z && after_boundary(ctx, lx));
+        }
+        if (role == FEED_NAME && lx->open_count == 0) *top_name = *tok;
+        if (role == FEED_ANIM) ctx->anim_tokens++;
+        /* run_parse does this after the feed; before it is the same here:
+        ** no message about a '{' names the function, and fn_error is 0 in a
+        ** clean file. */
+        if (role == FEED_OPEN && lx->open_count == 1) {
+            ctx->func_name = *top_name;
+            ctx->fn_error = 0;
+        }
+    }
+    ctx->cur = tok;
+    ctx->cur_code = code;
+    GscParse(parser, code, *tok);
+    ctx->prev_code = code;
+    if (!clean_so_far(ctx, lx)) return STEP_ERROR;
+    return STEP_FED;
+}
+
+/* The fast path of run_parse, for a plain file: no error so far (so the
+** parser is not recovering, has no error symbol on its stack and says
+** nothing at a statement boundary, see clean_so_far), nothing being
+** skipped, no token read ahead.  Feeds the tokens for which that leaves
+** run_parse little to do -- noting line starts, counting animation syntax,
+** the last name outside any block, the function a '{' opens -- and returns
+** the first one that needs more, lexed into *tokp but not fed (nothing done
+** for it yet): the end of file, a '}' after which a missing ';' must be
+** looked for, a line that may follow a function header missing its '{'
+** (after a ')') or start a function after an unclosed one (a name in
+** column 1 inside a block), or anything after the lexer stopped or met an
+** unterminated string.  With *fed set, it returns instead the token whose
+** feed met the first error of the file (now *prevp), for run_parse to do
+** what follows. */
+static int feed_plain(gsc_parse_ctx *ctx, gsc_lexer *lx, void *parser, gsc_token **tokp,
+                      gsc_token **prevp, gsc_token *top_name, int *fed)
+{
+    gsc_token *a = *tokp, *b = *prevp;
+    int code, step;
+    /* Two tokens a turn, the buffers trading roles: nothing to swap. */
+    for (;;) {
+        step = plain_step(ctx, lx, parser, a, b, top_name, &code);
+        if (step != STEP_FED) break;
+        step = plain_step(ctx, lx, parser, b, a, top_name, &code);
+        if (step != STEP_FED) {
+            swap_tokens(&a, &b);
+            break;
+        }
+    }
+    /* a holds the token lexed last. */
+    if (step == STEP_ERROR) {
+        *fed = 1;
+        swap_tokens(&a, &b);
+    }
+    *tokp = a;
+    *prevp = b;
+    return code;
+}
+
 static void run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
                       gsc_parse_ctx *pctx)
 {
@@ -334,18 +477,26 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
     memset(&ts, 0, sizeof ts);
     ts.lx = &lx;
     void *parser = GscParseAlloc(parser_alloc, &ctx);
-    gsc_token prev;            /* the token fed before this one */
-    memset(&prev, 0, sizeof prev);
-    gsc_token top_name = prev; /* the last name seen outside any block */
+    /* The token being fed and the one fed before it: two buffers that swap
+    ** roles after each token, so that no token is copied. */
+    gsc_token toks[2];
+    memset(toks, 0, sizeof toks);
+    gsc_token *tok = &toks[0], *prev = &toks[1];
+    gsc_token top_name = *prev; /* the last name seen outside any block */
     int resync_on_new_line = 0; /* see at_boundary */
     int skip_parens = -1; /* skipping the rest of a broken statement: its '(' depth */
     int top_skip = 0;     /* skipping to the next top-level item after an error there */
-    int resumed = 0;      /* this token ends a top_skip */
+    /* No error so far, none of the above pending, no token read ahead (and
+    ** the shortcuts not being verified): feed_plain can take the tokens. */
+    int plain = !ctx.verify_line_starts;
     for (;;) {
-        gsc_token tok;
-        int code = next_token(&ts, &tok);
+        int fed = 0; /* by feed_plain: only what follows the feed is left */
+        int code = plain ? feed_plain(&ctx, &lx, parser, &tok, &prev, &top_name, &fed)
+                         : next_token(&ts, tok);
         if (lx.stopped) break;
-        ctx.cur = &tok;
+        int errors_before = 0; /* none in a plain file */
+        if (fed) goto after_feed;
+        ctx.cur = tok;
         ctx.cur_code = code;
         ctx.anim_tokens += is_anim_syntax(code); /* skipped ones too: only ever too many */
         if (lx.unterminated_string) {
@@ -354,7 +505,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             lx.unterminated_string = 0;
             ctx.quiet = 1;
         }
-        int starts_line = tok.line > prev.line;
+        int starts_line = tok->line > prev->line;
         /* After a syntax error inside a statement, the rest of that statement
         ** goes unread up to its ';' (or a brace, or the end of file), so one
         ** mistake gives one error.  A new line with a bracket of the statement
@@ -367,7 +518,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
                          (code == TK_SEMI && parens <= skip_parens) ||
                          (starts_line && parens > 0);
             if (!at_end) {
-                prev = tok;
+                swap_tokens(&tok, &prev);
                 continue;
             }
             skip_parens = -1;
@@ -375,25 +526,26 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         /* After an error between functions (statements outside a function,
         ** a stray '}'), everything up to the next item is one mistake: skip
         ** to a function header at the start of a line, a directive or the end. */
+        int resumed = 0; /* this token ends a top_skip */
         if (top_skip) {
             int len = 0;
             if (code == 0) break; /* the end of file is no news after that error */
             if (code == TK_SEMI && lx.open_count == 0) { /* the end of the broken item */
                 ctx.mute = 1;
-                GscParse(parser, code, tok);
+                GscParse(parser, code, *tok);
                 ctx.mute = 0;
                 GscParseResync(parser);
                 ctx.quiet = 0;
                 top_skip = 0;
-                prev = tok;
+                swap_tokens(&tok, &prev);
                 ctx.prev_code = code;
                 continue;
             }
             int resume = code == TK_USING_ANIMTREE || code == TK_INCLUDE ||
-                         (code == TK_DEVOPEN && tok.col == 1) ||
-                         (code == TK_IDENT && tok.col == 1 && (len = header_follows(&ts)) > 0);
+                         (code == TK_DEVOPEN && tok->col == 1) ||
+                         (code == TK_IDENT && tok->col == 1 && (len = header_follows(&ts)) > 0);
             if (!resume) {
-                prev = tok;
+                swap_tokens(&tok, &prev);
                 continue;
             }
             top_skip = 0;
@@ -409,28 +561,19 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             GscParseResync(parser);
             ctx.quiet = 0;
         }
-        if (starts_line) {
-            ctx.line_first = tok;
-            ctx.line_first_code = code;
-            ctx.line_prev = prev;
-            if (prev.z && at_item_start(&ctx, &lx, parser)) {
-                ctx.line_semi_ok = 0; /* known without the stack */
-                if (ctx.verify_line_starts && GscParseSemiWouldEnd(parser)) ctx.line_start_mismatches++;
-            } else {
-                GscParseNoteLineStart(parser, &ctx);
-            }
-        }
+        if (starts_line)
+            note_line_start(&ctx, parser, tok, code, prev, prev->z && at_item_start(&ctx, &lx));
         if (resync_on_new_line && (starts_line || code == 0)) {
             gsc_lexer_abandon_brackets(&lx);
             GscParseResync(parser);
             ctx.quiet = 0;
         }
         resync_on_new_line = 0;
-        if (code == TK_IDENT && starts_line && tok.col == 1 && ctx.func_name.z && !resumed &&
+        if (code == TK_IDENT && starts_line && tok->col == 1 && ctx.func_name.z && !resumed &&
             only_blocks_open(&lx)) {
             int len = header_follows(&ts);
-            if (len && close_unclosed_function(&ctx, parser, tok, len))
-                top_name = tok; /* now outside any function: this one's name */
+            if (len && close_unclosed_function(&ctx, parser, *tok, len))
+                top_name = *tok; /* now outside any function: this one's name */
         }
         /* A function header without its '{' (`f()` NEWLINE `x = 1;`): say so
         ** once and go on as if it were there.  (`f();` at file level is a
@@ -443,32 +586,32 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         }
         if (header_gap && missing_brace(parser, code)) {
             char found[64];
-            snprintf(found, sizeof found, "%.40s", tok.z);
-            found[tok.n < 40 ? tok.n : 40] = 0;
-            gsc_lexer_error(&lx, tok.line, tok.col, "expected '{' before '%s'", found);
-            gsc_token brace = tok;
+            snprintf(found, sizeof found, "%.40s", tok->z);
+            found[tok->n < 40 ? tok->n : 40] = 0;
+            gsc_lexer_error(&lx, tok->line, tok->col, "expected '{' before '%s'", found);
+            gsc_token brace = *tok;
             brace.n = 0;
             ctx.mute = 1;
             GscParse(parser, TK_LBRACE, brace);
             ctx.mute = 0;
             int is_opener = code == TK_LP || code == TK_LBRACKET || code == TK_LBRACE ||
                             code == TK_DEVOPEN;
-            gsc_lexer_insert_open(&lx, is_opener, TK_LBRACE, tok.line, tok.col);
+            gsc_lexer_insert_open(&lx, is_opener, TK_LBRACE, tok->line, tok->col);
             ctx.func_name = top_name;
             ctx.fn_error = 1;
         }
-        if (code == TK_IDENT && ts.count == 0 && lx.open_count == 0) top_name = tok;
+        if (code == TK_IDENT && ts.count == 0 && lx.open_count == 0) top_name = *tok;
         /* `x = 1` NEWLINE `}`: the missing ';' is reported after the statement
         ** and supplied, so that the '}' still closes its block. */
         int semi_before_brace = code == TK_RBRACE && !GscParseRecovering(parser) && !ctx.quiet;
-        if (semi_before_brace && at_item_start(&ctx, &lx, parser)) {
+        if (semi_before_brace && at_item_start(&ctx, &lx)) {
             semi_before_brace = 0; /* known without the stack */
             if (ctx.verify_line_starts && !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser))
                 ctx.line_start_mismatches++;
         }
         if (semi_before_brace && !GscParseAccepts(parser, TK_RBRACE) && GscParseSemiWouldEnd(parser)) {
-            gsc_lexer_error(&lx, prev.line, prev.col + prev.n, "expected ';' before '}'");
-            gsc_token semi = tok;
+            gsc_lexer_error(&lx, prev->line, prev->col + prev->n, "expected ';' before '}'");
+            gsc_token semi = *tok;
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
@@ -477,15 +620,15 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         ** ';' would end the broken statement, feed one, empty, first. */
         if (code == TK_RBRACE && GscParseStuckOnError(parser, TK_RBRACE) &&
             !GscParseStuckOnError(parser, TK_SEMI)) {
-            gsc_token semi = tok;
+            gsc_token semi = *tok;
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
-        resumed = 0;
-        int errors_before = ctx.syntax_errors;
-        GscParse(parser, code, tok);
-        prev = tok;
+        errors_before = ctx.syntax_errors;
+        GscParse(parser, code, *tok);
+        swap_tokens(&tok, &prev);
         ctx.prev_code = code;
+    after_feed:
         if (ctx.syntax_errors > errors_before && code != 0) {
             if (lx.open_count == 0) {
                 top_skip = 1;
@@ -504,12 +647,14 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         }
         if (lx.stopped || code == 0) break;
         if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
-            resync_on_new_line = at_boundary(&lx, parser);
+            resync_on_new_line = at_boundary(&ctx, &lx, parser);
             if (ctx.quiet && !inside_brackets(&lx) && GscParseAtStatementStart(parser)) {
                 ctx.quiet = 0;
                 GscParseResync(parser);
             }
         }
+        plain = !ctx.verify_line_starts && clean_so_far(&ctx, &lx) && !ctx.quiet &&
+                skip_parens < 0 && !top_skip && !resync_on_new_line && ts.count == 0;
     }
     GscParseFree(parser, free);
     free(ctx.line_stack);
