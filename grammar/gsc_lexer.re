@@ -35,7 +35,7 @@ typedef unsigned char uchar;
     ident  = [a-zA-Z_][a-zA-Z0-9_]*;
     dec    = [0-9]+;
     float  = [0-9]* "." [0-9]+;
-    blank  = [ \t\r]+;
+    blank  = [ \t\r];
     inline = [ \t]*;
     stray  = [\x01-\x08\x0b-\x0c\x0e-\x1f\x7f-\xff];
 */
@@ -387,6 +387,18 @@ static void stray_byte(gsc_lexer *lx, const uchar *p)
         lex_error(lx, lx->line, col_of(lx, p), "stray '\\x%02X'", c);
 }
 
+/* The end of the run of junk bytes that starts at cur. */
+static const uchar *stray_run_end(const uchar *cur)
+{
+    for (;;) {
+        const uchar *tok = cur;
+        /*!re2c
+            stray+ { return cur; }
+            *      { return tok; }
+        */
+    }
+}
+
 /* Position of the end of input: just after the last byte of the last line
 ** that has any (so the excerpt shows something). */
 static void eof_position(gsc_lexer *lx, gsc_token *t)
@@ -468,7 +480,8 @@ static ALWAYS_INLINE const uchar *plain_string_end(const uchar *cur)
 enum {
     ACT_NUL = -1, ACT_LINE_COMMENT = -2, ACT_BLOCK_COMMENT = -3, ACT_OPEN = -4,
     ACT_INCLUDE = -5, ACT_DIRECTIVE = -6, ACT_HASH = -7, ACT_DOLLAR = -8, ACT_CAST = -9,
-    ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14
+    ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14,
+    ACT_STRAY_RUN = -15
 };
 
 /* Next token code (>= 0, *t filled), or an ACT_ code. */
@@ -606,8 +619,10 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "!"    { return emit(lx, t, TK_BANG, tok, cur); }
             "~"    { return emit(lx, t, TK_TILDE, tok, cur); }
 
-            /* A run of junk bytes (binary data, UTF-8 outside strings) is one error. */
-            stray+ { COLD(ACT_STRAY); }
+            /* A run of junk bytes (binary data, UTF-8 outside strings) is one
+            ** error: the cold action reads the rest of the run, so that the
+            ** scanner's first state is a plain switch with no class loop. */
+            stray  { COLD(ACT_STRAY_RUN); }
             *      { COLD(ACT_STRAY); }
         */
     word: /* a word (identifier or keyword: code) at tok..cur, or the path it starts */
@@ -708,6 +723,10 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
             lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
         return emit(lx, t, quote == 2 ? TK_ISTRING : TK_STRING, tok, cur);
     }
+    case ACT_STRAY_RUN:
+        stray_byte(lx, tok);
+        cur = stray_run_end(cur);
+        break;
     default: /* ACT_STRAY */
         stray_byte(lx, tok);
         break;
