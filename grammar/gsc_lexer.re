@@ -78,19 +78,36 @@ static void count_suspect_bytes(const uchar *p, size_t n, size_t *ctl, size_t *h
 
 /* Length of the leading run of 256-byte blocks of plain text (printable ASCII,
 ** tab, LF, CR) in p[0..n): most scripts are all plain text, and this test
-** (vectorised like the count) is cheaper than counting. */
+** is cheaper than counting.  A byte is below ' ', DEL or high when, plus 1, it
+** is below 0x21 as a signed byte (DEL and the high bytes wrap to negative
+** values); tab and CR are the two bytes that or-ing 4 makes CR. */
 static size_t plain_prefix(const uchar *p, size_t n)
 {
     enum { BLOCK = 256 };
     size_t i = 0;
     for (; n - i >= BLOCK; i += BLOCK) {
+#if defined(__SSE2__) && defined(__GNUC__)
+        const __m128i one = _mm_set1_epi8(1), c21 = _mm_set1_epi8(0x21),
+                      four = _mm_set1_epi8(4), cr = _mm_set1_epi8('\r'),
+                      lf = _mm_set1_epi8('\n');
+        __m128i odd = _mm_setzero_si128();
+        for (int k = 0; k < BLOCK; k += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i + k));
+            __m128i low = _mm_cmplt_epi8(_mm_add_epi8(v, one), c21);
+            __m128i ws = _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, four), cr),
+                                      _mm_cmpeq_epi8(v, lf));
+            odd = _mm_or_si128(odd, _mm_andnot_si128(ws, low));
+        }
+        if (_mm_movemask_epi8(odd)) break;
+#else
         uchar odd = 0;
         for (int k = 0; k < BLOCK; k++) {
-            /* Signed: a high byte is negative, below ' ' like a control byte. */
-            signed char c = (signed char)p[i + k];
-            odd |= (uchar)(((c < 0x20) & (c != '\t') & (c != '\n') & (c != '\r')) | (c == 0x7f));
+            uchar c = p[i + k];
+            signed char up = (signed char)(uchar)(c + 1);
+            odd |= (uchar)((up < 0x21) & ((uchar)(c | 4) != '\r') & (c != '\n'));
         }
         if (odd) break;
+#endif
     }
     return i;
 }
