@@ -302,8 +302,14 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 ** skips an unclosed '(' (`f(a; }`) still closes its '{', and a stray closer
 ** changes nothing.  The search is bounded to keep hostile input linear.  A
 ** closer with no opener may answer one that error recovery abandoned. */
-static void close_bracket(gsc_lexer *lx, int opener_kind)
+static ALWAYS_INLINE void close_bracket(gsc_lexer *lx, int opener_kind)
 {
+    int top = lx->open_count - 1;
+    if (top >= 0 && lx->open[top].kind == opener_kind) { /* the common case, first */
+        lx->open_count = top;
+        if (opener_kind == TK_LBRACE) lx->abandoned = 0;
+        return;
+    }
     for (int i = lx->open_count - 1; i >= 0 && i >= lx->open_count - 64; i--) {
         if (lx->open[i].kind == opener_kind) {
             lx->open_count = i;
