@@ -443,6 +443,36 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
     return code;
 }
 
+/* Word bytes: letters, digits, '_'. */
+static const uchar word_byte[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* The end of the word bytes from cur (cur itself when there are none).  Two
+** bytes per step: words are mostly several bytes long. */
+static ALWAYS_INLINE const uchar *word_end(const uchar *cur)
+{
+    for (;; cur += 2) {
+        if (!word_byte[cur[0]]) return cur;
+        if (!word_byte[cur[1]]) return cur + 1;
+    }
+}
+
 /* A word followed by a backslash and another word is a path (maps\mp\_utility):
 ** returns the end of the longest run of backslash-word from cur, or cur when there
 ** is none.  Apart from the main scanner so that its word loop needs no
@@ -525,7 +555,10 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
 
             /* Keywords: the same words in every game, plus the profile's own
             ** (grammar.md 1.2); exact case.  Every other word is an
-            ** identifier, and a word may start a path (see `word:` below). */
+            ** identifier, and a word may start a path (see `word:` below).
+            ** The scanner matches a keyword or a word's first byte: word_end()
+            ** reads the rest, so that words that only start like a keyword
+            ** leave the keyword states at once. */
             "if"        { code = TK_IF; goto word; }
             "else"      { code = TK_ELSE; goto word; }
             "while"     { code = TK_WHILE; goto word; }
@@ -555,7 +588,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "prof_begin" { code = lx->rules->kw_debug ? TK_PROF_BEGIN : TK_IDENT; goto word; }
             "prof_end"  { code = lx->rules->kw_debug ? TK_PROF_END : TK_IDENT; goto word; }
             "breakon"   { code = lx->rules->kw_debug ? TK_BREAKON : TK_IDENT; goto word; }
-            ident       { code = TK_IDENT; goto word; }
+            [a-zA-Z_]   { code = TK_IDENT; goto word; }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
 
@@ -629,7 +662,14 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             stray  { COLD(ACT_STRAY_RUN); }
             *      { COLD(ACT_STRAY); }
         */
-    word: /* a word (identifier or keyword: code) at tok..cur, or the path it starts */
+    word: /* a word (keyword code, or its first bytes) at tok..cur, or the path it starts */
+        {
+            const uchar *end = word_end(cur);
+            if (end != cur) { /* longer than the keyword: an identifier */
+                code = TK_IDENT;
+                cur = end;
+            }
+        }
         if (*cur == '\\') {
             const uchar *end = path_end(cur);
             if (end != cur) return emit(lx, t, TK_PATH, tok, end);
