@@ -343,11 +343,35 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx)
     }
 }
 
+/* Comments and strings are long runs of bytes that the scanner only passes
+** over: skip_plain() returns the first byte at or after cur that is a,
+** b or c, or end (the input's final NUL) when there is none.  With SSE2 (every
+** x86-64) it tests 16 bytes per step while 16 are left.  No NUL lies before
+** end: gsc_lexer_init() ends the input at the first one. */
+static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end, uchar a, uchar b,
+                                             uchar c)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b),
+                  vc = _mm_set1_epi8((char)c);
+    for (; end - cur >= 16; cur += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
+                                   _mm_cmpeq_epi8(v, vc));
+        int mask = _mm_movemask_epi8(hit);
+        if (mask) return cur + __builtin_ctz((unsigned)mask);
+    }
+#endif
+    while (cur < end && *cur != a && *cur != b && *cur != c) cur++;
+    return cur;
+}
+
 /* Skips a block comment; cur is just after the opening slash-star.  Sets
 ** *terminated to 0 when the end of file comes first. */
 static const uchar *skip_block_comment(gsc_lexer *lx, const uchar *cur, int *terminated)
 {
     for (;;) {
+        cur = skip_plain(cur, lx->end, '*', '\n', '\n');
         const uchar *tok = cur;
         /*!re2c
             "*" "/"       { *terminated = 1; return cur; }
@@ -484,29 +508,6 @@ static ALWAYS_INLINE const uchar *path_end(const uchar *cur)
         ("\\" ident)+ { return cur; }
         *             { return tok; }
     */
-}
-
-/* Line comments and strings are long runs of bytes that the scanner only
-** passes over: skip_plain() returns the first byte at or after cur that is a,
-** b or c, or end (the input's final NUL) when there is none.  With SSE2 (every
-** x86-64) it tests 16 bytes per step while 16 are left.  No NUL lies before
-** end: gsc_lexer_init() ends the input at the first one. */
-static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end, uchar a, uchar b,
-                                             uchar c)
-{
-#if defined(__SSE2__) && defined(__GNUC__)
-    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b),
-                  vc = _mm_set1_epi8((char)c);
-    for (; end - cur >= 16; cur += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
-        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
-                                   _mm_cmpeq_epi8(v, vc));
-        int mask = _mm_movemask_epi8(hit);
-        if (mask) return cur + __builtin_ctz((unsigned)mask);
-    }
-#endif
-    while (cur < end && *cur != a && *cur != b && *cur != c) cur++;
-    return cur;
 }
 
 /* The scanner's actions that report, skip block comments or grow the bracket
