@@ -344,16 +344,27 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx)
 }
 
 /* Comments and strings are long runs of bytes that the scanner only passes
-** over: skip_plain() returns the first byte at or after cur that is a,
-** b or c, or end (the input's final NUL) when there is none.  With SSE2 (every
-** x86-64) it tests 16 bytes per step while 16 are left.  No NUL lies before
-** end: gsc_lexer_init() ends the input at the first one. */
-static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end, uchar a, uchar b,
-                                             uchar c)
+** over: skip_plain() returns the first byte at or after cur that stops one of
+** the sets below, or end (the input's final NUL) when there is none.  With
+** SSE2 (every x86-64) it tests 16 bytes per step while 16 are left, then
+** byte by byte; without, one table lookup per byte (a NUL stops every set).
+** No NUL lies before end: gsc_lexer_init() ends the input at the first one. */
+enum { STOP_LINE = 1, STOP_STRING = 2, STOP_COMMENT = 4 };
+#if !(defined(__SSE2__) && defined(__GNUC__))
+static const uchar stop_byte[256] = {
+    [0] = STOP_LINE | STOP_STRING | STOP_COMMENT,
+    ['\n'] = STOP_LINE | STOP_STRING | STOP_COMMENT,
+    ['"'] = STOP_STRING, ['\\'] = STOP_STRING, ['*'] = STOP_COMMENT,
+};
+#endif
+
+static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end, int set)
 {
 #if defined(__SSE2__) && defined(__GNUC__)
-    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b),
-                  vc = _mm_set1_epi8((char)c);
+    /* The set's bytes (one set per call site: constants once inlined). */
+    char a = '\n', b = set == STOP_STRING ? '"' : set == STOP_COMMENT ? '*' : '\n',
+         c = set == STOP_STRING ? '\\' : '\n';
+    const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
     for (; end - cur >= 16; cur += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
         __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
@@ -361,8 +372,11 @@ static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end,
         int mask = _mm_movemask_epi8(hit);
         if (mask) return cur + __builtin_ctz((unsigned)mask);
     }
-#endif
     while (cur < end && *cur != a && *cur != b && *cur != c) cur++;
+#else
+    (void)end;
+    while (!(stop_byte[*cur] & set)) cur++;
+#endif
     return cur;
 }
 
@@ -371,7 +385,7 @@ static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end,
 static const uchar *skip_block_comment(gsc_lexer *lx, const uchar *cur, int *terminated)
 {
     for (;;) {
-        cur = skip_plain(cur, lx->end, '*', '\n', '\n');
+        cur = skip_plain(cur, lx->end, STOP_COMMENT);
         const uchar *tok = cur;
         /*!re2c
             "*" "/"       { *terminated = 1; return cur; }
@@ -539,7 +553,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             [\x00] { COLD(ACT_NUL); }
             blank  { continue; }
             "\n" inline { newline_at(lx, tok); continue; }
-            "//"   { cur = skip_plain(cur, lx->end, '\n', '\n', '\n'); continue; }
+            "//"   { cur = skip_plain(cur, lx->end, STOP_LINE); continue; }
             "/*"   { COLD(ACT_BLOCK_COMMENT); }
             "/#"   { OPEN(TK_DEVOPEN); }
             "#/"   { close_bracket(lx, TK_DEVOPEN); return emit(lx, t, TK_DEVCLOSE, tok, cur); }
@@ -603,7 +617,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             /* A string that needs no report (no escape, no line break, within
             ** the limit) is read here; any other by scan_string(). */
             "\"" | "&\"" {
-                const uchar *q = skip_plain(cur, lx->end, '"', '\\', '\n');
+                const uchar *q = skip_plain(cur, lx->end, STOP_STRING);
                 int limit = lx->rules->max_string_length;
                 if (*q != '"' || (limit && q - cur > limit)) COLD(ACT_STRING);
                 return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, q + 1);
