@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 #include "arena.h"
 #include "vec.h"
 #include "gsc_parser.h"
@@ -35,7 +39,7 @@ typedef unsigned char uchar;
     ident  = [a-zA-Z_][a-zA-Z0-9_]*;
     dec    = [0-9]+;
     float  = [0-9]* "." [0-9]+;
-    blank  = [ \t\r]+;
+    blank  = [ \t\r];
     inline = [ \t]*;
     stray  = [\x01-\x08\x0b-\x0c\x0e-\x1f\x7f-\xff];
 */
@@ -74,19 +78,36 @@ static void count_suspect_bytes(const uchar *p, size_t n, size_t *ctl, size_t *h
 
 /* Length of the leading run of 256-byte blocks of plain text (printable ASCII,
 ** tab, LF, CR) in p[0..n): most scripts are all plain text, and this test
-** (vectorised like the count) is cheaper than counting. */
+** is cheaper than counting.  A byte is below ' ', DEL or high when, plus 1, it
+** is below 0x21 as a signed byte (DEL and the high bytes wrap to negative
+** values); tab and CR are the two bytes that or-ing 4 makes CR. */
 static size_t plain_prefix(const uchar *p, size_t n)
 {
     enum { BLOCK = 256 };
     size_t i = 0;
     for (; n - i >= BLOCK; i += BLOCK) {
+#if defined(__SSE2__) && defined(__GNUC__)
+        const __m128i one = _mm_set1_epi8(1), c21 = _mm_set1_epi8(0x21),
+                      four = _mm_set1_epi8(4), cr = _mm_set1_epi8('\r'),
+                      lf = _mm_set1_epi8('\n');
+        __m128i odd = _mm_setzero_si128();
+        for (int k = 0; k < BLOCK; k += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i + k));
+            __m128i low = _mm_cmplt_epi8(_mm_add_epi8(v, one), c21);
+            __m128i ws = _mm_or_si128(_mm_cmpeq_epi8(_mm_or_si128(v, four), cr),
+                                      _mm_cmpeq_epi8(v, lf));
+            odd = _mm_or_si128(odd, _mm_andnot_si128(ws, low));
+        }
+        if (_mm_movemask_epi8(odd)) break;
+#else
         uchar odd = 0;
         for (int k = 0; k < BLOCK; k++) {
-            /* Signed: a high byte is negative, below ' ' like a control byte. */
-            signed char c = (signed char)p[i + k];
-            odd |= (uchar)(((c < 0x20) & (c != '\t') & (c != '\n') & (c != '\r')) | (c == 0x7f));
+            uchar c = p[i + k];
+            signed char up = (signed char)(uchar)(c + 1);
+            odd |= (uchar)((up < 0x21) & ((uchar)(c | 4) != '\r') & (c != '\n'));
         }
         if (odd) break;
+#endif
     }
     return i;
 }
@@ -281,8 +302,14 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 ** skips an unclosed '(' (`f(a; }`) still closes its '{', and a stray closer
 ** changes nothing.  The search is bounded to keep hostile input linear.  A
 ** closer with no opener may answer one that error recovery abandoned. */
-static void close_bracket(gsc_lexer *lx, int opener_kind)
+static ALWAYS_INLINE void close_bracket(gsc_lexer *lx, int opener_kind)
 {
+    int top = lx->open_count - 1;
+    if (top >= 0 && lx->open[top].kind == opener_kind) { /* the common case, first */
+        lx->open_count = top;
+        if (opener_kind == TK_LBRACE) lx->abandoned = 0;
+        return;
+    }
     for (int i = lx->open_count - 1; i >= 0 && i >= lx->open_count - 64; i--) {
         if (lx->open[i].kind == opener_kind) {
             lx->open_count = i;
@@ -316,11 +343,49 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx)
     }
 }
 
+/* Comments and strings are long runs of bytes that the scanner only passes
+** over: skip_plain() returns the first byte at or after cur that stops one of
+** the sets below, or end (the input's final NUL) when there is none.  With
+** SSE2 (every x86-64) it tests 16 bytes per step while 16 are left, then
+** byte by byte; without, one table lookup per byte (a NUL stops every set).
+** No NUL lies before end: gsc_lexer_init() ends the input at the first one. */
+enum { STOP_LINE = 1, STOP_STRING = 2, STOP_COMMENT = 4 };
+#if !(defined(__SSE2__) && defined(__GNUC__))
+static const uchar stop_byte[256] = {
+    [0] = STOP_LINE | STOP_STRING | STOP_COMMENT,
+    ['\n'] = STOP_LINE | STOP_STRING | STOP_COMMENT,
+    ['"'] = STOP_STRING, ['\\'] = STOP_STRING, ['*'] = STOP_COMMENT,
+};
+#endif
+
+static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end, int set)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+    /* The set's bytes (one set per call site: constants once inlined). */
+    char a = '\n', b = set == STOP_STRING ? '"' : set == STOP_COMMENT ? '*' : '\n',
+         c = set == STOP_STRING ? '\\' : '\n';
+    const __m128i va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
+    for (; end - cur >= 16; cur += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
+                                   _mm_cmpeq_epi8(v, vc));
+        int mask = _mm_movemask_epi8(hit);
+        if (mask) return cur + __builtin_ctz((unsigned)mask);
+    }
+    while (cur < end && *cur != a && *cur != b && *cur != c) cur++;
+#else
+    (void)end;
+    while (!(stop_byte[*cur] & set)) cur++;
+#endif
+    return cur;
+}
+
 /* Skips a block comment; cur is just after the opening slash-star.  Sets
 ** *terminated to 0 when the end of file comes first. */
 static const uchar *skip_block_comment(gsc_lexer *lx, const uchar *cur, int *terminated)
 {
     for (;;) {
+        cur = skip_plain(cur, lx->end, STOP_COMMENT);
         const uchar *tok = cur;
         /*!re2c
             "*" "/"       { *terminated = 1; return cur; }
@@ -331,24 +396,6 @@ static const uchar *skip_block_comment(gsc_lexer *lx, const uchar *cur, int *ter
                 continue;
             }
             [^*\n\x00]+   { continue; }
-            *             { continue; }
-        */
-    }
-}
-
-/* Skips a line comment; stops before the newline. */
-static const uchar *skip_line_comment(gsc_lexer *lx, const uchar *cur)
-{
-    for (;;) {
-        const uchar *tok = cur;
-        /*!re2c
-            [^\n\x00]+    { continue; }
-            "\n"          { return tok; }
-            [\x00]        {
-                if (tok >= lx->end) return tok;
-                stray_nul(lx, tok);
-                continue;
-            }
             *             { continue; }
         */
     }
@@ -387,6 +434,18 @@ static void stray_byte(gsc_lexer *lx, const uchar *p)
         lex_error(lx, lx->line, col_of(lx, p), "stray '\\x%02X'", c);
 }
 
+/* The end of the run of junk bytes that starts at cur. */
+static const uchar *stray_run_end(const uchar *cur)
+{
+    for (;;) {
+        const uchar *tok = cur;
+        /*!re2c
+            stray+ { return cur; }
+            *      { return tok; }
+        */
+    }
+}
+
 /* Position of the end of input: just after the last byte of the last line
 ** that has any (so the excerpt shows something). */
 static void eof_position(gsc_lexer *lx, gsc_token *t)
@@ -422,6 +481,36 @@ static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const u
     return code;
 }
 
+/* Word bytes: letters, digits, '_'. */
+static const uchar word_byte[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* The end of the word bytes from cur (cur itself when there are none).  Two
+** bytes per step: words are mostly several bytes long. */
+static ALWAYS_INLINE const uchar *word_end(const uchar *cur)
+{
+    for (;; cur += 2) {
+        if (!word_byte[cur[0]]) return cur;
+        if (!word_byte[cur[1]]) return cur + 1;
+    }
+}
+
 /* A word followed by a backslash and another word is a path (maps\mp\_utility):
 ** returns the end of the longest run of backslash-word from cur, or cur when there
 ** is none.  Apart from the main scanner so that its word loop needs no
@@ -435,40 +524,15 @@ static ALWAYS_INLINE const uchar *path_end(const uchar *cur)
     */
 }
 
-/* Line comments: the end of the line (the newline or NUL that ends it). */
-static ALWAYS_INLINE const uchar *line_end(const uchar *cur)
-{
-    for (;;) {
-        const uchar *tok = cur;
-        /*!re2c
-            [^\n\x00]+ { continue; }
-            *          { return tok; }
-        */
-    }
-}
-
-/* A string body that needs no report: the end of its closing quote, or NULL
-** when it meets a NUL or the end of the line (scan_string() then reads it). */
-static ALWAYS_INLINE const uchar *plain_string_end(const uchar *cur)
-{
-    for (;;) {
-        /*!re2c
-            "\""              { return cur; }
-            "\\" [^\x00\n]    { continue; }
-            [^"\\\n\x00]+     { continue; }
-            *                 { return NULL; }
-        */
-    }
-}
-
 /* The scanner's actions that report, skip block comments or grow the bracket
 ** stack are done out of its line (cold_action()), so that the scanner itself
 ** calls nothing on the common path and needs no saved registers: it returns
 ** one of these instead of a token code, the match being *at..lx->cur. */
 enum {
-    ACT_NUL = -1, ACT_LINE_COMMENT = -2, ACT_BLOCK_COMMENT = -3, ACT_OPEN = -4,
+    ACT_NUL = -1, ACT_BLOCK_COMMENT = -3, ACT_OPEN = -4,
     ACT_INCLUDE = -5, ACT_DIRECTIVE = -6, ACT_HASH = -7, ACT_DOLLAR = -8, ACT_CAST = -9,
-    ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14
+    ACT_HEX = -10, ACT_EXPONENT = -11, ACT_POINT_END = -12, ACT_STRING = -13, ACT_STRAY = -14,
+    ACT_STRAY_RUN = -15
 };
 
 /* Next token code (>= 0, *t filled), or an ACT_ code. */
@@ -489,11 +553,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             [\x00] { COLD(ACT_NUL); }
             blank  { continue; }
             "\n" inline { newline_at(lx, tok); continue; }
-            "//"   {
-                cur = line_end(cur);
-                if (*cur == 0 && cur < lx->end) COLD(ACT_LINE_COMMENT); /* a stray NUL */
-                continue;
-            }
+            "//"   { cur = skip_plain(cur, lx->end, STOP_LINE); continue; }
             "/*"   { COLD(ACT_BLOCK_COMMENT); }
             "/#"   { OPEN(TK_DEVOPEN); }
             "#/"   { close_bracket(lx, TK_DEVOPEN); return emit(lx, t, TK_DEVCLOSE, tok, cur); }
@@ -510,7 +570,10 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
 
             /* Keywords: the same words in every game, plus the profile's own
             ** (grammar.md 1.2); exact case.  Every other word is an
-            ** identifier, and a word may start a path (see `word:` below). */
+            ** identifier, and a word may start a path (see `word:` below).
+            ** The scanner matches a keyword or a word's first byte: word_end()
+            ** reads the rest, so that words that only start like a keyword
+            ** leave the keyword states at once. */
             "if"        { code = TK_IF; goto word; }
             "else"      { code = TK_ELSE; goto word; }
             "while"     { code = TK_WHILE; goto word; }
@@ -540,7 +603,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "prof_begin" { code = lx->rules->kw_debug ? TK_PROF_BEGIN : TK_IDENT; goto word; }
             "prof_end"  { code = lx->rules->kw_debug ? TK_PROF_END : TK_IDENT; goto word; }
             "breakon"   { code = lx->rules->kw_debug ? TK_BREAKON : TK_IDENT; goto word; }
-            ident       { code = TK_IDENT; goto word; }
+            [a-zA-Z_]   { code = TK_IDENT; goto word; }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
 
@@ -551,11 +614,13 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             dec "." / [^0-9a-zA-Z_]       { COLD(ACT_POINT_END); }
             ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
 
+            /* A string that needs no report (no escape, no line break, within
+            ** the limit) is read here; any other by scan_string(). */
             "\"" | "&\"" {
-                const uchar *end = plain_string_end(cur);
+                const uchar *q = skip_plain(cur, lx->end, STOP_STRING);
                 int limit = lx->rules->max_string_length;
-                if (!end || (limit && end - cur - 1 > limit)) COLD(ACT_STRING);
-                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, end);
+                if (*q != '"' || (limit && q - cur > limit)) COLD(ACT_STRING);
+                return emit(lx, t, *tok == '&' ? TK_ISTRING : TK_STRING, tok, q + 1);
             }
 
             "%"    { return emit(lx, t, TK_PERCENT, tok, cur); }
@@ -606,11 +671,20 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "!"    { return emit(lx, t, TK_BANG, tok, cur); }
             "~"    { return emit(lx, t, TK_TILDE, tok, cur); }
 
-            /* A run of junk bytes (binary data, UTF-8 outside strings) is one error. */
-            stray+ { COLD(ACT_STRAY); }
+            /* A run of junk bytes (binary data, UTF-8 outside strings) is one
+            ** error: the cold action reads the rest of the run, so that the
+            ** scanner's first state is a plain switch with no class loop. */
+            stray  { COLD(ACT_STRAY_RUN); }
             *      { COLD(ACT_STRAY); }
         */
-    word: /* a word (identifier or keyword: code) at tok..cur, or the path it starts */
+    word: /* a word (keyword code, or its first bytes) at tok..cur, or the path it starts */
+        {
+            const uchar *end = word_end(cur);
+            if (end != cur) { /* longer than the keyword: an identifier */
+                code = TK_IDENT;
+                cur = end;
+            }
+        }
         if (*cur == '\\') {
             const uchar *end = path_end(cur);
             if (end != cur) return emit(lx, t, TK_PATH, tok, end);
@@ -635,9 +709,6 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
         }
         stray_nul(lx, tok);
         while (cur < lx->end && *cur == 0) cur++; /* one error per run */
-        break;
-    case ACT_LINE_COMMENT:
-        cur = skip_line_comment(lx, tok + 2);
         break;
     case ACT_BLOCK_COMMENT: {
         int line = lx->line, col = col_of(lx, tok), done;
@@ -708,6 +779,10 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
             lex_error(lx, line, col, "max string length exceeded (%d bytes)", limit);
         return emit(lx, t, quote == 2 ? TK_ISTRING : TK_STRING, tok, cur);
     }
+    case ACT_STRAY_RUN:
+        stray_byte(lx, tok);
+        cur = stray_run_end(cur);
+        break;
     default: /* ACT_STRAY */
         stray_byte(lx, tok);
         break;
