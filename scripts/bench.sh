@@ -6,6 +6,8 @@
 #   ATRC=/abs/atrc B=/abs/build sh scripts/bench.sh
 # Inputs are generated with awk into $B/bench/ and deleted afterwards (the
 # largest script is about 200 MB).  BENCH_SCALE=0.25 shrinks every workload.
+# Sizes and throughputs are in MiB (2^20 bytes); the many-file rows also give
+# MB/s in 10^6 bytes.
 set -u
 : "${ATRC:?set ATRC to the atrc binary}"
 : "${B:?set B to the build directory}"
@@ -145,8 +147,8 @@ awk -v bytes="$((mb * 1048576))" 'BEGIN {
 script_ms=""
 for k in 1 2 4; do
     bytes=$(wc -c <"$w/s$k.gsc")
-    size=$(awk -v b="$bytes" 'BEGIN { printf "%.0f MB", b / 1048576 }')
-    measure "script of $size" "$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1048576 }')" MB -g "$w/game" --no-xanim "$w/s$k.gsc"
+    size=$(awk -v b="$bytes" 'BEGIN { printf "%.0f MiB", b / 1048576 }')
+    measure "script of $size" "$(awk -v b="$bytes" 'BEGIN { printf "%.2f", b / 1048576 }')" MiB -g "$w/game" --no-xanim "$w/s$k.gsc"
     script_ms="$script_ms $ms"
 done
 # ---- 5. the same game content as loose files and inside one .pk3: reading
@@ -290,7 +292,7 @@ best5() {
 
 echo
 echo "many files: $kind, JSON output, against wc -l over the same files"
-printf '  %-34s %9s %10s   %-12s %s\n' "workload" "wall s" "peak MB" "throughput" "x wc -l"
+printf '  %-34s %9s %10s   %-26s %s\n' "workload" "wall s" "peak MB" "throughput" "x wc -l"
 many_ms=""
 for set in half all; do
     # shellcheck disable=SC2046
@@ -303,8 +305,8 @@ for set in half all; do
         best5 "$ATRC" -j "$j" --format json --no-xanim -g "$game" "$@"
         awk -v f="$files" -v b="$bytes" -v j="$j" -v ms="$t" -v wc="$wc_ms" -v peak="$peak" 'BEGIN {
             s = ms / 1000; if (s <= 0) s = 0.001
-            printf "  %-34s %9.3f %10s   %6.1f MB/s   x%.2f\n",
-                sprintf("%d files, %.0f MB, -j %d", f, b / 1048576, j), s, peak, b / 1048576 / s, (wc > 0 ? ms / wc : 0) }'
+            printf "  %-34s %9.3f %10s   %6.1f MiB/s = %6.1f MB/s   x%.2f\n",
+                sprintf("%d files, %.0f MiB, -j %d", f, b / 1048576, j), s, peak, b / 1048576 / s, b / 1e6 / s, (wc > 0 ? ms / wc : 0) }'
     done
     awk -v ms="$wc_ms" 'BEGIN { printf "  %-34s %9.3f\n", "wc -l over the same files", ms / 1000 }'
     many_ms="$many_ms $t"
