@@ -142,11 +142,16 @@ static uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, size_t k
     return NONE;
 }
 
-/* A new entry; hmap_find finds it only when `found` (the interner's
-** duplicates are reached through dup_next). */
+/* A new entry; hmap_find finds it only when `found`.  The interner's
+** duplicates are reached through dup_next, never looked up: each is indexed
+** under a hash of its own (the key's, mixed with its number), so that a
+** name repeated under one parent 65,535 times does not lengthen the chain
+** every lookup of that name walks. */
 static uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key, size_t klen, int found)
 {
-    uint32_t i = (uint32_t)hashtab_add(&m->index, hash_bytes(tag, key, klen));
+    uint32_t h = hash_bytes(tag, key, klen);
+    if (!found) h ^= (uint32_t)((m->count + 1) * 0x9E3779B97F4A7C15ull >> 32);
+    uint32_t i = (uint32_t)hashtab_add(&m->index, h);
     hent *e = vec_push(m->e, m->count, m->cap);
     memset(e, 0, sizeof *e);
     e->tag = tag;

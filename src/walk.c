@@ -58,11 +58,20 @@ static void add_script(walk_state *w, walk_script *s)
 
 /* ---- functions a file defines ---- */
 
+static const script_func *find_def(const walk_script *s, const char *name);
+
+/* Only a name's first definition is ever looked up (find_def): a later one
+** (an error the checks report) is indexed under a hash of its own, so that a
+** name defined 100,000 times does not lengthen the chain every lookup of it
+** walks. */
 static void index_functions(walk_script *s)
 {
     hashtab_reserve(&s->func_index, s->refs.func_count);
-    for (size_t i = 0; i < s->refs.func_count; i++)
-        hashtab_add(&s->func_index, text_hash(0, s->refs.funcs[i].name, 0));
+    for (size_t i = 0; i < s->refs.func_count; i++) {
+        uint32_t h = text_hash(0, s->refs.funcs[i].name, 0);
+        if (find_def(s, s->refs.funcs[i].name)) h ^= (uint32_t)((i + 1) * 0x9E3779B97F4A7C15ull >> 32);
+        hashtab_add(&s->func_index, h);
+    }
 }
 
 /* Which loaded scripts define each function name: most failed lookups are

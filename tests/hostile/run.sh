@@ -846,6 +846,16 @@ if begin "load walk: a chain of 20,000 scripts, each loading the next"; then
     [ "$(grep -c '"from": ' chain.json)" -eq 20001 ] || { pass=$((pass - 1)); bad "not 20001 scripts loaded"; }
   fi
 fi
+if begin "load walk: one name defined 200,000 times, each body calling it (linear: 60 s bound)"; then
+    mkdir -p dups/maps
+    awk 'BEGIN { for (i = 0; i < 200000; i++) print "f() { f(); }" }' >dups/maps/d.gsc
+    lim=""; [ -n "$limit" ] && lim="timeout 60"
+    # shellcheck disable=SC2086
+    $lim "$ATRC" --no-xanim -g dups --entry maps/d >out 2>err </dev/null
+    st=$?
+    ran=1
+    expect 1 "dups/maps/d.gsc:2:1: error: function already defined"
+fi
 if begin "load walk: a script naming 100,000 functions of files that do not exist"; then
     mkdir -p many/maps
     awk 'BEGIN { printf "f() {\n"; for (i = 0; i < 100000; i++) printf "maps\\m%d::g(); thread h%d();\n", i % 1000, i; print "}" }' \
