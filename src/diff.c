@@ -108,7 +108,6 @@ typedef struct hent {
     uint64_t tag;
     const char *key;
     size_t klen;
-    int found;           /* hmap_find returns it (the interner's duplicates it does not) */
     uint32_t dup_next;   /* node interner: the next node with the same key */
     uint32_t last[2];    /* node interner: the dup used last by each run */
     long a, b;           /* payload */
@@ -137,27 +136,22 @@ static uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, size_t k
 {
     uint32_t h = hash_bytes(tag, key, klen);
     for (size_t i = hashtab_first(&m->index, h); i != HASHTAB_END; i = hashtab_next(&m->index, h, i))
-        if (m->e[i].found && m->e[i].tag == tag && m->e[i].klen == klen && memcmp(m->e[i].key, key, klen) == 0)
+        if (m->e[i].tag == tag && m->e[i].klen == klen && memcmp(m->e[i].key, key, klen) == 0)
             return (uint32_t)i;
     return NONE;
 }
 
-/* A new entry; hmap_find finds it only when `found`.  The interner's
-** duplicates are reached through dup_next, never looked up: each is indexed
-** under a hash of its own (the key's, mixed with its number), so that a
-** name repeated under one parent 65,535 times does not lengthen the chain
-** every lookup of that name walks. */
+/* A new entry; hmap_find finds it only when `found`: the interner's
+** duplicates, reached through dup_next, are linked into no chain. */
 static uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key, size_t klen, int found)
 {
-    uint32_t h = hash_bytes(tag, key, klen);
-    if (!found) h ^= (uint32_t)((m->count + 1) * 0x9E3779B97F4A7C15ull >> 32);
-    uint32_t i = (uint32_t)hashtab_add(&m->index, h);
+    uint32_t i = (uint32_t)(found ? hashtab_add(&m->index, hash_bytes(tag, key, klen))
+                                  : hashtab_add_unlinked(&m->index));
     hent *e = vec_push(m->e, m->count, m->cap);
     memset(e, 0, sizeof *e);
     e->tag = tag;
     e->key = klen ? arena_strndup(a, key, klen) : "";
     e->klen = klen;
-    e->found = found;
     e->dup_next = NONE;
     e->last[0] = e->last[1] = NONE;
     return i;

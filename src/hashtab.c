@@ -16,6 +16,7 @@ void hashtab_reserve(hashtab *t, size_t count)
     t->buckets = memset(nodes + n / 2, 0, n * sizeof *t->buckets);
     t->mask = n - 1;
     for (size_t i = 0; i < t->count; i++) {
+        if (t->nodes[i].next == HASHTAB_UNLINKED) continue;
         uint32_t *b = &t->buckets[t->nodes[i].hash & t->mask];
         t->nodes[i].next = *b;
         *b = (uint32_t)i + 1;

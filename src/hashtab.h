@@ -24,6 +24,8 @@ typedef struct hashtab {
 } hashtab;
 
 #define HASHTAB_END ((size_t)-1)
+/* The `next` of an entry linked into no chain (hashtab_add_unlinked). */
+#define HASHTAB_UNLINKED UINT32_MAX
 
 static inline size_t hashtab_scan(const hashtab *t, uint32_t hash, size_t n)
 {
@@ -58,6 +60,17 @@ static inline size_t hashtab_add(hashtab *t, uint32_t hash)
     t->nodes[t->count] = (hashtab_node){hash, *b};
     *b = (uint32_t)++t->count;
     return t->count - 1;
+}
+
+/* Adds an entry no lookup finds and returns its number: it keeps the
+** numbering in step with the caller's array for an element listed only for
+** its place (a repeated name, a later definition), and, linked into no
+** chain, any number of them never lengthens one. */
+static inline size_t hashtab_add_unlinked(hashtab *t)
+{
+    if ((t->count + 1) * 2 > t->mask + 1) hashtab_reserve(t, t->count + 1);
+    t->nodes[t->count] = (hashtab_node){0, HASHTAB_UNLINKED};
+    return t->count++;
 }
 
 /* Forgets every entry, keeping the memory. */

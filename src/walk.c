@@ -61,16 +61,13 @@ static void add_script(walk_state *w, walk_script *s)
 static const script_func *find_def(const walk_script *s, const char *name);
 
 /* Only a name's first definition is ever looked up (find_def): a later one
-** (an error the checks report) is indexed under a hash of its own, so that a
-** name defined 100,000 times does not lengthen the chain every lookup of it
-** walks. */
+** (an error the checks report) is linked into no chain. */
 static void index_functions(walk_script *s)
 {
     hashtab_reserve(&s->func_index, s->refs.func_count);
     for (size_t i = 0; i < s->refs.func_count; i++) {
-        uint32_t h = text_hash(0, s->refs.funcs[i].name, 0);
-        if (find_def(s, s->refs.funcs[i].name)) h ^= (uint32_t)((i + 1) * 0x9E3779B97F4A7C15ull >> 32);
-        hashtab_add(&s->func_index, h);
+        if (find_def(s, s->refs.funcs[i].name)) hashtab_add_unlinked(&s->func_index);
+        else hashtab_add(&s->func_index, text_hash(0, s->refs.funcs[i].name, 0));
     }
 }
 
@@ -98,14 +95,13 @@ static void add_definer(walk_state *w, const char *name, walk_script *s)
 
 typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
 
-/* The first definition of `name` in s (the last candidate: newest come first), or NULL. */
+/* The first definition of `name` in s (the only one indexed), or NULL. */
 static const script_func *find_def(const walk_script *s, const char *name)
 {
-    const script_func *first = NULL;
     uint32_t h = text_hash(0, name, 0);
     for (size_t i = hashtab_first(&s->func_index, h); i != HASHTAB_END; i = hashtab_next(&s->func_index, h, i))
-        if (strcmp(s->refs.funcs[i].name, name) == 0) first = &s->refs.funcs[i];
-    return first;
+        if (strcmp(s->refs.funcs[i].name, name) == 0) return &s->refs.funcs[i];
+    return NULL;
 }
 
 static func_kind own_function(const walk_script *s, const char *name)

@@ -159,6 +159,31 @@ START_TEST(many_entries)
 }
 END_TEST
 
+/* Entries listed only for their place: numbered in step with the array,
+** found by no lookup, and never in a chain, also after the table grows. */
+START_TEST(unlinked_entries)
+{
+    enum { N = 20000 };
+    char *names[N + 1];
+    hashtab t = {0};
+    uint32_t h = text_hash(0, "a", 0);
+    names[0] = "a";
+    ck_assert_uint_eq(hashtab_add(&t, h), 0);
+    for (size_t i = 1; i <= N; i++) {
+        names[i] = "a"; /* the same name again */
+        ck_assert_uint_eq(hashtab_add_unlinked(&t), i);
+    }
+    ck_assert_uint_eq(t.count, N + 1);
+    /* The one linked entry is the only candidate: the chain did not grow. */
+    size_t candidates = 0;
+    for (size_t i = hashtab_first(&t, h); i != HASHTAB_END; i = hashtab_next(&t, h, i)) candidates++;
+    ck_assert_uint_eq(candidates, 1);
+    ck_assert_uint_eq(find(&t, names, h, "a"), 0);
+    ck_assert_uint_eq(hashtab_add(&t, text_hash(0, "b", 0)), N + 1);
+    hashtab_free(&t);
+}
+END_TEST
+
 Suite *make_vec_suite(void)
 {
     Suite *s = suite_create("vec");
@@ -172,6 +197,7 @@ Suite *make_vec_suite(void)
     tcase_add_test(tc, hash_collisions);
     tcase_add_test(tc, hashtab_reserve_room);
     tcase_add_test(tc, many_entries);
+    tcase_add_test(tc, unlinked_entries);
     suite_add_tcase(s, tc);
     return s;
 }
