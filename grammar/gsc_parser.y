@@ -392,31 +392,18 @@ primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &
 enum { LP_SHIFT, LP_ERROR, LP_REDUCE };
 
 static int lp_top(const yyParser *p) { return (int)(p->yytos - p->yystack); }
-/* The state numbers of a stack: the parser's own, or a copy of them
-** (lp_copy_states); the automaton simulation reads either. */
-typedef struct lp_states {
-    const unsigned char *base;
-    size_t stride;
-} lp_states;
-static lp_states lp_entries(const yyStackEntry *e)
-{
-    return (lp_states){(const unsigned char *)e + offsetof(yyStackEntry, stateno), sizeof *e};
-}
-static lp_states lp_stack(const yyParser *p) { return lp_entries(p->yystack); }
-static int lp_state(lp_states s, int i)
-{
-    YYACTIONTYPE v;
-    memcpy(&v, s.base + (size_t)i * s.stride, sizeof v);
-    return v;
-}
+/* A stack: the parser's own, or a copy of part of it (lp_copy_stack); the
+** automaton simulation reads either. */
+typedef yyStackEntry lp_entry;
+static const lp_entry *lp_stack(const yyParser *p) { return p->yystack; }
+static int lp_state(const lp_entry *stack, int i) { return stack[i].stateno; }
 /* Copies entries from .. from + n - 1 of the parser's stack to `to` (room
-** for n entries: lp_entry_size() bytes each); lp_copied reads the copy. */
-static size_t lp_entry_size(void) { return sizeof(yyStackEntry); }
+** for n entries of lp_entry_size() bytes). */
+static size_t lp_entry_size(void) { return sizeof(lp_entry); }
 static void lp_copy_stack(const yyParser *p, int from, int n, void *to)
 {
-    memcpy(to, p->yystack + from, (size_t)n * sizeof(yyStackEntry));
+    memcpy(to, p->yystack + from, (size_t)n * sizeof(lp_entry));
 }
-static lp_states lp_copied(const void *copy) { return lp_entries(copy); }
 static int lp_major(const yyParser *p, int i) { return p->yystack[i].major; }
 /* -1: no error pending; 3 .. 0: shifts left before errors are reported again. */
 static int lp_error_countdown(const yyParser *p) { return p->yyerrcnt; }
@@ -442,7 +429,7 @@ static int lp_goto(int state, int rule) { return yy_find_reduce_action((YYACTION
 /* ==== end of Lemon internals ============================================ */
 
 static int sim_accepts(const yyParser *p, int terminal);
-static int sim_accepts_on(lp_states stack, int top, int terminal, int max_steps);
+static int sim_accepts_on(const lp_entry *stack, int top, int terminal, int max_steps);
 #define sim_accepts_at(p, top, terminal, max_steps) sim_accepts_on(lp_stack(p), top, terminal, max_steps)
 
 /* Simulation budget of the checks made at every statement boundary: real
@@ -482,7 +469,7 @@ int GscParseAccepts(void *parser, int code)
     return sim_accepts_at(p, lp_top(p), code, SIM_HINT_STEPS);
 }
 
-static int semi_would_end(lp_states stack, int top)
+static int semi_would_end(const lp_entry *stack, int top)
 {
     /* Cheapest answer first: most lines start where a statement may. */
     return !sim_accepts_on(stack, top, TK_IF, SIM_HINT_STEPS) &&
@@ -501,8 +488,8 @@ int GscParseSemiWouldEnd(void *parser)
 ** then, on a copy of the parser's stack taken as the line began: copying a
 ** few entries per line costs far less than simulating the automaton.  Only
 ** the top SNAP_MAX entries are kept: SIM_HINT_STEPS reductions of rules of
-** at most GSC_LONGEST_RULE symbols never read deeper (a unit test checks
-** the bound against the generated tables). */
+** at most GscParseLongestRule() symbols never read deeper (a unit test
+** checks the bound against the generated tables). */
 #define SNAP_MAX 1024
 
 void GscParseNoteLineStart(void *parser, gsc_parse_ctx *ctx)
@@ -519,7 +506,7 @@ void GscParseNoteLineStart(void *parser, gsc_parse_ctx *ctx)
 int GscParseLineSemiOk(gsc_parse_ctx *ctx)
 {
     if (ctx->line_semi_ok < 0) {
-        ctx->line_semi_ok = ctx->line_prev.z && semi_would_end(lp_copied(ctx->line_stack), ctx->line_stack_top);
+        ctx->line_semi_ok = ctx->line_prev.z && semi_would_end(ctx->line_stack, ctx->line_stack_top);
     }
     return ctx->line_semi_ok;
 }
@@ -559,7 +546,7 @@ void GscParseResync(void *parser)
 ** action within max_steps reductions. */
 #define SIM_OVERLAY 256
 
-static int sim_accepts_on(lp_states stack, int top, int terminal, int max_steps)
+static int sim_accepts_on(const lp_entry *stack, int top, int terminal, int max_steps)
 {
     int overlay[SIM_OVERLAY];
     int n_overlay = 0;

@@ -137,10 +137,27 @@ static void *parser_alloc(size_t n)
     return xmalloc(n);
 }
 
+/* What a token asks of the driver besides being fed, in a plain file (see
+** feed_plain).  Most ask nothing.  A name outside every bracket may be the
+** next function's (and one in column 1 inside a block may start a function
+** after one left unclosed); a '{' may open a function body; a '}' may lack
+** the ';' before it; animation syntax is counted; the end of file ends the
+** parse.  (A ';' asks nothing there: see at_boundary.) */
+enum { FEED_ONLY, FEED_NAME, FEED_OPEN, FEED_CLOSE, FEED_ANIM, FEED_END };
+static const unsigned char token_role[N_TOKENS] = {
+    [0] = FEED_END,
+    [TK_IDENT] = FEED_NAME,
+    [TK_LBRACE] = FEED_OPEN,
+    [TK_RBRACE] = FEED_CLOSE,
+    [TK_PERCENT] = FEED_ANIM,
+    [TK_ANIMTREE] = FEED_ANIM,
+    [TK_USING_ANIMTREE] = FEED_ANIM,
+};
+
 static int is_anim_syntax(int code)
 {
     /* %name is TK_PERCENT then its name (a modulo too: only ever too many). */
-    return code == TK_PERCENT || code == TK_ANIMTREE || code == TK_USING_ANIMTREE;
+    return token_role[code] == FEED_ANIM;
 }
 
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
@@ -363,23 +380,6 @@ static ALWAYS_INLINE void note_line_start(gsc_parse_ctx *ctx, void *parser, cons
         GscParseNoteLineStart(parser, ctx);
     }
 }
-
-/* What a token asks of the driver besides being fed, in a plain file (see
-** feed_plain).  Most ask nothing.  A name outside every bracket may be the
-** next function's (and one in column 1 inside a block may start a function
-** after one left unclosed); a '{' may open a function body; a '}' may lack
-** the ';' before it; animation syntax is counted; the end of file ends the
-** parse.  (A ';' asks nothing there: see at_boundary.) */
-enum { FEED_ONLY, FEED_NAME, FEED_OPEN, FEED_CLOSE, FEED_ANIM, FEED_END };
-static const unsigned char token_role[N_TOKENS] = {
-    [0] = FEED_END,
-    [TK_IDENT] = FEED_NAME,
-    [TK_LBRACE] = FEED_OPEN,
-    [TK_RBRACE] = FEED_CLOSE,
-    [TK_PERCENT] = FEED_ANIM,
-    [TK_ANIMTREE] = FEED_ANIM,
-    [TK_USING_ANIMTREE] = FEED_ANIM,
-};
 
 static void swap_tokens(gsc_token **a, gsc_token **b)
 {
