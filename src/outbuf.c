@@ -41,7 +41,7 @@ void outbuf_free(outbuf *b)
     memset(b, 0, sizeof *b);
 }
 
-void outbuf_put(outbuf *b, const void *p, size_t n)
+void outbuf_put_slow(outbuf *b, const void *p, size_t n)
 {
     if (b->out) {
         if (b->cap - 1 - b->len < n) {

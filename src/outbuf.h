@@ -9,6 +9,7 @@
 #define ATRC_OUTBUF_H
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 typedef struct outbuf {
     FILE *out; /* NULL: a string */
@@ -25,7 +26,8 @@ int outbuf_flush(outbuf *b);
 /* Flushes a stream buffer, then frees the memory. */
 void outbuf_free(outbuf *b);
 
-void outbuf_put(outbuf *b, const void *p, size_t n);
+/* outbuf_put's slow path: a full block, a string to grow. */
+void outbuf_put_slow(outbuf *b, const void *p, size_t n);
 void outbuf_str(outbuf *b, const char *s);
 /* Decimal, as printf's %d / %ld / PRId64 spell it. */
 void outbuf_int(outbuf *b, int64_t v);
@@ -34,6 +36,17 @@ void outbuf_printf(outbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+static inline void outbuf_put(outbuf *b, const void *p, size_t n)
+{
+    if (n < b->cap - b->len) { /* room for the bytes and the 0 */
+        memcpy(b->s + b->len, p, n);
+        b->len += n;
+        b->s[b->len] = 0;
+    } else {
+        outbuf_put_slow(b, p, n);
+    }
+}
 
 static inline void outbuf_char(outbuf *b, char c)
 {
