@@ -14,7 +14,7 @@ struct arena_block {
 
 #define BLOCK_HEADER ((sizeof(arena_block) + 15u) & ~(size_t)15u)
 typedef char block_header_in_sync[BLOCK_HEADER == ARENA_BLOCK_HEADER ? 1 : -1];
-#define MIN_BLOCK ((size_t)64 * 1024)
+#define MIN_BLOCK ((size_t)1024)
 #define MAX_BLOCK ((size_t)16 << 20)
 
 void out_of_memory(void)
