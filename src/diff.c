@@ -210,6 +210,7 @@ static int get_int(differ *d, int run, const json_value *obj, const char *key, i
                    int nullable, int64_t *out, const char *what)
 {
     const json_value *v = json_get(obj, key);
+    *out = 0; /* (set on every path: compilers cannot see that errors return nonzero) */
     if (!v) return schema_error(d, run, obj, "%s has no \"%s\"", what, key);
     if (v->type == JSON_NULL && nullable) {
         *out = -1;
