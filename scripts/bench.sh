@@ -173,7 +173,23 @@ measure "one .pk3 (--install DIR)" "$n" refs --install "$w/inst" "$w/game.gsc"
 pk3_ms=$ms
 awk -v a="$loose_ms" -v b="$pk3_ms" 'BEGIN { printf "  %-34s x%.2f\n", "archive / loose time", (a > 0 ? b / a : 0) }'
 
-# ---- 6. many files: the shape of a game's scripts (thousands of files of
+# ---- 6. level mode: the load walk over a chain of scripts, each loading the
+# next (memory per loaded script: the walk keeps every script it loaded).
+header "level mode: a chain of scripts, each loading the next"
+walk_ms=""
+for scripts in 5000 10000 20000; do
+    n=$(scaled $scripts)
+    d="$w/chain$n"
+    mkdir -p "$d/maps"
+    awk -v n="$n" -v d="$d" 'BEGIN { for (i = 0; i < n; i++) { f = d "/maps/c" i ".gsc"
+        printf "f()\n{\n\tself.x = %d;\n\tmaps\\c%d::f();\n}\n", i, i + 1 > f; close(f) }
+        print "f() {}" > (d "/maps/c" n ".gsc") }'
+    measure "$n scripts" "$n" scripts --no-xanim --format json -g "$d" --entry maps/c0
+    walk_ms="$walk_ms $ms"
+    rm -rf "$d"
+done
+
+# ---- 7. many files: the shape of a game's scripts (thousands of files of
 # mixed sizes, JSON output), at -j 1 and the default -j, against `wc -l` over
 # the same files in the same run.  Real scripts when the corpus is present
 # (REAL_CORPUS, default ../shared/corpus/cod1-game): each copy concatenates
@@ -322,6 +338,8 @@ ratio "tree, pruned" $prune_ms
 ratio "references" $refs_ms
 # shellcheck disable=SC2086
 ratio "script size" $script_ms
+# shellcheck disable=SC2086
+ratio "level mode, chain of scripts" $walk_ms
 # shellcheck disable=SC2086
 set -- $many_ms
 awk -v a="$1" -v b="$2" 'BEGIN { r = a > 0 ? b / a : 0

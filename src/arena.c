@@ -14,7 +14,8 @@ struct arena_block {
 
 #define BLOCK_HEADER ((sizeof(arena_block) + 15u) & ~(size_t)15u)
 typedef char block_header_in_sync[BLOCK_HEADER == ARENA_BLOCK_HEADER ? 1 : -1];
-#define MIN_BLOCK ((size_t)64 * 1024)
+#define MIN_BLOCK ((size_t)1024)
+#define MAX_BLOCK ((size_t)16 << 20)
 
 void out_of_memory(void)
 {
@@ -63,7 +64,7 @@ void arena_reserve(arena *a, size_t n)
     if (a->head) a->total += (size_t)(a->cur - ((char *)a->head + BLOCK_HEADER));
     size_t cap = a->total / 2;
     if (cap < MIN_BLOCK) cap = MIN_BLOCK;
-    if (cap > ((size_t)16 << 20)) cap = (size_t)16 << 20;
+    if (cap > MAX_BLOCK) cap = MAX_BLOCK;
     if (cap < n) cap = n;
     if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
     arena_block *b = xmalloc(BLOCK_HEADER + cap);
@@ -165,13 +166,26 @@ void arena_free_all(arena *a)
 void arena_reset(arena *a)
 {
     if (!a->head) return;
-    arena_block *keep = a->head, *b = keep->next;
-    while (b) {
-        arena_block *next = b->next;
-        free(b);
-        b = next;
+    arena_block *keep = a->head;
+    if (keep->next) {
+        /* The round used several blocks: next time one block holds it all
+        ** (up to the largest block size), so a loop that fills and resets
+        ** the arena stops allocating once it has seen its largest round --
+        ** no malloc, free or fresh pages per round. */
+        size_t used = a->total + (size_t)(a->cur - ((char *)keep + BLOCK_HEADER));
+        if (used > MAX_BLOCK) used = MAX_BLOCK;
+        if (used > keep->cap) {
+            arena_free_all(a);
+            arena_reserve(a, used);
+            return;
+        }
+        for (arena_block *b = keep->next; b;) {
+            arena_block *next = b->next;
+            free(b);
+            b = next;
+        }
+        keep->next = NULL;
     }
-    keep->next = NULL;
     a->cur = (char *)keep + BLOCK_HEADER;
     a->end = a->cur + keep->cap;
     a->total = 0;

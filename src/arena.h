@@ -62,8 +62,9 @@ char *arena_printf(arena *a, const char *fmt, ...)
 #endif
     ;
 void arena_free_all(arena *a);
-/* Forgets every allocation but keeps the newest (largest) block for reuse:
-** a loop that fills and resets an arena allocates nothing in steady state. */
+/* Forgets every allocation but keeps one block for reuse, large enough for
+** everything the arena held (up to 16 MiB): a loop that fills and resets an
+** arena allocates nothing once it has seen its largest round. */
 void arena_reset(arena *a);
 
 /* Writes "atrc: out of memory" and aborts. */

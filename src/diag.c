@@ -1,5 +1,6 @@
 #include "diag.h"
 #include "arena.h"
+#include "outbuf.h"
 #include "vec.h"
 
 #include <stdint.h>
@@ -74,48 +75,19 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
 
 /* ---- printing: each diagnostic is built in a buffer, then written at once ---- */
 
-typedef struct text_buf {
-    char *s;
-    size_t len, cap;
-} text_buf;
-
-static void buf_put(text_buf *b, const void *p, size_t n)
-{
-    vec_reserve(b->s, b->cap, b->len + n + 1);
-    memcpy(b->s + b->len, p, n);
-    b->len += n;
-}
-
-static void buf_str(text_buf *b, const char *s)
-{
-    buf_put(b, s, strlen(s));
-}
-
-static void buf_char(text_buf *b, char c)
-{
-    buf_put(b, &c, 1);
-}
-
-static void buf_int(text_buf *b, long v)
-{
-    char tmp[24];
-    int n = snprintf(tmp, sizeof tmp, "%ld", v);
-    buf_put(b, tmp, (size_t)n);
-}
-
 /* GCC's SGR wrapping: ESC[<params>m ESC[K ... ESC[m ESC[K. */
-static void color_on(text_buf *b, const diag_style *s, const char *params)
+static void color_on(outbuf *b, const diag_style *s, const char *params)
 {
     if (!s || !s->color || !params[0]) return;
-    buf_str(b, "\033[");
-    buf_str(b, params);
-    buf_str(b, "m\033[K");
+    outbuf_str(b, "\033[");
+    outbuf_str(b, params);
+    outbuf_str(b, "m\033[K");
 }
 
-static void color_off(text_buf *b, const diag_style *s, const char *params)
+static void color_off(outbuf *b, const diag_style *s, const char *params)
 {
     if (!s || !s->color || !params[0]) return;
-    buf_str(b, "\033[m\033[K");
+    outbuf_str(b, "\033[m\033[K");
 }
 
 void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_summary)
@@ -177,7 +149,7 @@ static int display_width(const unsigned char *p, size_t n)
 /* Appends text[start, end) for an excerpt.  Control bytes and bytes that are
 ** not well-formed UTF-8 would corrupt a terminal or a diff: they print as
 ** '?'; tabs stay, to keep the caret aligned. */
-static void put_excerpt(text_buf *b, const char *text, long start, long end, int blank)
+static void put_excerpt(outbuf *b, const char *text, long start, long end, int blank)
 {
     const unsigned char *p = (const unsigned char *)text;
     for (long i = start; i < end;) {
@@ -187,45 +159,45 @@ static void put_excerpt(text_buf *b, const char *text, long start, long end, int
             /* The caret line puts as many spaces under a character as it
             ** takes on screen: none for a BOM or a combining mark, two for a
             ** wide (East Asian) one. */
-            if (blank) for (int k = display_width(p + i, n); k > 0; k--) buf_char(b, ' ');
-            else buf_put(b, p + i, n);
+            if (blank) for (int k = display_width(p + i, n); k > 0; k--) outbuf_char(b, ' ');
+            else outbuf_put(b, p + i, n);
             i += (long)n;
             continue;
         }
-        if (blank) buf_char(b, c == '\t' ? '\t' : ' ');
-        else buf_char(b, c == '\t' || (c >= 0x20 && c < 0x7f) ? (char)c : '?');
+        if (blank) outbuf_char(b, c == '\t' ? '\t' : ' ');
+        else outbuf_char(b, c == '\t' || (c >= 0x20 && c < 0x7f) ? (char)c : '?');
         i++;
     }
 }
 
-static void format_header(text_buf *b, const diag *g, const diag_style *s)
+static void format_header(outbuf *b, const diag *g, const diag_style *s)
 {
     int err = g->severity == DIAG_ERROR;
     const char *sev_color = s ? (err ? s->error : s->warning) : "";
     color_on(b, s, s ? s->locus : "");
     if (g->src) {
-        buf_str(b, g->src->path);
-        buf_char(b, ':');
-        buf_int(b, g->line);
-        buf_char(b, ':');
-        buf_int(b, g->col);
-        buf_char(b, ':');
+        outbuf_str(b, g->src->path);
+        outbuf_char(b, ':');
+        outbuf_int(b, g->line);
+        outbuf_char(b, ':');
+        outbuf_int(b, g->col);
+        outbuf_char(b, ':');
     } else {
-        buf_str(b, "atrc:");
+        outbuf_str(b, "atrc:");
     }
     color_off(b, s, s ? s->locus : "");
-    buf_char(b, ' ');
+    outbuf_char(b, ' ');
     color_on(b, s, sev_color);
-    buf_str(b, err ? "error:" : "warning:");
+    outbuf_str(b, err ? "error:" : "warning:");
     color_off(b, s, sev_color);
-    buf_char(b, ' ');
-    buf_str(b, g->message);
-    if (g->promoted) buf_str(b, " [-Werror]");
-    buf_char(b, '\n');
+    outbuf_char(b, ' ');
+    outbuf_str(b, g->message);
+    if (g->promoted) outbuf_str(b, " [-Werror]");
+    outbuf_char(b, '\n');
 }
 
 /* The excerpt lines of g ("  text\n  ^\n"), when its source text is at hand. */
-static void format_excerpt(text_buf *b, const diag *g, const diag_style *s)
+static void format_excerpt(outbuf *b, const diag *g, const diag_style *s)
 {
     const char *text;
     long len = source_line(g->src, g->line, &text);
@@ -235,24 +207,17 @@ static void format_excerpt(text_buf *b, const diag *g, const diag_style *s)
     long start = 0;
     if (caret > EXCERPT_WIDTH / 2 && len > EXCERPT_WIDTH) start = caret - EXCERPT_WIDTH / 2;
     long end = start + EXCERPT_WIDTH < len ? start + EXCERPT_WIDTH : len;
-    buf_str(b, "  ");
-    if (start > 0) buf_str(b, "...");
+    outbuf_str(b, "  ");
+    if (start > 0) outbuf_str(b, "...");
     put_excerpt(b, text, start, end, 0);
-    if (end < len) buf_str(b, "...");
-    buf_str(b, "\n  ");
-    if (start > 0) buf_str(b, "   ");
+    if (end < len) outbuf_str(b, "...");
+    outbuf_str(b, "\n  ");
+    if (start > 0) outbuf_str(b, "   ");
     put_excerpt(b, text, start, caret, 1);
     color_on(b, s, s ? s->caret : "");
-    buf_char(b, '^');
+    outbuf_char(b, '^');
     color_off(b, s, s ? s->caret : "");
-    buf_char(b, '\n');
-}
-
-static int flush_buf(text_buf *b, FILE *out)
-{
-    int rc = b->len && fwrite(b->s, 1, b->len, out) != b->len ? -1 : 0;
-    b->len = 0;
-    return rc;
+    outbuf_char(b, '\n');
 }
 
 static int is_released(const diag *g)
@@ -281,7 +246,7 @@ int diag_print(const diag_list *d, const diag_style *style, FILE *out)
     size_t n = 0;
     for (size_t i = 0; i < d->count; i++) n += is_released(&d->items[i]);
     size_t *from = NULL, *to = NULL;
-    text_buf ex = {0};
+    outbuf ex = {0}; /* a string: the excerpts of released files */
     if (n) {
         pending *p = xmalloc(n * sizeof *p);
         from = xcalloc(d->count, sizeof *from);
@@ -305,24 +270,25 @@ int diag_print(const diag_list *d, const diag_style *style, FILE *out)
         }
         free(p);
     }
-    text_buf b = {0};
+    outbuf b; /* one write per diagnostic */
+    outbuf_stream(&b, out);
     int rc = 0;
     for (size_t i = 0; i < d->count; i++) {
         const diag *g = &d->items[i];
         format_header(&b, g, style);
         if (g->src && !is_released(g)) format_excerpt(&b, g, style);
-        else if (g->src && to[i] > from[i]) buf_put(&b, ex.s + from[i], to[i] - from[i]);
-        if (flush_buf(&b, out) != 0) rc = -1;
+        else if (g->src && to[i] > from[i]) outbuf_put(&b, ex.s + from[i], to[i] - from[i]);
+        if (outbuf_flush(&b) != 0) rc = -1;
     }
     if ((d->errors || d->warnings) && !(style && style->no_summary)) {
-        buf_int(&b, d->errors);
-        buf_str(&b, d->errors == 1 ? " error, " : " errors, ");
-        buf_int(&b, d->warnings);
-        buf_str(&b, d->warnings == 1 ? " warning\n" : " warnings\n");
-        if (flush_buf(&b, out) != 0) rc = -1;
+        outbuf_int(&b, d->errors);
+        outbuf_str(&b, d->errors == 1 ? " error, " : " errors, ");
+        outbuf_int(&b, d->warnings);
+        outbuf_str(&b, d->warnings == 1 ? " warning\n" : " warnings\n");
+        if (outbuf_flush(&b) != 0) rc = -1;
     }
-    free(b.s);
-    free(ex.s);
+    outbuf_free(&b);
+    outbuf_free(&ex);
     free(from);
     free(to);
     return rc;

@@ -12,6 +12,7 @@
 #include "arena.h"
 #include "hashtab.h"
 #include "json_read.h"
+#include "outbuf.h"
 #include "source.h"
 #include "vec.h"
 
@@ -38,60 +39,18 @@ static int dstr_is(dstr a, const char *s)
     return a.s && a.n == strlen(s) && memcmp(a.s, s, a.n) == 0;
 }
 
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-} sbuf;
-
-static void sb_reserve(sbuf *b, size_t k)
-{
-    vec_reserve(b->s, b->cap, b->n + k + 1);
-}
-
-static void sb_put(sbuf *b, const char *s, size_t k)
-{
-    sb_reserve(b, k);
-    memcpy(b->s + b->n, s, k);
-    b->n += k;
-    b->s[b->n] = 0;
-}
-
-static void sb_cat(sbuf *b, const char *s)
-{
-    sb_put(b, s, strlen(s));
-}
-
-static void sb_printf(sbuf *b, const char *fmt, ...)
-#ifdef __GNUC__
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (k <= 0) return;
-    sb_reserve(b, (size_t)k);
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-}
-
 /* A name for people: control bytes (a hostile file's newlines) as \xNN, so
 ** that one change stays one line. */
-static void sb_name(sbuf *b, dstr s)
+static void sb_name(outbuf *b, dstr s)
 {
     if (!s.s) {
-        sb_cat(b, "(null)");
+        outbuf_str(b, "(null)");
         return;
     }
     for (size_t i = 0; i < s.n; i++) {
         unsigned char c = (unsigned char)s.s[i];
-        if (c < 0x20 || c == 0x7F || c == '\\') sb_printf(b, "\\x%02x", c);
-        else sb_put(b, s.s + i, 1);
+        if (c < 0x20 || c == 0x7F || c == '\\') outbuf_printf(b, "\\x%02x", c);
+        else outbuf_put(b, s.s + i, 1);
     }
 }
 
@@ -158,11 +117,11 @@ static uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key, size_
 }
 
 /* A composite key of strings (each may be null or hold NUL bytes). */
-static void key_part(sbuf *k, dstr s)
+static void key_part(outbuf *k, dstr s)
 {
     uint32_t n = s.s ? (uint32_t)s.n : NONE;
-    sb_put(k, (const char *)&n, sizeof n);
-    if (s.s) sb_put(k, s.s, s.n);
+    outbuf_put(k, (const char *)&n, sizeof n);
+    if (s.s) outbuf_put(k, s.s, s.n);
 }
 
 /* ---- one run, read from its JSON ---- */
@@ -221,7 +180,7 @@ typedef struct differ {
     atrc_format format;
     FILE *out, *err;
     long changes;
-    sbuf line, reason, key;
+    outbuf line, reason, key; /* strings */
     hmap ids;            /* node identities */
     char *bad;           /* message of the first schema error */
     size_t bad_off;
@@ -251,6 +210,7 @@ static int get_int(differ *d, int run, const json_value *obj, const char *key, i
                    int nullable, int64_t *out, const char *what)
 {
     const json_value *v = json_get(obj, key);
+    *out = 0; /* (set on every path: compilers cannot see that errors return nonzero) */
     if (!v) return schema_error(d, run, obj, "%s has no \"%s\"", what, key);
     if (v->type == JSON_NULL && nullable) {
         *out = -1;
@@ -359,7 +319,7 @@ static int kind_of(dstr k)
 
 static void refset_key(differ *d, dstr tree, dstr name)
 {
-    d->key.n = 0;
+    outbuf_flush(&d->key);
     key_part(&d->key, tree);
     key_part(&d->key, name);
 }
@@ -367,13 +327,13 @@ static void refset_key(differ *d, dstr tree, dstr name)
 static int in_set(differ *d, hmap *set, dstr tree, dstr name)
 {
     refset_key(d, tree, name);
-    return hmap_find(set, 0, d->key.s, d->key.n) != NONE;
+    return hmap_find(set, 0, d->key.s, d->key.len) != NONE;
 }
 
 static void add_to_set(differ *d, hmap *set, dstr tree, dstr name)
 {
     refset_key(d, tree, name);
-    if (hmap_find(set, 0, d->key.s, d->key.n) == NONE) hmap_add(set, &d->mem, 0, d->key.s, d->key.n, 1);
+    if (hmap_find(set, 0, d->key.s, d->key.len) == NONE) hmap_add(set, &d->mem, 0, d->key.s, d->key.len, 1);
 }
 
 static int find_tree(const drun *r, dstr name)
@@ -533,7 +493,7 @@ static void emit_change(differ *d, const char *kind, dstr tree, dstr name, dval 
     FILE *out = d->out;
     if (d->format != ATRC_FORMAT_JSON) {
         fputs(d->line.s ? d->line.s : "", out);
-        if (d->reason.n) {
+        if (d->reason.len) {
             fputs(": ", out);
             fputs(d->reason.s, out);
         }
@@ -557,30 +517,30 @@ static void emit_change(differ *d, const char *kind, dstr tree, dstr name, dval 
             fprintf(out, ", \"old_line\": %ld, \"old_column\": %ld", old_pos->line, old_pos->col);
     }
     fputs(", \"reason\": ", out);
-    json_cstr(out, d->reason.n ? d->reason.s : "");
+    json_cstr(out, d->reason.len ? d->reason.s : "");
     fputc('}', out);
 }
 
 static void begin_change(differ *d)
 {
-    d->line.n = 0;
-    d->reason.n = 0;
-    sb_cat(&d->line, "");
-    sb_cat(&d->reason, "");
+    outbuf_flush(&d->line);
+    outbuf_flush(&d->reason);
+    outbuf_str(&d->line, "");
+    outbuf_str(&d->reason, "");
 }
 
 static const char *const flag_words[] = {"loopsync", "nonloopsync", NULL, "complete", "additive"};
 
-static void sb_flags(sbuf *b, long f)
+static void sb_flags(outbuf *b, long f)
 {
-    sb_printf(b, "%ld", f);
+    outbuf_printf(b, "%ld", f);
     int any = 0;
     for (int i = 0; i < 5; i++)
         if (flag_words[i] && (f & (1L << i))) {
-            sb_printf(b, "%s%s", any ? " " : " (", flag_words[i]);
+            outbuf_printf(b, "%s%s", any ? " " : " (", flag_words[i]);
             any = 1;
         }
-    sb_cat(b, any ? ")" : " (none)");
+    outbuf_str(b, any ? ")" : " (none)");
 }
 
 /* ---- trees ---- */
@@ -588,7 +548,7 @@ static void sb_flags(sbuf *b, long f)
 
 /* Why tree t (old position i, new position j) has another registry index:
 ** the trees registered before it in each run. */
-static void tree_reason(differ *d, sbuf *b, int i, int j)
+static void tree_reason(differ *d, outbuf *b, int i, int j)
 {
     const drun *o = &d->run[0], *n = &d->run[1];
     int named = 0, more = 0;
@@ -599,13 +559,13 @@ static void tree_reason(differ *d, sbuf *b, int i, int j)
             more++;
             continue;
         }
-        sb_cat(b, named ? "; " : "");
-        sb_cat(b, "'");
+        outbuf_str(b, named ? "; " : "");
+        outbuf_str(b, "'");
         sb_name(b, u->name);
-        if (u->other < 0) sb_printf(b, "' (index %d) is newly registered before it", u->index);
-        else sb_printf(b, "' (index %d, was %d) is now registered before it", u->index, u->other + 1);
+        if (u->other < 0) outbuf_printf(b, "' (index %d) is newly registered before it", u->index);
+        else outbuf_printf(b, "' (index %d, was %d) is now registered before it", u->index, u->other + 1);
         if (u->first_file.s) {
-            sb_cat(b, u->registered_by ? ", by " : ", first used in ");
+            outbuf_str(b, u->registered_by ? ", by " : ", first used in ");
             sb_name(b, u->first_file);
         }
         named++;
@@ -617,14 +577,14 @@ static void tree_reason(differ *d, sbuf *b, int i, int j)
             more++;
             continue;
         }
-        sb_cat(b, named ? "; " : "");
-        sb_cat(b, "'");
+        outbuf_str(b, named ? "; " : "");
+        outbuf_str(b, "'");
         sb_name(b, u->name);
-        if (u->other < 0) sb_printf(b, "' (index %d) is no longer registered", u->index);
-        else sb_printf(b, "' (index %d, now %d) is now registered after it", u->index, u->other + 1);
+        if (u->other < 0) outbuf_printf(b, "' (index %d) is no longer registered", u->index);
+        else outbuf_printf(b, "' (index %d, now %d) is now registered after it", u->index, u->other + 1);
         named++;
     }
-    if (more) sb_printf(b, "; and %d more tree%s", more, more == 1 ? "" : "s");
+    if (more) outbuf_printf(b, "; and %d more tree%s", more, more == 1 ? "" : "s");
 }
 
 /* ---- nodes ---- */
@@ -664,44 +624,44 @@ static int is_placeholder(const dtree *t, int k)
 ** `run` that the other run lacks. */
 /* bare: the node is the subject of the line already ("it is ..."). */
 /* relation: 1 sibling, 2 cousin of the node whose move is explained, else 0. */
-static void node_clause(differ *d, sbuf *b, const tree_pair *p, int run, int k, int relation, int bare)
+static void node_clause(differ *d, outbuf *b, const tree_pair *p, int run, int k, int relation, int bare)
 {
     const dtree *t = p->t[run];
     const dtree *other = p->t[1 - run];
     const dnode *n = &t->nodes[k];
     if (is_placeholder(t, k)) {
         if (bare) {
-            sb_cat(b, "it is a placeholder: ");
+            outbuf_str(b, "it is a placeholder: ");
         } else {
-            sb_cat(b, "the placeholder '");
+            outbuf_str(b, "the placeholder '");
             sb_name(b, n->name);
-            sb_printf(b, "' (node %d) ", k);
+            outbuf_printf(b, "' (node %d) ", k);
         }
-        if (!bare) sb_cat(b, run == 0 ? "is gone: " : "was added: ");
-        sb_cat(b, run == 0 ? "'" : "every child of '");
+        if (!bare) outbuf_str(b, run == 0 ? "is gone: " : "was added: ");
+        outbuf_str(b, run == 0 ? "'" : "every child of '");
         sb_name(b, t->nodes[n->parent].name);
-        sb_cat(b, run == 0 ? "' keeps a child again" : "' was pruned");
+        outbuf_str(b, run == 0 ? "' keeps a child again" : "' was pruned");
         return;
     }
     if (bare) {
-        sb_cat(b, "it ");
+        outbuf_str(b, "it ");
     } else {
-        if (relation) sb_cat(b, relation == 1 ? "sibling " : "cousin ");
-        sb_cat(b, "'");
+        if (relation) outbuf_str(b, relation == 1 ? "sibling " : "cousin ");
+        outbuf_str(b, "'");
         sb_name(b, n->name);
-        sb_printf(b, "' (node %d) ", k);
+        outbuf_printf(b, "' (node %d) ", k);
     }
     int ref_here = in_set(d, &d->run[run].refset, t->name, n->name);
     int ref_there = in_set(d, &d->run[1 - run].refset, other->name, n->name);
     int pruned_there = in_set(d, &d->run[1 - run].pruned, other->name, n->name);
     if (run == 0) {
-        if (ref_here && !ref_there) sb_cat(b, "is no longer referenced and was pruned");
-        else if (pruned_there) sb_cat(b, "was pruned");
-        else sb_cat(b, "is no longer in the tree");
+        if (ref_here && !ref_there) outbuf_str(b, "is no longer referenced and was pruned");
+        else if (pruned_there) outbuf_str(b, "was pruned");
+        else outbuf_str(b, "is no longer in the tree");
     } else {
-        if (ref_here && !ref_there) sb_cat(b, "is newly referenced and kept");
-        else if (pruned_there) sb_cat(b, "is no longer pruned");
-        else sb_cat(b, "is new in the tree");
+        if (ref_here && !ref_there) outbuf_str(b, "is newly referenced and kept");
+        else if (pruned_there) outbuf_str(b, "is no longer pruned");
+        else outbuf_str(b, "is new in the tree");
     }
 }
 
@@ -717,9 +677,9 @@ static int count_below(const int *list, int count, int v)
     return lo;
 }
 
-static void separate(sbuf *b, int *named)
+static void separate(outbuf *b, int *named)
 {
-    if ((*named)++) sb_cat(b, "; ");
+    if ((*named)++) outbuf_str(b, "; ");
 }
 
 /* 1 when nodes a and b of t share their parent, 2 when their parents share theirs. */
@@ -732,7 +692,7 @@ static int relation(const dtree *t, int a, int b)
     return ga >= 0 && ga == gb ? 2 : 0;
 }
 
-static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, int gone_before, int added_before,
+static void moved_reason(differ *d, outbuf *b, const tree_pair *p, int o, int n, int gone_before, int added_before,
                          long went_after, long came_before)
 {
     const dtree *to = p->t[0], *tn = p->t[1];
@@ -752,36 +712,36 @@ static void moved_reason(differ *d, sbuf *b, const tree_pair *p, int o, int n, i
     }
     if (g0) {
         separate(b, &named);
-        sb_printf(b, "%d more node%s laid out before it %s gone", g0, g0 == 1 ? "" : "s", g0 == 1 ? "is" : "are");
+        outbuf_printf(b, "%d more node%s laid out before it %s gone", g0, g0 == 1 ? "" : "s", g0 == 1 ? "is" : "are");
     }
     if (a0) {
         separate(b, &named);
-        sb_printf(b, "%d more node%s laid out before it %s new", a0, a0 == 1 ? "" : "s", a0 == 1 ? "is" : "are");
+        outbuf_printf(b, "%d more node%s laid out before it %s new", a0, a0 == 1 ? "" : "s", a0 == 1 ? "is" : "are");
     }
     if (went_after) {
         separate(b, &named);
-        sb_printf(b, "%ld node%s laid out before it now come%s after it", went_after, went_after == 1 ? "" : "s",
+        outbuf_printf(b, "%ld node%s laid out before it now come%s after it", went_after, went_after == 1 ? "" : "s",
                   went_after == 1 ? "s" : "");
     }
     if (came_before) {
         separate(b, &named);
-        sb_printf(b, "%ld node%s laid out after it now come%s before it", came_before, came_before == 1 ? "" : "s",
+        outbuf_printf(b, "%ld node%s laid out after it now come%s before it", came_before, came_before == 1 ? "" : "s",
                   came_before == 1 ? "s" : "");
     }
     if ((went_after || came_before) && !dstr_eq(d->run[0].profile, d->run[1].profile)) {
-        sb_cat(b, " (profile ");
+        outbuf_str(b, " (profile ");
         sb_name(b, d->run[0].profile);
-        sb_cat(b, " -> ");
+        outbuf_str(b, " -> ");
         sb_name(b, d->run[1].profile);
-        sb_cat(b, ": cod4 lays out additive groups after their siblings)");
+        outbuf_str(b, ": cod4 lays out additive groups after their siblings)");
     }
 }
 
 /* "%walk", or "%walk (root/body/walk)" when the name is not unique. */
-static void sb_node(differ *d, sbuf *b, const tree_pair *p, int run, int k)
+static void sb_node(differ *d, outbuf *b, const tree_pair *p, int run, int k)
 {
     const dtree *t = p->t[run];
-    sb_cat(b, "%");
+    outbuf_str(b, "%");
     sb_name(b, t->nodes[k].name);
     (void)d;
     if (p->name_count[t->nodes[k].id] <= 1) return;
@@ -793,10 +753,10 @@ static void sb_node(differ *d, sbuf *b, const tree_pair *p, int run, int k)
         }
         chain[depth++] = x;
     }
-    sb_cat(b, cut ? " (.../" : " (root/");
+    outbuf_str(b, cut ? " (.../" : " (root/");
     for (int i = depth; i-- > 0;) {
         sb_name(b, t->nodes[chain[i]].name);
-        sb_cat(b, i ? "/" : ")");
+        outbuf_str(b, i ? "/" : ")");
     }
 }
 
@@ -883,9 +843,9 @@ static void compare_nodes(differ *d, tree_pair *p)
         if (o != n) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_cat(&d->line, ": ");
+            outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_printf(&d->line, " moved from node %d to node %d", o, n);
+            outbuf_printf(&d->line, " moved from node %d to node %d", o, n);
             moved_reason(d, &d->reason, p, o, n, gone_before, added_before, went_after, came_before);
             p->reason[n] = xstrdup(d->reason.s);
             emit_change(d, "node-index", tree, nn->name, v_int(o), v_int(n), NULL, NULL);
@@ -893,28 +853,28 @@ static void compare_nodes(differ *d, tree_pair *p)
         if (on->flags != nn->flags && on->flags >= 0 && nn->flags >= 0) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_cat(&d->line, ": ");
+            outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_cat(&d->line, " flags changed from ");
+            outbuf_str(&d->line, " flags changed from ");
             sb_flags(&d->line, on->flags);
-            sb_cat(&d->line, " to ");
+            outbuf_str(&d->line, " to ");
             sb_flags(&d->line, nn->flags);
             emit_change(d, "node-flags", tree, nn->name, v_int(on->flags), v_int(nn->flags), NULL, NULL);
         } else if ((on->flags < 0) != (nn->flags < 0)) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_cat(&d->line, ": ");
+            outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_cat(&d->line, nn->flags < 0 ? " is now a leaf (was a group)" : " is now a group (was a leaf)");
+            outbuf_str(&d->line, nn->flags < 0 ? " is now a leaf (was a group)" : " is now a group (was a leaf)");
             dstr leaf = {"leaf", 4}, group = {"group", 5};
             emit_change(d, "node-kind", tree, nn->name, v_str(on->flags < 0 ? leaf : group),
                         v_str(nn->flags < 0 ? leaf : group), NULL, NULL);
         } else if (on->looping >= 0 && nn->looping >= 0 && on->looping != nn->looping) {
             begin_change(d);
             sb_name(&d->line, tree);
-            sb_cat(&d->line, ": ");
+            outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
-            sb_cat(&d->line, nn->looping ? " is now looping (its xanim changed)"
+            outbuf_str(&d->line, nn->looping ? " is now looping (its xanim changed)"
                                          : " is no longer looping (its xanim changed)");
             dstr t_ = {"true", 4}, f_ = {"false", 5};
             emit_change(d, "node-looping", tree, nn->name, v_str(on->looping ? t_ : f_),
@@ -926,9 +886,9 @@ static void compare_nodes(differ *d, tree_pair *p)
         int k = p->gone[i];
         begin_change(d);
         sb_name(&d->line, tree);
-        sb_cat(&d->line, ": ");
+        outbuf_str(&d->line, ": ");
         sb_node(d, &d->line, p, 0, k);
-        sb_printf(&d->line, " removed (was node %d)", k);
+        outbuf_printf(&d->line, " removed (was node %d)", k);
         node_clause(d, &d->reason, p, 0, k, 0, 1);
         emit_change(d, "node-removed", tree, to->nodes[k].name, v_int(k), v_int(-1), NULL, NULL);
     }
@@ -936,9 +896,9 @@ static void compare_nodes(differ *d, tree_pair *p)
         int k = p->added[i];
         begin_change(d);
         sb_name(&d->line, tree);
-        sb_cat(&d->line, ": ");
+        outbuf_str(&d->line, ": ");
         sb_node(d, &d->line, p, 1, k);
-        sb_printf(&d->line, " added as node %d", k);
+        outbuf_printf(&d->line, " added as node %d", k);
         node_clause(d, &d->reason, p, 1, k, 0, 1);
         emit_change(d, "node-added", tree, tn->nodes[k].name, v_int(-1), v_int(k), NULL, NULL);
     }
@@ -958,103 +918,103 @@ static void free_pair(tree_pair *p)
 
 /* ---- references ---- */
 
-static void sb_value(sbuf *b, const dref *r, int64_t v)
+static void sb_value(outbuf *b, const dref *r, int64_t v)
 {
-    if (v < 0) sb_cat(b, "unresolved");
-    else if (r->kind == REF_ANIMTREE) sb_printf(b, "%" PRId64, v);
-    else sb_printf(b, "0x%08" PRIx64, v);
+    if (v < 0) outbuf_str(b, "unresolved");
+    else if (r->kind == REF_ANIMTREE) outbuf_printf(b, "%" PRId64, v);
+    else outbuf_printf(b, "0x%08" PRIx64, v);
 }
 
-static void sb_ref_subject(sbuf *b, const dref *r, const dref *old)
+static void sb_ref_subject(outbuf *b, const dref *r, const dref *old)
 {
     if (r->file.s) {
         sb_name(b, r->file);
-        sb_printf(b, ":%ld:%ld", r->line, r->col);
+        outbuf_printf(b, ":%ld:%ld", r->line, r->col);
         if (old && (old->line != r->line || old->col != r->col))
-            sb_printf(b, " (was %ld:%ld)", old->line, old->col);
-        sb_cat(b, ": ");
+            outbuf_printf(b, " (was %ld:%ld)", old->line, old->col);
+        outbuf_str(b, ": ");
     } else {
-        sb_cat(b, "<engine>: ");
+        outbuf_str(b, "<engine>: ");
     }
     if (r->kind == REF_ANIMTREE) {
-        sb_cat(b, "#animtree ");
+        outbuf_str(b, "#animtree ");
     } else {
-        sb_cat(b, "%");
+        outbuf_str(b, "%");
         sb_name(b, r->name);
-        sb_cat(b, " ");
+        outbuf_str(b, " ");
     }
     if (r->tree.s) {
-        sb_cat(b, "in '");
+        outbuf_str(b, "in '");
         sb_name(b, r->tree);
-        sb_cat(b, "'");
+        outbuf_str(b, "'");
     } else {
-        sb_cat(b, "in no tree");
+        outbuf_str(b, "in no tree");
     }
 }
 
 /* Why reference value changed from the old to the new run. */
-static void value_reason(differ *d, sbuf *b, const dref *o, const dref *n, tree_pair *pairs)
+static void value_reason(differ *d, outbuf *b, const dref *o, const dref *n, tree_pair *pairs)
 {
     drun *rn = &d->run[1];
     if (!dstr_eq(o->tree, n->tree)) {
-        sb_cat(b, "now resolved in tree '");
+        outbuf_str(b, "now resolved in tree '");
         sb_name(b, n->tree);
-        sb_cat(b, "' (was '");
+        outbuf_str(b, "' (was '");
         sb_name(b, o->tree);
-        sb_cat(b, "')");
+        outbuf_str(b, "')");
         return;
     }
     int tn = find_tree(rn, n->tree);
     int to = tn >= 0 ? rn->trees[tn].other : -1;
     int parts = 0;
     if ((o->value >> 16) != (n->value >> 16) && tn >= 0 && to >= 0) {
-        sb_cat(b, "tree '");
+        outbuf_str(b, "tree '");
         sb_name(b, n->tree);
-        sb_printf(b, "' moved from index %" PRId64 " to index %" PRId64 " (", o->value >> 16, n->value >> 16);
+        outbuf_printf(b, "' moved from index %" PRId64 " to index %" PRId64 " (", o->value >> 16, n->value >> 16);
         tree_reason(d, b, to, tn);
-        sb_cat(b, ")");
+        outbuf_str(b, ")");
         parts++;
     }
     if (n->kind != REF_ANIMTREE && (o->value & 0xFFFF) != (n->value & 0xFFFF)) {
         int k = (int)(n->value & 0xFFFF);
-        sb_cat(b, parts ? "; " : "");
-        sb_cat(b, "%");
+        outbuf_str(b, parts ? "; " : "");
+        outbuf_str(b, "%");
         sb_name(b, n->name);
-        sb_printf(b, " moved from node %" PRId64 " to node %d", o->value & 0xFFFF, k);
+        outbuf_printf(b, " moved from node %" PRId64 " to node %d", o->value & 0xFFFF, k);
         const tree_pair *p = tn >= 0 && to >= 0 ? &pairs[tn] : NULL;
         if (p && p->reason && k < p->t[1]->node_count && p->reason[k]) {
-            sb_cat(b, " (");
-            sb_cat(b, p->reason[k]);
-            sb_cat(b, ")");
+            outbuf_str(b, " (");
+            outbuf_str(b, p->reason[k]);
+            outbuf_str(b, ")");
         }
     }
 }
 
-static void unresolved_reason(differ *d, sbuf *b, int run, const dref *r)
+static void unresolved_reason(differ *d, outbuf *b, int run, const dref *r)
 {
     drun *x = &d->run[run];
     if (r->developer) {
-        sb_cat(b, "it is in a /# #/ block the game does not compile");
+        outbuf_str(b, "it is in a /# #/ block the game does not compile");
         return;
     }
     if (!r->tree.s) {
-        sb_cat(b, "no anim tree is selected (#using_animtree)");
+        outbuf_str(b, "no anim tree is selected (#using_animtree)");
         return;
     }
     int t = find_tree(x, r->tree);
     if (t < 0 || !x->trees[t].built) {
-        sb_cat(b, "tree '");
+        outbuf_str(b, "tree '");
         sb_name(b, r->tree);
-        sb_cat(b, "' is not built");
+        outbuf_str(b, "' is not built");
         return;
     }
     if (r->kind == REF_ANIMTREE) return;
     if (in_set(d, &x->defined, r->tree, r->name)) return; /* defined: see the diagnostics */
-    sb_cat(b, "'");
+    outbuf_str(b, "'");
     sb_name(b, r->name);
-    sb_cat(b, "' is not in tree '");
+    outbuf_str(b, "' is not in tree '");
     sb_name(b, r->tree);
-    sb_cat(b, "'");
+    outbuf_str(b, "'");
 }
 
 /* Old references matched to new ones: first by file, line, column, kind and
@@ -1068,15 +1028,15 @@ static void match_references(differ *d)
         for (size_t i = 0; i < o->ref_count; i++) {
             dref *r = &o->refs[i];
             if (r->other >= 0) continue;
-            d->key.n = 0;
+            outbuf_flush(&d->key);
             key_part(&d->key, r->file);
             key_part(&d->key, r->kind_name);
             key_part(&d->key, r->name);
             uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
-            uint32_t h = hmap_find(&m, tag, d->key.s, d->key.n);
+            uint32_t h = hmap_find(&m, tag, d->key.s, d->key.len);
             next[i] = -1;
             if (h == NONE) {
-                h = hmap_add(&m, &d->mem, tag, d->key.s, d->key.n, 1);
+                h = hmap_add(&m, &d->mem, tag, d->key.s, d->key.len, 1);
                 m.e[h].a = m.e[h].b = (long)i;
             } else {
                 next[m.e[h].b] = (long)i;
@@ -1086,12 +1046,12 @@ static void match_references(differ *d)
         for (size_t i = 0; i < n->ref_count; i++) {
             dref *r = &n->refs[i];
             if (r->other >= 0) continue;
-            d->key.n = 0;
+            outbuf_flush(&d->key);
             key_part(&d->key, r->file);
             key_part(&d->key, r->kind_name);
             key_part(&d->key, r->name);
             uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
-            uint32_t h = hmap_find(&m, tag, d->key.s, d->key.n);
+            uint32_t h = hmap_find(&m, tag, d->key.s, d->key.len);
             if (h == NONE || m.e[h].a < 0) continue;
             long k = m.e[h].a;
             m.e[h].a = next[k];
@@ -1116,25 +1076,25 @@ static void compare_references(differ *d, tree_pair *pairs)
         const char *kind;
         if (!w) {
             kind = "reference-added";
-            sb_cat(&d->line, ": new reference, ");
+            outbuf_str(&d->line, ": new reference, ");
             sb_value(&d->line, r, r->value);
             if (r->value < 0) unresolved_reason(d, &d->reason, 1, r);
         } else if (r->value < 0) {
             kind = "reference-unresolved";
-            sb_cat(&d->line, ": now unresolved (was ");
+            outbuf_str(&d->line, ": now unresolved (was ");
             sb_value(&d->line, w, w->value);
-            sb_cat(&d->line, ")");
+            outbuf_str(&d->line, ")");
             unresolved_reason(d, &d->reason, 1, r);
         } else if (w->value < 0) {
             kind = "reference-resolved";
-            sb_cat(&d->line, ": now ");
+            outbuf_str(&d->line, ": now ");
             sb_value(&d->line, r, r->value);
-            sb_cat(&d->line, " (was unresolved)");
+            outbuf_str(&d->line, " (was unresolved)");
         } else {
             kind = "reference-value";
-            sb_cat(&d->line, ": ");
+            outbuf_str(&d->line, ": ");
             sb_value(&d->line, w, w->value);
-            sb_cat(&d->line, " -> ");
+            outbuf_str(&d->line, " -> ");
             sb_value(&d->line, r, r->value);
             value_reason(d, &d->reason, w, r, pairs);
         }
@@ -1145,9 +1105,9 @@ static void compare_references(differ *d, tree_pair *pairs)
         if (r->other >= 0) continue;
         begin_change(d);
         sb_ref_subject(&d->line, r, NULL);
-        sb_cat(&d->line, ": reference removed (was ");
+        outbuf_str(&d->line, ": reference removed (was ");
         sb_value(&d->line, r, r->value);
-        sb_cat(&d->line, ")");
+        outbuf_str(&d->line, ")");
         emit_change(d, "reference-removed", r->tree, r->name, v_int(r->value), v_int(-1), r, NULL);
     }
 }
@@ -1160,9 +1120,9 @@ static void compare_runs(differ *d)
     dstr none = {NULL, 0};
     if (!dstr_eq(o->profile, n->profile)) {
         begin_change(d);
-        sb_cat(&d->line, "profile changed from ");
+        outbuf_str(&d->line, "profile changed from ");
         sb_name(&d->line, o->profile);
-        sb_cat(&d->line, " to ");
+        outbuf_str(&d->line, " to ");
         sb_name(&d->line, n->profile);
         emit_change(d, "profile", none, none, v_str(o->profile), v_str(n->profile), NULL, NULL);
     }
@@ -1171,7 +1131,7 @@ static void compare_runs(differ *d)
     for (int k = 0; k < 2; k++) {
         if (counts[k][0] == counts[k][1]) continue;
         begin_change(d);
-        sb_printf(&d->line, "%s: %ld -> %ld", what[k], counts[k][0], counts[k][1]);
+        outbuf_printf(&d->line, "%s: %ld -> %ld", what[k], counts[k][0], counts[k][1]);
         emit_change(d, what[k], none, none, v_int(counts[k][0]), v_int(counts[k][1]), NULL, NULL);
     }
     for (int i = 0; i < o->tree_count; i++) {
@@ -1182,13 +1142,13 @@ static void compare_runs(differ *d)
     for (int j = 0; j < n->tree_count; j++) {
         dtree *t = &n->trees[j];
         begin_change(d);
-        sb_cat(&d->line, "tree '");
+        outbuf_str(&d->line, "tree '");
         sb_name(&d->line, t->name);
-        sb_cat(&d->line, "'");
+        outbuf_str(&d->line, "'");
         if (t->other < 0) {
-            sb_printf(&d->line, " added as index %d", t->index);
+            outbuf_printf(&d->line, " added as index %d", t->index);
             if (t->first_file.s) {
-                sb_cat(&d->reason, t->registered_by ? "registered by " : "first used in ");
+                outbuf_str(&d->reason, t->registered_by ? "registered by " : "first used in ");
                 sb_name(&d->reason, t->first_file);
             }
             emit_change(d, "tree-added", t->name, none, v_int(-1), v_int(t->index), NULL, NULL);
@@ -1196,27 +1156,27 @@ static void compare_runs(differ *d)
         }
         dtree *w = &o->trees[t->other];
         if (w->index != t->index) {
-            sb_printf(&d->line, " moved from index %d to index %d", w->index, t->index);
+            outbuf_printf(&d->line, " moved from index %d to index %d", w->index, t->index);
             tree_reason(d, &d->reason, t->other, j);
             emit_change(d, "tree-index", t->name, none, v_int(w->index), v_int(t->index), NULL, NULL);
         }
         if (!dstr_eq(w->file, t->file)) {
             begin_change(d);
-            sb_cat(&d->line, "tree '");
+            outbuf_str(&d->line, "tree '");
             sb_name(&d->line, t->name);
-            sb_cat(&d->line, "' is read from ");
+            outbuf_str(&d->line, "' is read from ");
             sb_name(&d->line, t->file);
-            sb_cat(&d->line, " (was ");
+            outbuf_str(&d->line, " (was ");
             sb_name(&d->line, w->file);
-            sb_cat(&d->line, ")");
+            outbuf_str(&d->line, ")");
             emit_change(d, "tree-file", t->name, none, v_str(w->file), v_str(t->file), NULL, NULL);
         }
         if (w->built != t->built) {
             begin_change(d);
-            sb_cat(&d->line, "tree '");
+            outbuf_str(&d->line, "tree '");
             sb_name(&d->line, t->name);
-            if (t->built) sb_printf(&d->line, "' is now built (%d nodes)", t->node_count);
-            else sb_printf(&d->line, "' is no longer built (it had %d nodes)", w->node_count);
+            if (t->built) outbuf_printf(&d->line, "' is now built (%d nodes)", t->node_count);
+            else outbuf_printf(&d->line, "' is no longer built (it had %d nodes)", w->node_count);
             dstr yes = {"built", 5}, no = {"not built", 9};
             emit_change(d, t->built ? "tree-built" : "tree-not-built", t->name, none,
                         v_str(w->built ? yes : no), v_str(t->built ? yes : no), NULL, NULL);
@@ -1225,9 +1185,9 @@ static void compare_runs(differ *d)
         if (!t->built) continue;
         if (w->checksum != t->checksum) {
             begin_change(d);
-            sb_cat(&d->line, "tree '");
+            outbuf_str(&d->line, "tree '");
             sb_name(&d->line, t->name);
-            sb_printf(&d->line, "' checksum changed from 0x%08" PRIx32 " to 0x%08" PRIx32 " (%d -> %d nodes)",
+            outbuf_printf(&d->line, "' checksum changed from 0x%08" PRIx32 " to 0x%08" PRIx32 " (%d -> %d nodes)",
                       w->checksum, t->checksum, w->node_count, t->node_count);
             emit_change(d, "tree-checksum", t->name, none, v_int(w->checksum), v_int(t->checksum), NULL, NULL);
         }
@@ -1239,10 +1199,10 @@ static void compare_runs(differ *d)
         dtree *w = &o->trees[i];
         if (w->other >= 0) continue;
         begin_change(d);
-        sb_cat(&d->line, "tree '");
+        outbuf_str(&d->line, "tree '");
         sb_name(&d->line, w->name);
-        sb_printf(&d->line, "' removed (was index %d)", w->index);
-        sb_cat(&d->reason, "no script uses it any more");
+        outbuf_printf(&d->line, "' removed (was index %d)", w->index);
+        outbuf_str(&d->reason, "no script uses it any more");
         emit_change(d, "tree-removed", w->name, none, v_int(w->index), v_int(-1), NULL, NULL);
     }
     compare_references(d, pairs);
@@ -1312,9 +1272,9 @@ static int diff_sources(const char *old_name, source_file *o, const char *new_na
         if (d.run[i].src) source_free(d.run[i].src);
     }
     hmap_free(&d.ids);
-    free(d.line.s);
-    free(d.reason.s);
-    free(d.key.s);
+    outbuf_free(&d.line);
+    outbuf_free(&d.reason);
+    outbuf_free(&d.key);
     arena_free_all(&d.mem);
     return status;
 }

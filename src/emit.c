@@ -3,6 +3,7 @@
 #include "context.h"
 #include "walk.h"
 #include "atr.h"
+#include "outbuf.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -10,91 +11,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- block writes: output is assembled in a buffer and written in blocks,
-** never a library call per character ---- */
-
-typedef struct obuf {
-    FILE *out;
-    size_t n;
-    char buf[1 << 16];
-} obuf;
-
-static void ob_flush(obuf *b)
-{
-    if (b->n) fwrite(b->buf, 1, b->n, b->out);
-    b->n = 0;
-}
-
-static void ob_put(obuf *b, const char *s, size_t n)
-{
-    if (sizeof b->buf - b->n < n) {
-        ob_flush(b);
-        if (n >= sizeof b->buf) {
-            fwrite(s, 1, n, b->out);
-            return;
-        }
-    }
-    memcpy(b->buf + b->n, s, n);
-    b->n += n;
-}
-
-static void ob_str(obuf *b, const char *s)
-{
-    ob_put(b, s, strlen(s));
-}
-
-static void ob_char(obuf *b, char c)
-{
-    if (b->n == sizeof b->buf) ob_flush(b);
-    b->buf[b->n++] = c;
-}
-
-/* Decimal, as printf's %d / %u / PRId64 spell it. */
-static void ob_int(obuf *b, int64_t v)
-{
-    char tmp[24];
-    int i = (int)sizeof tmp;
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    do {
-        tmp[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) tmp[--i] = '-';
-    ob_put(b, tmp + i, sizeof tmp - (size_t)i);
-}
-
 /* ---- JSON ---- */
 
 /* Writes s as a JSON string.  Bytes that are not valid UTF-8 become U+FFFD so
 ** that the document always parses, whatever bytes a hostile file held. */
-static void json_string(obuf *b, const char *s)
+static void json_string(outbuf *b, const char *s)
 {
     if (!s) {
-        ob_put(b, "null", 4);
+        outbuf_put(b, "null", 4);
         return;
     }
     const unsigned char *p = (const unsigned char *)s;
-    ob_char(b, '"');
+    outbuf_char(b, '"');
     while (*p) {
         /* The common case: a run of printable ASCII, copied in one block. */
         const unsigned char *run = p;
         while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') p++;
-        if (p > run) ob_put(b, (const char *)run, (size_t)(p - run));
+        if (p > run) outbuf_put(b, (const char *)run, (size_t)(p - run));
         unsigned char c = *p;
         if (!c) break;
         if (c == '"' || c == '\\') {
-            ob_char(b, '\\');
-            ob_char(b, (char)c);
+            outbuf_char(b, '\\');
+            outbuf_char(b, (char)c);
             p++;
         } else if (c < 0x20) {
             switch (c) {
-            case '\n': ob_put(b, "\\n", 2); break;
-            case '\t': ob_put(b, "\\t", 2); break;
-            case '\r': ob_put(b, "\\r", 2); break;
+            case '\n': outbuf_put(b, "\\n", 2); break;
+            case '\t': outbuf_put(b, "\\t", 2); break;
+            case '\r': outbuf_put(b, "\\r", 2); break;
             default: {
                 char esc[8];
                 snprintf(esc, sizeof esc, "\\u%04x", c);
-                ob_str(b, esc);
+                outbuf_str(b, esc);
                 break;
             }
             }
@@ -102,86 +50,86 @@ static void json_string(obuf *b, const char *s)
         } else {
             size_t n = utf8_sequence_length(p, strnlen((const char *)p, 4));
             if (n) {
-                ob_put(b, (const char *)p, n);
+                outbuf_put(b, (const char *)p, n);
                 p += n;
             } else {
-                ob_put(b, "\\ufffd", 6);
+                outbuf_put(b, "\\ufffd", 6);
                 p++;
             }
         }
     }
-    ob_char(b, '"');
+    outbuf_char(b, '"');
 }
 
-static void json_int_or_null(obuf *b, int64_t v)
+static void json_int_or_null(outbuf *b, int64_t v)
 {
-    if (v < 0) ob_put(b, "null", 4);
-    else ob_int(b, v);
+    if (v < 0) outbuf_put(b, "null", 4);
+    else outbuf_int(b, v);
 }
 
 static const char *const kind_names[] = {"anim", "animtree", "engine"}; /* ORDER: ref_kind */
 static const char *const severity_names[] = {"error", "warning"};     /* ORDER: diag_severity */
 
-static void json_node(obuf *b, const atrc_node *n, int index)
+static void json_node(outbuf *b, const atrc_node *n, int index)
 {
-    ob_str(b, "{\"index\": ");
-    ob_int(b, index);
-    ob_str(b, ", \"name\": ");
+    outbuf_str(b, "{\"index\": ");
+    outbuf_int(b, index);
+    outbuf_str(b, ", \"name\": ");
     json_string(b, n->name);
     if (n->parent < 0) {
-        ob_str(b, ", \"parent\": null");
+        outbuf_str(b, ", \"parent\": null");
     } else {
-        ob_str(b, ", \"parent\": ");
-        ob_int(b, n->parent);
+        outbuf_str(b, ", \"parent\": ");
+        outbuf_int(b, n->parent);
     }
-    ob_str(b, ", \"child_count\": ");
-    ob_int(b, n->child_count);
+    outbuf_str(b, ", \"child_count\": ");
+    outbuf_int(b, n->child_count);
     if (n->child_count > 0 || index == 0) {
-        ob_str(b, ", \"first_child\": ");
-        ob_int(b, n->first_child);
-        ob_str(b, ", \"flags\": ");
-        ob_int(b, n->parse_flags);
+        outbuf_str(b, ", \"first_child\": ");
+        outbuf_int(b, n->first_child);
+        outbuf_str(b, ", \"flags\": ");
+        outbuf_int(b, n->parse_flags);
     } else {
-        ob_str(b, ", \"looping\": ");
-        ob_str(b, n->looping < 0 ? "null" : n->looping ? "true" : "false");
+        outbuf_str(b, ", \"looping\": ");
+        outbuf_str(b, n->looping < 0 ? "null" : n->looping ? "true" : "false");
     }
-    ob_char(b, '}');
+    outbuf_char(b, '}');
 }
 
 /* Level and walk mode: every script in load order (interface.md). */
-static void json_scripts(const walk_state *w, obuf *b)
+static void json_scripts(const walk_state *w, outbuf *b)
 {
-    ob_str(b, ",\n  \"scripts\": [");
+    outbuf_str(b, ",\n  \"scripts\": [");
     for (size_t i = 0; i < w->count; i++) {
         const walk_script *s = w->scripts[i];
-        ob_str(b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+        outbuf_str(b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         json_string(b, s->name);
-        ob_str(b, ", \"file\": ");
+        outbuf_str(b, ", \"file\": ");
         json_string(b, s->file);
-        ob_str(b, ", \"from\": ");
+        outbuf_str(b, ", \"from\": ");
         json_string(b, s->from ? s->from->name : "engine");
-        ob_str(b, ", \"trees\": [");
+        outbuf_str(b, ", \"trees\": [");
         for (size_t k = 0; k < s->tree_count; k++) {
-            if (k) ob_str(b, ", ");
+            if (k) outbuf_str(b, ", ");
             json_string(b, s->trees[k]->name);
         }
-        ob_str(b, "]}");
+        outbuf_str(b, "]}");
     }
-    ob_str(b, w->count ? "\n  ]" : "]");
+    outbuf_str(b, w->count ? "\n  ]" : "]");
 }
-static void json_pruned_nodes(const tree_entry *t, obuf *b); /* --show-pruned, below */
+static void json_pruned_nodes(const tree_entry *t, outbuf *b); /* --show-pruned, below */
 
 /* ", \"line\": L, \"column\": C" of a located item, or nulls. */
-static void json_position(obuf *b, int located, int line, int col)
+static void json_position(outbuf *b, int located, int line, int col)
 {
     if (!located) {
-        ob_str(b, ", \"line\": null, \"column\": null");
+        outbuf_str(b, ", \"line\": null, \"column\": null");
         return;
     }
-    ob_str(b, ", \"line\": ");
-    ob_int(b, line);
-    ob_str(b, ", \"column\": ");
-    ob_int(b, col);
+    outbuf_str(b, ", \"line\": ");
+    outbuf_int(b, line);
+    outbuf_str(b, ", \"column\": ");
+    outbuf_int(b, col);
 }
 
 /* A file's name as a JSON string, escaped once for all its references (they
@@ -192,10 +140,10 @@ typedef struct path_cache {
     char text[512];
 } path_cache;
 
-static void json_path(obuf *b, const source_file *src, path_cache *pc)
+static void json_path(outbuf *b, const source_file *src, path_cache *pc)
 {
     if (src && src == pc->src) {
-        ob_put(b, pc->text, pc->len);
+        outbuf_put(b, pc->text, pc->len);
         return;
     }
     pc->src = NULL;
@@ -204,129 +152,129 @@ static void json_path(obuf *b, const source_file *src, path_cache *pc)
         json_string(b, src ? src->path : NULL);
         return;
     }
-    ob_flush(b); /* the escaped text is then the buffer's whole content */
+    outbuf_flush(b); /* the escaped text is then the buffer's whole content */
     json_string(b, src->path);
-    if (b->n <= sizeof pc->text) {
-        memcpy(pc->text, b->buf, b->n);
-        pc->len = b->n;
+    if (b->len <= sizeof pc->text) {
+        memcpy(pc->text, b->s, b->len);
+        pc->len = b->len;
         pc->src = src;
     }
 }
 
-static void emit_json(const atrc_ctx *ctx, obuf *b)
+static void emit_json(const atrc_ctx *ctx, outbuf *b)
 {
     path_cache pc = {NULL, 0, {0}};
-    ob_str(b, "{\n  \"atrc\": 1,\n  \"profile\": \"");
-    ob_str(b, atrc_profile_name(ctx->opts.profile));
-    ob_str(b, "\",\n  \"trees\": [");
+    outbuf_str(b, "{\n  \"atrc\": 1,\n  \"profile\": \"");
+    outbuf_str(b, atrc_profile_name(ctx->opts.profile));
+    outbuf_str(b, "\",\n  \"trees\": [");
     for (int i = 1; i <= ctx->tree_count; i++) {
         const tree_entry *t = ctx->trees[i];
-        ob_str(b, i > 1 ? ",\n    {\n      \"index\": " : "\n    {\n      \"index\": ");
-        ob_int(b, t->index);
-        ob_str(b, ",\n      \"name\": ");
+        outbuf_str(b, i > 1 ? ",\n    {\n      \"index\": " : "\n    {\n      \"index\": ");
+        outbuf_int(b, t->index);
+        outbuf_str(b, ",\n      \"name\": ");
         json_string(b, t->name);
-        ob_str(b, ",\n      \"file\": ");
+        outbuf_str(b, ",\n      \"file\": ");
         json_string(b, t->file);
-        ob_str(b, ",\n      \"checksum\": ");
-        if (t->built) ob_int(b, t->tree.checksum);
-        else ob_str(b, "null");
-        ob_str(b, ",\n      \"nodes\": [");
+        outbuf_str(b, ",\n      \"checksum\": ");
+        if (t->built) outbuf_int(b, t->tree.checksum);
+        else outbuf_str(b, "null");
+        outbuf_str(b, ",\n      \"nodes\": [");
         if (t->built) {
             for (int k = 0; k < t->tree.node_count; k++) {
-                ob_str(b, k ? ",\n        " : "\n        ");
+                outbuf_str(b, k ? ",\n        " : "\n        ");
                 json_node(b, &t->tree.nodes[k], k);
             }
             json_pruned_nodes(t, b);
-            if (t->tree.node_count) ob_str(b, "\n      ");
+            if (t->tree.node_count) outbuf_str(b, "\n      ");
         }
-        ob_str(b, "]\n    }");
+        outbuf_str(b, "]\n    }");
     }
-    ob_str(b, ctx->tree_count ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [");
+    outbuf_str(b, ctx->tree_count ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [");
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
-        ob_str(b, r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ");
+        outbuf_str(b, r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ");
         json_path(b, r->src, &pc);
         json_position(b, r->src != NULL, r->line, r->col);
-        ob_str(b, ", \"kind\": \"");
-        ob_str(b, kind_names[r->kind]);
-        ob_str(b, "\", \"tree\": ");
+        outbuf_str(b, ", \"kind\": \"");
+        outbuf_str(b, kind_names[r->kind]);
+        outbuf_str(b, "\", \"tree\": ");
         json_string(b, r->tree ? r->tree->name : NULL);
         if (r->kind != REF_ANIMTREE) {
-            ob_str(b, ", \"name\": ");
+            outbuf_str(b, ", \"name\": ");
             json_string(b, r->name);
         }
-        ob_str(b, ", \"value\": ");
+        outbuf_str(b, ", \"value\": ");
         json_int_or_null(b, r->value);
-        if (r->developer) ob_str(b, ", \"developer\": true");
-        ob_char(b, '}');
+        if (r->developer) outbuf_str(b, ", \"developer\": true");
+        outbuf_char(b, '}');
     }
-    ob_str(b, ctx->refs ? "\n  ]" : "]");
+    outbuf_str(b, ctx->refs ? "\n  ]" : "]");
     if (ctx->walk) json_scripts(ctx->walk, b);
-    ob_str(b, ",\n  \"diagnostics\": [");
+    outbuf_str(b, ",\n  \"diagnostics\": [");
     for (size_t i = 0; i < ctx->diags.count; i++) {
         const diag *g = &ctx->diags.items[i];
-        ob_str(b, i ? ",\n    {\"severity\": \"" : "\n    {\"severity\": \"");
-        ob_str(b, severity_names[g->severity]);
-        ob_str(b, "\", \"file\": ");
+        outbuf_str(b, i ? ",\n    {\"severity\": \"" : "\n    {\"severity\": \"");
+        outbuf_str(b, severity_names[g->severity]);
+        outbuf_str(b, "\", \"file\": ");
         json_string(b, g->src ? g->src->path : NULL);
         json_position(b, g->src != NULL, g->line, g->col);
-        ob_str(b, ", \"message\": ");
+        outbuf_str(b, ", \"message\": ");
         json_string(b, g->message);
-        ob_char(b, '}');
+        outbuf_char(b, '}');
     }
-    ob_str(b, ctx->diags.count ? "\n  ]\n}\n" : "]\n}\n");
+    outbuf_str(b, ctx->diags.count ? "\n  ]\n}\n" : "]\n}\n");
 }
 
 /* ---- text ---- */
 
-static void text_tree_ref(obuf *b, const tree_entry *t)
+static void text_tree_ref(outbuf *b, const tree_entry *t)
 {
     if (t) {
-        ob_str(b, t->name);
-        ob_char(b, '[');
-        ob_int(b, t->index);
-        ob_char(b, ']');
+        outbuf_str(b, t->name);
+        outbuf_char(b, '[');
+        outbuf_int(b, t->index);
+        outbuf_char(b, ']');
     } else {
-        ob_str(b, "(no tree)");
+        outbuf_str(b, "(no tree)");
     }
 }
 
-static void emit_references(const atrc_ctx *ctx, obuf *b)
+static void emit_references(const atrc_ctx *ctx, outbuf *b)
 {
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
         if (r->src) {
-            ob_str(b, r->src->path);
-            ob_char(b, ':');
-            ob_int(b, r->line);
-            ob_char(b, ':');
-            ob_int(b, r->col);
-            ob_put(b, ": ", 2);
+            outbuf_str(b, r->src->path);
+            outbuf_char(b, ':');
+            outbuf_int(b, r->line);
+            outbuf_char(b, ':');
+            outbuf_int(b, r->col);
+            outbuf_put(b, ": ", 2);
         } else {
-            ob_str(b, "<engine>: ");
+            outbuf_str(b, "<engine>: ");
         }
         if (r->kind == REF_ANIMTREE) {
-            ob_str(b, "#animtree -> ");
+            outbuf_str(b, "#animtree -> ");
             text_tree_ref(b, r->tree);
             if (r->value >= 0) {
-                ob_put(b, " = ", 3);
-                ob_int(b, r->value);
-                ob_char(b, '\n');
+                outbuf_put(b, " = ", 3);
+                outbuf_int(b, r->value);
+                outbuf_char(b, '\n');
             } else {
-                ob_str(b, " unresolved\n");
+                outbuf_str(b, " unresolved\n");
             }
             continue;
         }
-        ob_char(b, '%');
-        ob_str(b, r->name);
-        ob_str(b, " -> ");
+        outbuf_char(b, '%');
+        outbuf_str(b, r->name);
+        outbuf_str(b, " -> ");
         text_tree_ref(b, r->tree);
         if (r->developer) {
-            ob_str(b, " not compiled (developer block)\n");
+            outbuf_str(b, " not compiled (developer block)\n");
         } else if (r->value >= 0) {
             char tmp[64];
             snprintf(tmp, sizeof tmp, " node %" PRId64 " = 0x%08" PRIx64 "\n", r->value & 0xFFFF, r->value);
-            ob_str(b, tmp);
+            outbuf_str(b, tmp);
         } else {
-            ob_str(b, " unresolved\n");
+            outbuf_str(b, " unresolved\n");
         }
     }
 }
@@ -488,26 +436,26 @@ static void emit_tree_listing_pruned(const tree_entry *t, FILE *out)
     outline_free(&o);
 }
 
-static void json_pruned_nodes(const tree_entry *t, obuf *b)
+static void json_pruned_nodes(const tree_entry *t, outbuf *b)
 {
     for (size_t i = 0; i < t->pruned_count; i++) {
         const atr_pruned *e = &t->pruned[i];
-        ob_str(b, ",\n        {\"index\": null, \"name\": ");
+        outbuf_str(b, ",\n        {\"index\": null, \"name\": ");
         json_string(b, e->name);
         if (e->parent >= 0) {
-            ob_str(b, ", \"parent\": ");
-            ob_int(b, e->parent);
+            outbuf_str(b, ", \"parent\": ");
+            outbuf_int(b, e->parent);
         } else {
-            ob_str(b, ", \"parent\": null, \"pruned_parent\": ");
-            ob_int(b, t->tree.node_count + e->pruned_parent);
+            outbuf_str(b, ", \"parent\": null, \"pruned_parent\": ");
+            outbuf_int(b, t->tree.node_count + e->pruned_parent);
         }
-        ob_str(b, ", \"child_count\": 0, \"pruned\": true, \"group\": ");
-        ob_str(b, e->is_group ? "true" : "false");
-        ob_str(b, ", \"line\": ");
-        ob_int(b, e->line);
-        ob_str(b, ", \"column\": ");
-        ob_int(b, e->col);
-        ob_char(b, '}');
+        outbuf_str(b, ", \"child_count\": 0, \"pruned\": true, \"group\": ");
+        outbuf_str(b, e->is_group ? "true" : "false");
+        outbuf_str(b, ", \"line\": ");
+        outbuf_int(b, e->line);
+        outbuf_str(b, ", \"column\": ");
+        outbuf_int(b, e->col);
+        outbuf_char(b, '}');
     }
 }
 
@@ -602,9 +550,8 @@ static void emit_dot(const atrc_ctx *ctx, FILE *out)
 
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out)
 {
-    obuf *b = xmalloc(sizeof *b);
-    b->out = out;
-    b->n = 0;
+    outbuf ob, *b = &ob;
+    outbuf_stream(b, out);
     if (format == ATRC_FORMAT_DOT) {
         emit_dot(ctx, out);
     } else if (format == ATRC_FORMAT_JSON) {
@@ -619,8 +566,7 @@ int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out
             }
         emit_references(ctx, b);
     }
-    ob_flush(b);
-    free(b);
+    outbuf_free(b);
     fflush(out);
     return ferror(out) ? -1 : 0;
 }
@@ -711,19 +657,17 @@ int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *
     if (format == ATRC_FORMAT_JSON) {
         fprintf(out, "{\"atrc_explain\": 1, \"value\": %" PRIu32 ", \"tree_index\": %u, \"node_index\": %u, \"tree\": ",
                 value, tree, node);
-        obuf *b = xmalloc(sizeof *b);
-        b->out = out;
-        b->n = 0;
+        outbuf ob, *b = &ob;
+        outbuf_stream(b, out);
         json_string(b, tree_name);
-        ob_str(b, ", \"path\": ");
+        outbuf_str(b, ", \"path\": ");
         json_string(b, path);
-        ob_str(b, ", \"kind\": ");
+        outbuf_str(b, ", \"kind\": ");
         json_string(b, kind);
-        ob_str(b, ", \"error\": ");
+        outbuf_str(b, ", \"error\": ");
         json_string(b, why[0] ? why : NULL);
-        ob_str(b, "}\n");
-        ob_flush(b);
-        free(b);
+        outbuf_str(b, "}\n");
+        outbuf_free(b);
     } else {
         fprintf(out, "0x%08" PRIx32 " = %" PRIu32 " = (%u << 16) | %u\n", value, value, tree, node);
         fprintf(out, "  tree index: %u (value >> 16)\n", tree);

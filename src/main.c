@@ -287,6 +287,36 @@ typedef struct output {
     char *target;     /* the file actually replaced (a symlink's target) */
 } output;
 
+/* A run stopped by a signal while writing the temporary leaves nothing
+** behind: the handler removes it (unlink is async-signal-safe), then the
+** process dies of the signal as it would have.  FILE itself is untouched. */
+static char tmp_to_remove[4096 + 64];
+static volatile sig_atomic_t tmp_pending;
+
+static void remove_tmp_and_die(int sig)
+{
+    if (tmp_pending) unlink(tmp_to_remove);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void guard_tmp(const char *tmp)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    if (strlen(tmp) >= sizeof tmp_to_remove) return;
+    memcpy(tmp_to_remove, tmp, strlen(tmp) + 1);
+    tmp_pending = 1;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        /* A signal the caller ignores (nohup, a background job) stays ignored. */
+        if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = remove_tmp_and_die;
+        sigemptyset(&sa.sa_mask);
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 static int open_output(output *o, const char *path)
 {
     memset(o, 0, sizeof *o);
@@ -318,6 +348,7 @@ static int open_output(output *o, const char *path)
         /* Same directory, so the rename cannot cross file systems. */
         snprintf(o->tmp_path, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, dest, dest + dir_len);
         fd = mkstemp(o->tmp_path);
+        if (fd >= 0) guard_tmp(o->tmp_path);
     }
     if (fd >= 0) {
         if (stat(dest, &st) == 0) {
@@ -334,6 +365,7 @@ static int open_output(output *o, const char *path)
     if (fd >= 0) {
         close(fd);
         unlink(o->tmp_path);
+        tmp_pending = 0;
     }
     fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(err));
     free(o->tmp_path);
@@ -371,6 +403,7 @@ static int close_output(output *o, int write_errno)
             err = errno;
         }
         if (failed) unlink(o->tmp_path);
+        tmp_pending = 0; /* renamed or removed */
         free(o->tmp_path);
         o->tmp_path = NULL;
     }

@@ -30,7 +30,7 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, i
 {
     if (*cap < hint + 2 || !*buf) {
         size_t want = hint + 2 > *cap ? hint + 2 : *cap;
-        if (want < 4096) want = 4096;
+        if (!exact && want < 4096) want = 4096; /* no size known: a first guess */
         free(*buf);
         *buf = xmalloc(want);
         *cap = want;

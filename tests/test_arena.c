@@ -40,6 +40,32 @@ START_TEST(alloc_aligned_distinct)
 }
 END_TEST
 
+/* A round that needed several blocks leaves one block that holds it all:
+** the same round again allocates nothing (no new block, hence no malloc). */
+START_TEST(reset_keeps_room_for_the_round)
+{
+    arena a;
+    arena_init(&a);
+    for (int round = 0; round < 3; round++) {
+        char *first = NULL, *last = NULL;
+        for (int i = 0; i < 5000; i++) {
+            char *p = arena_alloc(&a, 48); /* 240 KB in all: several 64 KB blocks at first */
+            memset(p, i & 0xFF, 48);
+            if (!first) first = p;
+            last = p;
+        }
+        if (round > 0) {
+            /* One block, filled from its start in allocation order. */
+            ck_assert_ptr_eq(last, first + 4999 * 48);
+        }
+        arena_reset(&a);
+    }
+    /* A smaller round afterwards still fits. */
+    ck_assert(arena_fits(&a, 1000));
+    arena_free_all(&a);
+}
+END_TEST
+
 static char lower_ref(unsigned char c)
 {
     return (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
@@ -159,6 +185,7 @@ Suite *make_arena_suite(void)
     Suite *s = suite_create("arena");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, alloc_aligned_distinct);
+    tcase_add_test(tc, reset_keeps_room_for_the_round);
     tcase_add_test(tc, lower_every_byte_and_length);
     tcase_add_test(tc, copy_text_every_length);
     tcase_add_test(tc, string_bodies);

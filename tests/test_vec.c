@@ -1,4 +1,5 @@
-/* The growable array (vec.h) and the hash index (hashtab.h). */
+/* The growable array (vec.h), the hash index (hashtab.h) and the output
+** buffer (outbuf.h). */
 #include <check.h>
 #include <signal.h>
 #include <stdint.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 
 #include "hashtab.h"
+#include "outbuf.h"
 #include "text.h"
 #include "vec.h"
 
@@ -184,6 +186,85 @@ START_TEST(unlinked_entries)
 }
 END_TEST
 
+/* A stream buffer: what reaches the stream is exactly what was written, in
+** order, across block boundaries and puts larger than a block. */
+START_TEST(outbuf_stream_order)
+{
+    char *mem = NULL;
+    size_t memlen = 0;
+    FILE *f = open_memstream(&mem, &memlen);
+    ck_assert_ptr_nonnull(f);
+    outbuf b;
+    outbuf_stream(&b, f);
+    size_t want_len = 0, big = (size_t)200 << 10;
+    char *want = malloc(big * 2 + 100000);
+    char *chunk = malloc(big);
+    for (size_t i = 0; i < big; i++) chunk[i] = (char)('a' + i % 26);
+    for (int i = 0; i < 30000; i++) {
+        outbuf_char(&b, (char)('0' + i % 10));
+        want[want_len++] = (char)('0' + i % 10);
+        if (i == 12345) { /* larger than the block: written as it is */
+            outbuf_put(&b, chunk, big);
+            memcpy(want + want_len, chunk, big);
+            want_len += big;
+        }
+        if (i % 1000 == 0) {
+            outbuf_int(&b, -(int64_t)i * 1000003);
+            want_len += (size_t)sprintf(want + want_len, "%lld", -(long long)i * 1000003);
+        }
+    }
+    outbuf_int(&b, INT64_MIN);
+    want_len += (size_t)sprintf(want + want_len, "%lld", (long long)INT64_MIN);
+    ck_assert_int_eq(outbuf_flush(&b), 0);
+    outbuf_free(&b);
+    fclose(f);
+    ck_assert_uint_eq(memlen, want_len);
+    ck_assert_int_eq(memcmp(mem, want, want_len), 0);
+    free(mem);
+    free(want);
+    free(chunk);
+}
+END_TEST
+
+/* A failed write is reported by the next flush. */
+START_TEST(outbuf_stream_write_error)
+{
+    FILE *f = fopen("/dev/full", "w");
+    if (!f) return; /* no /dev/full here */
+    setvbuf(f, NULL, _IONBF, 0);
+    outbuf b;
+    outbuf_stream(&b, f);
+    outbuf_str(&b, "lost");
+    ck_assert_int_eq(outbuf_flush(&b), -1);
+    ck_assert_int_eq(outbuf_flush(&b), 0); /* nothing new failed */
+    outbuf_free(&b);
+    fclose(f);
+}
+END_TEST
+
+/* A string grows, stays terminated, and forgets its text at a flush. */
+START_TEST(outbuf_string)
+{
+    outbuf b = {0};
+    ck_assert_ptr_null(b.s);
+    outbuf_put(&b, "", 0);
+    ck_assert_str_eq(b.s, "");
+    for (int i = 0; i < 5000; i++) outbuf_char(&b, 'x');
+    ck_assert_uint_eq(b.len, 5000);
+    ck_assert_uint_eq(strlen(b.s), 5000);
+    char longer[600];
+    memset(longer, 'y', sizeof longer - 1);
+    longer[sizeof longer - 1] = 0;
+    outbuf_flush(&b);
+    ck_assert_str_eq(b.s, "");
+    outbuf_printf(&b, "%d-%s-%s", 7, "ab", longer); /* longer than printf's small buffer */
+    ck_assert_uint_eq(b.len, strlen("7-ab-") + sizeof longer - 1);
+    ck_assert_int_eq(strncmp(b.s, "7-ab-yyy", 8), 0);
+    ck_assert_int_eq(b.s[b.len], 0);
+    outbuf_free(&b);
+}
+END_TEST
+
 Suite *make_vec_suite(void)
 {
     Suite *s = suite_create("vec");
@@ -198,6 +279,11 @@ Suite *make_vec_suite(void)
     tcase_add_test(tc, hashtab_reserve_room);
     tcase_add_test(tc, many_entries);
     tcase_add_test(tc, unlinked_entries);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("outbuf");
+    tcase_add_test(tc, outbuf_stream_order);
+    tcase_add_test(tc, outbuf_stream_write_error);
+    tcase_add_test(tc, outbuf_string);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -517,6 +517,34 @@ if begin "standard output is a pipe nobody reads"; then
     rm -f fifo
     expect 2 "atrc: error: cannot write standard output: Broken pipe"
 fi
+if begin "-o: a run killed while it writes FILE leaves no temporary, and FILE as it was"; then
+    awk 'BEGIN { print "#using_animtree(\"human\");"; print "f() {"; for (i = 0; i < 250000; i++) print "x = %idle; y = %alert; z = %walk_f; w = %walk;"; print "}" }' >sig.gsc
+    echo previous >sig.out
+    "$ATRC" -g game -o sig.out sig.gsc >out 2>err </dev/null &
+    pid=$!
+    # The temporary exists only while the output is written: stop the run then.
+    seen=0
+    while kill -0 "$pid" 2>/dev/null; do
+        set -- .sig.out.*
+        if [ -e "$1" ]; then seen=1; kill -TERM "$pid"; break; fi
+    done
+    wait "$pid" 2>/dev/null
+    st=$?
+    ran=1
+    set -- .sig.out.*
+    if [ -e "$1" ]; then
+        bad "temporary $1 left behind"
+    elif [ $seen -eq 1 ] && [ "$st" -eq 143 ] && [ "$(cat sig.out)" != previous ]; then
+        bad "FILE changed by a run that was killed"
+    elif [ $seen -eq 1 ] && [ "$st" -eq 143 ]; then
+        pass=$((pass + 1))
+    elif [ "$st" -eq 0 ]; then
+        skipped "the run finished before the signal arrived"
+    else
+        bad "exit status $st, expected 143 (killed by SIGTERM)"
+    fi
+    rm -f sig.gsc sig.out
+fi
 if begin "-o into a directory that does not exist"; then
     run -g game -o nodir/out.txt ok.gsc
     expect 2 "atrc: error: cannot write 'nodir/out.txt': No such file or directory"

@@ -1,0 +1,100 @@
+#include "outbuf.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h" /* xmalloc */
+#include "vec.h"
+
+/* A stream buffer's block (one byte of it keeps the terminating 0). */
+#define STREAM_BLOCK ((size_t)1 << 16)
+
+void outbuf_stream(outbuf *b, FILE *out)
+{
+    memset(b, 0, sizeof *b);
+    b->out = out;
+    b->s = xmalloc(STREAM_BLOCK);
+    b->s[0] = 0;
+    b->cap = STREAM_BLOCK;
+}
+
+static void write_out(outbuf *b, const void *p, size_t n)
+{
+    if (n && fwrite(p, 1, n, b->out) != n) b->failed = 1;
+}
+
+int outbuf_flush(outbuf *b)
+{
+    if (b->out) write_out(b, b->s, b->len);
+    b->len = 0;
+    if (b->s) b->s[0] = 0;
+    int rc = b->failed ? -1 : 0;
+    b->failed = 0;
+    return rc;
+}
+
+void outbuf_free(outbuf *b)
+{
+    if (b->out) outbuf_flush(b);
+    free(b->s);
+    memset(b, 0, sizeof *b);
+}
+
+void outbuf_put_slow(outbuf *b, const void *p, size_t n)
+{
+    if (b->out) {
+        if (b->cap - 1 - b->len < n) {
+            outbuf_flush(b);
+            /* As large as the block: written as it is, not copied. */
+            if (n >= b->cap - 1) {
+                write_out(b, p, n);
+                return;
+            }
+        }
+    } else {
+        if (n > (size_t)-1 - 1 - b->len) out_of_memory();
+        vec_reserve(b->s, b->cap, b->len + n + 1);
+    }
+    memcpy(b->s + b->len, p, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+void outbuf_str(outbuf *b, const char *s)
+{
+    outbuf_put(b, s, strlen(s));
+}
+
+void outbuf_int(outbuf *b, int64_t v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0) tmp[--i] = '-';
+    outbuf_put(b, tmp + i, sizeof tmp - (size_t)i);
+}
+
+void outbuf_printf(outbuf *b, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n <= 0) return;
+    if ((size_t)n < sizeof small) {
+        outbuf_put(b, small, (size_t)n);
+        return;
+    }
+    char *big = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    outbuf_put(b, big, (size_t)n);
+    free(big);
+}

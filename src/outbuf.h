@@ -1,0 +1,61 @@
+/* Text output, one helper for every writer (the listings and JSON, the
+** diagnostics, the diff's lines): text is assembled with block copies, never
+** a library call per character.  An outbuf is either
+**  - a stream buffer (outbuf_stream): a fixed block written to its stream
+**    when full and at outbuf_flush, or
+**  - a string (a zeroed outbuf): grown as needed.
+** Either way s[len] is 0 once anything was written (s is NULL before). */
+#ifndef ATRC_OUTBUF_H
+#define ATRC_OUTBUF_H
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct outbuf {
+    FILE *out; /* NULL: a string */
+    char *s;
+    size_t len, cap;
+    int failed; /* a write to out failed (stream) */
+} outbuf;
+
+/* A stream buffer in front of out. */
+void outbuf_stream(outbuf *b, FILE *out);
+/* A stream buffer writes what it holds; a string forgets its text (keeping
+** its memory).  -1 when a write to the stream failed since the last flush. */
+int outbuf_flush(outbuf *b);
+/* Flushes a stream buffer, then frees the memory. */
+void outbuf_free(outbuf *b);
+
+/* outbuf_put's slow path: a full block, a string to grow. */
+void outbuf_put_slow(outbuf *b, const void *p, size_t n);
+void outbuf_str(outbuf *b, const char *s);
+/* Decimal, as printf's %d / %ld / PRId64 spell it. */
+void outbuf_int(outbuf *b, int64_t v);
+void outbuf_printf(outbuf *b, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static inline void outbuf_put(outbuf *b, const void *p, size_t n)
+{
+    if (n < b->cap - b->len) { /* room for the bytes and the 0 */
+        memcpy(b->s + b->len, p, n);
+        b->len += n;
+        b->s[b->len] = 0;
+    } else {
+        outbuf_put_slow(b, p, n);
+    }
+}
+
+static inline void outbuf_char(outbuf *b, char c)
+{
+    if (b->len + 1 < b->cap) {
+        b->s[b->len++] = c;
+        b->s[b->len] = 0;
+    } else {
+        outbuf_put(b, &c, 1);
+    }
+}
+
+#endif
