@@ -320,7 +320,6 @@ expr(A) ::= TILDE(O) expr(E).                       { A = ast_unary(ctx->a, O, E
 expr(A) ::= CAST(C) expr(E).                        { A = ast_cast(ctx->a, C, E); }
 expr(A) ::= postfix(P).                             { A = P; }
 
-postfix(A) ::= primary(P).                          { A = P; }
 postfix(A) ::= call(C).                             { A = C; }
 postfix(A) ::= postfix(O) DOT IDENT(N).             { A = ast_member(ctx->a, O, N); }
 postfix(A) ::= postfix(O) DOT SELF(N).              { A = gsc_profile_self_field(ctx, O, N); }
@@ -351,30 +350,33 @@ args(A) ::= COMMA(C) arg_list(L).                   { A = gsc_profile_leading_em
 arg_list(A) ::= expr(E).                            { A = ast_list1(ctx->a, AST_ARGS, E); }
 arg_list(A) ::= arg_list(L) COMMA expr(E).          { A = ast_append(L, E); }
 
-primary(A) ::= IDENT(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= INT(T).                              { A = ast_text_leaf(ctx->a, AST_INT, T); }
-primary(A) ::= FLOAT(T).                            { A = ast_text_leaf(ctx->a, AST_FLOAT, T); }
+/* The operands (no `primary` nonterminal of their own: a unit rule
+** `postfix ::= primary` would cost a reduction per operand, for speed they
+** are postfix alternatives). */
+postfix(A) ::= IDENT(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= INT(T).                              { A = ast_text_leaf(ctx->a, AST_INT, T); }
+postfix(A) ::= FLOAT(T).                            { A = ast_text_leaf(ctx->a, AST_FLOAT, T); }
 /* No unary minus on expressions: only negative literals. */
-primary(A) ::= MINUS(O) INT(T).                     { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_INT, T)); }
-primary(A) ::= MINUS(O) FLOAT(T).                   { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_FLOAT, T)); }
-primary(A) ::= STRING(T).                           { A = ast_string(ctx->a, AST_STRING, T); }
-primary(A) ::= ISTRING(T).                          { A = ast_string(ctx->a, AST_ISTRING, T); }
-primary(A) ::= TRUE(T).                             { A = ast_leaf(ctx->a, AST_TRUE, T); }
-primary(A) ::= FALSE(T).                            { A = ast_leaf(ctx->a, AST_FALSE, T); }
-primary(A) ::= UNDEFINED(T).                        { A = ast_leaf(ctx->a, AST_UNDEFINED, T); }
-primary(A) ::= SELF(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= LEVEL(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= GAME(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= ANIM(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= MINUS(O) INT(T).                     { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_INT, T)); }
+postfix(A) ::= MINUS(O) FLOAT(T).                   { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_FLOAT, T)); }
+postfix(A) ::= STRING(T).                           { A = ast_string(ctx->a, AST_STRING, T); }
+postfix(A) ::= ISTRING(T).                          { A = ast_string(ctx->a, AST_ISTRING, T); }
+postfix(A) ::= TRUE(T).                             { A = ast_leaf(ctx->a, AST_TRUE, T); }
+postfix(A) ::= FALSE(T).                            { A = ast_leaf(ctx->a, AST_FALSE, T); }
+postfix(A) ::= UNDEFINED(T).                        { A = ast_leaf(ctx->a, AST_UNDEFINED, T); }
+postfix(A) ::= SELF(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= LEVEL(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= GAME(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= ANIM(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
 /* `%` and the name are two tokens (`% walk`, `%` NEWLINE `walk`). */
-primary(A) ::= PERCENT(P) IDENT(N).                 { A = ast_anim(ctx->a, P, N); }
-primary(A) ::= ANIMTREE(T).                         { A = ast_leaf(ctx->a, AST_ANIMTREE, T); }
+postfix(A) ::= PERCENT(P) IDENT(N).                 { A = ast_anim(ctx->a, P, N); }
+postfix(A) ::= ANIMTREE(T).                         { A = ast_leaf(ctx->a, AST_ANIMTREE, T); }
 /* One element: parentheses; otherwise a vector (arity: compile stage). */
-primary(A) ::= LP(L) args(G) RP.                    { A = ast_paren(ctx->a, L, G); }
-primary(A) ::= LBRACKET(L) RBRACKET.                { A = ast_leaf(ctx->a, AST_EMPTY_ARRAY, L); }
-primary(A) ::= DCOLON(T) IDENT(N).                  { A = ast_func_ref(ctx->a, NULL, T, N); }
-primary(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &P, T, N); }
-primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &P, T, N); }
+postfix(A) ::= LP(L) args(G) RP.                    { A = ast_paren(ctx->a, L, G); }
+postfix(A) ::= LBRACKET(L) RBRACKET.                { A = ast_leaf(ctx->a, AST_EMPTY_ARRAY, L); }
+postfix(A) ::= DCOLON(T) IDENT(N).                  { A = ast_func_ref(ctx->a, NULL, T, N); }
+postfix(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &P, T, N); }
+postfix(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &P, T, N); }
 
 %code {
 /* ==== Lemon internals ====================================================
