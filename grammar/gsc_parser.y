@@ -246,6 +246,9 @@ switch_start(A) ::= .                               { A = *ctx->cur; }
 
 /* Statements without their ';' (also the post part of `for`). */
 simple(A) ::= call(C).                              { A = ast_expr_stmt(ctx->a, C); }
+/* `=` is spelled out (not an assign_op) for speed: most statements are
+** plain assignments, and a unit rule would cost a reduction each. */
+simple(A) ::= lvalue(L) ASSIGN(O) expr(R).          { A = ast_assign(ctx->a, O, L, R); }
 simple(A) ::= lvalue(L) assign_op(O) expr(R).       { A = ast_assign(ctx->a, O, L, R); }
 simple(A) ::= lvalue(L) INC(O).                     { A = ast_incdec(ctx->a, O, L); }
 simple(A) ::= lvalue(L) DEC(O).                     { A = ast_incdec(ctx->a, O, L); }
@@ -277,7 +280,6 @@ for_post(A) ::= simple(S).                          { A = S; }
 for_cond(A) ::= .                                   { A = NULL; }
 for_cond(A) ::= expr(E).                            { A = E; }
 
-assign_op(A) ::= ASSIGN(T).                         { A = T; }
 assign_op(A) ::= PLUSEQ(T).                         { A = T; }
 assign_op(A) ::= MINUSEQ(T).                        { A = T; }
 assign_op(A) ::= STAREQ(T).                         { A = T; }
