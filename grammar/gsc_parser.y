@@ -7,7 +7,7 @@
 ** item, a switch body that is not a block, what a top-level `/# #/` may hold,
 ** `a.self`).  Every action is one call to a builder in src/ast.c; nodes live
 ** in the per-run arena, so no destructors are needed.  Error recovery: a bad
-** statement becomes `stmt ::= error`, a bad top-level item `item ::= error`
+** statement becomes `compound ::= error`, a bad top-level item `item ::= error`
 ** (optionally followed by the body it meant to have), a bad `if` header
 ** `IF error` followed by the rest of the `if`, so one mistake yields one
 ** diagnostic and parsing goes on.  The build fails on any conflict (see the
