@@ -7,7 +7,7 @@
 ** item, a switch body that is not a block, what a top-level `/# #/` may hold,
 ** `a.self`).  Every action is one call to a builder in src/ast.c; nodes live
 ** in the per-run arena, so no destructors are needed.  Error recovery: a bad
-** statement becomes `stmt ::= error`, a bad top-level item `item ::= error`
+** statement becomes `compound ::= error`, a bad top-level item `item ::= error`
 ** (optionally followed by the body it meant to have), a bad `if` header
 ** `IF error` followed by the rest of the `if`, so one mistake yields one
 ** diagnostic and parsing goes on.  The build fails on any conflict (see the
@@ -204,40 +204,53 @@ block(A) ::= LBRACE(L) elements(S) RBRACE.          { A = ast_finish(S, AST_BLOC
 
 /* Block elements: a lone `;` and the labels are elements, never statements
 ** (`if (c) ;` is an error); labels parse anywhere, the compile stage judges
-** their place. */
+** their place.  For speed, a statement is appended as it is, not through
+** unit rules `element ::= stmt`, `stmt ::= compound`: one reduction less
+** per statement, two per simple statement. */
 elements(A) ::= .                                   { A = ast_list(ctx->a, AST_BLOCK); }
-elements(A) ::= elements(L) element(S).             { A = ast_append(L, S); }
+elements(A) ::= elements(L) simple(S) SEMI.         { A = ast_append(L, S); }
+elements(A) ::= elements(L) compound(S).            { A = ast_append(L, S); }
+elements(A) ::= elements(L) label(S).               { A = ast_append(L, S); }
 
-element(A) ::= SEMI(T).                             { A = ast_leaf(ctx->a, AST_EMPTY, T); }
-element(A) ::= CASE(K) postfix(E) COLON.            { A = ast_node1(ctx->a, AST_CASE, K, E); }
-element(A) ::= DEFAULT(K) COLON.                    { A = ast_leaf(ctx->a, AST_DEFAULT, K); }
+/* The elements that are not statements (a lone `;` counts as a label here). */
+label(A) ::= SEMI(T).                               { A = ast_leaf(ctx->a, AST_EMPTY, T); }
+label(A) ::= CASE(K) postfix(E) COLON.              { A = ast_node1(ctx->a, AST_CASE, K, E); }
+label(A) ::= DEFAULT(K) COLON.                      { A = ast_leaf(ctx->a, AST_DEFAULT, K); }
+
+/* One block element (the init part of `for`). */
 element(A) ::= stmt(S).                             { A = S; }
+element(A) ::= label(S).                            { A = S; }
 
-stmt(A) ::= block(B).                               { A = B; }
+/* A statement: a simple one with its ';', or a compound one (which ends
+** with a statement or block of its own, or is an error). */
 stmt(A) ::= simple(S) SEMI.                         { A = S; }
-stmt(A) ::= IF(K) LP expr(C) RP body(T). [IFX]      { A = ast_if(ctx->a, K, C, T, NULL); }
-stmt(A) ::= IF(K) LP expr(C) RP body(T) ELSE body(E). { A = ast_if(ctx->a, K, C, T, E); }
-stmt(A) ::= WHILE(K) LP expr(C) RP body(B).         { A = ast_node2(ctx->a, AST_WHILE, K, C, B); }
+stmt(A) ::= compound(S).                            { A = S; }
+
+compound(A) ::= block(B).                           { A = B; }
+compound(A) ::= IF(K) LP expr(C) RP body(T). [IFX]  { A = ast_if(ctx->a, K, C, T, NULL); }
+compound(A) ::= IF(K) LP expr(C) RP body(T) ELSE body(E). { A = ast_if(ctx->a, K, C, T, E); }
+compound(A) ::= WHILE(K) LP expr(C) RP body(B).     { A = ast_node2(ctx->a, AST_WHILE, K, C, B); }
 /* The init part is a whole block element with its own ';'. */
-stmt(A) ::= FOR(K) LP element(I) for_cond(C) SEMI for_post(S) RP body(B).
+compound(A) ::= FOR(K) LP element(I) for_cond(C) SEMI for_post(S) RP body(B).
                                                     { A = ast_for(ctx->a, K, I, C, S, B); }
-stmt(A) ::= SWITCH(K) LP expr(E) RP switch_start(T) stmt(B).
+compound(A) ::= SWITCH(K) LP expr(E) RP switch_start(T) stmt(B).
                                                     { A = gsc_profile_switch(ctx, K, E, T, B); }
-stmt(A) ::= DEVOPEN(D) elements(S) DEVCLOSE.        { A = ast_finish(S, AST_DEVBLOCK, D); }
-stmt(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
+compound(A) ::= DEVOPEN(D) elements(S) DEVCLOSE.    { A = ast_finish(S, AST_DEVBLOCK, D); }
+compound(A) ::= error.                              { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 /* A broken `if` header (`if x)`, `if (x y)`, `if (x {`): the error covers the
 ** header up to its ')', or up to a body that is a block, and the body and any
 ** `else` still belong to the `if`, so the `else` is not a second error.  A
 ** header that reaches ';' first is a whole statement. */
-stmt(A) ::= IF(K) error RP stmt(T). [IFX]           { A = ast_if_broken(ctx->a, K, T, NULL); }
-stmt(A) ::= IF(K) error RP stmt(T) ELSE stmt(E).    { A = ast_if_broken(ctx->a, K, T, E); }
-stmt(A) ::= IF(K) error block(T). [IFX]             { A = ast_if_broken(ctx->a, K, T, NULL); }
-stmt(A) ::= IF(K) error block(T) ELSE stmt(E).      { A = ast_if_broken(ctx->a, K, T, E); }
-stmt(A) ::= IF(K) error SEMI.                       { A = ast_leaf(ctx->a, AST_ERROR, K); }
+compound(A) ::= IF(K) error RP stmt(T). [IFX]       { A = ast_if_broken(ctx->a, K, T, NULL); }
+compound(A) ::= IF(K) error RP stmt(T) ELSE stmt(E). { A = ast_if_broken(ctx->a, K, T, E); }
+compound(A) ::= IF(K) error block(T). [IFX]         { A = ast_if_broken(ctx->a, K, T, NULL); }
+compound(A) ::= IF(K) error block(T) ELSE stmt(E).  { A = ast_if_broken(ctx->a, K, T, E); }
+compound(A) ::= IF(K) error SEMI.                   { A = ast_leaf(ctx->a, AST_ERROR, K); }
 
 /* A lone ';' is never the body of an if, else, while or for (grammar.md
 ** 2.2): reported here, once, and parsing goes on as if it were `{}`. */
-body(A) ::= stmt(S).                                { A = S; }
+body(A) ::= simple(S) SEMI.                         { A = S; }
+body(A) ::= compound(S).                            { A = S; }
 body(A) ::= SEMI(T).                                { A = gsc_empty_body(ctx, T); }
 
 /* The first token of a switch body: G1 takes any statement, G2 a block
@@ -246,6 +259,9 @@ switch_start(A) ::= .                               { A = *ctx->cur; }
 
 /* Statements without their ';' (also the post part of `for`). */
 simple(A) ::= call(C).                              { A = ast_expr_stmt(ctx->a, C); }
+/* `=` is spelled out (not an assign_op) for speed: most statements are
+** plain assignments, and a unit rule would cost a reduction each. */
+simple(A) ::= lvalue(L) ASSIGN(O) expr(R).          { A = ast_assign(ctx->a, O, L, R); }
 simple(A) ::= lvalue(L) assign_op(O) expr(R).       { A = ast_assign(ctx->a, O, L, R); }
 simple(A) ::= lvalue(L) INC(O).                     { A = ast_incdec(ctx->a, O, L); }
 simple(A) ::= lvalue(L) DEC(O).                     { A = ast_incdec(ctx->a, O, L); }
@@ -277,7 +293,6 @@ for_post(A) ::= simple(S).                          { A = S; }
 for_cond(A) ::= .                                   { A = NULL; }
 for_cond(A) ::= expr(E).                            { A = E; }
 
-assign_op(A) ::= ASSIGN(T).                         { A = T; }
 assign_op(A) ::= PLUSEQ(T).                         { A = T; }
 assign_op(A) ::= MINUSEQ(T).                        { A = T; }
 assign_op(A) ::= STAREQ(T).                         { A = T; }
@@ -320,7 +335,6 @@ expr(A) ::= TILDE(O) expr(E).                       { A = ast_unary(ctx->a, O, E
 expr(A) ::= CAST(C) expr(E).                        { A = ast_cast(ctx->a, C, E); }
 expr(A) ::= postfix(P).                             { A = P; }
 
-postfix(A) ::= primary(P).                          { A = P; }
 postfix(A) ::= call(C).                             { A = C; }
 postfix(A) ::= postfix(O) DOT IDENT(N).             { A = ast_member(ctx->a, O, N); }
 postfix(A) ::= postfix(O) DOT SELF(N).              { A = gsc_profile_self_field(ctx, O, N); }
@@ -351,30 +365,33 @@ args(A) ::= COMMA(C) arg_list(L).                   { A = gsc_profile_leading_em
 arg_list(A) ::= expr(E).                            { A = ast_list1(ctx->a, AST_ARGS, E); }
 arg_list(A) ::= arg_list(L) COMMA expr(E).          { A = ast_append(L, E); }
 
-primary(A) ::= IDENT(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= INT(T).                              { A = ast_text_leaf(ctx->a, AST_INT, T); }
-primary(A) ::= FLOAT(T).                            { A = ast_text_leaf(ctx->a, AST_FLOAT, T); }
+/* The operands (no `primary` nonterminal of their own: a unit rule
+** `postfix ::= primary` would cost a reduction per operand, for speed they
+** are postfix alternatives). */
+postfix(A) ::= IDENT(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= INT(T).                              { A = ast_text_leaf(ctx->a, AST_INT, T); }
+postfix(A) ::= FLOAT(T).                            { A = ast_text_leaf(ctx->a, AST_FLOAT, T); }
 /* No unary minus on expressions: only negative literals. */
-primary(A) ::= MINUS(O) INT(T).                     { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_INT, T)); }
-primary(A) ::= MINUS(O) FLOAT(T).                   { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_FLOAT, T)); }
-primary(A) ::= STRING(T).                           { A = ast_string(ctx->a, AST_STRING, T); }
-primary(A) ::= ISTRING(T).                          { A = ast_string(ctx->a, AST_ISTRING, T); }
-primary(A) ::= TRUE(T).                             { A = ast_leaf(ctx->a, AST_TRUE, T); }
-primary(A) ::= FALSE(T).                            { A = ast_leaf(ctx->a, AST_FALSE, T); }
-primary(A) ::= UNDEFINED(T).                        { A = ast_leaf(ctx->a, AST_UNDEFINED, T); }
-primary(A) ::= SELF(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= LEVEL(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= GAME(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
-primary(A) ::= ANIM(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= MINUS(O) INT(T).                     { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_INT, T)); }
+postfix(A) ::= MINUS(O) FLOAT(T).                   { A = ast_unary(ctx->a, O, ast_text_leaf(ctx->a, AST_FLOAT, T)); }
+postfix(A) ::= STRING(T).                           { A = ast_string(ctx->a, AST_STRING, T); }
+postfix(A) ::= ISTRING(T).                          { A = ast_string(ctx->a, AST_ISTRING, T); }
+postfix(A) ::= TRUE(T).                             { A = ast_leaf(ctx->a, AST_TRUE, T); }
+postfix(A) ::= FALSE(T).                            { A = ast_leaf(ctx->a, AST_FALSE, T); }
+postfix(A) ::= UNDEFINED(T).                        { A = ast_leaf(ctx->a, AST_UNDEFINED, T); }
+postfix(A) ::= SELF(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= LEVEL(T).                            { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= GAME(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
+postfix(A) ::= ANIM(T).                             { A = ast_text_leaf(ctx->a, AST_IDENT, T); }
 /* `%` and the name are two tokens (`% walk`, `%` NEWLINE `walk`). */
-primary(A) ::= PERCENT(P) IDENT(N).                 { A = ast_anim(ctx->a, P, N); }
-primary(A) ::= ANIMTREE(T).                         { A = ast_leaf(ctx->a, AST_ANIMTREE, T); }
+postfix(A) ::= PERCENT(P) IDENT(N).                 { A = ast_anim(ctx->a, P, N); }
+postfix(A) ::= ANIMTREE(T).                         { A = ast_leaf(ctx->a, AST_ANIMTREE, T); }
 /* One element: parentheses; otherwise a vector (arity: compile stage). */
-primary(A) ::= LP(L) args(G) RP.                    { A = ast_paren(ctx->a, L, G); }
-primary(A) ::= LBRACKET(L) RBRACKET.                { A = ast_leaf(ctx->a, AST_EMPTY_ARRAY, L); }
-primary(A) ::= DCOLON(T) IDENT(N).                  { A = ast_func_ref(ctx->a, NULL, T, N); }
-primary(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &P, T, N); }
-primary(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &P, T, N); }
+postfix(A) ::= LP(L) args(G) RP.                    { A = ast_paren(ctx->a, L, G); }
+postfix(A) ::= LBRACKET(L) RBRACKET.                { A = ast_leaf(ctx->a, AST_EMPTY_ARRAY, L); }
+postfix(A) ::= DCOLON(T) IDENT(N).                  { A = ast_func_ref(ctx->a, NULL, T, N); }
+postfix(A) ::= IDENT(P) DCOLON(T) IDENT(N).         { A = ast_func_ref(ctx->a, &P, T, N); }
+postfix(A) ::= PATH(P) DCOLON(T) IDENT(N).          { A = ast_func_ref(ctx->a, &P, T, N); }
 
 %code {
 /* ==== Lemon internals ====================================================
