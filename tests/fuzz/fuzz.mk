@@ -49,8 +49,12 @@ endif
 .PHONY: build run replay clean
 build: $(BINS)
 
-$(GEN_C) $(GEN_H): $(RE_SRC) $(Y_SRC) $(wildcard data/builtins/*.txt)
+# One sub-make makes every generated file (a stamp, so that a parallel
+# build does not start it once per file).
+$(FB)/gen/.stamp: $(RE_SRC) $(Y_SRC) $(wildcard data/builtins/*.txt) scripts/gen_builtins.c
 	$(Q)$(MAKE) --no-print-directory -f Makefile B=$(FB)/gen $(GEN_C) $(GEN_H)
+	$(Q)touch $@
+$(GEN_C) $(GEN_H): $(FB)/gen/.stamp ;
 
 $(FB)/obj:
 	@mkdir -p $@
