@@ -108,9 +108,15 @@ static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
 ** already in the set's arena (owned). */
 static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
 {
-    ns_entry *e = arena_zalloc(s->mem, sizeof *e);
-    e->key = owned ? key : arena_strndup(s->mem, key, len);
-    e->len = len;
+    /* The entry and its copy of the key are one allocation. */
+    ns_entry *e = arena_alloc(s->mem, sizeof *e + (owned ? 0 : len + 1));
+    if (!owned) {
+        char *copy = (char *)(e + 1);
+        memcpy(copy, key, len);
+        copy[len] = 0;
+        key = copy;
+    }
+    *e = (ns_entry){.key = key, .len = len};
     *vec_push(s->items, s->count, s->cap) = e;
     hashtab_add(&s->index, h);
     return e;
@@ -618,7 +624,7 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
         const char *sep = strstr(callee->text, "::");
         if (sep) {
             check_ref *r = arena_alloc(&st->mem, sizeof *r);
-            r->name = arena_lower(&st->mem, sep + 2, strlen(sep + 2));
+            r->name = arena_lower(&st->mem, sep + 2, callee->len - (size_t)(sep + 2 - callee->text));
             r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
             e->data = r;
         } else {
@@ -675,13 +681,12 @@ static void func_ref(check_state *st, const ast_node *n, int in_dev)
         ast_node callee = *n;
         callee.kind = AST_IDENT;
         callee.text = sep + 2;
-        callee.len = strlen(sep + 2);
+        callee.len = n->len - 2;
         record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
         return;
     }
     ast_node callee = *n;
     callee.kind = AST_SCOPED;
-    callee.len = strlen(n->text);
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
@@ -1816,7 +1821,7 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
 static void define_function(check_state *st, const ast_node *fn, int dev)
 {
     if (!fn->text) return;
-    size_t len = strlen(fn->text);
+    size_t len = fn->len;
     char *lower = arena_lower(&st->mem, fn->text, len);
     uint32_t h = key_hash(lower, len);
     ns_entry *e = ns_find_hashed(&st->functions, lower, len, h);
@@ -1876,8 +1881,8 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
         if (!dev || st->opts.developer_script) define_function(st, item, dev);
         else if (item->text) {
             int is_new;
-            ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, strlen(item->text)),
-                   strlen(item->text), &is_new)->value = 1;
+            ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, item->len), item->len,
+                   &is_new)->value = 1;
         }
         function_walk(st, item, dev);
         break;
