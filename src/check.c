@@ -104,6 +104,8 @@ static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
     return ns_find_hashed(s, key, len, key_hash(key, len));
 }
 
+#define NS_FIRST_ROOM 64
+
 /* A new entry for key (h: its key_hash); the key is copied unless it is
 ** already in the set's arena (owned). */
 static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
@@ -117,6 +119,13 @@ static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, 
         key = copy;
     }
     *e = (ns_entry){.key = key, .len = len};
+    if (!s->cap) {
+        /* A set that is used at all (a file's functions, the names it
+        ** calls) mostly holds dozens: room for them at once, not after
+        ** several doublings. */
+        vec_reserve(s->items, s->cap, NS_FIRST_ROOM);
+        hashtab_reserve(&s->index, NS_FIRST_ROOM);
+    }
     *vec_push(s->items, s->count, s->cap) = e;
     hashtab_add(&s->index, h);
     return e;
@@ -226,7 +235,14 @@ struct check_state {
     ** where expressions are walked from statements. */
     expr_walker plain_walker; /* expr_plain_root's */
     struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
+    struct dev_walk_item *dev_walk; /* waittill_dev_checks' stack */
+    size_t dev_walk_cap;
 };
+
+typedef struct dev_walk_item {
+    const ast_node *node;
+    int dev;
+} dev_walk_item;
 
 static void error_at(check_state *st, int line, int col, const char *fmt, ...)
 #ifdef __GNUC__
@@ -1788,33 +1804,52 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
 
 /* CoD1/UO: waittill / waittillmatch inside /# #/ or a dev function.  A
 ** separate iterative pass over the body tracking developer-block depth. */
+/* The checks of one node of waittill_dev_checks' walk. */
+static inline void waittill_dev_node(check_state *st, const ast_node *n, int dev)
+{
+    if (!dev) return;
+    if (n->kind == AST_WAITTILL || n->kind == AST_WAITTILLMATCH)
+        error_at(st, n->line, n->col, "%s not allowed in developer script",
+                 n->kind == AST_WAITTILL ? "waittill" : "waittillmatch");
+    if (n->kind == AST_METHOD_CALL && !name_is(n, "thread")) {
+        const ast_node *callee = call_callee(n);
+        if (name_is(callee, "waittill") || name_is(callee, "waittillmatch"))
+            error_at(st, callee->line, callee->col, "%s not allowed in developer script",
+                     name_is(callee, "waittill") ? "waittill" : "waittillmatch");
+    }
+}
+
 static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_depth)
 {
     if (!st->rules->devblock_restrictions || !body) return;
-    typedef struct item { const ast_node *n; int dev; } item;
-    item *stack = NULL;
-    size_t top = 0, cap = 0;
-    *vec_push(stack, top, cap) = (item){body, dev_depth};
-    while (top) {
-        item it = stack[--top];
-        const ast_node *n = it.n;
-        if (it.dev && (n->kind == AST_WAITTILL || n->kind == AST_WAITTILLMATCH))
-            error_at(st, n->line, n->col, "%s not allowed in developer script",
-                     n->kind == AST_WAITTILL ? "waittill" : "waittillmatch");
-        if (it.dev && n->kind == AST_METHOD_CALL && !name_is(n, "thread")) {
-            const ast_node *callee = call_callee(n);
-            if (name_is(callee, "waittill") || name_is(callee, "waittillmatch"))
-                error_at(st, callee->line, callee->col, "%s not allowed in developer script",
-                         name_is(callee, "waittill") ? "waittill" : "waittillmatch");
+    /* Pre-order, iterative (expressions can be as deep as the file is
+    ** long): down to first children, on to next siblings; the stack (kept
+    ** for the file) holds the next sibling of each node the walk went down
+    ** from, with the /# #/ state it shares with that node. */
+    size_t top = 0;
+    const ast_node *n = body;
+    int dev = dev_depth;
+    waittill_dev_node(st, n, dev);
+    dev = dev || n->kind == AST_DEVBLOCK;
+    for (n = n->child; n;) {
+        waittill_dev_node(st, n, dev);
+        if (n->child) {
+            if (n->next) {
+                vec_reserve(st->dev_walk, st->dev_walk_cap, top + 1);
+                st->dev_walk[top++] = (dev_walk_item){n->next, dev};
+            }
+            dev = dev || n->kind == AST_DEVBLOCK;
+            n = n->child;
+        } else if (n->next) {
+            n = n->next;
+        } else if (top) {
+            top--;
+            n = st->dev_walk[top].node;
+            dev = st->dev_walk[top].dev;
+        } else {
+            n = NULL;
         }
-        int dev = it.dev || n->kind == AST_DEVBLOCK;
-        size_t count = (size_t)child_count(n);
-        vec_reserve(stack, cap, top + count);
-        size_t i = top + count;
-        for (const ast_node *c = n->child; c; c = c->next) stack[--i] = (item){c, dev};
-        top += count;
     }
-    free(stack);
 }
 
 /* Registers a function (dev: defined inside a top-level /# #/). */
@@ -2121,6 +2156,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     free(st->frames);
     free(st->values);
     free(st->unread);
+    free(st->dev_walk);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     free(st);
