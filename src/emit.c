@@ -61,16 +61,28 @@ static void ob_char(obuf *b, char c)
     b->buf[b->n++] = c;
 }
 
-/* Decimal, as printf's %d / %u / PRId64 spell it. */
+/* Decimal, as printf's %d / %u / PRId64 spell it: two digits per division
+** (lines, columns and packed values have up to 10). */
 static void ob_int(obuf *b, int64_t v)
 {
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "4041424344454647484950515253545556575859606162636465666768697071727374757677787980"
+                                "81828384858687888990919293949596979899";
     char tmp[24];
     int i = (int)sizeof tmp;
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    do {
-        tmp[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
+    while (u >= 100) {
+        unsigned d = (unsigned)(u % 100);
+        u /= 100;
+        i -= 2;
+        memcpy(tmp + i, pairs + 2 * d, 2);
+    }
+    if (u >= 10) {
+        i -= 2;
+        memcpy(tmp + i, pairs + 2 * u, 2);
+    } else {
+        tmp[--i] = (char)('0' + u);
+    }
     if (v < 0) tmp[--i] = '-';
     ob_put(b, tmp + i, sizeof tmp - (size_t)i);
 }
