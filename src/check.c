@@ -260,6 +260,9 @@ static void error_at(check_state *st, int line, int col, const char *fmt, ...)
 
 static inline void ref_push(ref_vec *v, check_ref r)
 {
+    /* As for name sets: room for dozens at once (a file calls other files'
+    ** functions over and over). */
+    if (!v->cap) vec_reserve(v->items, v->cap, NS_FIRST_ROOM);
     *vec_push(v->items, v->count, v->cap) = r;
 }
 
@@ -639,9 +642,14 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
         e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
         const char *sep = strstr(callee->text, "::");
         if (sep) {
-            check_ref *r = arena_alloc(&st->mem, sizeof *r);
-            r->name = arena_lower(&st->mem, sep + 2, callee->len - (size_t)(sep + 2 - callee->text));
-            r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
+            /* The split and its copy of the path are one allocation. */
+            size_t path_len = (size_t)(sep - callee->text);
+            check_ref *r = arena_alloc(&st->mem, sizeof *r + path_len + 1);
+            char *path = (char *)(r + 1);
+            memcpy(path, callee->text, path_len);
+            path[path_len] = 0;
+            r->path = path;
+            r->name = arena_lower(&st->mem, sep + 2, callee->len - path_len - 2);
             e->data = r;
         } else {
             e->data = NULL;
