@@ -68,8 +68,10 @@ static void ob_int(obuf *b, int64_t v)
     static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
                                 "4041424344454647484950515253545556575859606162636465666768697071727374757677787980"
                                 "81828384858687888990919293949596979899";
-    char tmp[24];
-    int i = (int)sizeof tmp;
+    /* The digits end at tmp + 24; the room after them lets a fixed 24 bytes
+    ** be copied from the first (no call for a variable length). */
+    char tmp[48];
+    int i = 24;
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
     while (u >= 100) {
         unsigned d = (unsigned)(u % 100);
@@ -84,7 +86,13 @@ static void ob_int(obuf *b, int64_t v)
         tmp[--i] = (char)('0' + u);
     }
     if (v < 0) tmp[--i] = '-';
-    ob_put(b, tmp + i, sizeof tmp - (size_t)i);
+    size_t n = 24 - (size_t)i;
+    if (sizeof b->buf - b->n < 24) {
+        ob_put(b, tmp + i, n);
+        return;
+    }
+    memcpy(b->buf + b->n, tmp + i, 24);
+    b->n += n;
 }
 
 /* ---- JSON ---- */
