@@ -15,6 +15,7 @@ struct ast_node;
 typedef enum { REF_ANIM = 0, REF_ANIMTREE, REF_ENGINE } ref_kind;
 
 typedef struct tree_entry tree_entry;
+typedef struct ref_name ref_name;
 
 /* One `%name`, `#animtree` or --engine-anim, in compile order. */
 typedef struct anim_ref {
@@ -24,18 +25,18 @@ typedef struct anim_ref {
     tree_entry *tree;          /* NULL when no tree was selected */
     const char *name;          /* lower case; NULL for #animtree */
     int64_t value;             /* packed value, or -1 (null) */
-    int in_ref_set;            /* counted in the tree's reference set */
+    ref_name *set_name;        /* its name in the tree's reference set; NULL: not counted in it */
     int developer;             /* inside /# #/ and not compiled (cod4 without developer_script) */
     struct anim_ref *next;     /* compile order */
     struct anim_ref *name_next;/* same name, same tree, compile order */
 } anim_ref;
 
 /* A name in one tree's reference set. */
-typedef struct ref_name {
+struct ref_name {
     const char *name;
     int bound_node;            /* -1 until a node binds it */
     anim_ref *refs, *refs_tail;
-} ref_name;
+};
 
 struct tree_entry {
     int index;                 /* registry index, 1-based */

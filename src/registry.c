@@ -57,7 +57,7 @@ void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, 
         hashtab_add(&t->name_index, hash);
         *vec_push(t->names, t->name_count, t->name_cap) = r;
     }
-    ref->in_ref_set = 1;
+    ref->set_name = r;
     if (r->refs_tail) r->refs_tail->name_next = ref;
     else r->refs = ref;
     r->refs_tail = ref;
