@@ -129,6 +129,9 @@ static void json_string(obuf *b, const char *s)
         ** and scanned 8 bytes at a time. */
         const unsigned char *run = p;
         while (end - p >= 8 && plain_word(p)) p += 8;
+        /* Fewer than 8 bytes left: the string's last 8 bytes, when it has
+        ** as many, cover them in one more test. */
+        if (end - p < 8 && end - (const unsigned char *)s >= 8 && plain_word(end - 8)) p = end;
         while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') p++;
         if (p > run) ob_put(b, (const char *)run, (size_t)(p - run));
         unsigned char c = *p;
