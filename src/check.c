@@ -56,38 +56,10 @@ static void ns_free(nameset *s)
     s->count = s->cap = 0;
 }
 
-/* A hash of a key's len bytes (NULs included), read 8 at a time: names are
-** hashed once per call, local and label. */
-static inline uint32_t word_hash(const char *s, size_t len)
-{
-    const size_t total = len;
-    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
-    for (; len >= 8; s += 8, len -= 8) {
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
-    }
-    /* The last len < 8 bytes: a key of 8 bytes or more reads its last 8
-    ** (overlapping what was hashed), a shorter one two 4-byte words (which
-    ** may overlap) or its bytes (a memcpy of a variable length is a call). */
-    w = 0;
-    if (len && total >= 8) {
-        memcpy(&w, s + len - 8, 8);
-    } else if (len >= 4) {
-        uint32_t lo, hi;
-        memcpy(&lo, s, 4);
-        memcpy(&hi, s + len - 4, 4);
-        w = (uint64_t)hi << 32 | lo;
-    } else {
-        for (size_t i = 0; i < len; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
-    }
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
-    return (uint32_t)(h ^ (h >> 29));
-}
-
+/* Names are hashed once per call, local and label. */
 static inline uint32_t key_hash(const char *key, size_t len)
 {
-    return word_hash(key, len);
+    return text_hash_bytes(key, len);
 }
 
 static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)

@@ -87,7 +87,7 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len)
         p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
     p[len] = 0;
-    uint32_t h = text_hash(0, p, 0);
+    uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
     for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
         if (cr->distinct[i].len == len && memcmp(cr->names + cr->distinct[i].off, p, len) == 0) return (uint32_t)i;
     hashtab_add(&cr->index, h);

@@ -46,7 +46,7 @@ struct tree_entry {
     int too_long;              /* never loaded */
     ref_name **names;          /* reference set, first-reference order */
     size_t name_count, name_cap;
-    hashtab name_index;        /* names by text_hash(0, name, 0) */
+    hashtab name_index;        /* names by text_hash_bytes(name, strlen(name)) */
     const char *file;          /* the .atr opened, or NULL */
     source_file *atr_src;
     int built;
@@ -78,7 +78,7 @@ struct atrc_ctx {
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);
 /* Adds ref to tree's reference set (ref->name must be set). */
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref);
-/* The same with hash = text_hash(0, ref->name, 0) already computed (off the context's thread). */
+/* The same with hash = text_hash_bytes(ref->name, strlen(ref->name)) already computed (off the context's thread). */
 void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, uint32_t hash);
 ref_name *registry_find_name(const tree_entry *t, const char *name);
 /* Registers a tree for a directive at src:line:col, or for engine code
