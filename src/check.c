@@ -2017,7 +2017,6 @@ static void resolve(check_state *st, check_file_result *out)
         }
         const ns_entry *def = ce->def;
         if (def && !def->value) continue;
-        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
         if (def) {
             /* A developer function: seen from /# #/ it is there; from normal
             ** code it is not (retail), or is refused (developer_script).  The
@@ -2026,11 +2025,14 @@ static void resolve(check_state *st, check_file_result *out)
             if (st->opts.developer_script) {
                 error_at(st, c->line, c->col, "%s", r->dev_function_ref);
             } else {
-                ref.kind = CHECK_REF_SCRIPT;
+                check_ref ref = {c->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1};
                 check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
             }
             continue;
         }
+        /* The reference is made only for a name that stays unresolved
+        ** (most calls are of the file's functions or of builtins). */
+        int certain = 1;
         if (c->kind != CHECK_REF_SCRIPT) {
             if (ce->keyword) continue;
             builtin_kind bk = c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
@@ -2039,7 +2041,7 @@ static void resolve(check_state *st, check_file_result *out)
                 ce->looked_up |= 2 << bk;
             }
             const builtin_entry *b = ce->builtin[bk];
-            ref.certain = ce->certain[bk];
+            certain = ce->certain[bk];
             if (b) {
                 if (c->argc >= 256)
                     error_at(st, c->line, c->col, "parameter count exceeds 256");
@@ -2048,6 +2050,7 @@ static void resolve(check_state *st, check_file_result *out)
                 continue;
             }
         }
+        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, certain};
         if (deferred) {
             if (out) {
                 ref.name = arena_strdup(&out->mem, ref.name);
