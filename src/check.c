@@ -1810,7 +1810,7 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
     const ast_node *n = body;
     int dev = dev_depth;
     waittill_dev_node(st, n, dev);
-    dev = dev || n->kind == AST_DEVBLOCK;
+    dev |= n->kind == AST_DEVBLOCK;
     for (n = n->child; n;) {
         waittill_dev_node(st, n, dev);
         if (n->child) {
@@ -1818,7 +1818,7 @@ static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_d
                 vec_reserve(st->dev_walk, st->dev_walk_cap, top + 1);
                 st->dev_walk[top++] = (dev_walk_item){n->next, dev};
             }
-            dev = dev || n->kind == AST_DEVBLOCK;
+            dev |= n->kind == AST_DEVBLOCK;
             n = n->child;
         } else if (n->next) {
             n = n->next;

@@ -146,7 +146,7 @@ void compile_pass_item(void *state, fe_file *f, const ast_node *item)
                 vec_reserve(cr->stack, cr->stack_cap, top + 1);
                 cr->stack[top++] = (walk_item){n->next, in_dev};
             }
-            in_dev = in_dev || n->kind == AST_DEVBLOCK;
+            in_dev |= n->kind == AST_DEVBLOCK;
             n = n->child;
         } else if (n->next) {
             n = n->next;
