@@ -602,6 +602,18 @@ static inline called_name *called(check_state *st, const char *text, size_t len)
     return e->data;
 }
 
+/* The first `::` of s[0, len), NULL when there is none (strstr, for a text
+** whose length is known). */
+static const char *find_scope(const char *s, size_t len)
+{
+    const char *end = s + len, *p = s;
+    while ((p = memchr(p, ':', (size_t)(end - p))) != NULL && end - p >= 2) {
+        if (p[1] == ':') return p;
+        p++;
+    }
+    return NULL;
+}
+
 /* A call of `path::name` (callee: AST_SCOPED). */
 static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
 {
@@ -612,7 +624,7 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
     ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
     if (!e) {
         e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
-        const char *sep = strstr(callee->text, "::");
+        const char *sep = find_scope(callee->text, callee->len);
         if (sep) {
             /* The split and its copy of the path are one allocation. */
             size_t path_len = (size_t)(sep - callee->text);
@@ -670,7 +682,7 @@ static inline void record_call(check_state *st, const ast_node *callee, check_re
 static void func_ref(check_state *st, const ast_node *n, int in_dev)
 {
     if (!n->text || discarded(st, in_dev)) return;
-    const char *sep = strstr(n->text, "::");
+    const char *sep = find_scope(n->text, n->len);
     if (!sep) return;
     if (sep == n->text) {
         /* `::foo`: this file's function (n is at the '::'). */
