@@ -56,38 +56,10 @@ static void ns_free(nameset *s)
     s->count = s->cap = 0;
 }
 
-/* A hash of a key's len bytes (NULs included), read 8 at a time: names are
-** hashed once per call, local and label. */
-static inline uint32_t word_hash(const char *s, size_t len)
-{
-    const size_t total = len;
-    uint64_t h = (uint64_t)len * 0x9E3779B97F4A7C15u, w;
-    for (; len >= 8; s += 8, len -= 8) {
-        memcpy(&w, s, 8);
-        h = (h ^ w) * 0xFF51AFD7ED558CCDu;
-        h ^= h >> 32;
-    }
-    /* The last len < 8 bytes: a key of 8 bytes or more reads its last 8
-    ** (overlapping what was hashed), a shorter one two 4-byte words (which
-    ** may overlap) or its bytes (a memcpy of a variable length is a call). */
-    w = 0;
-    if (len && total >= 8) {
-        memcpy(&w, s + len - 8, 8);
-    } else if (len >= 4) {
-        uint32_t lo, hi;
-        memcpy(&lo, s, 4);
-        memcpy(&hi, s + len - 4, 4);
-        w = (uint64_t)hi << 32 | lo;
-    } else {
-        for (size_t i = 0; i < len; i++) w |= (uint64_t)(unsigned char)s[i] << (8 * i);
-    }
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53u;
-    return (uint32_t)(h ^ (h >> 29));
-}
-
+/* Names are hashed once per call, local and label. */
 static inline uint32_t key_hash(const char *key, size_t len)
 {
-    return word_hash(key, len);
+    return text_hash_bytes(key, len);
 }
 
 static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
@@ -104,13 +76,28 @@ static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
     return ns_find_hashed(s, key, len, key_hash(key, len));
 }
 
+#define NS_FIRST_ROOM 64
+
 /* A new entry for key (h: its key_hash); the key is copied unless it is
 ** already in the set's arena (owned). */
 static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
 {
-    ns_entry *e = arena_zalloc(s->mem, sizeof *e);
-    e->key = owned ? key : arena_strndup(s->mem, key, len);
-    e->len = len;
+    /* The entry and its copy of the key are one allocation. */
+    ns_entry *e = arena_alloc(s->mem, sizeof *e + (owned ? 0 : len + 1));
+    if (!owned) {
+        char *copy = (char *)(e + 1);
+        memcpy(copy, key, len);
+        copy[len] = 0;
+        key = copy;
+    }
+    *e = (ns_entry){.key = key, .len = len};
+    if (!s->cap) {
+        /* A set that is used at all (a file's functions, the names it
+        ** calls) mostly holds dozens: room for them at once, not after
+        ** several doublings. */
+        vec_reserve(s->items, s->cap, NS_FIRST_ROOM);
+        hashtab_reserve(&s->index, NS_FIRST_ROOM);
+    }
     *vec_push(s->items, s->count, s->cap) = e;
     hashtab_add(&s->index, h);
     return e;
@@ -220,7 +207,14 @@ struct check_state {
     ** where expressions are walked from statements. */
     expr_walker plain_walker; /* expr_plain_root's */
     struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
+    struct dev_walk_item *dev_walk; /* waittill_dev_checks' stack */
+    size_t dev_walk_cap;
 };
+
+typedef struct dev_walk_item {
+    const ast_node *node;
+    int dev;
+} dev_walk_item;
 
 static void error_at(check_state *st, int line, int col, const char *fmt, ...)
 #ifdef __GNUC__
@@ -238,6 +232,9 @@ static void error_at(check_state *st, int line, int col, const char *fmt, ...)
 
 static inline void ref_push(ref_vec *v, check_ref r)
 {
+    /* As for name sets: room for dozens at once (a file calls other files'
+    ** functions over and over). */
+    if (!v->cap) vec_reserve(v->items, v->cap, NS_FIRST_ROOM);
     *vec_push(v->items, v->count, v->cap) = r;
 }
 
@@ -605,6 +602,18 @@ static inline called_name *called(check_state *st, const char *text, size_t len)
     return e->data;
 }
 
+/* The first `::` of s[0, len), NULL when there is none (strstr, for a text
+** whose length is known). */
+static const char *find_scope(const char *s, size_t len)
+{
+    const char *end = s + len, *p = s;
+    while ((p = memchr(p, ':', (size_t)(end - p))) != NULL && end - p >= 2) {
+        if (p[1] == ':') return p;
+        p++;
+    }
+    return NULL;
+}
+
 /* A call of `path::name` (callee: AST_SCOPED). */
 static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
 {
@@ -615,11 +624,16 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
     ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
     if (!e) {
         e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
-        const char *sep = strstr(callee->text, "::");
+        const char *sep = find_scope(callee->text, callee->len);
         if (sep) {
-            check_ref *r = arena_alloc(&st->mem, sizeof *r);
-            r->name = arena_lower(&st->mem, sep + 2, strlen(sep + 2));
-            r->path = arena_strndup(&st->mem, callee->text, (size_t)(sep - callee->text));
+            /* The split and its copy of the path are one allocation. */
+            size_t path_len = (size_t)(sep - callee->text);
+            check_ref *r = arena_alloc(&st->mem, sizeof *r + path_len + 1);
+            char *path = (char *)(r + 1);
+            memcpy(path, callee->text, path_len);
+            path[path_len] = 0;
+            r->path = path;
+            r->name = arena_lower(&st->mem, sep + 2, callee->len - path_len - 2);
             e->data = r;
         } else {
             e->data = NULL;
@@ -668,20 +682,19 @@ static inline void record_call(check_state *st, const ast_node *callee, check_re
 static void func_ref(check_state *st, const ast_node *n, int in_dev)
 {
     if (!n->text || discarded(st, in_dev)) return;
-    const char *sep = strstr(n->text, "::");
+    const char *sep = find_scope(n->text, n->len);
     if (!sep) return;
     if (sep == n->text) {
         /* `::foo`: this file's function (n is at the '::'). */
         ast_node callee = *n;
         callee.kind = AST_IDENT;
         callee.text = sep + 2;
-        callee.len = strlen(sep + 2);
+        callee.len = n->len - 2;
         record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
         return;
     }
     ast_node callee = *n;
     callee.kind = AST_SCOPED;
-    callee.len = strlen(n->text);
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
@@ -1783,40 +1796,59 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
 
 /* CoD1/UO: waittill / waittillmatch inside /# #/ or a dev function.  A
 ** separate iterative pass over the body tracking developer-block depth. */
+/* The checks of one node of waittill_dev_checks' walk. */
+static inline void waittill_dev_node(check_state *st, const ast_node *n, int dev)
+{
+    if (!dev) return;
+    if (n->kind == AST_WAITTILL || n->kind == AST_WAITTILLMATCH)
+        error_at(st, n->line, n->col, "%s not allowed in developer script",
+                 n->kind == AST_WAITTILL ? "waittill" : "waittillmatch");
+    if (n->kind == AST_METHOD_CALL && !name_is(n, "thread")) {
+        const ast_node *callee = call_callee(n);
+        if (name_is(callee, "waittill") || name_is(callee, "waittillmatch"))
+            error_at(st, callee->line, callee->col, "%s not allowed in developer script",
+                     name_is(callee, "waittill") ? "waittill" : "waittillmatch");
+    }
+}
+
 static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_depth)
 {
     if (!st->rules->devblock_restrictions || !body) return;
-    typedef struct item { const ast_node *n; int dev; } item;
-    item *stack = NULL;
-    size_t top = 0, cap = 0;
-    *vec_push(stack, top, cap) = (item){body, dev_depth};
-    while (top) {
-        item it = stack[--top];
-        const ast_node *n = it.n;
-        if (it.dev && (n->kind == AST_WAITTILL || n->kind == AST_WAITTILLMATCH))
-            error_at(st, n->line, n->col, "%s not allowed in developer script",
-                     n->kind == AST_WAITTILL ? "waittill" : "waittillmatch");
-        if (it.dev && n->kind == AST_METHOD_CALL && !name_is(n, "thread")) {
-            const ast_node *callee = call_callee(n);
-            if (name_is(callee, "waittill") || name_is(callee, "waittillmatch"))
-                error_at(st, callee->line, callee->col, "%s not allowed in developer script",
-                         name_is(callee, "waittill") ? "waittill" : "waittillmatch");
+    /* Pre-order, iterative (expressions can be as deep as the file is
+    ** long): down to first children, on to next siblings; the stack (kept
+    ** for the file) holds the next sibling of each node the walk went down
+    ** from, with the /# #/ state it shares with that node. */
+    size_t top = 0;
+    const ast_node *n = body;
+    int dev = dev_depth;
+    waittill_dev_node(st, n, dev);
+    dev |= n->kind == AST_DEVBLOCK;
+    for (n = n->child; n;) {
+        waittill_dev_node(st, n, dev);
+        if (n->child) {
+            if (n->next) {
+                vec_reserve(st->dev_walk, st->dev_walk_cap, top + 1);
+                st->dev_walk[top++] = (dev_walk_item){n->next, dev};
+            }
+            dev |= n->kind == AST_DEVBLOCK;
+            n = n->child;
+        } else if (n->next) {
+            n = n->next;
+        } else if (top) {
+            top--;
+            n = st->dev_walk[top].node;
+            dev = st->dev_walk[top].dev;
+        } else {
+            n = NULL;
         }
-        int dev = it.dev || n->kind == AST_DEVBLOCK;
-        size_t count = (size_t)child_count(n);
-        vec_reserve(stack, cap, top + count);
-        size_t i = top + count;
-        for (const ast_node *c = n->child; c; c = c->next) stack[--i] = (item){c, dev};
-        top += count;
     }
-    free(stack);
 }
 
 /* Registers a function (dev: defined inside a top-level /# #/). */
 static void define_function(check_state *st, const ast_node *fn, int dev)
 {
     if (!fn->text) return;
-    size_t len = strlen(fn->text);
+    size_t len = fn->len;
     char *lower = arena_lower(&st->mem, fn->text, len);
     uint32_t h = key_hash(lower, len);
     ns_entry *e = ns_find_hashed(&st->functions, lower, len, h);
@@ -1876,8 +1908,8 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
         if (!dev || st->opts.developer_script) define_function(st, item, dev);
         else if (item->text) {
             int is_new;
-            ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, strlen(item->text)),
-                   strlen(item->text), &is_new)->value = 1;
+            ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, item->len), item->len,
+                   &is_new)->value = 1;
         }
         function_walk(st, item, dev);
         break;
@@ -1997,7 +2029,6 @@ static void resolve(check_state *st, check_file_result *out)
         }
         const ns_entry *def = ce->def;
         if (def && !def->value) continue;
-        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, 1};
         if (def) {
             /* A developer function: seen from /# #/ it is there; from normal
             ** code it is not (retail), or is refused (developer_script).  The
@@ -2006,11 +2037,14 @@ static void resolve(check_state *st, check_file_result *out)
             if (st->opts.developer_script) {
                 error_at(st, c->line, c->col, "%s", r->dev_function_ref);
             } else {
-                ref.kind = CHECK_REF_SCRIPT;
+                check_ref ref = {c->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1};
                 check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
             }
             continue;
         }
+        /* The reference is made only for a name that stays unresolved
+        ** (most calls are of the file's functions or of builtins). */
+        int certain = 1;
         if (c->kind != CHECK_REF_SCRIPT) {
             if (ce->keyword) continue;
             builtin_kind bk = c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
@@ -2019,7 +2053,7 @@ static void resolve(check_state *st, check_file_result *out)
                 ce->looked_up |= 2 << bk;
             }
             const builtin_entry *b = ce->builtin[bk];
-            ref.certain = ce->certain[bk];
+            certain = ce->certain[bk];
             if (b) {
                 if (c->argc >= 256)
                     error_at(st, c->line, c->col, "parameter count exceeds 256");
@@ -2028,6 +2062,7 @@ static void resolve(check_state *st, check_file_result *out)
                 continue;
             }
         }
+        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, certain};
         if (deferred) {
             if (out) {
                 ref.name = arena_strdup(&out->mem, ref.name);
@@ -2116,6 +2151,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     free(st->frames);
     free(st->values);
     free(st->unread);
+    free(st->dev_walk);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     free(st);

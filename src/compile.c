@@ -87,7 +87,7 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len)
         p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
     p[len] = 0;
-    uint32_t h = text_hash(0, p, 0);
+    uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
     for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
         if (cr->distinct[i].len == len && memcmp(cr->names + cr->distinct[i].off, p, len) == 0) return (uint32_t)i;
     hashtab_add(&cr->index, h);
@@ -116,32 +116,47 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len);
 }
 
+static inline void visit(compile_record *cr, fe_file *f, const ast_node *n, int in_dev)
+{
+    switch (n->kind) {
+    case AST_USING_ANIMTREE: record(cr, f, EV_USING_ANIMTREE, n, in_dev); break;
+    case AST_ANIM: record(cr, f, EV_ANIM, n, in_dev); break;
+    case AST_ANIMTREE: record(cr, f, EV_ANIMTREE, n, in_dev); break;
+    default: break;
+    }
+}
+
 void compile_pass_item(void *state, fe_file *f, const ast_node *item)
 {
     compile_record *cr = state;
-    if (!f->item_anim_syntax) return;
+    if (!f->item_anim_syntax || !item) return;
     /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
-    ** deep as the file is long, which recursion could not survive. */
+    ** deep as the file is long, which recursion could not survive.  The walk
+    ** goes down to first children and on to next siblings; the stack keeps
+    ** only the next sibling of each node it went down from (and the node's
+    ** /# #/ state, which its siblings share). */
+    visit(cr, f, item, 0);
     size_t top = 0;
-    if (item) cr->stack[top++] = (walk_item){item, 0};
-    while (top) {
-        walk_item it = cr->stack[--top];
-        const ast_node *n = it.node;
-        switch (n->kind) {
-        case AST_USING_ANIMTREE: record(cr, f, EV_USING_ANIMTREE, n, it.in_dev); break;
-        case AST_ANIM: record(cr, f, EV_ANIM, n, it.in_dev); break;
-        case AST_ANIMTREE: record(cr, f, EV_ANIMTREE, n, it.in_dev); break;
-        default: break;
+    const ast_node *n = item->child;
+    int in_dev = item->kind == AST_DEVBLOCK;
+    while (n) {
+        visit(cr, f, n, in_dev);
+        if (n->child) {
+            if (n->next) {
+                vec_reserve(cr->stack, cr->stack_cap, top + 1);
+                cr->stack[top++] = (walk_item){n->next, in_dev};
+            }
+            in_dev |= n->kind == AST_DEVBLOCK;
+            n = n->child;
+        } else if (n->next) {
+            n = n->next;
+        } else if (top) {
+            walk_item it = cr->stack[--top];
+            n = it.node;
+            in_dev = it.in_dev;
+        } else {
+            n = NULL;
         }
-        if (!n->child) continue;
-        int child_dev = it.in_dev || n->kind == AST_DEVBLOCK;
-        size_t count = 0;
-        for (const ast_node *c = n->child; c; c = c->next) count++;
-        vec_reserve(cr->stack, cr->stack_cap, top + count);
-        /* Push children so that the first child is popped first. */
-        size_t i = top + count;
-        for (const ast_node *c = n->child; c; c = c->next) cr->stack[--i] = (walk_item){c, child_dev};
-        top += count;
     }
 }
 

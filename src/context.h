@@ -15,6 +15,7 @@ struct ast_node;
 typedef enum { REF_ANIM = 0, REF_ANIMTREE, REF_ENGINE } ref_kind;
 
 typedef struct tree_entry tree_entry;
+typedef struct ref_name ref_name;
 
 /* One `%name`, `#animtree` or --engine-anim, in compile order. */
 typedef struct anim_ref {
@@ -24,18 +25,18 @@ typedef struct anim_ref {
     tree_entry *tree;          /* NULL when no tree was selected */
     const char *name;          /* lower case; NULL for #animtree */
     int64_t value;             /* packed value, or -1 (null) */
-    int in_ref_set;            /* counted in the tree's reference set */
+    ref_name *set_name;        /* its name in the tree's reference set; NULL: not counted in it */
     int developer;             /* inside /# #/ and not compiled (cod4 without developer_script) */
     struct anim_ref *next;     /* compile order */
     struct anim_ref *name_next;/* same name, same tree, compile order */
 } anim_ref;
 
 /* A name in one tree's reference set. */
-typedef struct ref_name {
+struct ref_name {
     const char *name;
     int bound_node;            /* -1 until a node binds it */
     anim_ref *refs, *refs_tail;
-} ref_name;
+};
 
 struct tree_entry {
     int index;                 /* registry index, 1-based */
@@ -45,7 +46,7 @@ struct tree_entry {
     int too_long;              /* never loaded */
     ref_name **names;          /* reference set, first-reference order */
     size_t name_count, name_cap;
-    hashtab name_index;        /* names by text_hash(0, name, 0) */
+    hashtab name_index;        /* names by text_hash_bytes(name, strlen(name)) */
     const char *file;          /* the .atr opened, or NULL */
     source_file *atr_src;
     int built;
@@ -77,7 +78,7 @@ struct atrc_ctx {
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);
 /* Adds ref to tree's reference set (ref->name must be set). */
 void registry_add_reference(atrc_ctx *ctx, tree_entry *t, anim_ref *ref);
-/* The same with hash = text_hash(0, ref->name, 0) already computed (off the context's thread). */
+/* The same with hash = text_hash_bytes(ref->name, strlen(ref->name)) already computed (off the context's thread). */
 void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, uint32_t hash);
 ref_name *registry_find_name(const tree_entry *t, const char *name);
 /* Registers a tree for a directive at src:line:col, or for engine code

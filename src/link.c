@@ -89,10 +89,11 @@ void link_trees(atrc_ctx *ctx)
     /* Bind values and report every unresolved reference at its own position,
     ** in compile order (the engine stops at one; we report all). */
     for (anim_ref *ref = ctx->refs; ref; ref = ref->next) {
-        if (!ref->tree || !ref->in_ref_set) continue;
+        /* The name was found in the set when the reference was added. */
+        const ref_name *r = ref->set_name;
+        if (!ref->tree || !r) continue;
         tree_entry *t = ref->tree;
-        ref_name *r = registry_find_name(t, ref->name);
-        if (r && r->bound_node >= 0) {
+        if (r->bound_node >= 0) {
             ref->value = ((int64_t)t->index << 16) | (r->bound_node & 0xFFFF);
         } else if (t->built) {
             diag_add(&ctx->diags, DIAG_ERROR, ref->src, ref->line, ref->col,

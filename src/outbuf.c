@@ -61,22 +61,38 @@ void outbuf_put_slow(outbuf *b, const void *p, size_t n)
     b->s[b->len] = 0;
 }
 
-void outbuf_str(outbuf *b, const char *s)
-{
-    outbuf_put(b, s, strlen(s));
-}
-
 void outbuf_int(outbuf *b, int64_t v)
 {
-    char tmp[24];
-    int i = (int)sizeof tmp;
+    /* Two digits per division (lines, columns and packed values have up to 10). */
+    static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                "4041424344454647484950515253545556575859606162636465666768697071727374757677787980"
+                                "81828384858687888990919293949596979899";
+    /* The digits end at tmp + 24; the room after them lets a fixed 24 bytes
+    ** be copied from the first (no call for a variable length). */
+    char tmp[48];
+    int i = 24;
     uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    do {
-        tmp[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
+    while (u >= 100) {
+        unsigned d = (unsigned)(u % 100);
+        u /= 100;
+        i -= 2;
+        memcpy(tmp + i, pairs + 2 * d, 2);
+    }
+    if (u >= 10) {
+        i -= 2;
+        memcpy(tmp + i, pairs + 2 * u, 2);
+    } else {
+        tmp[--i] = (char)('0' + u);
+    }
     if (v < 0) tmp[--i] = '-';
-    outbuf_put(b, tmp + i, sizeof tmp - (size_t)i);
+    size_t n = 24 - (size_t)i;
+    if (b->cap - b->len <= 24) { /* no room for the fixed copy and the 0 */
+        outbuf_put(b, tmp + i, n);
+        return;
+    }
+    memcpy(b->s + b->len, tmp + i, 24);
+    b->len += n;
+    b->s[b->len] = 0;
 }
 
 void outbuf_printf(outbuf *b, const char *fmt, ...)

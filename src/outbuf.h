@@ -28,7 +28,6 @@ void outbuf_free(outbuf *b);
 
 /* outbuf_put's slow path: a full block, a string to grow. */
 void outbuf_put_slow(outbuf *b, const void *p, size_t n);
-void outbuf_str(outbuf *b, const char *s);
 /* Decimal, as printf's %d / %ld / PRId64 spell it. */
 void outbuf_int(outbuf *b, int64_t v);
 void outbuf_printf(outbuf *b, const char *fmt, ...)
@@ -46,6 +45,12 @@ static inline void outbuf_put(outbuf *b, const void *p, size_t n)
     } else {
         outbuf_put_slow(b, p, n);
     }
+}
+
+/* Inline: most pieces are literals, whose strlen the compiler counts. */
+static inline void outbuf_str(outbuf *b, const char *s)
+{
+    outbuf_put(b, s, strlen(s));
 }
 
 static inline void outbuf_char(outbuf *b, char c)

@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The reference sets' hash (compile.c computes it off the context's thread). */
 static uint32_t hash_name(const char *s)
 {
-    return text_hash(0, s, 0);
+    return text_hash_bytes(s, strlen(s));
 }
 
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
@@ -57,7 +58,7 @@ void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, 
         hashtab_add(&t->name_index, hash);
         *vec_push(t->names, t->name_count, t->name_cap) = r;
     }
-    ref->in_ref_set = 1;
+    ref->set_name = r;
     if (r->refs_tail) r->refs_tail->name_next = ref;
     else r->refs = ref;
     r->refs_tail = ref;

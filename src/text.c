@@ -18,9 +18,13 @@ int text_is_identifier(const char *s, size_t n)
 int text_equal_nocase(const char *a, const char *b)
 {
     for (;; a++, b++) {
-        unsigned char x = fold((unsigned char)*a), y = fold((unsigned char)*b);
-        if (x != y) return 0;
-        if (!x) return 1;
+        unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+        /* Equal bytes (most, where names are written one way) need no folding. */
+        if (x == y) {
+            if (!x) return 1;
+        } else if (fold(x) != fold(y)) {
+            return 0;
+        }
     }
 }
 

@@ -377,6 +377,10 @@ START_TEST(developer_block_restrictions)
                          "1:43: error: waittillmatch not allowed in developer script\n"
                          "2:10: error: wait not allowed in /# ... #/ comment\n");
     assert_check_g2(src, "");
+    /* Only what is inside the block: not what follows it or its parents. */
+    const char *nested = "f() { if (1) { /# if (2) { self waittill(\"a\"); } #/ } self waittill(\"b\"); "
+                         "/# x = 1; #/ self waittill(\"c\"); }\n";
+    assert_check_g1(nested, "1:33: error: waittill not allowed in developer script\n");
 }
 END_TEST
 

@@ -194,6 +194,15 @@ START_TEST(developer_block_rules_by_profile)
     ck_assert_str_eq(compile_with(g2, ATRC_PROFILE_COD2, 1),
                      "2:4: error: cannot put #using_animtree inside /# ... #/ comment\n"
                      "anim x 0x00010002\nanim y 0x00010001\n");
+    /* A /# #/ block that ends its list: what follows its parents is normal code again. */
+    const char *nested = "#using_animtree(\"t\");\n"
+                         "f() {\n"
+                         "  if (c) { d = %y; /# if (e) { a = %x; } #/ }\n"
+                         "  b = %y;\n"
+                         "}\n";
+    ck_assert_str_eq(compile_with(nested, ATRC_PROFILE_UO, 1),
+                     "3:36: error: cannot reference animation from /# ... #/ comment\n"
+                     "anim y 0x00010001\nanim x null\nanim y 0x00010001\n");
 }
 END_TEST
 

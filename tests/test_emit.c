@@ -37,6 +37,35 @@ START_TEST(json_escapes_paths_and_invalid_utf8)
 }
 END_TEST
 
+/* Strings are scanned for bytes to escape 8 at a time: each such byte, at
+** every place in and across those words of a long name, is escaped as alone. */
+START_TEST(json_escapes_at_every_offset_of_a_long_string)
+{
+    static const char *const cases[][2] = {
+        {"\"", "\\\""}, {"\\", "\\\\"}, {"\x01", "\\u0001"}, {"\x1f", "\\u001f"},
+        {"\n", "\\n"},   {"\x7f", "\x7f"},   {"\xff", "\\ufffd"},  {"\xc3\xa9", "\xc3\xa9"},
+    };
+    const char *script = "f() { a = %x; }\n";
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        for (int at = 0; at <= 20; at++) {
+            char path[64], want[96];
+            snprintf(path, sizeof path, "%.*s%s%.*s.gsc", at, "abcdefghijklmnopqrstuvwxyz", cases[k][0],
+                     20 - at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+            snprintf(want, sizeof want, "{\"file\": \"%.*s%s%.*s.gsc\", \"line\": 1", at,
+                     "abcdefghijklmnopqrstuvwxyz", cases[k][1], 20 - at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+            atrc_options o = {0};
+            atrc_ctx *ctx = atrc_new(&o);
+            atrc_add_script_buffer(ctx, path, script, strlen(script));
+            atrc_build_trees(ctx);
+            char *json = emit_to_string(ctx, ATRC_FORMAT_JSON, 0);
+            ck_assert_msg(strstr(json, want) != NULL, "case %zu at %d: %s", k, at, json);
+            free(json);
+            atrc_free(ctx);
+        }
+    }
+}
+END_TEST
+
 START_TEST(json_empty_run_is_complete_document)
 {
     atrc_options o = {0};
@@ -232,6 +261,7 @@ Suite *make_emit_suite(void)
     Suite *s = suite_create("emit");
     TCase *tc = tcase_create("output");
     tcase_add_test(tc, json_escapes_paths_and_invalid_utf8);
+    tcase_add_test(tc, json_escapes_at_every_offset_of_a_long_string);
     tcase_add_test(tc, json_empty_run_is_complete_document);
     tcase_add_test(tc, explain_without_trees_decodes_bits);
     tcase_add_test(tc, explain_json_and_reason_for_nothing);

@@ -226,6 +226,30 @@ START_TEST(outbuf_stream_order)
 }
 END_TEST
 
+/* Numbers as printf spells them: every value around the digit-pair
+** boundaries, the extremes, in a string and across a stream's blocks. */
+START_TEST(outbuf_numbers)
+{
+    outbuf b = {0};
+    char want[32];
+    const int64_t edges[] = {INT64_MIN, INT64_MIN + 1, INT64_MAX, -1000000000000LL, 4294967295LL, 65535};
+    for (int64_t v = -300000; v <= 300000; v += (v > -1000 && v < 1000) ? 1 : 7) {
+        outbuf_flush(&b);
+        outbuf_int(&b, v);
+        sprintf(want, "%lld", (long long)v);
+        ck_assert_str_eq(b.s, want);
+    }
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        outbuf_flush(&b);
+        outbuf_int(&b, edges[i]);
+        sprintf(want, "%lld", (long long)edges[i]);
+        ck_assert_str_eq(b.s, want);
+        ck_assert_uint_eq(b.len, strlen(want));
+    }
+    outbuf_free(&b);
+}
+END_TEST
+
 /* A failed write is reported by the next flush. */
 START_TEST(outbuf_stream_write_error)
 {
@@ -282,6 +306,7 @@ Suite *make_vec_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("outbuf");
     tcase_add_test(tc, outbuf_stream_order);
+    tcase_add_test(tc, outbuf_numbers);
     tcase_add_test(tc, outbuf_stream_write_error);
     tcase_add_test(tc, outbuf_string);
     suite_add_tcase(s, tc);
