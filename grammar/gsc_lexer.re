@@ -501,10 +501,34 @@ static const uchar word_byte[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-/* The end of the word bytes from cur (cur itself when there are none).  Two
-** bytes per step: words are mostly several bytes long. */
-static ALWAYS_INLINE const uchar *word_end(const uchar *cur)
+#if defined(__SSE2__) && defined(__GNUC__)
+/* The bytes of v in lo..hi (as unsigned bytes): x - lo, moved to signed, is
+** below hi - lo + 1 moved the same way. */
+static ALWAYS_INLINE __m128i bytes_in(__m128i v, int lo, int hi)
 {
+    __m128i d = _mm_add_epi8(v, _mm_set1_epi8((char)(-lo - 128)));
+    return _mm_cmplt_epi8(d, _mm_set1_epi8((char)(hi - lo + 1 - 128)));
+}
+#endif
+
+/* The end of the word bytes from cur (cur itself when there are none), end
+** being the end of the input.  16 bytes per test where they can be read (the
+** word's end is then found without a loop whose exit depends on its length),
+** else two bytes per step. */
+static ALWAYS_INLINE const uchar *word_end(const uchar *cur, const uchar *end)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+    for (; end - cur >= 16; cur += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
+        __m128i word = _mm_or_si128(_mm_or_si128(bytes_in(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z'),
+                                                 bytes_in(v, '0', '9')),
+                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(word) & 0xFFFFu;
+        if (other) return cur + __builtin_ctz(other);
+    }
+#else
+    (void)end;
+#endif
     for (;; cur += 2) {
         if (!word_byte[cur[0]]) return cur;
         if (!word_byte[cur[1]]) return cur + 1;
@@ -679,7 +703,7 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
         */
     word: /* a word (keyword code, or its first bytes) at tok..cur, or the path it starts */
         {
-            const uchar *end = word_end(cur);
+            const uchar *end = word_end(cur, lx->end);
             if (end != cur) { /* longer than the keyword: an identifier */
                 code = TK_IDENT;
                 cur = end;

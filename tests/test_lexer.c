@@ -403,6 +403,39 @@ START_TEST(huge_tokens)
 }
 END_TEST
 
+/* A word ends at the first byte that is not a letter, digit or '_': every
+** byte after words of every length, far from the end of the input (the
+** scanner tests 16 bytes at once there) and right at it. */
+START_TEST(word_ends_every_byte)
+{
+    static const char cycle[] = "aZ9_";
+    char buf[80];
+    for (int b = 1; b < 256; b++) {
+        int word = (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_';
+        for (int n = 1; n <= 40; n++) {
+            for (int pad = 0; pad <= 20; pad += 20) {
+                size_t len = 0;
+                for (int i = 0; i < n; i++) buf[len++] = cycle[i % 4];
+                buf[len++] = (char)b;
+                for (int i = 0; i < pad; i++) buf[len++] = ' ';
+                source_file *f = source_from_buffer("w.gsc", buf, len);
+                diag_list d;
+                diag_init(&d);
+                gsc_lexer lx;
+                gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+                gsc_token t;
+                int code = gsc_lexer_next(&lx, &t);
+                ck_assert_msg(code == TK_IDENT && t.n == n + word && t.line == 1 && t.col == 1,
+                              "byte %d after %d word bytes (pad %d): code %d, length %d", b, n, pad, code, t.n);
+                gsc_lexer_free(&lx);
+                diag_free(&d);
+                source_free(f);
+            }
+        }
+    }
+}
+END_TEST
+
 /* The line table behind excerpts and positions: more lines than the table's
 ** first guess (one per 32 bytes), CRLF, a last line without a newline. */
 START_TEST(line_table)
@@ -507,6 +540,7 @@ Suite *make_lexer_suite(void)
     tcase_add_test(tc, nul_byte_ends_the_script);
     tcase_add_test(tc, token_tables_complete);
     tcase_add_test(tc, huge_tokens);
+    tcase_add_test(tc, word_ends_every_byte);
     tcase_add_test(tc, line_table);
     tcase_add_test(tc, stopped_file_ends);
     suite_add_tcase(s, tc);
