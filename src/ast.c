@@ -145,6 +145,7 @@ ast_node *ast_text_node(arena *a, ast_kind kind, int line, int col, const char *
     n->kind = kind;
     n->line = line;
     n->col = col;
+    n->paren = 0;
     n->text = t;
     n->len = len;
     n->child = n->last = n->next = NULL;
@@ -260,7 +261,11 @@ ast_node *ast_entity(arena *a, gsc_token dollar, gsc_token name)
 
 ast_node *ast_paren(arena *a, gsc_token lparen, ast_node *items)
 {
-    if (items && items->child && !items->child->next) return items->child;
+    if (items && items->child && !items->child->next) {
+        /* The AST keeps no parentheses: the element says it had them. */
+        items->child->paren = 1;
+        return items->child;
+    }
     if (!items) items = ast_list(a, AST_ARGS);
     return ast_finish(items, AST_VECTOR, lparen);
 }

@@ -84,6 +84,7 @@ typedef enum {
 typedef struct ast_node {
     ast_kind kind;
     int line, col;          /* 1-based; col counts bytes */
+    unsigned char paren;    /* the whole of a parenthesised expression: `(a)` */
     const char *text;       /* may be NULL; NUL-terminated, may contain NULs when len says so */
     size_t len;
     struct ast_node *child; /* first child */

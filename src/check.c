@@ -196,8 +196,6 @@ struct check_state {
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
     int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
-    const char *cursor;    /* line_start(): the start of line cursor_line, once set */
-    int cursor_line;
     /* iterative expression walk */
     struct eframe *frames;
     size_t frame_cap;
@@ -1180,64 +1178,11 @@ static inline void expr_walk(check_state *st, const ast_node *root, int role, fl
     }
 }
 
-/* The start of line `line` of the file, NULL when there is none.  The
-** checks ask for lines in nearly increasing order: a cursor moves forward
-** from line to line, and only a step back builds the file's line table
-** (source_line), so a file whose checks read a few lines early on is not
-** scanned whole. */
-static const char *line_start(check_state *st, int line)
+/* `(a)[0]`: the name `base` (a variable or field) in parentheses before the
+** '['.  (A parenthesised element, `(a[0])[1]`, is not taken for one.) */
+static int parenthesised_name(const ast_node *base)
 {
-    source_file *f = st->src;
-    if (!f->data) return NULL;
-    if (f->line_starts || line < st->cursor_line) {
-        const char *text;
-        return source_line(f, line, &text) < 0 ? NULL : text;
-    }
-    const char *end = f->data + f->len;
-    if (!st->cursor) st->cursor = f->data;
-    while (st->cursor_line < line) {
-        const char *nl = memchr(st->cursor, '\n', (size_t)(end - st->cursor));
-        if (!nl) return NULL; /* past the last line */
-        st->cursor = nl + 1;
-        st->cursor_line++;
-    }
-    return st->cursor;
-}
-
-/* The AST keeps no parentheses; where a check needs them, the source between
-** two tokens is read.  Is there a `want` byte (a parenthesis) between the
-** byte after (line a, col a_end) and the token at (line b, col b)?  Only
-** blanks, comments and parentheses can stand there; anything else: no. */
-static int gap_has(check_state *st, int la, int ca_end, int lb, int cb, char want)
-{
-    const char *al = line_start(st, la), *bl = line_start(st, lb);
-    if (!al || !bl || ca_end < 1 || cb < 1) return 0;
-    const char *p = al + ca_end - 1, *end = bl + cb - 1;
-    if (p > end || end >= st->src->data + st->src->len) return 0;
-    while (p < end) {
-        if (*p == want) return 1;
-        if (*p == '/' && p + 1 < end && p[1] == '/') {
-            while (p < end && *p != '\n') p++;
-        } else if (*p == '/' && p + 1 < end && p[1] == '*') {
-            for (p += 2; p + 1 < end && !(p[0] == '*' && p[1] == '/'); p++) {}
-            p += 2;
-        } else if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n' || *p == '\f' || *p == '\v' ||
-                   *p == '(' || *p == ')') {
-            p++;
-        } else {
-            return 0;
-        }
-    }
-    return 0;
-}
-
-/* `(a)[0]`: the name `base` (a variable or field, whose token ends the base)
-** closed by a ')' before the '[' of `index`.  A parenthesised element
-** (`(a[0])[1]`) is not seen (no end position for it). */
-static int parenthesised_name(check_state *st, const ast_node *base, const ast_node *index)
-{
-    if (!base->text) return 0;
-    return gap_has(st, base->line, base->col + (int)strlen(base->text), index->line, index->col, ')');
+    return base->text && base->paren;
 }
 
 /* ---------------------------------------------------------------- statements */
@@ -1377,8 +1322,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
         const ast_node *v = n->child;
         /* `case (1):` is a parenthesised expression, not a literal. */
         /* (Read only for a label that would be a literal.) */
-        int plain = v && (v->kind == AST_INT || v->kind == AST_STRING) &&
-                    gap_has(st, n->line, n->col + 4, v->line, v->col, '(') == 0;
+        int plain = v && (v->kind == AST_INT || v->kind == AST_STRING) && !v->paren;
         if (plain && v->kind == AST_INT && v->text && v->text[0] != '-') {
             long long x = strtoll(v->text, NULL, 10);
             if (x > 8388607) {
@@ -1535,17 +1479,16 @@ static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, 
     }
     if (lhs->kind == AST_INDEX) {
         /* Down the chain of element bases: indices are read, the base is checked. */
-        const ast_node *base = lhs, *inner = lhs;
+        const ast_node *base = lhs;
         while (base->kind == AST_INDEX && base->child) {
             if (base->child->next) expr_walk(st, base->child->next, ROLE_VALUE, f, in_dev);
-            inner = base;
             base = base->child;
         }
         if (base == lhs) return;
         if (debugger_target(st, base, w, f)) return;
         int ok = (((base->kind == AST_IDENT && (name_is(base, "game") || !is_object_keyword(base->text))) ||
                    base->kind == AST_MEMBER) &&
-                  (st->rules->index_base_paren_ok || !parenthesised_name(st, base, inner))) ||
+                  (st->rules->index_base_paren_ok || !parenthesised_name(base))) ||
                  (st->rules->index_base_call_ok &&
                   (base->kind == AST_CALL || base->kind == AST_METHOD_CALL || base->kind == AST_POINTER_CALL));
         /* Kinds this table does not know (new grammar forms) are not judged. */
@@ -1874,7 +1817,6 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     if (opts) st->opts = *opts;
     st->diags = diags;
     st->diag_first = diags->count;
-    st->cursor_line = 1;
     arena_init(&st->mem);
     arena_init(&st->scratch);
     ns_init(&st->functions, &st->mem);
