@@ -281,6 +281,8 @@ fi
 half=$((copies / 2))
 awk -F/ -v h="$half" '{ c = substr($1, 2) + 0; if (c <= h) print }' "$w/all.txt" >"$w/half.txt"
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+# The ~100 MB just written are flushed to disk now, not during the timings.
+sync
 
 # best5 CMD...: best wall time of 5 runs in ms ($t); peak RSS of the last run in MB ($peak).
 best5() {
