@@ -17,6 +17,7 @@
 #define ATRC_AST_H
 #include <stddef.h>
 #include "arena.h"
+#include "vec.h"
 
 /* ORDER: ast_kind_names[] in ast.c */
 typedef enum {
@@ -93,5 +94,51 @@ typedef struct ast_node {
 } ast_node;
 
 const char *ast_kind_name(ast_kind k);
+
+/* A pre-order walk of a node and everything below it, with each node's
+** `/# #/` state: iterative, as a long `a+a+a+...` chain makes the AST as
+** deep as the file is long.  It goes down to first children and on to next
+** siblings; the stack (the caller's, kept to be reused) holds only the next
+** sibling of each node it went down from, with the state it shares with
+** that node.  in_dev: the walk starts inside a /# #/ block; it is set below
+** an AST_DEVBLOCK. */
+typedef struct ast_walk_item {
+    const ast_node *node;
+    int in_dev;
+} ast_walk_item;
+typedef struct ast_walk_stack {
+    ast_walk_item *items;
+    size_t cap;
+} ast_walk_stack;
+
+/* visit(ud, node, in_dev) for each node (inlined with its visitor where the
+** caller names a static function). */
+static inline void ast_walk(ast_walk_stack *stack, const ast_node *root, int in_dev,
+                            void (*visit)(void *ud, const ast_node *n, int in_dev), void *ud)
+{
+    size_t top = 0;
+    const ast_node *n = root;
+    visit(ud, n, in_dev);
+    in_dev |= n->kind == AST_DEVBLOCK;
+    for (n = n->child; n;) {
+        visit(ud, n, in_dev);
+        if (n->child) {
+            if (n->next) {
+                vec_reserve(stack->items, stack->cap, top + 1);
+                stack->items[top++] = (ast_walk_item){n->next, in_dev};
+            }
+            in_dev |= n->kind == AST_DEVBLOCK;
+            n = n->child;
+        } else if (n->next) {
+            n = n->next;
+        } else if (top) {
+            top--;
+            in_dev = stack->items[top].in_dev;
+            n = stack->items[top].node;
+        } else {
+            n = NULL;
+        }
+    }
+}
 
 #endif

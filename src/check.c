@@ -205,14 +205,8 @@ struct check_state {
     ** where expressions are walked from statements. */
     expr_walker plain_walker; /* expr_plain_root's */
     struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
-    struct dev_walk_item *dev_walk; /* waittill_dev_checks' stack */
-    size_t dev_walk_cap;
+    ast_walk_stack dev_walk;  /* waittill_dev_checks' stack */
 };
-
-typedef struct dev_walk_item {
-    const ast_node *node;
-    int dev;
-} dev_walk_item;
 
 static void error_at(check_state *st, int line, int col, const char *fmt, ...)
 #ifdef __GNUC__
@@ -1754,37 +1748,15 @@ static inline void waittill_dev_node(check_state *st, const ast_node *n, int dev
     }
 }
 
+static void waittill_dev_visit(void *ud, const ast_node *n, int dev)
+{
+    waittill_dev_node(ud, n, dev);
+}
+
 static void waittill_dev_checks(check_state *st, const ast_node *body, int dev_depth)
 {
     if (!st->rules->devblock_restrictions || !body) return;
-    /* Pre-order, iterative (expressions can be as deep as the file is
-    ** long): down to first children, on to next siblings; the stack (kept
-    ** for the file) holds the next sibling of each node the walk went down
-    ** from, with the /# #/ state it shares with that node. */
-    size_t top = 0;
-    const ast_node *n = body;
-    int dev = dev_depth;
-    waittill_dev_node(st, n, dev);
-    dev |= n->kind == AST_DEVBLOCK;
-    for (n = n->child; n;) {
-        waittill_dev_node(st, n, dev);
-        if (n->child) {
-            if (n->next) {
-                vec_reserve(st->dev_walk, st->dev_walk_cap, top + 1);
-                st->dev_walk[top++] = (dev_walk_item){n->next, dev};
-            }
-            dev |= n->kind == AST_DEVBLOCK;
-            n = n->child;
-        } else if (n->next) {
-            n = n->next;
-        } else if (top) {
-            top--;
-            n = st->dev_walk[top].node;
-            dev = st->dev_walk[top].dev;
-        } else {
-            n = NULL;
-        }
-    }
+    ast_walk(&st->dev_walk, body, dev_depth, waittill_dev_visit, st);
 }
 
 /* Registers a function (dev: defined inside a top-level /# #/). */
@@ -2093,7 +2065,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     free(st->frames);
     free(st->values);
     free(st->unread);
-    free(st->dev_walk);
+    free(st->dev_walk.items);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     free(st);

@@ -51,11 +51,6 @@ typedef struct record_name {
     const char *shared;
 } record_name;
 
-typedef struct walk_item {
-    const ast_node *node;
-    int in_dev;
-} walk_item;
-
 typedef struct compile_record {
     compile_event *ev;
     size_t count, cap;
@@ -64,15 +59,14 @@ typedef struct compile_record {
     record_name *distinct;
     size_t distinct_count, distinct_cap;
     hashtab index;             /* distinct names by hash */
-    walk_item *stack;          /* the walk's stack, freed at the end of the file */
-    size_t stack_cap;
+    ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
 } compile_record;
 
 void *compile_pass_begin(fe_file *f)
 {
     if (f->opts->syntax_only) return NULL;
     compile_record *cr = xcalloc(1, sizeof *cr);
-    vec_reserve(cr->stack, cr->stack_cap, 256);
+    vec_reserve(cr->stack.items, cr->stack.cap, 256);
     return cr;
 }
 
@@ -116,12 +110,18 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len);
 }
 
-static inline void visit(compile_record *cr, fe_file *f, const ast_node *n, int in_dev)
+typedef struct visit_ctx {
+    compile_record *cr;
+    fe_file *f;
+} visit_ctx;
+
+static void visit(void *ud, const ast_node *n, int in_dev)
 {
+    visit_ctx *v = ud;
     switch (n->kind) {
-    case AST_USING_ANIMTREE: record(cr, f, EV_USING_ANIMTREE, n, in_dev); break;
-    case AST_ANIM: record(cr, f, EV_ANIM, n, in_dev); break;
-    case AST_ANIMTREE: record(cr, f, EV_ANIMTREE, n, in_dev); break;
+    case AST_USING_ANIMTREE: record(v->cr, v->f, EV_USING_ANIMTREE, n, in_dev); break;
+    case AST_ANIM: record(v->cr, v->f, EV_ANIM, n, in_dev); break;
+    case AST_ANIMTREE: record(v->cr, v->f, EV_ANIMTREE, n, in_dev); break;
     default: break;
     }
 }
@@ -130,50 +130,24 @@ void compile_pass_item(void *state, fe_file *f, const ast_node *item)
 {
     compile_record *cr = state;
     if (!f->item_anim_syntax || !item) return;
-    /* Iterative pre-order walk: a long `a+a+a+...` chain makes the AST as
-    ** deep as the file is long, which recursion could not survive.  The walk
-    ** goes down to first children and on to next siblings; the stack keeps
-    ** only the next sibling of each node it went down from (and the node's
-    ** /# #/ state, which its siblings share). */
-    visit(cr, f, item, 0);
-    size_t top = 0;
-    const ast_node *n = item->child;
-    int in_dev = item->kind == AST_DEVBLOCK;
-    while (n) {
-        visit(cr, f, n, in_dev);
-        if (n->child) {
-            if (n->next) {
-                vec_reserve(cr->stack, cr->stack_cap, top + 1);
-                cr->stack[top++] = (walk_item){n->next, in_dev};
-            }
-            in_dev |= n->kind == AST_DEVBLOCK;
-            n = n->child;
-        } else if (n->next) {
-            n = n->next;
-        } else if (top) {
-            walk_item it = cr->stack[--top];
-            n = it.node;
-            in_dev = it.in_dev;
-        } else {
-            n = NULL;
-        }
-    }
+    visit_ctx v = {cr, f};
+    ast_walk(&cr->stack, item, 0, visit, &v);
 }
 
 void compile_pass_end(void *state, fe_file *f)
 {
     (void)f;
     compile_record *cr = state;
-    free(cr->stack);
-    cr->stack = NULL;
-    cr->stack_cap = 0;
+    free(cr->stack.items);
+    cr->stack.items = NULL;
+    cr->stack.cap = 0;
     hashtab_free(&cr->index); /* the replay needs the names, not the lookup */
 }
 
 void compile_pass_release(void *state)
 {
     compile_record *cr = state;
-    free(cr->stack);
+    free(cr->stack.items);
     free(cr->ev);
     free(cr->names);
     free(cr->distinct);
