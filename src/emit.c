@@ -174,13 +174,13 @@ static void json_path(outbuf *b, const source_file *src, path_cache *pc)
         json_string(b, src ? src->path : NULL);
         return;
     }
-    outbuf_flush(b); /* the escaped text is then the buffer's whole content */
+    /* Written in one piece at s + start, then kept. */
+    outbuf_reserve(b, sizeof pc->text);
+    size_t start = b->len;
     json_string(b, src->path);
-    if (b->len <= sizeof pc->text) {
-        memcpy(pc->text, b->s, b->len);
-        pc->len = b->len;
-        pc->src = src;
-    }
+    pc->len = b->len - start;
+    memcpy(pc->text, b->s + start, pc->len);
+    pc->src = src;
 }
 
 static void emit_json(const atrc_ctx *ctx, outbuf *b)

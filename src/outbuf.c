@@ -21,14 +21,22 @@ void outbuf_stream(outbuf *b, FILE *out)
 
 static void write_out(outbuf *b, const void *p, size_t n)
 {
-    if (n && fwrite(p, 1, n, b->out) != n) b->failed = 1;
+    /* (Some streams report a failed write only through ferror.) */
+    if (n && (fwrite(p, 1, n, b->out) != n || ferror(b->out))) b->failed = 1;
 }
 
-int outbuf_flush(outbuf *b)
+/* Forgets the text, a stream buffer after writing it (a failure is kept
+** for outbuf_flush to report). */
+static void drain(outbuf *b)
 {
     if (b->out) write_out(b, b->s, b->len);
     b->len = 0;
     if (b->s) b->s[0] = 0;
+}
+
+int outbuf_flush(outbuf *b)
+{
+    drain(b);
     int rc = b->failed ? -1 : 0;
     b->failed = 0;
     return rc;
@@ -41,21 +49,26 @@ void outbuf_free(outbuf *b)
     memset(b, 0, sizeof *b);
 }
 
-void outbuf_put_slow(outbuf *b, const void *p, size_t n)
+void outbuf_reserve_slow(outbuf *b, size_t n)
 {
     if (b->out) {
-        if (b->cap - 1 - b->len < n) {
-            outbuf_flush(b);
-            /* As large as the block: written as it is, not copied. */
-            if (n >= b->cap - 1) {
-                write_out(b, p, n);
-                return;
-            }
-        }
-    } else {
-        if (n > (size_t)-1 - 1 - b->len) out_of_memory();
-        vec_reserve(b->s, b->cap, b->len + n + 1);
+        drain(b); /* n is below the block: it fits now */
+        return;
     }
+    if (n > (size_t)-1 - 1 - b->len) out_of_memory();
+    vec_reserve(b->s, b->cap, b->len + n + 1);
+    b->s[b->len] = 0;
+}
+
+void outbuf_put_slow(outbuf *b, const void *p, size_t n)
+{
+    if (b->out && n >= b->cap - 1) {
+        /* As large as the block: written as it is, not copied. */
+        drain(b);
+        write_out(b, p, n);
+        return;
+    }
+    outbuf_reserve_slow(b, n);
     memcpy(b->s + b->len, p, n);
     b->len += n;
     b->s[b->len] = 0;
@@ -86,10 +99,7 @@ void outbuf_int(outbuf *b, int64_t v)
     }
     if (v < 0) tmp[--i] = '-';
     size_t n = 24 - (size_t)i;
-    if (b->cap - b->len <= 24) { /* no room for the fixed copy and the 0 */
-        outbuf_put(b, tmp + i, n);
-        return;
-    }
+    outbuf_reserve(b, 24);
     memcpy(b->s + b->len, tmp + i, 24);
     b->len += n;
     b->s[b->len] = 0;

@@ -26,8 +26,10 @@ int outbuf_flush(outbuf *b);
 /* Flushes a stream buffer, then frees the memory. */
 void outbuf_free(outbuf *b);
 
-/* outbuf_put's slow path: a full block, a string to grow. */
+/* outbuf_put's and outbuf_reserve's slow paths: a full block, a string to
+** grow. */
 void outbuf_put_slow(outbuf *b, const void *p, size_t n);
+void outbuf_reserve_slow(outbuf *b, size_t n);
 /* Decimal, as printf's %d / %ld / PRId64 spell it. */
 void outbuf_int(outbuf *b, int64_t v);
 void outbuf_printf(outbuf *b, const char *fmt, ...)
@@ -35,6 +37,14 @@ void outbuf_printf(outbuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* Room for n more bytes and the 0, so that the next n bytes written stay
+** together at s + len: a stream buffer writes what it holds when it lacks
+** the room (n must be below its 64 KB block), a string grows. */
+static inline void outbuf_reserve(outbuf *b, size_t n)
+{
+    if (n >= b->cap - b->len) outbuf_reserve_slow(b, n);
+}
 
 static inline void outbuf_put(outbuf *b, const void *p, size_t n)
 {

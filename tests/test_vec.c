@@ -1,5 +1,6 @@
 /* The growable array (vec.h), the hash index (hashtab.h) and the output
 ** buffer (outbuf.h). */
+#define _GNU_SOURCE /* fopencookie: a stream whose first write fails */
 #include <check.h>
 #include <signal.h>
 #include <stdint.h>
@@ -266,6 +267,63 @@ START_TEST(outbuf_stream_write_error)
 }
 END_TEST
 
+static ssize_t write_or_fail(void *cookie, const char *buf, size_t n)
+{
+    (void)buf;
+    return *(int *)cookie ? -1 : (ssize_t)n;
+}
+
+/* A write that fails when a full block goes out mid-way is still reported
+** by the next flush, though the writes after it succeed. */
+START_TEST(outbuf_write_error_mid_way)
+{
+    static int failing; /* static: the stream may outlive a failed assertion */
+    cookie_io_functions_t io = {NULL, write_or_fail, NULL, NULL};
+    FILE *f = fopencookie(&failing, "w", io);
+    ck_assert_ptr_nonnull(f);
+    setvbuf(f, NULL, _IONBF, 0);
+    outbuf b;
+    outbuf_stream(&b, f);
+    char chunk[1000];
+    memset(chunk, 'x', sizeof chunk);
+    failing = 1;
+    for (int i = 0; i < 100; i++) outbuf_put(&b, chunk, sizeof chunk); /* past the 64 KB block */
+    failing = 0;
+    clearerr(f); /* the stream's own error flag aside: the buffer remembers */
+    ck_assert_int_eq(outbuf_flush(&b), -1);
+    outbuf_str(&b, "fine");
+    ck_assert_int_eq(outbuf_flush(&b), 0);
+    outbuf_free(&b);
+    fclose(f);
+}
+END_TEST
+
+/* Reserved room keeps the next bytes together: in a stream buffer after
+** writing out what it held, in a string by growing it. */
+START_TEST(outbuf_reserve_room)
+{
+    char *mem = NULL;
+    size_t memlen = 0;
+    FILE *f = open_memstream(&mem, &memlen);
+    outbuf b;
+    outbuf_stream(&b, f);
+    char chunk[65000];
+    memset(chunk, 'a', sizeof chunk);
+    outbuf_put(&b, chunk, sizeof chunk);
+    outbuf_reserve(&b, 1000); /* 65,000 + 1,000 does not fit the block */
+    ck_assert_uint_eq(b.len, 0);
+    outbuf_free(&b);
+    fclose(f);
+    ck_assert_uint_eq(memlen, sizeof chunk);
+    free(mem);
+    outbuf s = {0};
+    outbuf_reserve(&s, 100);
+    ck_assert_uint_ge(s.cap, 101);
+    ck_assert_str_eq(s.s, "");
+    outbuf_free(&s);
+}
+END_TEST
+
 /* A string grows, stays terminated, and forgets its text at a flush. */
 START_TEST(outbuf_string)
 {
@@ -308,6 +366,8 @@ Suite *make_vec_suite(void)
     tcase_add_test(tc, outbuf_stream_order);
     tcase_add_test(tc, outbuf_numbers);
     tcase_add_test(tc, outbuf_stream_write_error);
+    tcase_add_test(tc, outbuf_write_error_mid_way);
+    tcase_add_test(tc, outbuf_reserve_room);
     tcase_add_test(tc, outbuf_string);
     suite_add_tcase(s, tc);
     return s;
