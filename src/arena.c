@@ -152,14 +152,18 @@ char *arena_printf(arena *a, const char *fmt, ...)
     return p;
 }
 
-void arena_free_all(arena *a)
+static void free_blocks(arena_block *b)
 {
-    arena_block *b = a->head;
     while (b) {
         arena_block *next = b->next;
         free(b);
         b = next;
     }
+}
+
+void arena_free_all(arena *a)
+{
+    free_blocks(a->head);
     arena_init(a);
 }
 
@@ -179,11 +183,7 @@ void arena_reset(arena *a)
             arena_reserve(a, used);
             return;
         }
-        for (arena_block *b = keep->next; b;) {
-            arena_block *next = b->next;
-            free(b);
-            b = next;
-        }
+        free_blocks(keep->next);
         keep->next = NULL;
     }
     a->cur = (char *)keep + BLOCK_HEADER;

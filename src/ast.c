@@ -125,11 +125,15 @@ static size_t decode_string_body(char *out, const char *p, const char *e)
     return k;
 }
 
-NEW_BLOCK_PATH static ast_node *text_node_new_block(arena *a, ast_kind kind, int line, int col,
-                                                    const char *s, size_t len)
+/* The builders of a node and its text of at most len bytes in one
+** allocation (ast_text_node, ast_string_at), and their path for a full
+** block: make room, then build again. */
+typedef ast_node *text_builder(arena *a, ast_kind kind, int line, int col, const char *s, size_t len);
+NEW_BLOCK_PATH static ast_node *text_new_block(text_builder *build, arena *a, ast_kind kind, int line,
+                                               int col, const char *s, size_t len)
 {
     arena_reserve(a, sizeof(ast_node) + len + 1);
-    return ast_text_node(a, kind, line, col, s, len);
+    return build(a, kind, line, col, s, len);
 }
 
 /* A node and its NUL-terminated text in one allocation (a name per token:
@@ -137,26 +141,13 @@ NEW_BLOCK_PATH static ast_node *text_node_new_block(arena *a, ast_kind kind, int
 ast_node *ast_text_node(arena *a, ast_kind kind, int line, int col, const char *s, size_t len)
 {
     if (!arena_fits(a, sizeof(ast_node) + len + 1))
-        return text_node_new_block(a, kind, line, col, s, len);
+        return text_new_block(ast_text_node, a, kind, line, col, s, len);
     ast_node *n = arena_take(a, sizeof *n + len + 1);
     char *t = (char *)(n + 1);
     ast_copy_text(t, s, len);
     t[len] = 0;
-    n->kind = kind;
-    n->line = line;
-    n->col = col;
-    n->paren = 0;
-    n->text = t;
-    n->len = len;
-    n->child = n->last = n->next = NULL;
+    *n = (ast_node){.kind = kind, .line = line, .col = col, .text = t, .len = len};
     return n;
-}
-
-NEW_BLOCK_PATH static ast_node *string_new_block(arena *a, ast_kind kind, int line, int col,
-                                                 const char *z, size_t len)
-{
-    arena_reserve(a, sizeof(ast_node) + len + 1);
-    return ast_string_at(a, kind, line, col, z, len);
 }
 
 /* The node and its decoded text are one allocation. */
@@ -164,7 +155,7 @@ ast_node *ast_string_at(arena *a, ast_kind kind, int line, int col, const char *
 {
     const char *p = z, *e = z + len;
     if (!arena_fits(a, sizeof(ast_node) + len + 1))
-        return string_new_block(a, kind, line, col, z, len);
+        return text_new_block(ast_string_at, a, kind, line, col, z, len);
     ast_node *n = arena_take(a, sizeof *n + len + 1);
     if (p < e && *p == '&') p++;
     if (p < e && *p == '"') p++;
@@ -188,6 +179,24 @@ NEW_BLOCK_PATH static ast_node *call_new_block(arena *a, gsc_token name, gsc_tok
     return ast_call(a, name, lparen, args);
 }
 
+/* Makes n (its callee already at n + 1) the call at `at` of that callee
+** with args, or, when args is NULL, with an empty AST_ARGS made at n + 2:
+** the call, callee and empty arguments are one allocation. */
+static ast_node *call_with(ast_node *n, gsc_token at, gsc_token lparen, ast_node *args)
+{
+    *n = (ast_node){.kind = AST_CALL, .line = at.line, .col = at.col};
+    if (args) {
+        ast_finish(args, AST_ARGS, lparen);
+    } else {
+        args = n + 2;
+        *args = (ast_node){.kind = AST_ARGS, .line = lparen.line, .col = lparen.col};
+    }
+    n[1].next = args;
+    n->child = n + 1;
+    n->last = args;
+    return n;
+}
+
 /* f(args): the call node, the callee's AST_IDENT with its name and, for
 ** `f()`, the empty AST_ARGS are one allocation. */
 ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
@@ -201,17 +210,7 @@ ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
     ast_copy_text(t, name.z, len);
     t[len] = 0;
     *id = (ast_node){.kind = AST_IDENT, .line = name.line, .col = name.col, .text = t, .len = len};
-    *n = (ast_node){.kind = AST_CALL, .line = name.line, .col = name.col};
-    if (args) {
-        ast_finish(args, AST_ARGS, lparen);
-    } else {
-        args = n + 2;
-        *args = (ast_node){.kind = AST_ARGS, .line = lparen.line, .col = lparen.col};
-    }
-    id->next = args;
-    n->child = id;
-    n->last = args;
-    return n;
+    return call_with(n, name, lparen, args);
 }
 ast_node *ast_anim(arena *a, gsc_token percent, gsc_token name)
 {
@@ -446,17 +445,7 @@ ast_node *ast_scoped_call(arena *a, gsc_token path, gsc_token name, gsc_token lp
     char *t = (char *)(n + nodes);
     size_t len = scoped_text(t, &path, name);
     *callee = (ast_node){.kind = AST_SCOPED, .line = path.line, .col = path.col, .text = t, .len = len};
-    *n = (ast_node){.kind = AST_CALL, .line = path.line, .col = path.col};
-    if (args) {
-        ast_finish(args, AST_ARGS, lparen);
-    } else {
-        args = n + 2;
-        *args = (ast_node){.kind = AST_ARGS, .line = lparen.line, .col = lparen.col};
-    }
-    callee->next = args;
-    n->child = callee;
-    n->last = args;
-    return n;
+    return call_with(n, path, lparen, args);
 }
 
 ast_node *ast_pointer_call(arena *a, gsc_token open, ast_node *pointer, gsc_token lparen,

@@ -19,8 +19,10 @@
 ** expression is met (stmt_walk recurses 2,000 deep). */
 #ifdef __GNUC__
 #define NOINLINE __attribute__((noinline))
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
+#define ALWAYS_INLINE inline
 #endif
 
 /* ---------------------------------------------------------------- name sets */
@@ -104,7 +106,8 @@ static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, 
 }
 
 /* The entry for key, added (key copied) when new; *is_new tells which. */
-static ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
+/* (Inlined: the calls' names go through it once per call.) */
+static ALWAYS_INLINE ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
 {
     uint32_t h = key_hash(key, len);
     ns_entry *e = ns_find_hashed(s, key, len, h);
@@ -583,10 +586,9 @@ static int discarded(const check_state *st, int in_dev)
 ** later looked up, once per file (calls repeat names). */
 static inline called_name *called(check_state *st, const char *text, size_t len)
 {
-    uint32_t h = key_hash(text, len);
-    ns_entry *e = ns_find_hashed(&st->callee_names, text, len, h);
-    if (!e) {
-        e = ns_insert(&st->callee_names, text, len, h, 0);
+    int is_new;
+    ns_entry *e = ns_add(&st->callee_names, text, len, &is_new);
+    if (is_new) {
         called_name *cn = arena_zalloc(&st->mem, sizeof *cn);
         cn->name = arena_lower(&st->mem, text, len);
         e->data = cn;
@@ -612,10 +614,9 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
     if (discarded(st, in_dev)) return; /* retail: references in /# #/ are not recorded */
     /* Split and lower-cased once per spelling (a file calls the same
     ** few paths over and over). */
-    uint32_t h = key_hash(callee->text, callee->len);
-    ns_entry *e = ns_find_hashed(&st->scoped_names, callee->text, callee->len, h);
-    if (!e) {
-        e = ns_insert(&st->scoped_names, callee->text, callee->len, h, 0);
+    int is_new;
+    ns_entry *e = ns_add(&st->scoped_names, callee->text, callee->len, &is_new);
+    if (is_new) {
         const char *sep = find_scope(callee->text, callee->len);
         if (sep) {
             /* The split and its copy of the path are one allocation. */
@@ -627,8 +628,6 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
             r->path = path;
             r->name = arena_lower(&st->mem, sep + 2, callee->len - path_len - 2);
             e->data = r;
-        } else {
-            e->data = NULL;
         }
     }
     const check_ref *split = e->data;
