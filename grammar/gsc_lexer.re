@@ -16,6 +16,7 @@
 #endif
 
 #include "arena.h"
+#include "inline.h"
 #include "vec.h"
 #include "gsc_parser.h"
 #include "lexer.h"
@@ -23,12 +24,8 @@
 
 typedef unsigned char uchar;
 
-/* The scanner's helpers are inlined so that its common path calls nothing. */
-#ifdef __GNUC__
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
+/* The scanner's helpers are inlined (ALWAYS_INLINE) so that its common path
+** calls nothing. */
 
 /*!re2c
     re2c:define:YYCTYPE = "uchar";
@@ -836,10 +833,7 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
 }
 
 /* After an ACT_ code: its action, then scanning on until a token comes. */
-#ifdef __GNUC__
-__attribute__((noinline))
-#endif
-static int next_after(gsc_lexer *lx, gsc_token *t, int act, const uchar *at)
+NOINLINE static int next_after(gsc_lexer *lx, gsc_token *t, int act, const uchar *at)
 {
     for (;;) {
         int code = cold_action(lx, t, act, at);

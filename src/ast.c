@@ -2,6 +2,7 @@
 ** dump.  Builders accept NULL children and never fail (the arena aborts on
 ** exhaustion), so grammar actions stay one call each. */
 #include "ast.h"
+#include "inline.h"
 #include "vec.h"
 #include "ast_build.h"
 #include "script_parse.h"
@@ -44,12 +45,7 @@ static void set_text(arena *a, ast_node *n, const char *s, size_t len)
 /* The builders of the frequent nodes take their room with arena_fits/take
 ** and leave a full block to a twin that is never inlined: it makes room,
 ** then calls the builder again (a tail call).  Their common path then calls
-** nothing and saves no registers. */
-#ifdef __GNUC__
-#define NEW_BLOCK_PATH __attribute__((noinline, cold))
-#else
-#define NEW_BLOCK_PATH
-#endif
+** nothing and saves no registers (COLD_PATH). */
 
 /* Is any byte of the word w (of 4 or 8 bytes) a '"' or a '\\'?  The classic
 ** zero-byte test on w ^ '"'..'"' and w ^ '\\'..'\\', exact as a yes/no answer. */
@@ -129,7 +125,7 @@ static size_t decode_string_body(char *out, const char *p, const char *e)
 ** allocation (ast_text_node, ast_string_at), and their path for a full
 ** block: make room, then build again. */
 typedef ast_node *text_builder(arena *a, ast_kind kind, int line, int col, const char *s, size_t len);
-NEW_BLOCK_PATH static ast_node *text_new_block(text_builder *build, arena *a, ast_kind kind, int line,
+COLD_PATH static ast_node *text_new_block(text_builder *build, arena *a, ast_kind kind, int line,
                                                int col, const char *s, size_t len)
 {
     arena_reserve(a, sizeof(ast_node) + len + 1);
@@ -172,7 +168,7 @@ ast_node *ast_param(arena *a, ast_node *params, gsc_token name)
     return ast_append(params, ast_text_leaf(a, AST_IDENT, name));
 }
 
-NEW_BLOCK_PATH static ast_node *call_new_block(arena *a, gsc_token name, gsc_token lparen,
+COLD_PATH static ast_node *call_new_block(arena *a, gsc_token name, gsc_token lparen,
                                                ast_node *args)
 {
     arena_reserve(a, 3 * sizeof(ast_node) + (size_t)name.n + 1);
@@ -354,7 +350,7 @@ static inline const char *op_spelling(const char *z, int n)
 /* An operator node with children c1, c2 (either may be NULL), its text the
 ** operator's spelling: op_node's rare paths (a full block, a token that is
 ** no operator). */
-NEW_BLOCK_PATH static ast_node *op_node_slow(arena *a, ast_kind kind, gsc_token op, ast_node *c1,
+COLD_PATH static ast_node *op_node_slow(arena *a, ast_kind kind, gsc_token op, ast_node *c1,
                                              ast_node *c2)
 {
     const char *text = op_spelling(op.z, op.n);

@@ -6,6 +6,7 @@
 #include "check_stage.h"
 #include "builtins.h"
 #include "hashtab.h"
+#include "inline.h"
 #include "text.h"
 #include "vec.h"
 
@@ -14,16 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The expression walks that statements start are kept out of line where
-** their frames would otherwise join stmt_walk's at every place an
-** expression is met (stmt_walk recurses 2,000 deep). */
-#ifdef __GNUC__
-#define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define NOINLINE
-#define ALWAYS_INLINE inline
-#endif
+/* The expression walks that statements start are kept out of line
+** (NOINLINE) where their frames would otherwise join stmt_walk's at every
+** place an expression is met (stmt_walk recurses 2,000 deep). */
 
 /* ---------------------------------------------------------------- name sets */
 

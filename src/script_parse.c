@@ -4,16 +4,12 @@
 #include "ast_build.h"
 #include "gsc_parser.h"
 #include "lexer.h"
+#include "inline.h"
 #include "parse_ctx.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __GNUC__
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
 
 typedef struct token_info {
     const char *name;     /* in dumps */
