@@ -309,7 +309,8 @@ install: all
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libatrc.so
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 	    'Name: atrc' 'Description: animation-tree compiler for Call of Duty-era game scripts' \
-	    'Version: $(VERSION)' 'Libs: -L$${libdir} -latrc' 'Libs.private: -lm' 'Cflags: -I$${includedir}' \
+	    'Version: $(VERSION)' 'Requires.private: libzip' 'Libs: -L$${libdir} -latrc' \
+	    'Libs.private: -lm -pthread' 'Cflags: -I$${includedir}' \
 	    > $(DESTDIR)$(LIBDIR)/pkgconfig/atrc.pc
 	install -m 644 doc/atrc.1 $(DESTDIR)$(MANDIR)/man1/atrc.1
 

@@ -29,6 +29,29 @@ check_base() {
     else add check; fi
     if have pkg-config; then pkg-config --exists libzip 2>/dev/null || add libzip-dev
     else add libzip-dev; fi
+    check_static_libzip
+}
+
+# A program linked against libatrc.a through `pkg-config --static` (make
+# check's install test) also links libzip's private libraries.
+check_static_libzip() {
+    have pkg-config && pkg-config --exists libzip 2>/dev/null || return 0
+    cc=cc; have cc || cc=gcc; have "$cc" || return 0
+    for lib in $(pkg-config --static --libs-only-l libzip 2>/dev/null); do
+        lib=${lib#-l}
+        case $("$cc" -print-file-name="lib$lib.so") in /*) continue ;; esac
+        case $("$cc" -print-file-name="lib$lib.a") in /*) continue ;; esac
+        case "$lib" in
+            z) add zlib1g-dev ;;
+            bz2) add libbz2-dev ;;
+            ssl|crypto) add libssl-dev ;;
+            lzma) add liblzma-dev ;;
+            zstd) add libzstd-dev ;;
+            gnutls) add libgnutls28-dev ;;
+            nettle) add nettle-dev ;;
+            *) echo "ensure-deps: no Debian package known for -l$lib (libzip's static link)" >&2 ;;
+        esac
+    done
 }
 
 check_fuzz() {

@@ -28,7 +28,9 @@ if command -v readelf >/dev/null 2>&1; then
 fi
 
 # pkg-config on the copy: the .pc names PREFIX; the sysroot maps it into DESTDIR.
-export PKG_CONFIG_LIBDIR="$root/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$destdir"
+# The system's own .pc files stay reachable: atrc.pc requires libzip.
+sys_pc=$($PKG_CONFIG --variable pc_path pkg-config 2>/dev/null)
+export PKG_CONFIG_LIBDIR="$root/lib/pkgconfig${sys_pc:+:$sys_pc}" PKG_CONFIG_SYSROOT_DIR="$destdir"
 flags=$($PKG_CONFIG --cflags --libs atrc) || { bad "pkg-config --cflags --libs atrc failed"; exit 1; }
 case "$flags" in *"-I$root/include"*"-L$root/lib"*|*"-L$root/lib"*"-I$root/include"*) ;;
     *) bad "pkg-config flags do not point into the installed copy: $flags" ;; esac
@@ -61,10 +63,33 @@ if [ $st -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want"; then
     sed 's/^/    stderr: /' "$tmp/err"
 fi
 
+# The same program linked statically against libatrc.a: `pkg-config --static`
+# must name what the archive needs (libzip, -lm, -pthread).  A copy of the
+# installed tree without the shared library leaves the linker only the archive.
+static=$tmp/static
+mkdir -p "$static" && cp -R "$destdir/." "$static/" && rm -f "$static$prefix"/lib/libatrc.so*
+sflags=$(PKG_CONFIG_LIBDIR="$static$prefix/lib/pkgconfig${sys_pc:+:$sys_pc}" PKG_CONFIG_SYSROOT_DIR="$static" \
+    $PKG_CONFIG --static --cflags --libs atrc) || bad "pkg-config --static --cflags --libs atrc failed"
+case "$sflags" in *-lzip*) ;; *) bad "pkg-config --static does not name libzip: $sflags" ;; esac
+# shellcheck disable=SC2086
+if $CC ${CFLAGS:-} -std=c99 -Wall -Wextra -Werror -o "$tmp/embed-static" "$here/embed.c" $sflags; then
+    if command -v readelf >/dev/null 2>&1 && readelf -d "$tmp/embed-static" | grep -q 'NEEDED.*libatrc'; then
+        bad "the static program still needs the shared libatrc"
+    fi
+    "$tmp/embed-static" "$tmp/game" >"$tmp/out" 2>"$tmp/err"
+    st=$?
+    if [ $st -ne 0 ] || ! cmp -s "$tmp/out" "$tmp/want"; then
+        bad "the statically linked program (status $st) printed:"
+        diff -u "$tmp/want" "$tmp/out" | sed 's/^/    /'
+    fi
+else
+    bad "a program does not link statically against libatrc.a with pkg-config --static ($sflags)"
+fi
+
 # The installed binary and man page.
 "$root/bin/atrc" --version >/dev/null || bad "installed atrc does not run"
 if command -v mandoc >/dev/null 2>&1; then
     mandoc -T lint -W warning "$root/share/man/man1/atrc.1" || bad "installed man page fails mandoc -T lint"
 fi
-[ $fail -eq 0 ] && echo "install: binary, header, libatrc.a, libatrc.so ($soname), atrc.pc and atrc.1 work from $prefix"
+[ $fail -eq 0 ] && echo "install: binary, header, libatrc.a (pkg-config --static), libatrc.so ($soname), atrc.pc and atrc.1 work from $prefix"
 exit $fail
