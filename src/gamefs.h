@@ -18,10 +18,19 @@
 #define GAMEFS_MAX_ENTRY_SIZE ((size_t)64 << 20)
 /* An archive whose central directory lists more entries is skipped. */
 #define GAMEFS_MAX_ARCHIVE_ENTRIES 262144
+/* Archives holding an open descriptor at a time; the others are indexed,
+** closed, and opened again when an entry is read. */
+#define GAMEFS_OPEN_ARCHIVES 32
 
 typedef struct dir_index dir_index;
 typedef struct gamefs_archive gamefs_archive;
 typedef struct gamefs_entry gamefs_entry;
+
+/* A loose game file read (an xanim header): the identity -o is checked against. */
+typedef struct gamefs_file_id {
+    unsigned long long dev, ino;
+    const char *path;
+} gamefs_file_id;
 
 typedef struct gamefs {
     char **dirs;               /* -g directories, lowest priority first */
@@ -38,6 +47,11 @@ typedef struct gamefs {
     size_t index_count, index_cap;
     hashtab index_by_path;     /* indexes by path */
     gamefs_archive *archives;  /* every archive opened (closed by gamefs_free) */
+    gamefs_archive *open[GAMEFS_OPEN_ARCHIVES]; /* those holding a handle, least recently used first */
+    size_t open_count, open_budget;
+    const dir_index *blocked;  /* the last lookup met this unreadable directory */
+    gamefs_file_id *read_ids;  /* loose files read by gamefs_read_prefix */
+    size_t read_count, read_cap;
     arena *mem;
 } gamefs;
 
