@@ -739,6 +739,81 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     return 1;
 }
 
+/* ---- what an output file must never replace ---- */
+
+/* What the game would read at game-relative name `rel` (any case, any
+** separator): an archive at the top of a game directory, a tree, an xanim,
+** the player animation script, a script; NULL for anything else. */
+static const char *game_file_kind(gamefs *fs, const char *rel)
+{
+    const char *key = normalize(fs->mem, rel);
+    const char *slash = strchr(key, '/');
+    if (!slash && (has_suffix_nocase(key, ".pk3") || has_suffix_nocase(key, ".iwd"))) return "an archive";
+    if (slash && (size_t)(slash - key) == 9 && memcmp(key, "animtrees", 9) == 0) return "an animation tree";
+    if (slash && (size_t)(slash - key) == 5 && memcmp(key, "xanim", 5) == 0) return "an xanim";
+    if (strcmp(key, "mp/playeranim.script") == 0) return "the player animation script";
+    if (has_suffix_nocase(key, ".gsc") || has_suffix_nocase(key, ".csc")) return "a script";
+    if (has_suffix_nocase(key, ".atr")) return "an animation tree";
+    return NULL;
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+const char *gamefs_output_conflict(gamefs *fs, const char *path)
+{
+    build_path(fs);
+    struct stat out;
+    if (stat(path, &out) == 0 && S_ISREG(out.st_mode)) {
+        for (gamefs_archive *a = fs->archives; a; a = a->next) {
+            struct stat st;
+            if (stat(a->path, &st) == 0 && same_file(&st, &out))
+                return arena_printf(fs->mem, "is the archive '%s' of the search path", a->path);
+        }
+        for (size_t i = 0; i < fs->read_count; i++)
+            if (fs->read_ids[i].dev == (unsigned long long)out.st_dev &&
+                fs->read_ids[i].ino == (unsigned long long)out.st_ino)
+                return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids[i].path);
+    }
+    /* Inside a game directory (by identity: any spelling, path or link of
+    ** it), a name the game reads is refused whether or not it exists yet. */
+    const char *slash = strrchr(path, '/');
+    const char *parent = slash ? (slash == path ? "/" : arena_strndup(fs->mem, path, (size_t)(slash - path))) : ".";
+    const char *base = slash ? slash + 1 : path;
+    char *real = realpath(parent, NULL);
+    if (!real) return NULL;
+    size_t ndirs = 0;
+    struct stat *ids = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *ids);
+    const char **names = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *names);
+    for (size_t i = 0; i < fs->path_count; i++)
+        if (fs->path[i].dir && stat(fs->path[i].dir, &ids[ndirs]) == 0) names[ndirs++] = fs->path[i].dir;
+    const char *why = NULL;
+    /* real, then each of its ancestors, against every game directory */
+    for (size_t len = strlen(real); !why;) {
+        char saved = real[len];
+        real[len] = 0;
+        struct stat st;
+        int ok = stat(len ? real : "/", &st) == 0;
+        real[len] = saved;
+        for (size_t d = 0; ok && d < ndirs && !why; d++) {
+            if (!same_file(&st, &ids[d])) continue;
+            const char *rest = real + len + (real[len] == '/');
+            const char *rel = *rest ? arena_printf(fs->mem, "%s/%s", rest, base) : base;
+            const char *kind = game_file_kind(fs, rel);
+            if (kind) why = arena_printf(fs->mem, "is '%s' in the game directory '%s', %s the game reads", rel, names[d], kind);
+        }
+        if (len == 0) break;
+        while (len > 0 && real[len - 1] != '/') len--;
+        if (len > 0) len--; /* drop the '/' too; 0 is the root */
+    }
+    free(real);
+    free(ids);
+    free(names);
+    return why;
+}
+
 void gamefs_describe(gamefs *fs, FILE *out)
 {
     build_path(fs);

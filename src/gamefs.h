@@ -84,6 +84,13 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
                        const char **where, const char **err);
 /* Where `name` would be read from, or NULL. */
 const char *gamefs_locate(gamefs *fs, const char *name);
+/* Why `path` (a file the output would replace, symlinks already followed)
+** must not be written: it is an archive of the search path or a game file
+** this run read (by identity: any path or link), or it lies inside a game
+** directory under a name the game reads (an archive, animtrees/, xanim/,
+** mp/playeranim.script, a script), existing or not.  NULL when it may be
+** written. */
+const char *gamefs_output_conflict(gamefs *fs, const char *path);
 /* The engine's path compare: ASCII case-insensitive, '\\' and ':' equal '/'. */
 int gamefs_path_compare(const char *a, const char *b);
 /* The search path as built, one entry a line, highest priority first

@@ -427,7 +427,7 @@ if begin "xanim that is a directory"; then
     mkdir -p game/xanim/a_ok
     printf '#using_animtree("assets");\nf() { x = %%a_ok; }\n' >x5.gsc
     run -g game x5.gsc
-    expect 1 "game/animtrees/assets.atr:5:1: error: cannot read xanim 'a_ok' (game/xanim/a_ok: Is a directory)"
+    expect 1 "game/animtrees/assets.atr:5:1: error: cannot read xanim 'a_ok' (game/xanim/a_ok: is a directory)"
     rmdir game/xanim/a_ok
 fi
 
@@ -559,7 +559,7 @@ if begin "-o into a read-only directory"; then
         skipped "running as root without setpriv: permissions do not apply"
     else
         run_nobody -g game -o rodir/out.txt ok.gsc
-        expect 2 "atrc: error: cannot write 'rodir/out.txt': Permission denied"
+        expect 2 "atrc: error: cannot write 'rodir/out.txt': the directory 'rodir' does not allow creating files: Permission denied"
     fi
     chmod 755 rodir
 fi
