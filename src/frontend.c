@@ -84,6 +84,11 @@ void fe_replay_diags(fe_file *f, diag_list *to, size_t upto)
         diag *g = &f->diags.items[f->diags_replayed];
         diag_take(to, g);
     }
+    /* The warnings past the cap, once, with the file's last diagnostics. */
+    if (upto == f->diags.count && f->diags.hidden_warnings) {
+        diag_take_hidden(to, &f->diags);
+        f->diags.hidden_warnings = 0;
+    }
 }
 
 void fe_file_free(fe_file *f)
