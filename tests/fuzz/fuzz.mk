@@ -72,7 +72,7 @@ $(FB)/obj/%.o: $(FB)/gen/%.c | $(FB)/obj
 $(FB)/libatrc-fuzz.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
+$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/fuzz/fuzz_gamefs.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
 	@printf '  %-7s %s\n' FUZZLD $@
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer -Wall -Wextra -Werror \
 	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm -pthread

@@ -17,6 +17,7 @@
 ** path must list every archive made (each case spelling is an archive), and
 ** a name found must be read from where the lookup says it is. */
 #include "fuzz_common.h"
+#include "fuzz_gamefs.h"
 #include "../zip_testlib.h"
 #include "gamefs.h"
 #include "source.h"
@@ -59,9 +60,7 @@ static void spf_cleanup(void)
 static void spf_init(void)
 {
     if (spf_root[0]) return;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(spf_root, sizeof spf_root, "%s/atrc-fuzz-path-XXXXXX", tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
-    if (!mkdtemp(spf_root)) abort();
+    fuzz_gamefs_tempdir(spf_root, sizeof spf_root, "path");
     atexit(spf_cleanup);
 }
 
@@ -132,24 +131,6 @@ typedef struct spf_archive {
     ztest_entry entries[SPF_MAX_ENTRIES];
     size_t count;
 } spf_archive;
-
-static void spf_lookup(gamefs *fs, const char *name)
-{
-    const char *err = NULL, *where = NULL;
-    source_file *s = gamefs_open_where(fs, name, &where, &err);
-    const char *located = gamefs_locate(fs, name);
-    if (s) {
-        if (s->data[s->len] != 0 || !where || !located || strcmp(located, where) != 0) abort();
-        source_free(s);
-    } else if (err && !where) {
-        abort(); /* an unreadable file is always named */
-    }
-    unsigned char buf[16];
-    size_t got = 99;
-    int r = gamefs_read_prefix(fs, name, buf, sizeof buf, &got, &where, &err);
-    if (r == 1 && got > sizeof buf) abort();
-    if (r == -1 && !err) abort();
-}
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size);
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
@@ -241,32 +222,25 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         written++;
     }
 
-    arena mem;
-    diag_list diags;
-    gamefs fs;
-    arena_init(&mem);
-    diag_init(&diags);
-    gamefs_init(&fs, &mem);
-    fs.diags = &diags;
-    for (size_t i = 0; i < ndirs; i++) gamefs_add_dir(&fs, dirs[i]);
+    fuzz_fs ff;
+    fuzz_fs_init(&ff);
+    gamefs *fs = &ff.fs;
+    for (size_t i = 0; i < ndirs; i++) gamefs_add_dir(fs, dirs[i]);
     /* Every archive made is on the search path: count them. */
     char *listing = NULL;
     size_t listing_len = 0;
     FILE *m = open_memstream(&listing, &listing_len);
     if (!m) abort();
-    gamefs_describe(&fs, m);
+    gamefs_describe(fs, m);
     fclose(m);
     size_t listed = 0;
     for (const char *p = listing; (p = strstr(p, "archive ")) != NULL; p++) listed++;
     if (listed != written + loose_archives) abort();
     free(listing);
-    for (size_t i = 0; i < nnames; i++) spf_lookup(&fs, names[i]);
+    for (size_t i = 0; i < nnames; i++) fuzz_gamefs_lookup(fs, names[i]);
     static const char *const fixed[] = {"animtrees/gh.atr", "xanim/idle", "mp/playeranim.script", "a", ""};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) spf_lookup(&fs, fixed[i]);
-    diag_print(&diags, NULL, fuzz_sink());
-    gamefs_free(&fs);
-    diag_free(&diags);
-    arena_free_all(&mem);
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) fuzz_gamefs_lookup(fs, fixed[i]);
+    fuzz_fs_free(&ff);
     spf_clean();
     free(ars);
     free(text);
