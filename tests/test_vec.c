@@ -319,6 +319,24 @@ START_TEST(outbuf_write_error_mid_way)
 }
 END_TEST
 
+/* The one JSON string escaper: counted bytes (a NUL inside is escaped, not
+** an end), control bytes escaped, bytes that are not UTF-8 as U+FFFD, a
+** long plain run copied through the 8-byte test. */
+START_TEST(outbuf_json_strings)
+{
+    outbuf b = {0};
+    outbuf_json_string(&b, "a\"b\\c\n\x01\0d\xff\xed\xa0\x80\xc3\xa9", 15);
+    ck_assert_str_eq(b.s, "\"a\\\"b\\\\c\\n\\u0001\\u0000d\\ufffd\\ufffd\\ufffd\\ufffd\xc3\xa9\"");
+    outbuf_flush(&b);
+    outbuf_json_string(&b, "0123456789abcdefghij\xc3", 21);
+    ck_assert_str_eq(b.s, "\"0123456789abcdefghij\\ufffd\"");
+    outbuf_flush(&b);
+    outbuf_json_string(&b, "", 0);
+    ck_assert_str_eq(b.s, "\"\"");
+    outbuf_free(&b);
+}
+END_TEST
+
 /* Reserved room keeps the next bytes together: in a stream buffer after
 ** writing out what it held, in a string by growing it. */
 START_TEST(outbuf_reserve_room)
@@ -389,6 +407,7 @@ Suite *make_vec_suite(void)
     tcase_add_test(tc, outbuf_stream_write_error);
     tcase_add_test(tc, outbuf_write_error_mid_way);
     tcase_add_test(tc, outbuf_reserve_room);
+    tcase_add_test(tc, outbuf_json_strings);
     tcase_add_test(tc, outbuf_string);
     suite_add_tcase(s, tc);
     return s;
