@@ -105,6 +105,12 @@ typedef struct atrc_tree {
 
 /* ---- context and pipeline ---- */
 
+/* Out of memory, the library writes "atrc: out of memory" to stderr and calls
+** handler, which must not return (e.g. it cleans up and calls _exit); without
+** one (NULL, the default), or if it returns, abort().  Process-wide: set it
+** once, before any context is created. */
+void atrc_set_out_of_memory_handler(void (*handler)(void));
+
 /* A new context with a copy of *opts (NULL: all defaults).  Never NULL. */
 atrc_ctx *atrc_new(const atrc_options *opts);
 /* Frees the context and everything it handed out (trees, names, strings).
@@ -172,6 +178,15 @@ int atrc_read_failure_count(const atrc_ctx *ctx);
 ** path — through any path or link — as the context named it; NULL when none
 ** is (or path does not exist).  The CLI refuses such an -o FILE. */
 const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path);
+
+/* Why an output to path (a file, symlinks already followed) would destroy
+** game content: "is the archive 'main/pak0.pk3' of the search path", "is
+** 'xanim/idle' in the game directory 'g', an xanim the game reads", ...  —
+** an archive or file of the search path by identity, or a name the game
+** reads inside a game directory, existing or not; NULL when none.  Lives as
+** long as ctx.  The CLI refuses such an -o FILE, as it refuses an input
+** (atrc_input_same_as). */
+const char *atrc_output_conflict(atrc_ctx *ctx, const char *path);
 
 /* How atrc_write_diagnostics prints; zero-initialised: plain, with summary. */
 typedef struct atrc_diag_style {

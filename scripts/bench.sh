@@ -33,7 +33,7 @@ measure() {
     label=$1 units=$2 unit=$3
     shift 3
     best=""
-    for _ in 1 2 3; do
+    for _ in $(seq 1 "${reps:-3}"); do
         t0=$(now_ns)
         if [ $have_time = 1 ]; then
             /usr/bin/time -f %M -o "$w/rss" "$ATRC" "$@" >/dev/null 2>"$w/err"
@@ -189,6 +189,38 @@ for scripts in 5000 10000 20000; do
     rm -rf "$d"
 done
 
+# ---- 6b. one function that is one huge item: diagnostics bounded by
+# --max-errors (only 50 kept and printed, the rest counted), and a function
+# of millions of statements.  One run per size (they are the largest inputs
+# here); memory is also given as a multiple of the input's size.
+# input_multiple BYTES: peak RSS of the last measure over the input size.
+input_multiple() {
+    [ "$rss" = "n/a" ] && return
+    awk -v r="$rss" -v b="$1" -v l="$2" 'BEGIN { printf "  %-34s %.1f MiB input, peak RSS x%.1f of it\n", l, b / 1048576, r * 1048576 / b }'
+}
+header "one function: undefined calls on one line (warnings bounded by --max-errors)"
+reps=1
+warn_ms=""
+for calls in 5000000 10000000 20000000; do
+    n=$(scaled $calls)
+    awk -v n="$n" 'BEGIN { printf "f() {"; for (i = 0; i < n; i++) printf "u();"; print "}" }' >"$w/warn$n.gsc"
+    measure "$n undefined calls (warnings)" "$n" calls -q "$w/warn$n.gsc"
+    warn_ms="$warn_ms $ms"
+    input_multiple "$(wc -c <"$w/warn$n.gsc")" "  input"
+    rm -f "$w/warn$n.gsc"
+done
+header "one function of many statements (--syntax-only)"
+stmt_ms=""
+for stmts in 2500000 5000000 10000000; do
+    n=$(scaled $stmts)
+    awk -v n="$n" 'BEGIN { print "f()\n{"; for (i = 0; i < n; i++) print "\tx = 1;"; print "}" }' >"$w/stmt$n.gsc"
+    measure "$n statements in one function" "$n" stmts --syntax-only "$w/stmt$n.gsc"
+    stmt_ms="$stmt_ms $ms"
+    input_multiple "$(wc -c <"$w/stmt$n.gsc")" "  input"
+    rm -f "$w/stmt$n.gsc"
+done
+reps=3
+
 # ---- 7. many files: the shape of a game's scripts (thousands of files of
 # mixed sizes, JSON output), at -j 1 and the default -j, against `wc -l` over
 # the same files in the same run.  Real scripts when the corpus is present
@@ -342,6 +374,10 @@ ratio "references" $refs_ms
 ratio "script size" $script_ms
 # shellcheck disable=SC2086
 ratio "level mode, chain of scripts" $walk_ms
+# shellcheck disable=SC2086
+ratio "warnings, one line" $warn_ms
+# shellcheck disable=SC2086
+ratio "statements, one function" $stmt_ms
 # shellcheck disable=SC2086
 set -- $many_ms
 awk -v a="$1" -v b="$2" 'BEGIN { r = a > 0 ? b / a : 0

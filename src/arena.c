@@ -1,4 +1,5 @@
 #include "arena.h"
+#include "atrc.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -17,9 +18,19 @@ typedef char block_header_in_sync[BLOCK_HEADER == ARENA_BLOCK_HEADER ? 1 : -1];
 #define MIN_BLOCK ((size_t)1024)
 #define MAX_BLOCK ((size_t)16 << 20)
 
+/* Process-wide, as running out of memory is: set once by the program
+** (atrc_set_out_of_memory_handler), before any context exists. */
+static void (*oom_handler)(void);
+
+void atrc_set_out_of_memory_handler(void (*handler)(void))
+{
+    oom_handler = handler;
+}
+
 void out_of_memory(void)
 {
     fputs("atrc: out of memory\n", stderr);
+    if (oom_handler) oom_handler();
     abort();
 }
 

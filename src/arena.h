@@ -67,7 +67,8 @@ void arena_free_all(arena *a);
 ** arena allocates nothing once it has seen its largest round. */
 void arena_reset(arena *a);
 
-/* Writes "atrc: out of memory" and aborts. */
+/* Writes "atrc: out of memory", then calls the handler of
+** atrc_set_out_of_memory_handler (the CLI's exits 2), else aborts. */
 void out_of_memory(void)
 #ifdef __GNUC__
     __attribute__((noreturn))

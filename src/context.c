@@ -186,6 +186,11 @@ const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path)
     return NULL;
 }
 
+const char *atrc_output_conflict(atrc_ctx *ctx, const char *path)
+{
+    return gamefs_output_conflict(&ctx->fs, path);
+}
+
 int atrc_read_failure_count(const atrc_ctx *ctx)
 {
     return ctx->diags.read_failures;

@@ -20,6 +20,7 @@ void diag_free(diag_list *d)
     d->items = NULL;
     d->count = d->cap = 0;
     d->errors = d->warnings = d->read_failures = 0;
+    d->kept_warnings = d->hidden_warnings = 0;
 }
 
 static void record(diag_list *d, diag_severity sev, int promoted, source_file *src, int line, int col,
@@ -42,6 +43,15 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
     int promoted = 0;
     if (sev == DIAG_WARNING) {
         if (d->no_warnings) return;
+        /* Bounded like syntax errors: past the cap a warning is counted,
+        ** not kept (no text is formatted), and the count is printed last. */
+        if (d->max_errors > 0 && d->kept_warnings >= (size_t)d->max_errors) {
+            d->hidden_warnings++;
+            if (d->warnings_as_errors) d->errors++;
+            else d->warnings++;
+            return;
+        }
+        d->kept_warnings++;
         if (d->warnings_as_errors) {
             sev = DIAG_ERROR;
             promoted = 1;
@@ -55,6 +65,13 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
     char *msg = xmalloc((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
     record(d, sev, promoted, src, line, col, msg);
+}
+
+void diag_take_hidden(diag_list *d, const diag_list *from)
+{
+    d->hidden_warnings += from->hidden_warnings;
+    if (d->warnings_as_errors) d->errors += (int)from->hidden_warnings;
+    else d->warnings += (int)from->hidden_warnings;
 }
 
 void diag_take(diag_list *d, diag *g)
@@ -278,6 +295,15 @@ int diag_print(const diag_list *d, const diag_style *style, FILE *out)
         format_header(&b, g, style);
         if (g->src && !is_released(g)) format_excerpt(&b, g, style);
         else if (g->src && to[i] > from[i]) outbuf_put(&b, ex.s + from[i], to[i] - from[i]);
+        if (outbuf_flush(&b) != 0) rc = -1;
+    }
+    if (d->hidden_warnings) {
+        outbuf_str(&b, "atrc: note: ");
+        outbuf_int(&b, (int64_t)d->hidden_warnings);
+        outbuf_str(&b, d->hidden_warnings == 1 ? " more warning" : " more warnings");
+        outbuf_str(&b, " not shown (at most ");
+        outbuf_int(&b, d->max_errors);
+        outbuf_str(&b, " per script, as --max-errors; --max-errors 0 shows all)\n");
         if (outbuf_flush(&b) != 0) rc = -1;
     }
     if ((d->errors || d->warnings) && !(style && style->no_summary)) {

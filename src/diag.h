@@ -29,7 +29,9 @@ typedef struct diag_list {
     /* Policy, set after diag_init. */
     int no_warnings;        /* -w: warnings are not recorded */
     int warnings_as_errors; /* -Werror */
-    int max_errors;         /* syntax errors per script; 0: no limit */
+    int max_errors;         /* syntax errors per script, and warnings kept per list; 0: no limit */
+    size_t kept_warnings;   /* warnings recorded by diag_add(v) */
+    size_t hidden_warnings; /* past max_errors: counted in warnings (errors with -Werror), not kept */
 } diag_list;
 
 /* Empty list, default policy (warnings kept, DIAG_DEFAULT_MAX_ERRORS). */
@@ -46,6 +48,8 @@ void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int c
 void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
                const char *fmt, va_list ap);
 
+/* Counts from's hidden warnings in d (a file's list joining the context's). */
+void diag_take_hidden(diag_list *d, const diag_list *from);
 /* Appends g, taking its message (g->message is left NULL): how a file's
 ** diagnostics recorded on a worker join the context's list (the policy was
 ** applied when g was recorded). */

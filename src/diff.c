@@ -462,14 +462,10 @@ static void json_str(FILE *out, dstr s)
         fputs("null", out);
         return;
     }
-    fputc('"', out);
-    for (size_t i = 0; i < s.n; i++) {
-        unsigned char c = (unsigned char)s.s[i];
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
-    }
-    fputc('"', out);
+    outbuf b = {0};
+    outbuf_json_string(&b, s.s, s.n); /* the JSON writers' one escaper: valid UTF-8 out */
+    fwrite(b.s, 1, b.len, out);
+    outbuf_free(&b);
 }
 
 static void json_cstr(FILE *out, const char *s)

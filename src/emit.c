@@ -13,74 +13,11 @@
 
 /* ---- JSON ---- */
 
-/* Are the 8 bytes at p all printable ASCII other than '"' and '\\' (JSON's
-** bytes to copy as they are)?  A byte test on all 8 at once: a byte below
-** 0x20, from 0x80, or equal to one of the two sets its high bit. */
-static inline int plain_word(const unsigned char *p)
-{
-    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-    uint64_t w, q, bs;
-    memcpy(&w, p, 8);
-    q = w ^ (ones * '"');
-    bs = w ^ (ones * '\\');
-    /* (x - ones) & ~x & high: a zero byte in x (exact when x has no byte >= 0x80,
-    ** and a byte >= 0x80 in w is caught by w itself). */
-    uint64_t bad = w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((bs - ones) & ~bs);
-    return !(bad & high);
-}
-
-/* Writes s as a JSON string.  Bytes that are not valid UTF-8 become U+FFFD so
-** that the document always parses, whatever bytes a hostile file held. */
+/* s as a JSON string (outbuf_json_string), or null. */
 static void json_string(outbuf *b, const char *s)
 {
-    if (!s) {
-        outbuf_put(b, "null", 4);
-        return;
-    }
-    const unsigned char *p = (const unsigned char *)s;
-    const unsigned char *end = p + strlen(s);
-    outbuf_char(b, '"');
-    while (*p) {
-        /* The common case: a run of printable ASCII, copied in one block
-        ** and scanned 8 bytes at a time. */
-        const unsigned char *run = p;
-        while (end - p >= 8 && plain_word(p)) p += 8;
-        /* Fewer than 8 bytes left: the string's last 8 bytes, when it has
-        ** as many, cover them in one more test. */
-        if (end - p < 8 && end - (const unsigned char *)s >= 8 && plain_word(end - 8)) p = end;
-        while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') p++;
-        if (p > run) outbuf_put(b, (const char *)run, (size_t)(p - run));
-        unsigned char c = *p;
-        if (!c) break;
-        if (c == '"' || c == '\\') {
-            outbuf_char(b, '\\');
-            outbuf_char(b, (char)c);
-            p++;
-        } else if (c < 0x20) {
-            switch (c) {
-            case '\n': outbuf_put(b, "\\n", 2); break;
-            case '\t': outbuf_put(b, "\\t", 2); break;
-            case '\r': outbuf_put(b, "\\r", 2); break;
-            default: {
-                char esc[8];
-                snprintf(esc, sizeof esc, "\\u%04x", c);
-                outbuf_str(b, esc);
-                break;
-            }
-            }
-            p++;
-        } else {
-            size_t n = utf8_sequence_length(p, strnlen((const char *)p, 4));
-            if (n) {
-                outbuf_put(b, (const char *)p, n);
-                p += n;
-            } else {
-                outbuf_put(b, "\\ufffd", 6);
-                p++;
-            }
-        }
-    }
-    outbuf_char(b, '"');
+    if (!s) outbuf_put(b, "null", 4);
+    else outbuf_json_string(b, s, strlen(s));
 }
 
 static void json_int_or_null(outbuf *b, int64_t v)

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zip.h>
 
 /* ---- loose files: directory listings, read once, looked up by folded name ---- */
@@ -23,6 +26,7 @@ typedef struct dir_entry {
 
 struct dir_index {
     const char *path;
+    int error;             /* errno of a directory that exists but cannot be listed, or 0 */
     dir_entry **list;      /* every name (folded), first spelling's byte order */
     size_t count;
     hashtab by_name;       /* list by lower-cased name */
@@ -35,11 +39,14 @@ typedef struct ar_entry {
     const char *name;      /* as stored (validated UTF-8) */
     zip_uint64_t index;
     zip_uint64_t size;     /* uncompressed size the central directory claims */
+    int method;            /* compression method (ZIP_CM_*), -1 unknown */
 } ar_entry;
 
 struct gamefs_archive {
     const char *path;      /* "main/pak0.pk3" */
-    zip_t *zip;            /* NULL: damaged, skipped */
+    int indexed;           /* 0: damaged, skipped */
+    zip_t *zip;            /* open handle, or NULL: reopened when an entry is read */
+    struct stat id;        /* the file indexed: a reopened archive must be it */
     ar_entry *entries;
     size_t count, cap;
     hashtab by_key;        /* entries by key */
@@ -122,6 +129,8 @@ static char *normalize(arena *mem, const char *name)
     return out;
 }
 
+static void evict_one(gamefs *fs);
+
 /* The entry of `lower` (hashed h) in d, or NULL. */
 static dir_entry *lookup(const dir_index *d, const char *lower, uint32_t h)
 {
@@ -147,8 +156,14 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     d->path = arena_strdup(fs->mem, path);
     hashtab_add(&fs->index_by_path, h);
     *vec_push(fs->indexes, fs->index_count, fs->index_cap) = d;
-    DIR *dp = opendir(path);
-    if (!dp) return d;
+    DIR *dp;
+    while (!(dp = opendir(path)) && (errno == EMFILE || errno == ENFILE) && fs->open_count) evict_one(fs);
+    if (!dp) {
+        /* Missing is empty; a directory that exists but cannot be listed is
+        ** reported by the lookups that need it. */
+        if (errno != ENOENT && errno != ENOTDIR) d->error = errno ? errno : EIO;
+        return d;
+    }
     size_t n = 0, cap = 0;
     char **names = NULL;
     struct dirent *e;
@@ -198,7 +213,12 @@ static const char *find_under(gamefs *fs, const char *dir, const char *key)
     size_t n = slash ? (size_t)(slash - key) : strlen(key);
     if (n == 0) return NULL;
     char *part = arena_strndup(fs->mem, key, n);
-    const dir_entry *e = lookup(index_dir(fs, dir), part, text_hash(0, part, 0));
+    const dir_index *d = index_dir(fs, dir);
+    if (d->error) {
+        if (!fs->blocked) fs->blocked = d;
+        return NULL;
+    }
+    const dir_entry *e = lookup(d, part, text_hash(0, part, 0));
     if (!e) return NULL;
     for (size_t i = 0; i < e->real_count; i++) {
         const char *path = join(fs, dir, e->reals[i]);
@@ -254,6 +274,92 @@ static name_kind classify_name(const char *raw, size_t len)
     return NAME_OK;
 }
 
+/* Open handles: at most GAMEFS_OPEN_ARCHIVES archives hold a descriptor at
+** a time (fewer when the process runs out of them); the others are reopened
+** when an entry is read, so any number of archives works under any
+** descriptor limit. */
+static void release_handle(gamefs *fs, gamefs_archive *ar)
+{
+    if (!ar->zip) return;
+    zip_discard(ar->zip);
+    ar->zip = NULL;
+    for (size_t i = 0; i < fs->open_count; i++)
+        if (fs->open[i] == ar) {
+            fs->open[i] = fs->open[--fs->open_count];
+            break;
+        }
+}
+
+static void evict_one(gamefs *fs)
+{
+    if (fs->open_count) release_handle(fs, fs->open[0]);
+}
+
+/* Handles kept: GAMEFS_OPEN_ARCHIVES, or a quarter of the descriptor limit
+** when that is lower, so the scripts and files read meanwhile find room. */
+static size_t handle_budget(gamefs *fs)
+{
+    if (!fs->open_budget) {
+        struct rlimit rl;
+        size_t budget = GAMEFS_OPEN_ARCHIVES;
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 4 < budget)
+            budget = (size_t)(rl.rlim_cur / 4);
+        fs->open_budget = budget ? budget : 1;
+    }
+    return fs->open_budget;
+}
+
+/* zip_open with room made: a full descriptor table closes cached handles. */
+static zip_t *open_zip(gamefs *fs, const char *path, int *code)
+{
+    if (fs->open_count >= handle_budget(fs)) evict_one(fs);
+    for (;;) {
+        errno = 0;
+        zip_t *z = zip_open(path, ZIP_RDONLY, code);
+        if (z || *code != ZIP_ER_OPEN || (errno != EMFILE && errno != ENFILE) || !fs->open_count) return z;
+        evict_one(fs);
+    }
+}
+
+static void keep_handle(gamefs *fs, gamefs_archive *ar, zip_t *z)
+{
+    ar->zip = z;
+    fs->open[fs->open_count++] = ar;
+}
+
+/* The archive's handle, reopened when it was released; NULL with *err. */
+static zip_t *archive_handle(gamefs *fs, gamefs_archive *ar, const char **err)
+{
+    if (ar->zip) {
+        /* most recently used last: evict_one takes the front */
+        for (size_t i = 0; i + 1 < fs->open_count; i++)
+            if (fs->open[i] == ar) {
+                memmove(fs->open + i, fs->open + i + 1, (fs->open_count - i - 1) * sizeof *fs->open);
+                fs->open[fs->open_count - 1] = ar;
+                break;
+            }
+        return ar->zip;
+    }
+    struct stat now;
+    if (stat(ar->path, &now) != 0 || now.st_dev != ar->id.st_dev || now.st_ino != ar->id.st_ino ||
+        now.st_size != ar->id.st_size || now.st_mtim.tv_sec != ar->id.st_mtim.tv_sec ||
+        now.st_mtim.tv_nsec != ar->id.st_mtim.tv_nsec) {
+        *err = "the archive changed since it was indexed";
+        return NULL;
+    }
+    int code = 0;
+    zip_t *z = open_zip(fs, ar->path, &code);
+    if (!z) {
+        zip_error_t e;
+        zip_error_init_with_code(&e, code);
+        *err = arena_printf(fs->mem, "cannot open the archive again: %s", zip_error_strerror(&e));
+        zip_error_fini(&e);
+        return NULL;
+    }
+    keep_handle(fs, ar, z);
+    return z;
+}
+
 static void close_archive(gamefs_archive *ar)
 {
     if (ar->zip) zip_discard(ar->zip);
@@ -284,7 +390,9 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
     fs->archives = ar;
 
     int code = 0;
-    zip_t *z = zip_open(path, ZIP_RDONLY, &code);
+    struct stat id;
+    zip_t *z = stat(path, &id) == 0 ? open_zip(fs, path, &code) : NULL;
+    if (!z && code == 0) code = ZIP_ER_OPEN;
     if (!z) {
         zip_error_t e;
         zip_error_init_with_code(&e, code);
@@ -299,7 +407,9 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
         zip_discard(z);
         return ar;
     }
-    ar->zip = z;
+    ar->indexed = 1;
+    ar->id = id;
+    keep_handle(fs, ar, z);
     hashtab_reserve(&ar->by_key, (size_t)n);
     size_t bad[NAME_KINDS] = {0};
     const char *first_bad[NAME_KINDS] = {0};
@@ -327,6 +437,7 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
         e->name = arena_strdup(fs->mem, raw);
         e->index = (zip_uint64_t)i;
         e->size = (st.valid & ZIP_STAT_SIZE) ? st.size : 0;
+        e->method = (st.valid & ZIP_STAT_COMP_METHOD) ? (int)st.comp_method : -1;
     }
     if (bad[NAME_DOTDOT])
         warn(fs, "archive '%s': %s", path,
@@ -380,9 +491,13 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
 {
     const profile_rules *rules = profile_get(fs->profile);
     dir_index *d = index_dir(fs, dir);
-    size_t n = 0, nloc = 0;
-    const char **names = xmalloc((d->count ? d->count : 1) * 2 * sizeof *names);
-    const char **loc = names + (d->count ? d->count : 1);
+    size_t n = 0, nloc = 0, spellings = 0;
+    /* Room for every spelling: names differing only in case are one folded
+    ** entry, but each of them is an archive of its own. */
+    for (size_t i = 0; i < d->count; i++) spellings += d->list[i]->real_count;
+    if (spellings == 0) spellings = 1;
+    const char **names = xmalloc(spellings * 2 * sizeof *names);
+    const char **loc = names + spellings;
     const char *lang_prefix = fs->language ? arena_printf(fs->mem, "localized_%s_", fs->language) : NULL;
     for (size_t i = 0; i < d->count; i++) {
         for (size_t k = 0; k < d->list[i]->real_count; k++) {
@@ -452,6 +567,7 @@ static int find(gamefs *fs, const char *name, hit *h)
     const char *key = normalize(fs->mem, name);
     if (!*key) return 0;
     uint32_t kh = text_hash(0, key, 0);
+    fs->blocked = NULL;
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
         if (e->ar) {
@@ -468,14 +584,25 @@ static int find(gamefs *fs, const char *name, hit *h)
             h->where = path;
             return 1;
         }
+        if (fs->blocked) {
+            /* What the unreadable directory holds would come first. */
+            h->where = fs->blocked->path;
+            return -1;
+        }
     }
     return 0;
+}
+
+/* find's -1: the message of the directory that could not be listed. */
+static const char *blocked_message(gamefs *fs)
+{
+    return arena_printf(fs->mem, "cannot list this directory: %s", strerror(fs->blocked->error));
 }
 
 const char *gamefs_locate(gamefs *fs, const char *name)
 {
     hit h;
-    return find(fs, name, &h) ? h.where : NULL;
+    return find(fs, name, &h) > 0 ? h.where : NULL;
 }
 
 static const char *zip_message(gamefs *fs, zip_error_t *e)
@@ -488,9 +615,19 @@ static const char *zip_message(gamefs *fs, zip_error_t *e)
 static const char *read_entry(gamefs *fs, const hit *h, unsigned char *buf, size_t cap, size_t *got,
                               int whole)
 {
+    const char *err0 = NULL;
     *got = 0;
-    zip_file_t *zf = zip_fopen_index(h->ar->zip, h->entry->index, 0);
-    if (!zf) return zip_message(fs, zip_get_error(h->ar->zip));
+    /* The engines read stored and deflated entries only (their unzip has no
+    ** other method): anything else fails in the game, so it fails here. */
+    if (h->entry->method != ZIP_CM_STORE && h->entry->method != ZIP_CM_DEFLATE)
+        return arena_printf(fs->mem, "entry is compressed with %s (method %d); the game reads only stored and deflated entries",
+                            h->entry->method == ZIP_CM_BZIP2 ? "bzip2" : h->entry->method == ZIP_CM_LZMA ? "LZMA"
+                            : h->entry->method == ZIP_CM_XZ ? "xz" : "another method",
+                            h->entry->method);
+    zip_t *z = archive_handle(fs, h->ar, &err0);
+    if (!z) return err0;
+    zip_file_t *zf = zip_fopen_index(z, h->entry->index, 0);
+    if (!zf) return zip_message(fs, zip_get_error(z));
     const char *err = NULL;
     while (*got < cap) {
         zip_int64_t k = zip_fread(zf, buf + *got, cap - *got);
@@ -520,10 +657,15 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
     *err = NULL;
     if (where) *where = NULL;
     hit h;
-    if (!find(fs, name, &h)) return NULL;
+    int found = find(fs, name, &h);
+    if (found == 0) return NULL;
     if (where) *where = h.where;
+    if (found < 0) {
+        *err = blocked_message(fs);
+        return NULL;
+    }
     if (h.loose) {
-        source_file *f = source_read(h.loose, err);
+        source_file *f = source_read_regular(h.loose, err);
         return f;
     }
     if (h.entry->size > GAMEFS_MAX_ENTRY_SIZE) {
@@ -558,27 +700,118 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     *got = 0;
     if (where) *where = NULL;
     hit h;
-    if (!find(fs, name, &h)) return 0;
+    int found = find(fs, name, &h);
+    if (found == 0) return 0;
     if (where) *where = h.where;
+    if (found < 0) {
+        *err = blocked_message(fs);
+        return -1;
+    }
     if (h.ar) {
         *err = read_entry(fs, &h, buf, n, got, 0);
         return *err ? -1 : 1;
     }
-    FILE *fp = fopen(h.loose, "rb");
-    if (!fp) {
-        *err = arena_strdup(fs->mem, strerror(errno));
+    const char *why = NULL;
+    int fd = source_open_nonblocking(h.loose, 1, &why);
+    if (fd < 0) {
+        *err = fd == -2 ? why : arena_strdup(fs->mem, strerror(errno));
         return -1;
     }
-    errno = 0;
-    *got = fread(buf, 1, n, fp);
-    int failed = ferror(fp);
-    int saved = errno;
-    fclose(fp);
-    if (failed) {
-        *err = saved ? arena_strdup(fs->mem, strerror(saved)) : "read error";
-        return -1;
+    struct stat st;
+    if (fstat(fd, &st) == 0) {
+        gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
+        id->dev = (unsigned long long)st.st_dev;
+        id->ino = (unsigned long long)st.st_ino;
+        id->path = h.loose;
     }
+    while (*got < n) {
+        ssize_t k = read(fd, buf + *got, n - *got);
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) {
+            *err = arena_strdup(fs->mem, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        if (k == 0) break;
+        *got += (size_t)k;
+    }
+    close(fd);
     return 1;
+}
+
+/* ---- what an output file must never replace ---- */
+
+/* What the game would read at game-relative name `rel` (any case, any
+** separator): an archive at the top of a game directory, a tree, an xanim,
+** the player animation script, a script; NULL for anything else. */
+static const char *game_file_kind(gamefs *fs, const char *rel)
+{
+    const char *key = normalize(fs->mem, rel);
+    const char *slash = strchr(key, '/');
+    if (!slash && (has_suffix_nocase(key, ".pk3") || has_suffix_nocase(key, ".iwd"))) return "an archive";
+    if (slash && (size_t)(slash - key) == 9 && memcmp(key, "animtrees", 9) == 0) return "an animation tree";
+    if (slash && (size_t)(slash - key) == 5 && memcmp(key, "xanim", 5) == 0) return "an xanim";
+    if (strcmp(key, "mp/playeranim.script") == 0) return "the player animation script";
+    if (has_suffix_nocase(key, ".gsc") || has_suffix_nocase(key, ".csc")) return "a script";
+    if (has_suffix_nocase(key, ".atr")) return "an animation tree";
+    return NULL;
+}
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+const char *gamefs_output_conflict(gamefs *fs, const char *path)
+{
+    build_path(fs);
+    struct stat out;
+    if (stat(path, &out) == 0 && S_ISREG(out.st_mode)) {
+        for (gamefs_archive *a = fs->archives; a; a = a->next) {
+            struct stat st;
+            if (stat(a->path, &st) == 0 && same_file(&st, &out))
+                return arena_printf(fs->mem, "is the archive '%s' of the search path", a->path);
+        }
+        for (size_t i = 0; i < fs->read_count; i++)
+            if (fs->read_ids[i].dev == (unsigned long long)out.st_dev &&
+                fs->read_ids[i].ino == (unsigned long long)out.st_ino)
+                return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids[i].path);
+    }
+    /* Inside a game directory (by identity: any spelling, path or link of
+    ** it), a name the game reads is refused whether or not it exists yet. */
+    const char *slash = strrchr(path, '/');
+    const char *parent = slash ? (slash == path ? "/" : arena_strndup(fs->mem, path, (size_t)(slash - path))) : ".";
+    const char *base = slash ? slash + 1 : path;
+    char *real = realpath(parent, NULL);
+    if (!real) return NULL;
+    size_t ndirs = 0;
+    struct stat *ids = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *ids);
+    const char **names = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *names);
+    for (size_t i = 0; i < fs->path_count; i++)
+        if (fs->path[i].dir && stat(fs->path[i].dir, &ids[ndirs]) == 0) names[ndirs++] = fs->path[i].dir;
+    const char *why = NULL;
+    /* real, then each of its ancestors, against every game directory */
+    for (size_t len = strlen(real); !why;) {
+        char saved = real[len];
+        real[len] = 0;
+        struct stat st;
+        int ok = stat(len ? real : "/", &st) == 0;
+        real[len] = saved;
+        for (size_t d = 0; ok && d < ndirs && !why; d++) {
+            if (!same_file(&st, &ids[d])) continue;
+            const char *rest = real + len + (real[len] == '/');
+            const char *rel = *rest ? arena_printf(fs->mem, "%s/%s", rest, base) : base;
+            const char *kind = game_file_kind(fs, rel);
+            if (kind) why = arena_printf(fs->mem, "is '%s' in the game directory '%s', %s the game reads", rel, names[d], kind);
+        }
+        if (len == 0) break;
+        while (len > 0 && real[len - 1] != '/') len--;
+        if (len > 0) len--; /* drop the '/' too; 0 is the root */
+    }
+    free(real);
+    free(ids);
+    free(names);
+    return why;
 }
 
 void gamefs_describe(gamefs *fs, FILE *out)
@@ -586,7 +819,7 @@ void gamefs_describe(gamefs *fs, FILE *out)
     build_path(fs);
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
-        if (e->ar) fprintf(out, "archive %s%s\n", e->ar->path, e->ar->zip ? "" : " (unreadable)");
+        if (e->ar) fprintf(out, "archive %s%s\n", e->ar->path, e->ar->indexed ? "" : " (unreadable)");
         else fprintf(out, "dir %s\n", e->dir);
     }
 }
@@ -595,6 +828,10 @@ void gamefs_free(gamefs *fs)
 {
     for (gamefs_archive *a = fs->archives; a; a = a->next) close_archive(a);
     fs->archives = NULL;
+    fs->open_count = 0;
+    free(fs->read_ids);
+    fs->read_ids = NULL;
+    fs->read_count = fs->read_cap = 0;
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;

@@ -18,10 +18,19 @@
 #define GAMEFS_MAX_ENTRY_SIZE ((size_t)64 << 20)
 /* An archive whose central directory lists more entries is skipped. */
 #define GAMEFS_MAX_ARCHIVE_ENTRIES 262144
+/* Archives holding an open descriptor at a time; the others are indexed,
+** closed, and opened again when an entry is read. */
+#define GAMEFS_OPEN_ARCHIVES 32
 
 typedef struct dir_index dir_index;
 typedef struct gamefs_archive gamefs_archive;
 typedef struct gamefs_entry gamefs_entry;
+
+/* A loose game file read (an xanim header): the identity -o is checked against. */
+typedef struct gamefs_file_id {
+    unsigned long long dev, ino;
+    const char *path;
+} gamefs_file_id;
 
 typedef struct gamefs {
     char **dirs;               /* -g directories, lowest priority first */
@@ -38,6 +47,11 @@ typedef struct gamefs {
     size_t index_count, index_cap;
     hashtab index_by_path;     /* indexes by path */
     gamefs_archive *archives;  /* every archive opened (closed by gamefs_free) */
+    gamefs_archive *open[GAMEFS_OPEN_ARCHIVES]; /* those holding a handle, least recently used first */
+    size_t open_count, open_budget;
+    const dir_index *blocked;  /* the last lookup met this unreadable directory */
+    gamefs_file_id *read_ids;  /* loose files read by gamefs_read_prefix */
+    size_t read_count, read_cap;
     arena *mem;
 } gamefs;
 
@@ -70,6 +84,13 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
                        const char **where, const char **err);
 /* Where `name` would be read from, or NULL. */
 const char *gamefs_locate(gamefs *fs, const char *name);
+/* Why `path` (a file the output would replace, symlinks already followed)
+** must not be written: it is an archive of the search path or a game file
+** this run read (by identity: any path or link), or it lies inside a game
+** directory under a name the game reads (an archive, animtrees/, xanim/,
+** mp/playeranim.script, a script), existing or not.  NULL when it may be
+** written. */
+const char *gamefs_output_conflict(gamefs *fs, const char *path);
 /* The engine's path compare: ASCII case-insensitive, '\\' and ':' equal '/'. */
 int gamefs_path_compare(const char *a, const char *b);
 /* The search path as built, one entry a line, highest priority first

@@ -1,7 +1,9 @@
 /* atrc — the command-line client of the library in include/atrc.h. */
 #include "atrc.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,12 +37,14 @@ static const char usage_text[] =
     "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
     "                         scripts, also name its tree and node path\n"
     "  -o FILE                write the output to FILE atomically; never one of\n"
-    "                         the inputs, and kept as it was when an input\n"
-    "                         cannot be read\n"
+    "                         the inputs nor game content (archives, trees,\n"
+    "                         xanims, scripts of the game directories), and\n"
+    "                         kept as it was when an input cannot be read\n"
     "  -w                     report no warnings\n"
     "  -Werror                make every warning an error (exit status 1)\n"
     "      --max-errors N     syntax errors reported per script before the rest\n"
-    "                         of it is given up (default 50; 0: no limit)\n"
+    "                         of it is given up, and warnings shown per script\n"
+    "                         (default 50; 0: no limit)\n"
     "      --color[=WHEN]     colour diagnostics: auto (default: on a terminal,\n"
     "                         unless NO_COLOR is set), always, never; colours\n"
     "                         from GCC_COLORS as GCC reads them\n"
@@ -59,7 +63,7 @@ static const char usage_text[] =
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
     "\n"
-    "  atrc diff [--format text|json] OLD.json NEW.json\n"
+    "  atrc diff [--format text|json] [-o FILE] OLD.json NEW.json\n"
     "                         compare two JSON runs and explain every change\n"
     "                         (exit 0 same, 1 different, 2 trouble)\n"
     "\n"
@@ -98,15 +102,29 @@ typedef struct cli {
     int entry_count;
 } cli;
 
-static int parse_u32(const char *s, uint32_t *out)
+/* A number as the interface writes them: decimal digits, or with `hex` also
+** 0x and hex digits; nothing before or after (no blanks, no sign, no octal:
+** "010" is ten). */
+static int parse_u32(const char *s, int hex, uint32_t *out)
 {
+    int base = 10;
+    if (hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    if (!(base == 16 ? isxdigit((unsigned char)*s) : isdigit((unsigned char)*s))) return -1;
     char *end;
     errno = 0;
-    if (!*s || *s == '-' || *s == '+') return -1;
-    unsigned long long v = strtoull(s, &end, 0);
+    unsigned long long v = strtoull(s, &end, base);
     if (errno || *end || v > 0xFFFFFFFFull) return -1;
     *out = (uint32_t)v;
     return 0;
+}
+
+/* An option that takes one value, given twice: a usage error, not "the last wins". */
+static int once(const void *already, const char *opt)
+{
+    return already ? usage_error("%s given more than once", opt) : 0;
 }
 
 /* Matches "--name", "--name=value" and "--name value"; short "-x value" and "-xvalue". */
@@ -164,11 +182,13 @@ static int missing_value(const char *opt)
 
 static int parse_args(int argc, char **argv, cli *c)
 {
-    int only_files = 0;
+    int only_files = 0, stdin_seen = 0, format_seen = 0;
     c->color = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (only_files || a[0] != '-' || a[1] == 0) {
+            if (strcmp(a, "-") == 0 && stdin_seen++)
+                return usage_error("%s", "standard input ('-') named more than once: it can be read only once");
             c->scripts[c->script_count++] = a;
             continue;
         }
@@ -200,6 +220,7 @@ static int parse_args(int argc, char **argv, cli *c)
             c->load_order = 1;
         } else if (take_value(argc, argv, &i, "--map", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a map name", a);
+            if (once(c->map, "--map")) return 2;
             c->map = v;
         } else if (take_value(argc, argv, &i, "--gametype", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a gametype", a);
@@ -228,7 +249,7 @@ static int parse_args(int argc, char **argv, cli *c)
         } else if (take_value(argc, argv, &i, "--max-errors", 0, &v)) {
             uint32_t n;
             if (!v) return missing_value(a);
-            if (parse_u32(v, &n) != 0 || n > 1000000000u)
+            if (parse_u32(v, 0, &n) != 0 || n > 1000000000u)
                 return usage_error("--max-errors takes a number of errors (0: no limit), not '%s'", v);
             c->opts.max_errors = n == 0 ? -1 : (int)n;
         } else if (take_value(argc, argv, &i, "--game-dir", 'g', &v)) {
@@ -236,6 +257,7 @@ static int parse_args(int argc, char **argv, cli *c)
             c->game_dirs[c->game_dir_count++] = v;
         } else if (take_value(argc, argv, &i, "--install", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a directory", a);
+            if (once(c->install, "--install")) return 2;
             c->install = v;
         } else if (take_value(argc, argv, &i, "--fs-game", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a directory", a);
@@ -253,21 +275,23 @@ static int parse_args(int argc, char **argv, cli *c)
             c->engine_anims[c->engine_anim_count++] = v;
         } else if (take_value(argc, argv, &i, "--format", 0, &v)) {
             if (!v) return missing_value(a);
+            if (format_seen++) return once(a, "--format");
             if (strcmp(v, "text") == 0) c->format = ATRC_FORMAT_TEXT;
             else if (strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
             else if (strcmp(v, "dot") == 0) c->format = ATRC_FORMAT_DOT;
             else return usage_error("unknown format '%s' (text, json, dot)", v);
         } else if (take_value(argc, argv, &i, "--jobs", 'j', &v)) {
             char *end;
-            long n = v ? strtol(v, &end, 10) : 0;
-            if (!v || !*v || *end || n < 1 || n > 1024) return usage_error("-j takes a thread count (1 to 1024), not '%s'", v ? v : "");
+            long n = v && isdigit((unsigned char)*v) ? strtol(v, &end, 10) : 0;
+            if (!v || !*v || n == 0 || *end || n < 1 || n > 1024) return usage_error("-j takes a thread count (1 to 1024), not '%s'", v ? v : "");
             c->opts.jobs = (int)n;
         } else if (take_value(argc, argv, &i, "--output", 'o', &v)) {
             if (!v || !*v) return usage_error("%s needs a file name", a);
+            if (once(c->output, "-o")) return 2;
             c->output = v;
         } else if (take_value(argc, argv, &i, "--explain", 0, &v)) {
             if (!v) return missing_value(a);
-            if (parse_u32(v, &c->explain_value) != 0)
+            if (parse_u32(v, 1, &c->explain_value) != 0)
                 return usage_error("--explain takes a packed value (0 to 0xffffffff), not '%s'", v);
             c->explain = 1;
         } else {
@@ -293,6 +317,8 @@ typedef struct output {
 static char tmp_to_remove[4096 + 64];
 static volatile sig_atomic_t tmp_pending;
 
+static const int termination_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
 static void remove_tmp_and_die(int sig)
 {
     if (tmp_pending) unlink(tmp_to_remove);
@@ -300,13 +326,38 @@ static void remove_tmp_and_die(int sig)
     raise(sig);
 }
 
+/* Out of memory (the library has written its message): no temporary left
+** behind, exit status 2 as for any failed run, no core dump. */
+static void exit_out_of_memory(void)
+{
+    if (tmp_pending) unlink(tmp_to_remove);
+    _exit(2);
+}
+
+/* The termination signals are held from just before the temporary exists
+** until its handlers are installed: a signal in between is delivered once
+** they are, and removes it.  *old receives the mask to restore. */
+static void block_termination_signals(sigset_t *old)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof termination_signals / sizeof termination_signals[0]; i++)
+        sigaddset(&set, termination_signals[i]);
+    sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void restore_signal_mask(const sigset_t *old)
+{
+    sigprocmask(SIG_SETMASK, old, NULL);
+}
+
 static void guard_tmp(const char *tmp)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    const int *sigs = termination_signals;
     if (strlen(tmp) >= sizeof tmp_to_remove) return;
     memcpy(tmp_to_remove, tmp, strlen(tmp) + 1);
     tmp_pending = 1;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    for (size_t i = 0; i < sizeof termination_signals / sizeof termination_signals[0]; i++) {
         struct sigaction old, sa;
         /* A signal the caller ignores (nohup, a background job) stays ignored. */
         if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
@@ -315,6 +366,51 @@ static void guard_tmp(const char *tmp)
         sigemptyset(&sa.sa_mask);
         sigaction(sigs[i], &sa, NULL);
     }
+}
+
+/* The file -o FILE replaces: FILE, or through a symlink the file it points
+** to — also when that does not exist yet (a dangling link is followed, never
+** replaced).  NULL with errno (ELOOP) past 40 links. */
+static char *output_target(const char *path)
+{
+    char *cur = strdup(path);
+    for (int hops = 0; cur; hops++) {
+        struct stat lst;
+        if (lstat(cur, &lst) != 0 || !S_ISLNK(lst.st_mode)) return cur;
+        if (hops == 40) {
+            free(cur);
+            errno = ELOOP;
+            return NULL;
+        }
+        char link[PATH_MAX];
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n < 0) return cur;
+        link[n] = 0;
+        const char *slash = strrchr(cur, '/');
+        size_t dir_len = link[0] != '/' && slash ? (size_t)(slash - cur) + 1 : 0;
+        char *next = malloc(dir_len + (size_t)n + 1);
+        if (next) {
+            memcpy(next, cur, dir_len);
+            memcpy(next + dir_len, link, (size_t)n + 1);
+        }
+        free(cur);
+        cur = next;
+    }
+    return NULL;
+}
+
+/* Why writing into the directory of dest failed: the directory, not the
+** file, when it cannot take new files. */
+static void report_cannot_write(const char *path, const char *dest, int err)
+{
+    const char *slash = strrchr(dest, '/');
+    char *dir = slash ? strndup(dest, slash == dest ? 1 : (size_t)(slash - dest)) : strdup(".");
+    if ((err == EACCES || err == EPERM || err == EROFS) && dir && access(dir, W_OK) != 0)
+        fprintf(stderr, "atrc: error: cannot write '%s': the directory '%s' does not allow creating files: %s\n", path,
+                dir, strerror(err));
+    else
+        fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(err));
+    free(dir);
 }
 
 static int open_output(output *o, const char *path)
@@ -336,9 +432,12 @@ static int open_output(output *o, const char *path)
         return 0;
     }
     /* -o through a symlink replaces the file it points to, not the link. */
-    struct stat lst;
-    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) o->target = realpath(path, NULL);
-    const char *dest = o->target ? o->target : path;
+    o->target = output_target(path);
+    if (!o->target) {
+        fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    const char *dest = o->target;
     size_t n = strlen(dest);
     const char *slash = strrchr(dest, '/');
     size_t dir_len = slash ? (size_t)(slash - dest) + 1 : 0;
@@ -347,8 +446,13 @@ static int open_output(output *o, const char *path)
     if (o->tmp_path) {
         /* Same directory, so the rename cannot cross file systems. */
         snprintf(o->tmp_path, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, dest, dest + dir_len);
+        sigset_t old;
+        block_termination_signals(&old);
         fd = mkstemp(o->tmp_path);
+        int saved = errno;
         if (fd >= 0) guard_tmp(o->tmp_path);
+        restore_signal_mask(&old);
+        errno = saved;
     }
     if (fd >= 0) {
         if (stat(dest, &st) == 0) {
@@ -367,7 +471,7 @@ static int open_output(output *o, const char *path)
         unlink(o->tmp_path);
         tmp_pending = 0;
     }
-    fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(err));
+    report_cannot_write(path, dest, err);
     free(o->tmp_path);
     free(o->target);
     memset(o, 0, sizeof *o);
@@ -417,17 +521,24 @@ static int close_output(output *o, int write_errno)
     return -1;
 }
 
-/* atrc diff [--format text|json] OLD.json NEW.json: exit status as diff(1). */
+static int same_file_as(const char *a, const char *b);
+
+/* atrc diff [--format text|json] [-o FILE] OLD.json NEW.json: exit status as diff(1). */
 static int diff_main(int argc, char **argv)
 {
     atrc_format format = ATRC_FORMAT_TEXT;
-    const char *files[2];
-    int n = 0, only_files = 0;
+    const char *files[2], *output_path = NULL;
+    int n = 0, only_files = 0, format_seen = 0;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v;
         if (!only_files && strcmp(a, "--") == 0) {
             only_files = 1;
+        } else if (!only_files && take_value(argc, argv, &i, "--output", 'o', &v)) {
+            if (!v || !*v) return usage_error("atrc diff: %s needs a file name", a);
+            if (once(output_path, "-o")) return 2;
+            output_path = v;
         } else if (!only_files && take_value(argc, argv, &i, "--format", 0, &v)) {
+            if (format_seen++) return once(a, "--format");
             if (v && strcmp(v, "text") == 0) format = ATRC_FORMAT_TEXT;
             else if (v && strcmp(v, "json") == 0) format = ATRC_FORMAT_JSON;
             else return usage_error("atrc diff: unknown format '%s' (text, json)", v ? v : "");
@@ -440,12 +551,37 @@ static int diff_main(int argc, char **argv)
         }
     }
     if (n != 2) return usage_error("%s", "atrc diff needs two files: atrc diff OLD.json NEW.json");
-    int rc = atrc_diff_files(files[0], files[1], format, stdout, stderr);
-    if ((fflush(stdout) != 0 || ferror(stdout)) && rc != 2) {
-        fprintf(stderr, "atrc: error: cannot write standard output: %s\n", strerror(errno));
-        rc = 2;
+    if (strcmp(files[0], "-") == 0 && strcmp(files[1], "-") == 0)
+        return usage_error("%s", "atrc diff: standard input ('-') named twice: it can be read only once");
+    for (int k = 0; output_path && k < 2; k++)
+        if (same_file_as(files[k], output_path)) {
+            fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", files[k], output_path);
+            return 2;
+        }
+    output o;
+    if (open_output(&o, output_path) != 0) return 2;
+    errno = 0;
+    int rc = atrc_diff_files(files[0], files[1], format, o.fp, stderr);
+    int write_errno = ferror(o.fp) ? (errno ? errno : EIO) : 0;
+    if (rc == 2 && o.tmp_path) {
+        /* trouble reading: FILE keeps what it held */
+        fclose(o.fp);
+        unlink(o.tmp_path);
+        tmp_pending = 0;
+        free(o.tmp_path);
+        free(o.target);
+        return 2;
     }
+    if (close_output(&o, write_errno) != 0) rc = 2;
     return rc;
+}
+
+/* Are the existing files a and b one file (any path, link or hard link)? */
+static int same_file_as(const char *a, const char *b)
+{
+    struct stat x, y;
+    return strcmp(a, "-") != 0 && stat(a, &x) == 0 && stat(b, &y) == 0 && S_ISREG(y.st_mode) &&
+           x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
 /* -o naming an input would destroy it (gcc refuses the same way).  The same
@@ -458,9 +594,7 @@ static int check_output_is_not_input(const cli *c)
     struct stat out;
     if (!c->output || stat(c->output, &out) != 0 || !S_ISREG(out.st_mode)) return 0;
     for (int i = 0; i < c->script_count; i++) {
-        struct stat in;
-        if (strcmp(c->scripts[i], "-") != 0 && stat(c->scripts[i], &in) == 0 && in.st_dev == out.st_dev &&
-            in.st_ino == out.st_ino) {
+        if (same_file_as(c->scripts[i], c->output)) {
             fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", c->scripts[i],
                     c->output);
             return 2;
@@ -474,6 +608,18 @@ static int check_output_is_not_input(const cli *c)
         return 2;
     }
     return 0;
+}
+
+/* -o FILE inside the game content the run reads or could read (an archive,
+** a tree, an xanim, the player animation script, a script: any spelling,
+** path or link): refused with the reason.  Returns the reason or NULL. */
+static const char *output_is_game_file(atrc_ctx *ctx, const char *path)
+{
+    char *target = output_target(path);
+    const char *why = target ? atrc_output_conflict(ctx, target) : NULL;
+    if (why) fprintf(stderr, "atrc: error: output file '%s' %s: not overwriting it\n", path, why);
+    free(target);
+    return why;
 }
 
 /* --color=auto: a terminal, unless NO_COLOR (https://no-color.org) or TERM=dumb. */
@@ -492,6 +638,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     /* Past a file-size limit, write() must fail with EFBIG so we clean up. */
     signal(SIGXFSZ, SIG_IGN);
+    atrc_set_out_of_memory_handler(exit_out_of_memory);
     if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
 
     cli c;
@@ -578,6 +725,8 @@ int main(int argc, char **argv)
     const char *same = c.output ? atrc_input_same_as(ctx, c.output) : NULL;
     if (same) {
         fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", same, c.output);
+        keep_output = 1;
+    } else if (c.output && (same = output_is_game_file(ctx, c.output)) != NULL) {
         keep_output = 1;
     }
     output o;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h" /* xmalloc */
+#include "source.h" /* utf8_sequence_length */
 #include "vec.h"
 
 /* A stream buffer's block (one byte of it keeps the terminating 0). */
@@ -123,4 +124,70 @@ void outbuf_printf(outbuf *b, const char *fmt, ...)
     va_end(ap);
     outbuf_put(b, big, (size_t)n);
     free(big);
+}
+
+/* ---- JSON strings ---- */
+
+/* Are the 8 bytes at p all printable ASCII other than '"' and '\\' (JSON's
+** bytes to copy as they are)?  A byte test on all 8 at once: a byte below
+** 0x20, from 0x80, or equal to one of the two sets its high bit. */
+static inline int plain_word(const unsigned char *p)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    uint64_t w, q, bs;
+    memcpy(&w, p, 8);
+    q = w ^ (ones * '"');
+    bs = w ^ (ones * '\\');
+    /* (x - ones) & ~x & high: a zero byte in x (exact when x has no byte >= 0x80,
+    ** and a byte >= 0x80 in w is caught by w itself). */
+    uint64_t bad = w | ((w - ones * 0x20) & ~w) | ((q - ones) & ~q) | ((bs - ones) & ~bs);
+    return !(bad & high);
+}
+
+void outbuf_json_string(outbuf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    const unsigned char *end = p + n;
+    outbuf_char(b, '"');
+    while (p < end) {
+        /* The common case: a run of printable ASCII, copied in one block
+        ** and scanned 8 bytes at a time. */
+        const unsigned char *run = p;
+        while (end - p >= 8 && plain_word(p)) p += 8;
+        /* Fewer than 8 bytes left: the string's last 8 bytes, when it has
+        ** as many, cover them in one more test. */
+        if (end - p < 8 && n >= 8 && plain_word(end - 8)) p = end;
+        while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\') p++;
+        if (p > run) outbuf_put(b, (const char *)run, (size_t)(p - run));
+        if (p == end) break;
+        unsigned char c = *p;
+        if (c == '"' || c == '\\') {
+            outbuf_char(b, '\\');
+            outbuf_char(b, (char)c);
+            p++;
+        } else if (c < 0x20) {
+            switch (c) {
+            case '\n': outbuf_put(b, "\\n", 2); break;
+            case '\t': outbuf_put(b, "\\t", 2); break;
+            case '\r': outbuf_put(b, "\\r", 2); break;
+            default: {
+                char esc[8];
+                snprintf(esc, sizeof esc, "\\u%04x", c);
+                outbuf_str(b, esc);
+                break;
+            }
+            }
+            p++;
+        } else {
+            size_t k = utf8_sequence_length(p, (size_t)(end - p));
+            if (k) {
+                outbuf_put(b, (const char *)p, k);
+                p += k;
+            } else {
+                outbuf_put(b, "\\ufffd", 6);
+                p++;
+            }
+        }
+    }
+    outbuf_char(b, '"');
 }

@@ -38,6 +38,12 @@ void outbuf_printf(outbuf *b, const char *fmt, ...)
 #endif
     ;
 
+/* The n bytes at s as a JSON string with its quotes: '"', '\\' and control
+** bytes escaped (NUL too), bytes that are not UTF-8 as U+FFFD, so the
+** document always parses whatever bytes a name held.  Every JSON writer's
+** one escaper. */
+void outbuf_json_string(outbuf *b, const char *s, size_t n);
+
 /* Room for n more bytes and the 0, so that the next n bytes written stay
 ** together at s + len: a stream buffer writes what it holds when it lacks
 ** the room (n must be below its 64 KB block), a string grows. */

@@ -28,6 +28,9 @@ source_file *source_from_buffer(const char *path, const char *data, size_t len)
 ** buffer.  Returns 0 or an errno. */
 static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, int exact)
 {
+    /* A stream (a pipe, a device, standard input) has no size to trust:
+    ** /dev/zero or an endless pipe stops at the cap instead of filling memory. */
+    size_t limit = exact ? hint : SOURCE_MAX_STREAM_SIZE;
     if (*cap < hint + 2 || !*buf) {
         size_t want = hint + 2 > *cap ? hint + 2 : *cap;
         if (!exact && want < 4096) want = 4096; /* no size known: a first guess */
@@ -46,6 +49,7 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, i
         if (got == 0) break;
         n += (size_t)got;
         if (exact && n == hint) break;
+        if (!exact && n > limit) return EFBIG;
     }
     (*buf)[n] = 0;
     *len = n;
@@ -61,12 +65,42 @@ static void set_identity(source_file *f, const struct stat *st)
     f->mtime_nsec = (long long)st->st_mtim.tv_nsec;
 }
 
+int source_open_nonblocking(const char *path, int regular_only, const char **why)
+{
+    /* O_NONBLOCK: opening a FIFO never waits for a writer (nor a device for
+    ** carrier); what the file is is known from fstat before any read. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int e = errno;
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    *why = S_ISDIR(st.st_mode) ? "is a directory" : regular_only && !S_ISREG(st.st_mode) ? "not a regular file" : NULL;
+    if (*why) {
+        close(fd);
+        return -2;
+    }
+    /* Blocking again for the reads: a pipe named on the command line is
+    ** read to its end as before. */
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    return fd;
+}
+
 /* Opens and reads path (or standard input for "-") into *buf. */
-static source_file *read_path(const char *path, char **buf, size_t *cap, const char **err,
+static source_file *read_path(const char *path, int regular_only, char **buf, size_t *cap, const char **err,
                               char *errbuf, size_t errsize)
 {
     int is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+    const char *why = NULL;
+    int fd = is_stdin ? 0 : source_open_nonblocking(path, regular_only, &why);
+    if (fd == -2) {
+        *err = why;
+        return NULL;
+    }
     struct stat st;
     int e = 0;
     if (fd < 0) {
@@ -79,11 +113,16 @@ static source_file *read_path(const char *path, char **buf, size_t *cap, const c
         return NULL;
     }
     size_t len = 0;
+    int regular = 0;
     if (!e) {
-        int regular = st.st_size > 0 && S_ISREG(st.st_mode);
+        regular = st.st_size > 0 && S_ISREG(st.st_mode);
         e = read_all(fd, buf, cap, &len, regular ? (size_t)st.st_size : 65536, regular);
     }
     if (!is_stdin && fd >= 0) close(fd);
+    if (e == EFBIG && !regular) {
+        *err = "not a regular file, and longer than the 256 MiB read from a stream";
+        return NULL;
+    }
     if (e) {
         if (errbuf) {
             /* Off the main thread: strerror's buffer is not thread-safe. */
@@ -106,7 +145,16 @@ source_file *source_read(const char *path, const char **err)
 {
     char *buf = NULL;
     size_t cap = 0;
-    source_file *f = read_path(path, &buf, &cap, err, NULL, 0);
+    source_file *f = read_path(path, 0, &buf, &cap, err, NULL, 0);
+    if (!f) free(buf);
+    return f;
+}
+
+source_file *source_read_regular(const char *path, const char **err)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    source_file *f = read_path(path, 1, &buf, &cap, err, NULL, 0);
     if (!f) free(buf);
     return f;
 }
@@ -114,7 +162,7 @@ source_file *source_read(const char *path, const char **err)
 source_file *source_read_into(const char *path, char **buf, size_t *cap, const char **err,
                               char *errbuf, size_t errsize)
 {
-    source_file *f = read_path(path, buf, cap, err, errbuf, errsize);
+    source_file *f = read_path(path, 0, buf, cap, err, errbuf, errsize);
     if (f) f->borrowed = 1;
     return f;
 }
@@ -132,7 +180,8 @@ void source_release(source_file *f)
 int source_reload(source_file *f)
 {
     if (!f->released) return f->data ? 0 : -1;
-    int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+    const char *why;
+    int fd = source_open_nonblocking(f->path, 1, &why);
     if (fd < 0) return -1;
     struct stat st;
     source_file now;

@@ -17,9 +17,22 @@ typedef struct source_file {
     long long mtime_sec, mtime_nsec;
 } source_file;
 
+/* Most bytes read from a file that is not regular (a pipe, a device,
+** standard input): /dev/zero or an endless stream is an error, not a full
+** memory.  Regular files are read at their size, with no cap. */
+#define SOURCE_MAX_STREAM_SIZE ((size_t)256 << 20)
+
 /* Reads path whole.  Returns NULL and sets *err to a message ("No such file or
 ** directory", "is a directory", ...) when it cannot. */
 source_file *source_read(const char *path, const char **err);
+/* The same for a file found through the game directories: it must be a
+** regular file (a FIFO, a device or a socket is "not a regular file"; it is
+** never opened in a way that could block). */
+source_file *source_read_regular(const char *path, const char **err);
+/* Opens path for reading without ever blocking (O_NONBLOCK, then fstat):
+** returns the descriptor (blocking again), -1 with errno, or -2 with *why
+** ("is a directory", with regular_only "not a regular file"). */
+int source_open_nonblocking(const char *path, int regular_only, const char **why);
 /* Reads path whole into *buf (grown as needed, capacity *cap, reused from
 ** call to call: no fresh pages per file).  The result borrows *buf until
 ** source_release().  On failure *err points into errbuf (thread-safe). */

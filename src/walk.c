@@ -282,17 +282,39 @@ static int visible(func_kind k, int dev_script)
 
 /* An included file's functions are copied into the includer's namespace: one
 ** the includer defines itself clashes (grammar.md 3.2), at the #include. */
+static int compare_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Walks the shorter of the two function lists (a file included by thousands
+** costs each includer only its own functions), reporting in the included
+** file's order either way. */
 static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, const script_ref *r)
 {
     int dev_script = ctx->opts.developer_script;
-    for (size_t i = 0; i < inc->refs.func_count; i++) {
-        const script_func *f = &inc->refs.funcs[i];
-        if (f->developer && !dev_script) continue;
-        if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
-        if (visible(own_function(s, f->name), dev_script))
-            diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
-                     f->name, s->name);
+    size_t *clash = NULL, n = 0, cap = 0;
+    if (inc->refs.func_count <= s->refs.func_count) {
+        for (size_t i = 0; i < inc->refs.func_count; i++) {
+            const script_func *f = &inc->refs.funcs[i];
+            if (f->developer && !dev_script) continue;
+            if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
+            if (visible(own_function(s, f->name), dev_script)) *vec_push(clash, n, cap) = i;
+        }
+    } else {
+        for (size_t i = 0; i < s->refs.func_count; i++) {
+            const script_func *g = &s->refs.funcs[i];
+            if (find_def(s, g->name) != g || !visible(own_function(s, g->name), dev_script)) continue;
+            const script_func *f = find_def(inc, g->name);
+            if (f && !(f->developer && !dev_script)) *vec_push(clash, n, cap) = (size_t)(f - inc->refs.funcs);
+        }
+        if (n > 1) qsort(clash, n, sizeof *clash, compare_size);
     }
+    for (size_t k = 0; k < n; k++)
+        diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
+                 inc->refs.funcs[clash[k]].name, s->name);
+    free(clash);
 }
 
 /* LinkFile (grammar.md 3.5): every reference of s, once all it loads is loaded. */

@@ -428,6 +428,47 @@ START_TEST(loose_unreadable)
 }
 END_TEST
 
+/* Archives whose names differ only in letter case are each an archive of
+** their own: all 64 spellings of pakz.pk3 are indexed (none lost, no write
+** past the list), in the engine's order (equal under its compare, so byte
+** order decides), between the names sorting before and after them. */
+START_TEST(case_spelled_archives)
+{
+    const char *base = "pakz.pk3";
+    int letters[6], nl = 0;
+    for (int i = 0; base[i]; i++)
+        if (base[i] >= 'a' && base[i] <= 'z') letters[nl++] = i;
+    ck_assert_int_eq(nl, 6);
+    for (int m = 0; m < 64; m++) {
+        char name[32], rel[64], text[32];
+        strcpy(name, base);
+        for (int b = 0; b < nl; b++)
+            if (m & (1 << b)) name[letters[b]] = (char)(name[letters[b]] - 32);
+        snprintf(rel, sizeof rel, "main/%s", name);
+        snprintf(text, sizeof text, "%s", name);
+        pak(rel, m == 0 ? "animtrees/x.atr" : m % 2 ? "only_odd" : "only_even", text);
+    }
+    pak("main/paka.pk3", "animtrees/y.atr", "paka");
+    pak("main/pb.pk3", "other", "-");
+    fixture *f = fx_new(ATRC_PROFILE_UO);
+    gamefs_add_dir(&f->fs, at("main"));
+    const char *o = order(f);
+    int archives = 0;
+    for (const char *p = o; (p = strstr(p, "archive ")) != NULL; p++) archives++;
+    ck_assert_int_eq(archives, 66);
+    /* highest first: pb, then the 64 spellings (byte order descending), then paka */
+    const char *top = "archive main/pb.pk3;archive main/pakz.pk3;archive main/pakz.pK3;";
+    ck_assert_msg(strncmp(o, top, strlen(top)) == 0, "order: %s", o);
+    ck_assert_ptr_nonnull(strstr(o, ";archive main/PAKZ.PK3;archive main/paka.pk3;dir main"));
+    ck_assert_str_eq(read_as(f, "animtrees/x.atr"), "main/pakz.pk3:animtrees/x.atr=pakz.pk3");
+    ck_assert_str_eq(read_as(f, "only_odd"), "main/Pakz.pk3:only_odd=Pakz.pk3");
+    ck_assert_str_eq(read_as(f, "only_even"), "main/pakz.pK3:only_even=pakz.pK3");
+    ck_assert_str_eq(read_as(f, "animtrees/y.atr"), "main/paka.pk3:animtrees/y.atr=paka");
+    ck_assert_str_eq(diags(f), "");
+    fx_free(f);
+}
+END_TEST
+
 Suite *make_gamefs_suite(void)
 {
     Suite *s = suite_create("gamefs");
@@ -444,6 +485,7 @@ Suite *make_gamefs_suite(void)
     tcase_add_test(tc, hostile_entries);
     tcase_add_test(tc, many_entries);
     tcase_add_test(tc, loose_unreadable);
+    tcase_add_test(tc, case_spelled_archives);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+#include "atrc.h"
 #include "hashtab.h"
 #include "outbuf.h"
 #include "text.h"
@@ -55,9 +57,28 @@ START_TEST(reserve_makes_room_once)
 }
 END_TEST
 
-/* A size whose byte count does not fit in size_t is refused, not wrapped. */
-START_TEST(reserve_overflow_aborts)
+/* Standard error while the out-of-memory test runs: its message is checked
+** there, not printed among the suite names. */
+static FILE *captured_stderr;
+
+static void exit_3_if_message_was_written(void)
 {
+    char text[64] = {0};
+    fflush(stderr);
+    rewind(captured_stderr);
+    size_t n = fread(text, 1, sizeof text - 1, captured_stderr);
+    _exit(n == 20 && strcmp(text, "atrc: out of memory\n") == 0 ? 3 : 4);
+}
+
+/* A size whose byte count does not fit in size_t is refused, not wrapped:
+** the message, then the program's handler (the CLI exits 2), never a return. */
+START_TEST(reserve_overflow_is_out_of_memory)
+{
+    captured_stderr = tmpfile();
+    ck_assert_ptr_nonnull(captured_stderr);
+    fflush(stderr);
+    ck_assert_int_ge(dup2(fileno(captured_stderr), 2), 0);
+    atrc_set_out_of_memory_handler(exit_3_if_message_was_written);
     double *items = NULL;
     size_t cap = 0;
     vec_reserve(items, cap, SIZE_MAX / 4);
@@ -298,6 +319,24 @@ START_TEST(outbuf_write_error_mid_way)
 }
 END_TEST
 
+/* The one JSON string escaper: counted bytes (a NUL inside is escaped, not
+** an end), control bytes escaped, bytes that are not UTF-8 as U+FFFD, a
+** long plain run copied through the 8-byte test. */
+START_TEST(outbuf_json_strings)
+{
+    outbuf b = {0};
+    outbuf_json_string(&b, "a\"b\\c\n\x01\0d\xff\xed\xa0\x80\xc3\xa9", 15);
+    ck_assert_str_eq(b.s, "\"a\\\"b\\\\c\\n\\u0001\\u0000d\\ufffd\\ufffd\\ufffd\\ufffd\xc3\xa9\"");
+    outbuf_flush(&b);
+    outbuf_json_string(&b, "0123456789abcdefghij\xc3", 21);
+    ck_assert_str_eq(b.s, "\"0123456789abcdefghij\\ufffd\"");
+    outbuf_flush(&b);
+    outbuf_json_string(&b, "", 0);
+    ck_assert_str_eq(b.s, "\"\"");
+    outbuf_free(&b);
+}
+END_TEST
+
 /* Reserved room keeps the next bytes together: in a stream buffer after
 ** writing out what it held, in a string by growing it. */
 START_TEST(outbuf_reserve_room)
@@ -353,7 +392,7 @@ Suite *make_vec_suite(void)
     TCase *tc = tcase_create("vec");
     tcase_add_test(tc, push_grows_and_keeps_elements);
     tcase_add_test(tc, reserve_makes_room_once);
-    tcase_add_test_raise_signal(tc, reserve_overflow_aborts, SIGABRT);
+    tcase_add_exit_test(tc, reserve_overflow_is_out_of_memory, 3);
     suite_add_tcase(s, tc);
     tc = tcase_create("hashtab");
     tcase_add_test(tc, lookup_of_absent_keys);
@@ -368,6 +407,7 @@ Suite *make_vec_suite(void)
     tcase_add_test(tc, outbuf_stream_write_error);
     tcase_add_test(tc, outbuf_write_error_mid_way);
     tcase_add_test(tc, outbuf_reserve_room);
+    tcase_add_test(tc, outbuf_json_strings);
     tcase_add_test(tc, outbuf_string);
     suite_add_tcase(s, tc);
     return s;

@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FB           ?= build/fuzz
 FUZZ_CC      ?= clang
-HARNESSES    := script atr xanim pipeline archive json
+HARNESSES    := script atr xanim pipeline archive json searchpath
 
 # Coverage for the library, the libFuzzer driver only in the harness link.
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -39,6 +39,7 @@ MAXLEN_xanim    := 256
 MAXLEN_pipeline := 65536
 MAXLEN_archive  := 65536
 MAXLEN_json     := 65536
+MAXLEN_searchpath := 16384
 
 ifeq ($(V),1)
 Q :=
@@ -71,7 +72,7 @@ $(FB)/obj/%.o: $(FB)/gen/%.c | $(FB)/obj
 $(FB)/libatrc-fuzz.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
+$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/fuzz/fuzz_gamefs.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
 	@printf '  %-7s %s\n' FUZZLD $@
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer -Wall -Wextra -Werror \
 	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm -pthread
@@ -83,7 +84,7 @@ run: build
 	    mkdir -p $(FB)/work/$$h; \
 	    dict=""; [ -f tests/fuzz/$$h.dict ] && dict="-dict=tests/fuzz/$$h.dict"; \
 	    case $$h in script) max=$(MAXLEN_script);; atr) max=$(MAXLEN_atr);; \
-	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; json) max=$(MAXLEN_json);; \
+	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; json) max=$(MAXLEN_json);; searchpath) max=$(MAXLEN_searchpath);; \
         *) max=$(MAXLEN_pipeline);; esac; \
 	    echo "== fuzz_$$h for $(FUZZ_SECONDS)s (corpus tests/fuzz/corpus/$$h, work $(FB)/work/$$h)"; \
 	    $(FB)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=20 \

@@ -10,6 +10,7 @@
 ** The archive is written as main/f.pk3 of a temporary game directory, indexed,
 ** and every named entry (and a few fixed names) is opened whole and by prefix. */
 #include "fuzz_common.h"
+#include "fuzz_gamefs.h"
 #include "../zip_testlib.h"
 #include "gamefs.h"
 #include "source.h"
@@ -36,9 +37,7 @@ static void arf_cleanup(void)
 static void arf_init(void)
 {
     if (arf_path[0]) return;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(arf_dir, sizeof arf_dir, "%s/atrc-fuzz-archive-XXXXXX", tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
-    if (!mkdtemp(arf_dir)) abort();
+    fuzz_gamefs_tempdir(arf_dir, sizeof arf_dir, "archive");
     snprintf(arf_main, sizeof arf_main, "%s/main", arf_dir);
     if (mkdir(arf_main, 0700) != 0) abort();
     snprintf(arf_path, sizeof arf_path, "%s/f.pk3", arf_main);
@@ -46,23 +45,6 @@ static void arf_init(void)
 }
 
 #define ARF_MAX_ENTRIES 64
-
-static void arf_lookup(gamefs *fs, const char *name)
-{
-    const char *err = NULL, *where = NULL;
-    source_file *s = gamefs_open_where(fs, name, &where, &err);
-    if (s) {
-        if (s->len > GAMEFS_MAX_ENTRY_SIZE || s->data[s->len] != 0 || !where) abort();
-        source_free(s);
-    } else if (err && !where) {
-        abort(); /* an unreadable file is always named */
-    }
-    unsigned char buf[16];
-    size_t got = 99;
-    int r = gamefs_read_prefix(fs, name, buf, sizeof buf, &got, &where, &err);
-    if (r == 1 && got > sizeof buf) abort();
-    if (r == -1 && !err) abort();
-}
 
 int FUZZ_ENTRY(const uint8_t *data, size_t size);
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
@@ -116,22 +98,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     if (len && fwrite(bytes, 1, len, fp) != len) abort();
     if (fclose(fp) != 0) abort();
 
-    arena mem;
-    diag_list diags;
-    gamefs fs;
-    arena_init(&mem);
-    diag_init(&diags);
-    gamefs_init(&fs, &mem);
-    fs.diags = &diags;
-    gamefs_add_dir(&fs, arf_main);
-    gamefs_describe(&fs, fuzz_sink());
-    for (size_t i = 0; i < n; i++) arf_lookup(&fs, entries[i].name);
+    fuzz_fs ff;
+    fuzz_fs_init(&ff);
+    gamefs *fs = &ff.fs;
+    gamefs_add_dir(fs, arf_main);
+    gamefs_describe(fs, fuzz_sink());
+    for (size_t i = 0; i < n; i++) fuzz_gamefs_lookup(fs, entries[i].name);
     static const char *const fixed[] = {"animtrees/gh.atr", "xanim/idle", "maps/mp/_load.gsc", "a", ""};
-    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) arf_lookup(&fs, fixed[i]);
-    diag_print(&diags, NULL, fuzz_sink());
-    gamefs_free(&fs);
-    diag_free(&diags);
-    arena_free_all(&mem);
+    for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) fuzz_gamefs_lookup(fs, fixed[i]);
+    fuzz_fs_free(&ff);
     free(built.p);
     free(text);
     return 0;
