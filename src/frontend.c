@@ -235,6 +235,13 @@ static void unlock(frontend *fe)
     if (fe->sync_ready) pthread_mutex_unlock(&fe->mu);
 }
 
+void frontend_set_game_mode(frontend *fe, atrc_game_mode mode)
+{
+    lock(fe);
+    fe->opts.game_mode = mode;
+    unlock(fe);
+}
+
 static fe_request *next_for_worker(frontend *fe)
 {
     if (fe->in_flight >= fe->window) return NULL;

@@ -84,6 +84,9 @@ typedef struct fe_request fe_request;
 ** calling thread when it is taken).  A take that would wait parses a later
 ** queued file meanwhile. */
 frontend *frontend_new(const atrc_options *opts, int jobs);
+/* The game mode of the files asked for from now on (level mode learns it
+** after file-list scripts may have been parsed); no file may be in flight. */
+void frontend_set_game_mode(frontend *fe, atrc_game_mode mode);
 /* Stops and joins the workers; frees every record not taken. */
 void frontend_free(frontend *fe);
 /* Asks for path to be parsed ahead, by a worker, while the caller goes on

@@ -7,6 +7,7 @@
 ** After a file's children, its references are linked (grammar.md 3.5). */
 #include "walk.h"
 #include "context.h"
+#include "frontend.h"
 #include "playeranim.h"
 #include "profile.h"
 #include "text.h"
@@ -583,6 +584,9 @@ int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const 
     walk_state *w = walk_get(ctx);
     /* The game mode decides which builtin list the checks use (grammar.md 3.5). */
     ctx->opts.game_mode = gametype ? ATRC_GAME_MP : ATRC_GAME_SP;
+    /* The front end keeps its own copy of the options, taken when the first
+    ** script (or an empty list of them) was asked for. */
+    if (ctx->fe) frontend_set_game_mode(ctx->fe, ctx->opts.game_mode);
     w->title = gametype ? arena_printf(&ctx->mem, "map %s, gametype %s", map, gametype)
                         : arena_printf(&ctx->mem, "map %s, single player", map);
     const script_entry *entries = gametype ? rules->mp_entries : rules->sp_entries;
