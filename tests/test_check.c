@@ -570,6 +570,29 @@ START_TEST(developer_builtins)
 }
 END_TEST
 
+/* A developer builtin's value inside the arguments (or object) of a
+** developer builtin statement: the engine drops the statement whole, so
+** cod2/cod4 accept it (stock CoD4 animscripts/utility.gsc:1187); inside a
+** statement that is not a developer builtin, or in cod1/uo, it is the error. */
+START_TEST(developer_builtin_inside_developer_statement)
+{
+    const char *stock = "f(s)\n{\n\tprint3d( ( self GetDebugEye() ) + ( 0, 0, 8 ), s, ( 1, 1, 1 ), 1, 0.2 );\n"
+                        "\tprint3d( g( self getdebugeye() ), s );\n}\ng(a) { return a; }\n";
+    assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_SP, stock, "");
+    const char *plain = "f(s)\n{\n\tself setorigin( self getdebugeye() );\n\tg( self getdebugeye() );\n"
+                        "\tprint3d( s, s );\n\tx = print3d( self getdebugeye(), s );\n}\ng(a) { return a; }\n";
+    assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_SP, plain,
+                      "3:23: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n"
+                      "4:10: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n"
+                      "6:6: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n"
+                      "6:20: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n");
+    const char *g2 = "f(s) { println( println( s ) ); }\n";
+    assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, g2, "");
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, g2,
+                      "1:17: error: developer command can only be used as a statement if not in a /# ... #/ comment\n");
+}
+END_TEST
+
 START_TEST(builtin_parameter_count)
 {
     char src[4096];
@@ -787,6 +810,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, duplicate_functions);
     tcase_add_test(tc, devblock_recursion);
     tcase_add_test(tc, devblock_markers);
+    tcase_add_test(tc, developer_builtin_inside_developer_statement);
     tcase_add_test(tc, using_animtree_in_function);
     tcase_add_test(tc, vector_arity);
     tcase_add_test(tc, vector_parts_not_float);
