@@ -7,6 +7,7 @@
 #include "builtins.h"
 #include "hashtab.h"
 #include "inline.h"
+#include "script_refs.h"
 #include "text.h"
 #include "vec.h"
 
@@ -2076,6 +2077,24 @@ static check_ref *copy_refs(arena *a, const ref_vec *v)
     return r;
 }
 
+/* `Duplicate #include` at the later one, for a file compiled on its own
+** (it needs no other file); the load walk (out set) reports it where it
+** loads the includes. */
+static void duplicate_includes(check_state *st)
+{
+    if (st->includes.count < 2) return;
+    nameset seen;
+    ns_init(&seen, &st->scratch);
+    for (size_t i = 0; i < st->includes.count; i++) {
+        const check_ref *r = &st->includes.items[i];
+        char *name = script_canonical_name(&st->scratch, r->path, strlen(r->path));
+        int is_new;
+        ns_add(&seen, name, strlen(name), &is_new);
+        if (!is_new) error_at(st, r->line, r->col, "Duplicate #include");
+    }
+    ns_free(&seen);
+}
+
 static void finish(check_state *st, check_file_result *out, int sort)
 {
     if (!st) return;
@@ -2084,6 +2103,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
         arena_init(&out->mem);
     }
     if (st->marker_open) error_at(st, st->marker_line, st->marker_col, "/# has no matching #/");
+    if (!out) duplicate_includes(st);
     resolve(st, out);
     if (out) {
         /* The unresolved array was grown on the heap (vec.h): move it into the arena. */

@@ -45,6 +45,32 @@ START_TEST(devblock_markers)
 }
 END_TEST
 
+/* The parser hands a stray top-level '#/' on as such a marker (cod2/cod4):
+** the game's compile error, not a syntax error; G1 has no markers. */
+START_TEST(devblock_stray_close_from_source)
+{
+    const char *src = "#/\n#include a;\n#/\nf() {}\n#/\ng() {}\n/# h() {} #/ #/\n#/";
+    assert_check_g2(src, "1:1: error: #/ has no matching /#\n"
+                         "3:1: error: #/ has no matching /#\n"
+                         "5:1: error: #/ has no matching /#\n"
+                         "7:14: error: #/ has no matching /#\n"
+                         "8:1: error: #/ has no matching /#\n");
+    assert_check_g1("f() {}\n#/\ng() {}\n", "2:1: error: expected function definition before '#/'\n");
+    /* Inside a function it is no marker. */
+    assert_check_g2("f() { #/ }\n", "1:7: error: expected '}' before '#/'\n");
+}
+END_TEST
+
+/* A file compiled on its own: the same file included twice (names
+** compared as the game canonicalises them) is the later #include's error. */
+START_TEST(duplicate_include_in_file_list)
+{
+    assert_check_g2("#include maps\\mp\\_a;\n#include maps\\mp\\_b;\n#include MAPS\\MP\\_A;\nf() {}\n",
+                    "3:1: error: Duplicate #include\n");
+    assert_check_g2("#include maps\\mp\\_a;\n#include maps\\mp\\_ab;\nf() {}\n", "");
+}
+END_TEST
+
 START_TEST(using_animtree_in_function)
 {
     assert_check_all("#using_animtree(\"a\");\nf() { wait 1; #using_animtree(\"b\"); }\n",
@@ -810,6 +836,8 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, duplicate_functions);
     tcase_add_test(tc, devblock_recursion);
     tcase_add_test(tc, devblock_markers);
+    tcase_add_test(tc, duplicate_include_in_file_list);
+    tcase_add_test(tc, devblock_stray_close_from_source);
     tcase_add_test(tc, developer_builtin_inside_developer_statement);
     tcase_add_test(tc, using_animtree_in_function);
     tcase_add_test(tc, vector_arity);
