@@ -183,6 +183,7 @@ struct check_state {
     nameset callee_names;  /* name as written -> its called_name (data) */
     nameset scoped_names;  /* `path::name` as written -> its check_ref's name and path (data; NULL: no ::) */
     ref_vec scoped, includes;
+    const builtin_set *builtins; /* extensions and user lists (check_use_builtins), or NULL */
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
     const ast_node *fn;    /* the function being walked (for its closing brace) */
@@ -1885,6 +1886,11 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     }
 }
 
+void check_use_builtins(check_state *st, const builtin_set *set)
+{
+    if (st) st->builtins = set;
+}
+
 void check_item(check_state *st, const ast_node *item)
 {
     if (!st || !item) return;
@@ -1896,8 +1902,8 @@ void check_item(check_state *st, const ast_node *item)
 
 /* Is `name` a builtin of that kind for the game mode; *certain: the list
 ** that says no is complete. */
-static const builtin_entry *builtin_lookup(const profile_rules *rules, atrc_game_mode mode,
-                                           builtin_kind kind, const char *name, int *certain)
+static const builtin_entry *stock_lookup(const profile_rules *rules, atrc_game_mode mode,
+                                         builtin_kind kind, const char *name, int *certain)
 {
     const builtin_entry *e = NULL;
     if (mode == ATRC_GAME_MP) {
@@ -1912,6 +1918,14 @@ static const builtin_entry *builtin_lookup(const profile_rules *rules, atrc_game
     *certain = rules->builtins_sp_complete;
     e = builtin_find(rules->builtins_mp, kind, name);
     return e ? e : builtin_find(rules->builtins_sp, kind, name);
+}
+
+/* The same with the extensions and user lists of the run (set may be NULL). */
+static const builtin_entry *builtin_lookup(const profile_rules *rules, const builtin_set *set,
+                                           atrc_game_mode mode, builtin_kind kind, const char *name,
+                                           int *certain)
+{
+    return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
 }
 
 void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
@@ -1959,7 +1973,8 @@ static void lookup_def(check_state *st, called_name *ce)
 static const builtin_entry *lookup_builtin(check_state *st, called_name *ce, builtin_kind bk)
 {
     if (!(ce->looked_up & (2 << bk))) {
-        ce->builtin[bk] = builtin_lookup(st->rules, st->opts.game_mode, bk, ce->name, &ce->certain[bk]);
+        ce->builtin[bk] = builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
+                                         &ce->certain[bk]);
         ce->looked_up |= 2 << bk;
     }
     return ce->builtin[bk];

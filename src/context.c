@@ -39,6 +39,7 @@ void atrc_free(atrc_ctx *ctx)
     diag_free(&ctx->diags);
     for (size_t i = 0; i < ctx->source_count; i++) source_free(ctx->sources[i]);
     free(ctx->sources);
+    free(ctx->builtins.items);
     arena_free_all(&ctx->mem);
     free(ctx);
 }
@@ -78,7 +79,10 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
 
 static frontend *get_frontend(atrc_ctx *ctx)
 {
-    if (!ctx->fe) ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+    if (!ctx->fe) {
+        ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+        frontend_use_builtins(ctx->fe, &ctx->builtins);
+    }
     return ctx->fe;
 }
 

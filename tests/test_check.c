@@ -71,6 +71,45 @@ START_TEST(duplicate_include_in_file_list)
 }
 END_TEST
 
+/* The shipped extension tables: a name is looked up after the stock list
+** (no extension name is a stock one), in any case; CoD4x removes one stock
+** method and re-flags stock names. */
+START_TEST(extension_tables)
+{
+    const builtin_extension *cod4x = NULL;
+    for (size_t i = 0; i < builtin_extension_count; i++) {
+        const builtin_extension *e = &builtin_extensions[i];
+        atrc_profile p;
+        ck_assert_int_eq(atrc_profile_parse(e->game, &p), 0);
+        const profile_rules *r = profile_get(p);
+        ck_assert_uint_gt(e->add->count, 0);
+        for (size_t k = 0; k < e->add->count; k++) {
+            const builtin_entry *x = &e->add->entries[k];
+            ck_assert_msg(!builtin_find(r->builtins_mp, (builtin_kind)x->kind, x->name), "%s-%s: %s is stock",
+                          e->game, e->name, x->name);
+            ck_assert_ptr_eq(builtin_find(e->add, (builtin_kind)x->kind, x->name), x);
+        }
+        if (!strcmp(e->name, "cod4x")) cod4x = e;
+    }
+    ck_assert_uint_eq(builtin_extension_count, 9);
+    ck_assert_ptr_nonnull(cod4x);
+    const builtin_extension *items[] = {cod4x};
+    builtin_set set = {items, 1, 1};
+    const builtin_entry *stock = builtin_find(&builtins_cod4, BUILTIN_METHOD, "SetViewModelDepthOfField");
+    ck_assert_ptr_nonnull(stock);
+    ck_assert_ptr_null(builtin_set_apply(&set, BUILTIN_METHOD, "SetViewModelDepthOfField", stock));
+    ck_assert_ptr_nonnull(builtin_set_apply(&set, BUILTIN_FUNCTION, "ExecEx", NULL));
+    ck_assert_ptr_null(builtin_set_apply(&set, BUILTIN_METHOD, "exec", NULL)); /* a function, not a method */
+    stock = builtin_find(&builtins_cod4, BUILTIN_FUNCTION, "print");
+    ck_assert_int_eq(stock->dev, 1);
+    ck_assert_int_eq(builtin_set_apply(&set, BUILTIN_FUNCTION, "PRINT", stock)->dev, 0);
+    stock = builtin_find(&builtins_cod4, BUILTIN_METHOD, "devaddyaw");
+    ck_assert_int_eq(stock->dev, 0);
+    ck_assert_int_eq(builtin_set_apply(&set, BUILTIN_METHOD, "devaddyaw", stock)->dev, 1);
+    ck_assert_ptr_eq(builtin_set_apply(NULL, BUILTIN_METHOD, "devaddyaw", stock), stock);
+}
+END_TEST
+
 START_TEST(using_animtree_in_function)
 {
     assert_check_all("#using_animtree(\"a\");\nf() { wait 1; #using_animtree(\"b\"); }\n",
@@ -836,6 +875,7 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, duplicate_functions);
     tcase_add_test(tc, devblock_recursion);
     tcase_add_test(tc, devblock_markers);
+    tcase_add_test(tc, extension_tables);
     tcase_add_test(tc, duplicate_include_in_file_list);
     tcase_add_test(tc, devblock_stray_close_from_source);
     tcase_add_test(tc, developer_builtin_inside_developer_statement);
