@@ -26,6 +26,7 @@ struct dir_index {
     dir_entry **list;      /* every name (folded), first spelling's byte order */
     size_t count;
     hashtab by_name;       /* list by lower-cased name */
+    int fastfile_reported; /* its mod.ff was warned about */
 };
 
 /* ---- archives ---- */
@@ -376,6 +377,14 @@ static int has_prefix_nocase(const char *s, const char *prefix)
 /* Adds directory dir: its loose files, then its archives in sorted order
 ** (localized ones of the language first, or into `low` for profiles that put
 ** them below everything). */
+/* The last component of a directory path as given ("NAME" for "." or "/"). */
+static const char *mod_name(const char *dir)
+{
+    const char *slash = strrchr(dir, '/');
+    const char *name = slash ? slash + 1 : dir;
+    return !*name || !strcmp(name, ".") || !strcmp(name, "..") ? "NAME" : name;
+}
+
 static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list *low)
 {
     const profile_rules *rules = profile_get(fs->profile);
@@ -400,6 +409,16 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
     }
     qsort(names, n, sizeof *names, compare_paths);
     qsort(loc, nloc, sizeof *loc, compare_paths);
+    /* A built CoD4 mod keeps its scripts and trees in mod.ff, a fastfile:
+    ** say so, rather than run silently over what the rest of the path holds. */
+    const dir_entry *ff = lookup(d, "mod.ff", text_hash(0, "mod.ff", 0));
+    if (ff && !d->fastfile_reported) {
+        d->fastfile_reported = 1;
+        warn(fs, "'%s' is a fastfile (a built mod), which atrc cannot read: the scripts and trees in it are not "
+             "compiled, only what the other game directories hold; point -g at the mod's raw source folder "
+             "(the one holding its maps/ and animtrees/, e.g. the mod tools' mods/%s) instead",
+             join(fs, dir, ff->reals[0]), mod_name(dir));
+    }
     push(l, dir, NULL);
     entry_list *ldest = rules->localized_below_all ? low : l;
     for (size_t i = 0; i < nloc; i++) push(ldest, NULL, open_archive(fs, join(fs, dir, loc[i])));
