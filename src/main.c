@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-    "usage: atrc [OPTIONS] SCRIPT...    (SCRIPT - reads standard input)\n"
+    "usage: atrc [OPTIONS] SCRIPT...    (SCRIPT - reads standard input; a directory:\n"
+    "                                   every .gsc below it, in the engine's path order)\n"
     "       atrc [OPTIONS] --map NAME (--gametype G | --sp)   level mode\n"
     "       atrc [OPTIONS] --entry SCRIPTNAME...               walk mode\n"
     "Compiles GSC scripts, resolves their %name animation references against the\n"
