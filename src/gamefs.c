@@ -457,6 +457,78 @@ static void build_path(gamefs *fs)
     fs->path_built = 1;
 }
 
+/* ---- listings ---- */
+
+typedef struct name_list {
+    const char **items;
+    size_t count, cap;
+} name_list;
+
+static int has_suffix_key(const char *lower, size_t n, const char *suffix)
+{
+    size_t k = strlen(suffix);
+    return n > k && strcmp(lower + n - k, suffix) == 0;
+}
+
+/* The files directly in directory `key` (normalized) under dir, every
+** spelling of each component searched, into l (lower case, suffix cut). */
+static void list_under(gamefs *fs, const char *dir, const char *key, const char *suffix, name_list *l)
+{
+    const dir_index *d = index_dir(fs, dir);
+    if (!*key) {
+        for (size_t i = 0; i < d->count; i++) {
+            const char *lower = d->list[i]->lower;
+            size_t n = strlen(lower);
+            if (has_suffix_key(lower, n, suffix))
+                *vec_push(l->items, l->count, l->cap) = arena_strndup(fs->mem, lower, n - strlen(suffix));
+        }
+        return;
+    }
+    const char *slash = strchr(key, '/');
+    size_t n = slash ? (size_t)(slash - key) : strlen(key);
+    char *part = arena_strndup(fs->mem, key, n);
+    const dir_entry *e = lookup(d, part, text_hash(0, part, 0));
+    if (!e) return;
+    for (size_t i = 0; i < e->real_count; i++)
+        list_under(fs, join(fs, dir, e->reals[i]), slash ? slash + 1 : "", suffix, l);
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char ***names)
+{
+    build_path(fs);
+    const char *key = normalize(fs->mem, dir);
+    size_t klen = strlen(key);
+    name_list l = {0};
+    for (size_t i = 0; i < fs->path_count; i++) {
+        const gamefs_entry *e = &fs->path[i];
+        if (!e->ar) {
+            list_under(fs, e->dir, key, suffix, &l);
+            continue;
+        }
+        for (size_t k = 0; k < e->ar->count; k++) {
+            const char *x = e->ar->entries[k].key;
+            if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
+            size_t n = strlen(x + klen + 1);
+            if (has_suffix_key(x + klen + 1, n, suffix))
+                *vec_push(l.items, l.count, l.cap) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
+        }
+    }
+    if (l.count > 1) qsort(l.items, l.count, sizeof *l.items, by_bytes);
+    size_t u = 0;
+    for (size_t i = 0; i < l.count; i++)
+        if (!u || strcmp(l.items[u - 1], l.items[i]) != 0) l.items[u++] = l.items[i];
+    const char **out = arena_alloc(fs->mem, (u ? u : 1) * sizeof *out);
+    if (u) memcpy(out, l.items, u * sizeof *out);
+    free(l.items);
+    *names = out;
+    return u;
+}
+
 typedef struct hit {
     const char *where;        /* display path */
     const char *loose;        /* loose file path, or NULL */

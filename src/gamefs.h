@@ -70,6 +70,11 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
                        const char **where, const char **err);
 /* Where `name` would be read from, or NULL. */
 const char *gamefs_locate(gamefs *fs, const char *name);
+/* The names of the files directly in game directory `dir` ("maps/mp/gametypes")
+** ending in `suffix` (lower case, ".gsc"), over the whole search path: lower
+** case, the suffix cut, sorted byte-wise, each once.  *names lives in the
+** arena; returns the count. */
+size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char ***names);
 /* The engine's path compare: ASCII case-insensitive, '\\' and ':' equal '/'. */
 int gamefs_path_compare(const char *a, const char *b);
 /* The search path as built, one entry a line, highest priority first
