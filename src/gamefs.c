@@ -464,12 +464,6 @@ typedef struct name_list {
     size_t count, cap;
 } name_list;
 
-static int has_suffix_key(const char *lower, size_t n, const char *suffix)
-{
-    size_t k = strlen(suffix);
-    return n > k && strcmp(lower + n - k, suffix) == 0;
-}
-
 /* The files directly in directory `key` (normalized) under dir, every
 ** spelling of each component searched, into l (lower case, suffix cut). */
 static void list_under(gamefs *fs, const char *dir, const char *key, const char *suffix, name_list *l)
@@ -479,7 +473,7 @@ static void list_under(gamefs *fs, const char *dir, const char *key, const char 
         for (size_t i = 0; i < d->count; i++) {
             const char *lower = d->list[i]->lower;
             size_t n = strlen(lower);
-            if (has_suffix_key(lower, n, suffix))
+            if (has_suffix_nocase(lower, suffix))
                 *vec_push(l->items, l->count, l->cap) = arena_strndup(fs->mem, lower, n - strlen(suffix));
         }
         return;
@@ -514,7 +508,7 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
             const char *x = e->ar->entries[k].key;
             if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
             size_t n = strlen(x + klen + 1);
-            if (has_suffix_key(x + klen + 1, n, suffix))
+            if (has_suffix_nocase(x + klen + 1, suffix))
                 *vec_push(l.items, l.count, l.cap) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
         }
     }

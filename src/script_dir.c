@@ -2,6 +2,7 @@
 ** names below each operand with the engine's path compare. */
 #include "script_dir.h"
 #include "gamefs.h"
+#include "text.h"
 #include "vec.h"
 
 #include <dirent.h>
@@ -25,8 +26,7 @@ static char *join(const char *dir, const char *name)
 static int is_script_name(const char *name)
 {
     size_t n = strlen(name);
-    return n > 4 && name[n - 4] == '.' && (name[n - 3] | 0x20) == 'g' && (name[n - 2] | 0x20) == 's' &&
-           (name[n - 1] | 0x20) == 'c';
+    return n > 4 && text_equal_nocase(name + n - 4, ".gsc");
 }
 
 /* A path below an operand and where the part after the operand starts. */
