@@ -62,7 +62,7 @@ typedef struct diag_style {
 } diag_style;
 
 /* color: use SGR escapes; gcc_colors: a GCC_COLORS value ("error=01;31:
-** warning=01;35:locus=01:caret=01;32", the defaults; unknown keys ignored, an
+** warning=01;35:note=01;36:locus=01:caret=01;32", the defaults; unknown keys ignored, an
 ** empty string turns colour off), NULL for the defaults. */
 void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_summary);
 
