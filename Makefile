@@ -63,7 +63,7 @@ endif
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
-BUILTIN_LISTS := $(sort $(wildcard data/builtins/*.txt))
+BUILTIN_LISTS := $(sort $(wildcard data/builtins/*.txt)) $(sort $(wildcard data/builtins/extensions/*.txt))
 GEN_C    := $(patsubst grammar/%.re,$(B)/%.c,$(RE_SRC)) $(patsubst grammar/%.y,$(B)/%.c,$(Y_SRC)) \
             $(B)/builtin_tables.c
 GEN_H    := $(patsubst grammar/%.y,$(B)/%.h,$(Y_SRC))
@@ -105,10 +105,11 @@ $(patsubst grammar/%.y,$(B)/obj/%.o,$(Y_SRC)): GEN_DEFS := $(PARSER_DEFS)
 # Objects built with other flags are stale.
 $(LIB_OBJ) $(B)/obj/main.o $(TEST_OBJ): Makefile
 
-# The games' builtin names (data/builtins/*.txt) as constant hash tables.
-$(B)/gen-builtins: scripts/gen_builtins.c src/text.c src/text.h | $(B)/obj
+# The games' builtin names (data/builtins/*.txt) and the engine extensions'
+# (data/builtins/extensions/*.txt) as constant hash tables.
+$(B)/gen-builtins: scripts/gen_builtins.c src/builtins.c src/builtins.h src/text.c src/text.h | $(B)/obj
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(WARN) -o $@ scripts/gen_builtins.c src/text.c
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(WARN) -o $@ scripts/gen_builtins.c src/builtins.c src/text.c
 
 $(B)/builtin_tables.c: $(B)/gen-builtins $(BUILTIN_LISTS)
 	$(call say,GEN,$@)

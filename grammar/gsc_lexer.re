@@ -315,6 +315,7 @@ static ALWAYS_INLINE void close_bracket(gsc_lexer *lx, int opener_kind)
             return;
         }
     }
+    if (opener_kind == TK_DEVOPEN) lx->stray_devclose = lx->token_count + 1; /* this '#/', once emitted */
     if (opener_kind != TK_LBRACE && opener_kind != TK_DEVOPEN && lx->abandoned) {
         lx->abandoned--;
         lx->abandoned_closer = lx->token_count + 1; /* this closer, once emitted */

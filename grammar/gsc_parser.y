@@ -177,9 +177,11 @@ items ::= items item(B).                           { gsc_file_item(ctx, B); }
 item(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }
 item(A) ::= IDENT(N) LP(L) params(P) RP block(B).   { A = ast_function(ctx->a, N, L, P, B); }
 /* G1 wraps one function; G2's markers are free-standing and paired at
-** compile time, so any items (also nested blocks) parse here.  Known
-** difference: a G2 stray `#/` or unterminated top-level `/#` is a syntax
-** error here, a compile error in the game (an error either way). */
+** compile time, so any items (also nested blocks) parse here.  A G2 stray
+** top-level `#/` never reaches the parser: the driver hands it on as a
+** marker item, for the compile stage's error.  Known difference: an
+** unterminated top-level `/#` is a syntax error here, a compile error in the
+** game (an error either way). */
 item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_profile_dev_item(ctx, D, L, C); }
 item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }

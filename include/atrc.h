@@ -131,6 +131,23 @@ int atrc_set_language(atrc_ctx *ctx, const char *language);
 ** script.  Returns 0, or -1 when TREE or NAME is not an identifier (nothing
 ** is recorded).  A full registry is a recorded error, not a -1. */
 int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name);
+/* Engine extensions (interface.md "Extension builtins"): adds the builtin
+** names that extension NAME (any case: "cod2x", "cod4x", "libcod", ...)
+** registers for the profile's game, with the stock names it removes or
+** re-flags; they are looked up only after the stock list, so none shadows a
+** stock name.  Before the first script.  Returns 0, -1 when the profile's
+** game has no extension of that name, -2 after the first script. */
+int atrc_add_extension(atrc_ctx *ctx, const char *name);
+/* The i-th extension of profile's game (0, 1, ...; NULL past the last), and
+** the game (profile name) an extension name belongs to (NULL: none). */
+const char *atrc_extension_name(atrc_profile profile, size_t i);
+const char *atrc_extension_game(const char *name);
+/* A user's builtin list in the same format (`function NAME` / `method NAME`,
+** optionally ` dev`, `#` comments), looked up after the stock list.  Before
+** the first script.  Returns 0; -1 when it cannot be read (a recorded error,
+** atrc_unreadable_count() grows) or has malformed lines (each a recorded error
+** at its line and column; the good lines are used); -2 after the first script. */
+int atrc_add_builtins_file(atrc_ctx *ctx, const char *path);
 /* Reads and compiles one script, before atrc_build_trees(); "-" reads
 ** standard input (named "<stdin>" in diagnostics).  Returns 0, or -1 when the
 ** file cannot be read (a diagnostic is recorded and atrc_unreadable_count()

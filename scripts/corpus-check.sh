@@ -15,6 +15,9 @@
 #  5. when the whole game's scripts are there (GAME_CORPUS, default
 #     CORPUS/../cod1-game), every one parses under --profile cod1 with no
 #     diagnostic (skipped otherwise).
+#  6. when the four games' trees are beside it (CORPUS_GAMES, default the
+#     corpus' parent: cod1-game, uo-game, cod2-game, cod4-game), every stock
+#     level of each and every script of each (scripts/corpus-games.sh).
 #   ATRC=build/atrc MKXANIM=build/mkxanim MKPK3=build/mkpk3 sh scripts/corpus-check.sh CORPUS WORKDIR
 set -u
 corpus=${1:?usage: corpus-check.sh CORPUS WORKDIR}
@@ -166,6 +169,17 @@ if [ -d "$game" ]; then
     fi
 else
     echo "skip cod1 game: $game not found"
+fi
+# 6. every stock level of the four games
+games=${CORPUS_GAMES:-$(dirname "$corpus")}
+if [ -d "$games/cod2-game" ] || [ -d "$games/uo-game" ] || [ -d "$games/cod4-game" ]; then
+    if sh "$(dirname "$0")/corpus-games.sh" "$games" "$work/games"; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+    fi
+else
+    echo "skip four games: no uo-game, cod2-game or cod4-game in $games"
 fi
 echo "corpus-check: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -7,6 +7,7 @@
 #include "builtins.h"
 #include "hashtab.h"
 #include "inline.h"
+#include "script_refs.h"
 #include "text.h"
 #include "vec.h"
 
@@ -154,6 +155,9 @@ struct call_rec {
     int line, col;
     check_ref_kind kind;
     int in_dev, value_used, argc;
+    /* The call a statement consists of, when this call is inside it (its
+    ** arguments or its object), else NULL. */
+    const call_rec *statement;
 };
 
 typedef struct ref_vec {
@@ -179,6 +183,7 @@ struct check_state {
     nameset callee_names;  /* name as written -> its called_name (data) */
     nameset scoped_names;  /* `path::name` as written -> its check_ref's name and path (data; NULL: no ::) */
     ref_vec scoped, includes;
+    const builtin_set *builtins; /* extensions and user lists (check_use_builtins), or NULL */
     int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
     /* per function */
     const ast_node *fn;    /* the function being walked (for its closing brace) */
@@ -654,6 +659,7 @@ static inline void record_named(check_state *st, const ast_node *callee, check_r
     c->in_dev = in_dev;
     c->value_used = value_used;
     c->argc = argc;
+    c->statement = NULL;
 }
 
 static inline void record_call(check_state *st, const ast_node *callee, check_ref_kind kind, int in_dev,
@@ -1514,13 +1520,38 @@ static inline int is_simple_stmt(ast_kind k)
     return k == AST_EXPR_STMT || k == AST_ASSIGN || k == AST_INCDEC;
 }
 
+/* After an expression statement's walk: the calls recorded from block b0,
+** item `first` on (b0 NULL: from the file's first call) are inside the
+** statement's call when the last of them is that call (the walk records a
+** call after its arguments). */
+static void mark_statement_calls(check_state *st, call_block *b0, size_t first)
+{
+    call_block *last = st->calls_last;
+    if (!last || !last->count) return;
+    call_rec *stmt = &last->items[last->count - 1];
+    if (stmt->value_used) return; /* not the statement's own call (e.g. path::f()) */
+    call_block *b = b0 ? b0 : st->calls;
+    size_t i = b0 ? first : 0;
+    for (;; b = b->next, i = 0) {
+        if (i >= b->count && b != last) continue;
+        for (; i < b->count; i++) {
+            if (&b->items[i] == stmt) return;
+            b->items[i].statement = stmt;
+        }
+        if (b == last) return;
+    }
+}
+
 /* stmt_walk of a simple statement, inlined where a list walks one (most
 ** statements are): with no statement inside, it needs no depth count. */
 static inline void simple_stmt(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     int in_dev = w->dev_depth > 0;
     if (n->kind == AST_EXPR_STMT) {
+        call_block *b0 = st->calls_last;
+        size_t first = b0 ? b0->count : 0;
         expr_walk(st, n->child, ROLE_STATEMENT, f, in_dev);
+        if (st->rules->dev_statement_drops_args) mark_statement_calls(st, b0, first);
     } else if (n->kind == AST_ASSIGN) {
         const ast_node *lhs = n->child, *rhs = lhs ? lhs->next : NULL;
         expr_walk(st, rhs, ROLE_VALUE, f, in_dev);
@@ -1855,6 +1886,11 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     }
 }
 
+void check_use_builtins(check_state *st, const builtin_set *set)
+{
+    if (st) st->builtins = set;
+}
+
 void check_item(check_state *st, const ast_node *item)
 {
     if (!st || !item) return;
@@ -1866,8 +1902,8 @@ void check_item(check_state *st, const ast_node *item)
 
 /* Is `name` a builtin of that kind for the game mode; *certain: the list
 ** that says no is complete. */
-static const builtin_entry *builtin_lookup(const profile_rules *rules, atrc_game_mode mode,
-                                           builtin_kind kind, const char *name, int *certain)
+static const builtin_entry *stock_lookup(const profile_rules *rules, atrc_game_mode mode,
+                                         builtin_kind kind, const char *name, int *certain)
 {
     const builtin_entry *e = NULL;
     if (mode == ATRC_GAME_MP) {
@@ -1882,6 +1918,14 @@ static const builtin_entry *builtin_lookup(const profile_rules *rules, atrc_game
     *certain = rules->builtins_sp_complete;
     e = builtin_find(rules->builtins_mp, kind, name);
     return e ? e : builtin_find(rules->builtins_sp, kind, name);
+}
+
+/* The same with the extensions and user lists of the run (set may be NULL). */
+static const builtin_entry *builtin_lookup(const profile_rules *rules, const builtin_set *set,
+                                           atrc_game_mode mode, builtin_kind kind, const char *name,
+                                           int *certain)
+{
+    return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
 }
 
 void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
@@ -1914,6 +1958,42 @@ static int is_call_keyword(const profile_rules *rules, const char *name)
     return rules->prof_are_keywords && (!strcmp(name, "prof_begin") || !strcmp(name, "prof_end"));
 }
 
+/* Where the file defines ce's name (once per name). */
+static void lookup_def(check_state *st, called_name *ce)
+{
+    if (ce->looked_up & 1) return;
+    size_t len = strlen(ce->name);
+    ce->def = ns_find(&st->functions, ce->name, len);
+    if (!ce->def) ce->def = ns_find(&st->dev_functions, ce->name, len);
+    ce->keyword = is_call_keyword(st->rules, ce->name);
+    ce->looked_up |= 1;
+}
+
+/* The builtin of that kind named ce (once per name and kind), or NULL. */
+static const builtin_entry *lookup_builtin(check_state *st, called_name *ce, builtin_kind bk)
+{
+    if (!(ce->looked_up & (2 << bk))) {
+        ce->builtin[bk] = builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
+                                         &ce->certain[bk]);
+        ce->looked_up |= 2 << bk;
+    }
+    return ce->builtin[bk];
+}
+
+/* Whether c lies inside a statement that calls a developer builtin: the
+** engine drops that statement whole, so nothing in it is a used value
+** (grammar.md 3.2, the row after the developer-command errors). */
+static int in_dev_statement(check_state *st, const call_rec *c)
+{
+    const call_rec *s = c->statement;
+    if (!s || s->kind == CHECK_REF_SCRIPT) return 0;
+    lookup_def(st, s->callee);
+    if (s->callee->def || s->callee->keyword) return 0;
+    const builtin_entry *b =
+        lookup_builtin(st, s->callee, s->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION);
+    return b && b->dev;
+}
+
 static void resolve(check_state *st, check_file_result *out)
 {
     const profile_rules *r = st->rules;
@@ -1927,13 +2007,7 @@ static void resolve(check_state *st, check_file_result *out)
         if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
             continue;
         called_name *ce = c->callee;
-        if (!(ce->looked_up & 1)) {
-            size_t len = strlen(c->name);
-            ce->def = ns_find(&st->functions, c->name, len);
-            if (!ce->def) ce->def = ns_find(&st->dev_functions, c->name, len);
-            ce->keyword = is_call_keyword(r, c->name);
-            ce->looked_up |= 1;
-        }
+        lookup_def(st, ce);
         const ns_entry *def = ce->def;
         if (def && !def->value) continue;
         if (def) {
@@ -1955,16 +2029,12 @@ static void resolve(check_state *st, check_file_result *out)
         if (c->kind != CHECK_REF_SCRIPT) {
             if (ce->keyword) continue;
             builtin_kind bk = c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
-            if (!(ce->looked_up & (2 << bk))) {
-                ce->builtin[bk] = builtin_lookup(r, st->opts.game_mode, bk, c->name, &ce->certain[bk]);
-                ce->looked_up |= 2 << bk;
-            }
-            const builtin_entry *b = ce->builtin[bk];
+            const builtin_entry *b = lookup_builtin(st, ce, bk);
             certain = ce->certain[bk];
             if (b) {
                 if (c->argc >= 256)
                     error_at(st, c->line, c->col, "parameter count exceeds 256");
-                if (b->dev && c->value_used && !c->in_dev)
+                if (b->dev && c->value_used && !c->in_dev && !in_dev_statement(st, c))
                     error_at(st, c->line, c->col, "%s", r->msg_dev_builtin_value);
                 continue;
             }
@@ -2022,6 +2092,24 @@ static check_ref *copy_refs(arena *a, const ref_vec *v)
     return r;
 }
 
+/* `Duplicate #include` at the later one, for a file compiled on its own
+** (it needs no other file); the load walk (out set) reports it where it
+** loads the includes. */
+static void duplicate_includes(check_state *st)
+{
+    if (st->includes.count < 2) return;
+    nameset seen;
+    ns_init(&seen, &st->scratch);
+    for (size_t i = 0; i < st->includes.count; i++) {
+        const check_ref *r = &st->includes.items[i];
+        char *name = script_canonical_name(&st->scratch, r->path, strlen(r->path));
+        int is_new;
+        ns_add(&seen, name, strlen(name), &is_new);
+        if (!is_new) error_at(st, r->line, r->col, "Duplicate #include");
+    }
+    ns_free(&seen);
+}
+
 static void finish(check_state *st, check_file_result *out, int sort)
 {
     if (!st) return;
@@ -2030,6 +2118,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
         arena_init(&out->mem);
     }
     if (st->marker_open) error_at(st, st->marker_line, st->marker_col, "/# has no matching #/");
+    if (!out) duplicate_includes(st);
     resolve(st, out);
     if (out) {
         /* The unresolved array was grown on the heap (vec.h): move it into the arena. */

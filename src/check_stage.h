@@ -15,6 +15,7 @@
 #define ATRC_CHECK_STAGE_H
 #include "arena.h"
 #include "ast.h"
+#include "builtins.h"
 #include "diag.h"
 #include "profile.h"
 #include "source.h"
@@ -54,6 +55,9 @@ typedef struct check_state check_state;
 
 check_state *check_begin(source_file *src, const profile_rules *rules, const atrc_options *opts,
                          diag_list *diags);
+/* Builtin names beyond the game's stock list (--extension, --builtins):
+** read-only, alive until check_end/check_finish; NULL (the default): none. */
+void check_use_builtins(check_state *st, const builtin_set *set);
 void check_item(check_state *st, const ast_node *item);
 /* File-level checks: unclosed top-level /#, function resolution; then the
 ** file's diagnostics (from check_begin on) are put in source order.  With

@@ -6,6 +6,7 @@
 #include "frontend.h"
 #include "script_parse.h"
 #include "script_refs.h"
+#include "script_dir.h"
 #include "walk.h"
 #include "text.h"
 #include "vec.h"
@@ -39,6 +40,7 @@ void atrc_free(atrc_ctx *ctx)
     diag_free(&ctx->diags);
     for (size_t i = 0; i < ctx->source_count; i++) source_free(ctx->sources[i]);
     free(ctx->sources);
+    free(ctx->builtins.items);
     arena_free_all(&ctx->mem);
     free(ctx);
 }
@@ -78,7 +80,10 @@ int atrc_add_engine_anim(atrc_ctx *ctx, const char *tree, const char *name)
 
 static frontend *get_frontend(atrc_ctx *ctx)
 {
-    if (!ctx->fe) ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+    if (!ctx->fe) {
+        ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+        frontend_use_builtins(ctx->fe, &ctx->builtins);
+    }
     return ctx->fe;
 }
 
@@ -128,12 +133,38 @@ void ctx_compile_prefetched(atrc_ctx *ctx, fe_request *r, script_refs *collect,
     replay_file(ctx, f);
 }
 
+static int add_files(atrc_ctx *ctx, const char *const *paths, size_t n);
+
+/* Operands that are directories stand for the .gsc files below them. */
+static int add_operands(atrc_ctx *ctx, const char *const *operands, size_t n)
+{
+    script_list l;
+    script_list_expand(operands, n, &l);
+    int rc = 0;
+    for (size_t i = 0; i < l.bad_count; i++) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", l.bad[i].dir, l.bad[i].why);
+        ctx->diags.read_failures++;
+        ctx->unreadable_inputs++;
+        rc = -1;
+    }
+    if (add_files(ctx, l.paths, l.count) != 0) rc = -1;
+    script_list_free(&l);
+    return rc;
+}
+
 int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return add_operands(ctx, &path, 1);
     return replay_file(ctx, frontend_parse_path(get_frontend(ctx), path));
 }
 
 int atrc_add_scripts(atrc_ctx *ctx, const char *const *paths, size_t n)
+{
+    return add_operands(ctx, paths, n);
+}
+
+static int add_files(atrc_ctx *ctx, const char *const *paths, size_t n)
 {
     frontend *fe = get_frontend(ctx);
     /* Files are queued a bounded distance ahead; the workers parse them

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "atrc.h"
 #include "arena.h"
+#include "builtins.h"
 #include "diag.h"
 #include "gamefs.h"
 #include "hashtab.h"
@@ -70,6 +71,7 @@ struct atrc_ctx {
     int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
     struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
     struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
+    builtin_set builtins;      /* extensions and user builtin lists (extensions.c), before any script */
 };
 
 /* registry.c */

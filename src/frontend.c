@@ -21,7 +21,9 @@
 static void *check_pass_begin(fe_file *f)
 {
     if (f->opts->syntax_only) return NULL;
-    return check_begin(f->src, profile_get(f->opts->profile), f->opts, &f->diags);
+    check_state *st = check_begin(f->src, profile_get(f->opts->profile), f->opts, &f->diags);
+    check_use_builtins(st, f->builtins);
+    return st;
 }
 
 static void check_pass_item(void *st, fe_file *f, const ast_node *item)
@@ -109,10 +111,11 @@ void fe_file_free(fe_file *f)
     free(f);
 }
 
-static fe_file *file_new(const atrc_options *opts, const char *path)
+static fe_file *file_new(const atrc_options *opts, const builtin_set *builtins, const char *path)
 {
     fe_file *f = xcalloc(1, sizeof *f);
     f->opts = opts;
+    f->builtins = builtins;
     f->path = xstrdup(path);
     diag_init(&f->diags);
     /* The context's reporting policy, applied as each diagnostic is recorded. */
@@ -186,6 +189,7 @@ typedef struct fe_thread {
 
 struct frontend {
     atrc_options opts;
+    const builtin_set *builtins;
     int jobs;
     fe_worker self;                   /* the calling thread's buffers */
     pthread_mutex_t mu;
@@ -250,6 +254,20 @@ static void unlock(frontend *fe)
     if (fe->sync_ready) pthread_mutex_unlock(&fe->mu);
 }
 
+void frontend_use_builtins(frontend *fe, const builtin_set *set)
+{
+    lock(fe);
+    fe->builtins = set;
+    unlock(fe);
+}
+
+void frontend_set_game_mode(frontend *fe, atrc_game_mode mode)
+{
+    lock(fe);
+    fe->opts.game_mode = mode;
+    unlock(fe);
+}
+
 static fe_request *next_for_worker(frontend *fe)
 {
     if (fe->in_flight >= fe->window) return NULL;
@@ -300,12 +318,12 @@ static fe_request *enqueue(frontend *fe, fe_file *f)
 
 fe_request *frontend_prefetch(frontend *fe, const char *path)
 {
-    return enqueue(fe, file_new(&fe->opts, path));
+    return enqueue(fe, file_new(&fe->opts, fe->builtins, path));
 }
 
 fe_request *frontend_prefetch_walk(frontend *fe, source_file *src)
 {
-    fe_file *f = file_new(&fe->opts, src->path);
+    fe_file *f = file_new(&fe->opts, fe->builtins, src->path);
     f->src = src;
     f->collect = f->own_refs = xcalloc(1, sizeof *f->own_refs);
     script_refs_init(f->own_refs);
@@ -377,14 +395,14 @@ fe_file *frontend_take(frontend *fe, fe_request *r)
 
 fe_file *frontend_parse_path(frontend *fe, const char *path)
 {
-    fe_file *f = file_new(&fe->opts, path);
+    fe_file *f = file_new(&fe->opts, fe->builtins, path);
     process_path(&fe->self, f);
     return f;
 }
 
 fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data, size_t len)
 {
-    fe_file *f = file_new(&fe->opts, path);
+    fe_file *f = file_new(&fe->opts, fe->builtins, path);
     f->src = source_from_buffer(path, data, len);
     run_passes(&fe->self, f);
     return f;
@@ -393,7 +411,7 @@ fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data,
 fe_file *frontend_parse_source(frontend *fe, source_file *src, struct script_refs *collect,
                                struct check_file_result *checked)
 {
-    fe_file *f = file_new(&fe->opts, src->path);
+    fe_file *f = file_new(&fe->opts, fe->builtins, src->path);
     f->src = src;
     f->collect = collect;
     f->checked = checked;

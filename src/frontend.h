@@ -35,6 +35,7 @@ typedef enum {
 ** context's thread, then freed. */
 typedef struct fe_file {
     const atrc_options *opts;  /* read-only: the frontend's copy of the context's options */
+    const struct builtin_set *builtins; /* read-only: the context's extensions and user lists, or NULL */
     char *path;                /* as asked for */
     /* The file (NULL when it could not be read).  Its text is released once
     ** the passes have run (except standard input and buffers): diagnostics'
@@ -84,6 +85,12 @@ typedef struct fe_request fe_request;
 ** calling thread when it is taken).  A take that would wait parses a later
 ** queued file meanwhile. */
 frontend *frontend_new(const atrc_options *opts, int jobs);
+/* The builtin names beyond the stock list for every file asked for from now
+** on (read-only, owned by the caller, alive as long as the frontend). */
+void frontend_use_builtins(frontend *fe, const struct builtin_set *set);
+/* The game mode of the files asked for from now on (level mode learns it
+** after file-list scripts may have been parsed); no file may be in flight. */
+void frontend_set_game_mode(frontend *fe, atrc_game_mode mode);
 /* Stops and joins the workers; frees every record not taken. */
 void frontend_free(frontend *fe);
 /* Asks for path to be parsed ahead, by a worker, while the caller goes on

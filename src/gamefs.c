@@ -30,6 +30,7 @@ struct dir_index {
     dir_entry **list;      /* every name (folded), first spelling's byte order */
     size_t count;
     hashtab by_name;       /* list by lower-cased name */
+    int fastfile_reported; /* its mod.ff was warned about */
 };
 
 /* ---- archives ---- */
@@ -487,6 +488,14 @@ static int has_prefix_nocase(const char *s, const char *prefix)
 /* Adds directory dir: its loose files, then its archives in sorted order
 ** (localized ones of the language first, or into `low` for profiles that put
 ** them below everything). */
+/* The last component of a directory path as given ("NAME" for "." or "/"). */
+static const char *mod_name(const char *dir)
+{
+    const char *slash = strrchr(dir, '/');
+    const char *name = slash ? slash + 1 : dir;
+    return !*name || !strcmp(name, ".") || !strcmp(name, "..") ? "NAME" : name;
+}
+
 static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list *low)
 {
     const profile_rules *rules = profile_get(fs->profile);
@@ -515,6 +524,16 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
     }
     qsort(names, n, sizeof *names, compare_paths);
     qsort(loc, nloc, sizeof *loc, compare_paths);
+    /* A built CoD4 mod keeps its scripts and trees in mod.ff, a fastfile:
+    ** say so, rather than run silently over what the rest of the path holds. */
+    const dir_entry *ff = lookup(d, "mod.ff", text_hash(0, "mod.ff", 0));
+    if (ff && !d->fastfile_reported) {
+        d->fastfile_reported = 1;
+        warn(fs, "'%s' is a fastfile (a built mod), which atrc cannot read: the scripts and trees in it are not "
+             "compiled, only what the other game directories hold; point -g at the mod's raw source folder "
+             "(the one holding its maps/ and animtrees/, e.g. the mod tools' mods/%s) instead",
+             join(fs, dir, ff->reals[0]), mod_name(dir));
+    }
     push(l, dir, NULL);
     entry_list *ldest = rules->localized_below_all ? low : l;
     for (size_t i = 0; i < nloc; i++) push(ldest, NULL, open_archive(fs, join(fs, dir, loc[i])));
@@ -551,6 +570,72 @@ static void build_path(gamefs *fs)
     free(l.items);
     free(low.items);
     fs->path_built = 1;
+}
+
+/* ---- listings ---- */
+
+typedef struct name_list {
+    const char **items;
+    size_t count, cap;
+} name_list;
+
+/* The files directly in directory `key` (normalized) under dir, every
+** spelling of each component searched, into l (lower case, suffix cut). */
+static void list_under(gamefs *fs, const char *dir, const char *key, const char *suffix, name_list *l)
+{
+    const dir_index *d = index_dir(fs, dir);
+    if (!*key) {
+        for (size_t i = 0; i < d->count; i++) {
+            const char *lower = d->list[i]->lower;
+            size_t n = strlen(lower);
+            if (has_suffix_nocase(lower, suffix))
+                *vec_push(l->items, l->count, l->cap) = arena_strndup(fs->mem, lower, n - strlen(suffix));
+        }
+        return;
+    }
+    const char *slash = strchr(key, '/');
+    size_t n = slash ? (size_t)(slash - key) : strlen(key);
+    char *part = arena_strndup(fs->mem, key, n);
+    const dir_entry *e = lookup(d, part, text_hash(0, part, 0));
+    if (!e) return;
+    for (size_t i = 0; i < e->real_count; i++)
+        list_under(fs, join(fs, dir, e->reals[i]), slash ? slash + 1 : "", suffix, l);
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char ***names)
+{
+    build_path(fs);
+    const char *key = normalize(fs->mem, dir);
+    size_t klen = strlen(key);
+    name_list l = {0};
+    for (size_t i = 0; i < fs->path_count; i++) {
+        const gamefs_entry *e = &fs->path[i];
+        if (!e->ar) {
+            list_under(fs, e->dir, key, suffix, &l);
+            continue;
+        }
+        for (size_t k = 0; k < e->ar->count; k++) {
+            const char *x = e->ar->entries[k].key;
+            if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
+            size_t n = strlen(x + klen + 1);
+            if (has_suffix_nocase(x + klen + 1, suffix))
+                *vec_push(l.items, l.count, l.cap) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
+        }
+    }
+    if (l.count > 1) qsort(l.items, l.count, sizeof *l.items, by_bytes);
+    size_t u = 0;
+    for (size_t i = 0; i < l.count; i++)
+        if (!u || strcmp(l.items[u - 1], l.items[i]) != 0) l.items[u++] = l.items[i];
+    const char **out = arena_alloc(fs->mem, (u ? u : 1) * sizeof *out);
+    if (u) memcpy(out, l.items, u * sizeof *out);
+    free(l.items);
+    *names = out;
+    return u;
 }
 
 typedef struct hit {

@@ -91,6 +91,11 @@ const char *gamefs_locate(gamefs *fs, const char *name);
 ** mp/playeranim.script, a script), existing or not.  NULL when it may be
 ** written. */
 const char *gamefs_output_conflict(gamefs *fs, const char *path);
+/* The names of the files directly in game directory `dir` ("maps/mp/gametypes")
+** ending in `suffix` (lower case, ".gsc"), over the whole search path: lower
+** case, the suffix cut, sorted byte-wise, each once.  *names lives in the
+** arena; returns the count. */
+size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char ***names);
 /* The engine's path compare: ASCII case-insensitive, '\\' and ':' equal '/'. */
 int gamefs_path_compare(const char *a, const char *b);
 /* The search path as built, one entry a line, highest priority first

@@ -43,6 +43,7 @@ typedef struct gsc_lexer {
     int unterminated_string; /* set when a string ran to the end of its line */
     int abandoned;       /* brackets abandoned in this block, not yet answered */
     int abandoned_closer; /* token_count of the closer that answered the last one */
+    int stray_devclose;  /* token_count of the last '#/' that closed no '/#' */
 } gsc_lexer;
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const struct profile_rules *rules,

@@ -13,7 +13,8 @@
 #include <unistd.h>
 
 static const char usage_text[] =
-    "usage: atrc [OPTIONS] SCRIPT...    (SCRIPT - reads standard input)\n"
+    "usage: atrc [OPTIONS] SCRIPT...    (SCRIPT - reads standard input; a directory:\n"
+    "                                   every .gsc below it, in the engine's path order)\n"
     "       atrc [OPTIONS] --map NAME (--gametype G | --sp)   level mode\n"
     "       atrc [OPTIONS] --entry SCRIPTNAME...               walk mode\n"
     "Compiles GSC scripts, resolves their %name animation references against the\n"
@@ -59,6 +60,12 @@ static const char usage_text[] =
     "      --entities FILE    single player: entity-driven scripts, one per line\n"
     "      --entry NAME       walk mode: the engine's load walk from script NAME\n"
     "      --developer-script compile /# #/ code as with developer_script 1\n"
+    "      --extension NAME   also the builtins an engine extension registers for\n"
+    "                         the profile's game (repeatable): uo codextended,\n"
+    "                         libcoduo; cod1 codextended, libcod1; cod2 cod2x,\n"
+    "                         libcod, libcod_voron, zk_libcod; cod4 cod4x\n"
+    "      --builtins FILE    also the builtin names in FILE, one 'function NAME'\n"
+    "                         or 'method NAME' a line, optionally 'dev' (repeatable)\n"
     "      --load-order       text format: also list the scripts in load order\n"
     "  -h, --help             show this help\n"
     "      --version          show the version\n"
@@ -100,6 +107,8 @@ typedef struct cli {
     int sp, load_order;
     const char **entries;
     int entry_count;
+    const char **extensions, **builtin_files; /* --extension, --builtins */
+    int extension_count, builtin_file_count;
 } cli;
 
 /* A number as the interface writes them: decimal digits, or with `hex` also
@@ -174,6 +183,27 @@ static int check_modes(cli *c)
     return 0;
 }
 
+/* Every --extension names one of the profile's game (any case). */
+static int check_extensions(const cli *c)
+{
+    const char *mine = atrc_profile_name(c->opts.profile);
+    for (int i = 0; i < c->extension_count; i++) {
+        const char *name = c->extensions[i];
+        int found = 0;
+        for (size_t k = 0; atrc_extension_name(c->opts.profile, k); k++)
+            found |= strcasecmp(atrc_extension_name(c->opts.profile, k), name) == 0;
+        if (found) continue;
+        const char *game = atrc_extension_game(name);
+        char msg[512];
+        int n = game ? snprintf(msg, sizeof msg, "extension '%.100s' is for %s, not %s; %s has", name, game, mine, mine)
+                     : snprintf(msg, sizeof msg, "unknown extension '%.100s'; %s has", name, mine);
+        for (size_t k = 0; atrc_extension_name(c->opts.profile, k) && n > 0 && (size_t)n < sizeof msg; k++)
+            n += snprintf(msg + n, sizeof msg - (size_t)n, "%s %s", k ? "," : "", atrc_extension_name(c->opts.profile, k));
+        return usage_error("%s (--profile picks the game)", msg);
+    }
+    return 0;
+}
+
 /* "--format needs a value": an option given last, without its value. */
 static int missing_value(const char *opt)
 {
@@ -228,6 +258,12 @@ static int parse_args(int argc, char **argv, cli *c)
         } else if (take_value(argc, argv, &i, "--entities", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a file", a);
             c->entities = v;
+        } else if (take_value(argc, argv, &i, "--extension", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs an extension name", a);
+            c->extensions[c->extension_count++] = v;
+        } else if (take_value(argc, argv, &i, "--builtins", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a file", a);
+            c->builtin_files[c->builtin_file_count++] = v;
         } else if (take_value(argc, argv, &i, "--entry", 0, &v)) {
             if (!v || !*v) return usage_error("%s needs a script name", a);
             c->entries[c->entry_count++] = v;
@@ -299,7 +335,8 @@ static int parse_args(int argc, char **argv, cli *c)
         }
     }
     if (c->fs_game && !c->install) return usage_error("%s", "--fs-game needs --install");
-    return check_modes(c);
+    int rc = check_extensions(c);
+    return rc ? rc : check_modes(c);
 }
 
 /* ---- output: stdout, or FILE written atomically ---- */
@@ -649,7 +686,9 @@ int main(int argc, char **argv)
     c.game_dirs = calloc(slots, sizeof *c.game_dirs);
     c.engine_anims = calloc(slots, sizeof *c.engine_anims);
     c.entries = calloc(slots, sizeof *c.entries);
-    if (!c.scripts || !c.game_dirs || !c.engine_anims || !c.entries) {
+    c.extensions = calloc(slots, sizeof *c.extensions);
+    c.builtin_files = calloc(slots, sizeof *c.builtin_files);
+    if (!c.scripts || !c.game_dirs || !c.engine_anims || !c.entries || !c.extensions || !c.builtin_files) {
         fputs("atrc: out of memory\n", stderr);
         return 2;
     }
@@ -700,6 +739,8 @@ int main(int argc, char **argv)
         goto done_args;
     }
     for (int i = 0; i < c.game_dir_count; i++) atrc_add_game_dir(ctx, c.game_dirs[i]);
+    for (int i = 0; i < c.extension_count; i++) atrc_add_extension(ctx, c.extensions[i]);
+    for (int i = 0; i < c.builtin_file_count; i++) atrc_add_builtins_file(ctx, c.builtin_files[i]);
     for (int i = 0; i < c.engine_anim_count; i++) {
         const char *spec = c.engine_anims[i];
         const char *colon = strchr(spec, ':');
@@ -765,6 +806,8 @@ done_args:
     free(c.game_dirs);
     free(c.engine_anims);
     free(c.entries);
+    free(c.extensions);
+    free(c.builtin_files);
     if (fflush(stderr) != 0 && status == 0) status = 2;
     return status;
 }

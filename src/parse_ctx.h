@@ -37,6 +37,11 @@ typedef struct gsc_parse_ctx {
     /* Animation syntax tokens (%name, #animtree, #using_animtree) fed so
     ** far, and at the previous item: an item without any is not walked. */
     int cur_code, anim_tokens, anim_tokens_seen, lookahead_was_anim;
+    /* A cod2/cod4 top-level '#/' with no '/#' open: the compile stage's
+    ** error, so each becomes a marker item (AST_DEVBLOCK "#/", no children),
+    ** handed on after the item before it, which the parser reduces later. */
+    struct gsc_marker { int line, col; } *markers;
+    size_t marker_count, marker_cap;
 } gsc_parse_ctx;
 
 /* A complete top-level item was reduced: append it to root, or hand it to

@@ -83,6 +83,8 @@ typedef struct profile_rules {
     int index_base_paren_ok;       /* `(a)[0] = 1` is allowed: a parenthesised variable is one (cod1, uo) */
     const char *msg_index_base;    /* element assignment on a base that is not a variable */
     const char *msg_dev_builtin_value; /* a developer builtin's value used outside /# #/ */
+    int dev_statement_drops_args;  /* not that error inside a developer builtin statement, which the
+                                      engine drops whole (cod2, cod4; grammar.md 3.2) */
     int unknown_builtin_at_compile; /* plain calls to unknown names: "unknown (builtin) function/method '%s'"
                                        at once (cod1, uo); otherwise a link-time "unknown function" (cod2, cod4) */
     int includes_define_functions; /* functions of #include'd files count as defined (cod2, cod4) */

@@ -1,6 +1,7 @@
 /* Script front end driver: feeds the re2c lexer's tokens to the Lemon parser
 ** and owns the per-file state (lexer, parser, error cap) in one place. */
 #include "script_parse.h"
+#include "vec.h"
 #include "ast_build.h"
 #include "gsc_parser.h"
 #include "lexer.h"
@@ -156,7 +157,23 @@ static int is_anim_syntax(int code)
     return token_role[code] == FEED_ANIM;
 }
 
+static void file_item(gsc_parse_ctx *ctx, ast_node *item);
+
+/* The marker item of a stray top-level '#/' (see gsc_parse_ctx). */
+static void flush_marker(gsc_parse_ctx *ctx)
+{
+    for (size_t i = 0; i < ctx->marker_count; i++)
+        file_item(ctx, ast_text_node(ctx->a, AST_DEVBLOCK, ctx->markers[i].line, ctx->markers[i].col, "#/", 2));
+    ctx->marker_count = 0;
+}
+
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
+{
+    file_item(ctx, item);
+    flush_marker(ctx);
+}
+
+static void file_item(gsc_parse_ctx *ctx, ast_node *item)
 {
     if (ctx->root) {
         ast_append(ctx->root, item);
@@ -395,6 +412,7 @@ static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_lexer *lx, void *par
 {
     int code = *codep = gsc_lexer_next(lx, tok);
     if (lx->stopped || lx->unterminated_string) return STEP_LEFT;
+    if (code == TK_DEVCLOSE && lx->stray_devclose == lx->token_count) return STEP_LEFT;
     int role = token_role[code];
     if (role != FEED_ONLY || tok->line > prev->line) {
         /* (The file is clean: at_item_start is after_boundary.) */
@@ -620,6 +638,16 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
+        if (code == TK_DEVCLOSE && rules->devblock_toplevel_markers && lx.stray_devclose == lx.token_count &&
+            ts.count == 0 && lx.open_count == 0 && !GscParseRecovering(parser) &&
+            GscParseAtStatementStart(parser)) {
+            /* Not fed: the parser goes on as if the '#/' were not there. */
+            struct gsc_marker *m = vec_push(ctx.markers, ctx.marker_count, ctx.marker_cap);
+            m->line = tok->line;
+            m->col = tok->col;
+            swap_tokens(&tok, &prev);
+            continue;
+        }
         errors_before = ctx.syntax_errors;
         GscParse(parser, code, *tok);
         swap_tokens(&tok, &prev);
@@ -652,6 +680,8 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         plain = !ctx.verify_line_starts && clean_so_far(&ctx, &lx) && !ctx.quiet &&
                 skip_parens < 0 && !top_skip && !resync_on_new_line && ts.count == 0;
     }
+    flush_marker(&ctx); /* a '#/' after the last item */
+    free(ctx.markers);
     GscParseFree(parser, free);
     free(ctx.line_stack);
     gsc_lexer_free(&lx);

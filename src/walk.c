@@ -7,6 +7,8 @@
 ** After a file's children, its references are linked (grammar.md 3.5). */
 #include "walk.h"
 #include "context.h"
+#include "frontend.h"
+#include "outbuf.h"
 #include "playeranim.h"
 #include "profile.h"
 #include "text.h"
@@ -599,15 +601,55 @@ static int load_entities(atrc_ctx *ctx, const char *path)
     return 0;
 }
 
+/* Multiplayer: a gametype no script on the search path provides is named
+** with those that exist (the load still reports the missing script in the
+** game's words); a map without a map script (the game allows it) is a note,
+** and one of which no trace is found (no script, no .bsp/.d3dbsp) a warning. */
+static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const char *map, const char *gametype)
+{
+    const char *gt_script = arena_printf(&ctx->mem, "%s.gsc", entry_name(ctx, "maps/mp/gametypes/%g", map, gametype));
+    if (!gamefs_locate(&ctx->fs, gt_script)) {
+        const char **names;
+        size_t n = gamefs_list(&ctx->fs, "maps/mp/gametypes", ".gsc", &names);
+        outbuf b = {0}; /* a string */
+        size_t listed = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (names[i][0] == '_') continue; /* the gametypes' shared scripts */
+            outbuf_str(&b, listed++ ? ", " : "");
+            outbuf_str(&b, names[i]);
+        }
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "unknown gametype '%s': %s%s%s", gametype,
+                 listed ? "the gametypes on the search path are " : "no gametype script is on the search path",
+                 listed ? b.s : "", strcmp(rules->name, "uo") == 0 ? " (a UO server would run dm instead)" : "");
+        outbuf_free(&b);
+    }
+    const char *script = entry_name(ctx, "maps/mp/%m", map, gametype);
+    if (gamefs_locate(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", script))) return;
+    int map_found = gamefs_locate(&ctx->fs, arena_printf(&ctx->mem, "%s.bsp", script)) ||
+                    gamefs_locate(&ctx->fs, arena_printf(&ctx->mem, "%s.d3dbsp", script));
+    if (map_found)
+        diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0,
+                 "map '%s' has no map script %s.gsc: the game runs it without one", map, script);
+    else
+        diag_add(&ctx->diags, DIAG_WARNING, NULL, 0, 0,
+                 "no map script %s.gsc and no map '%s' (%s.bsp or .d3dbsp) on the search path: is the map "
+                 "name right? (a map without a script is allowed, so nothing of it is compiled)",
+                 script, map, script);
+}
+
 int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const char *entities)
 {
     const profile_rules *rules = profile_get(ctx->opts.profile);
     walk_state *w = walk_get(ctx);
     /* The game mode decides which builtin list the checks use (grammar.md 3.5). */
     ctx->opts.game_mode = gametype ? ATRC_GAME_MP : ATRC_GAME_SP;
+    /* The front end keeps its own copy of the options, taken when the first
+    ** script (or an empty list of them) was asked for. */
+    if (ctx->fe) frontend_set_game_mode(ctx->fe, ctx->opts.game_mode);
     w->title = gametype ? arena_printf(&ctx->mem, "map %s, gametype %s", map, gametype)
                         : arena_printf(&ctx->mem, "map %s, single player", map);
     const script_entry *entries = gametype ? rules->mp_entries : rules->sp_entries;
+    if (gametype) check_level_names(ctx, rules, map, gametype);
     if (!gametype && !rules->sp_order_known)
         diag_add(&ctx->diags, DIAG_WARNING, NULL, 0, 0,
                  "the %s single-player load order is not known: only maps/%s and what it reaches are "

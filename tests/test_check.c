@@ -45,6 +45,71 @@ START_TEST(devblock_markers)
 }
 END_TEST
 
+/* The parser hands a stray top-level '#/' on as such a marker (cod2/cod4):
+** the game's compile error, not a syntax error; G1 has no markers. */
+START_TEST(devblock_stray_close_from_source)
+{
+    const char *src = "#/\n#include a;\n#/\nf() {}\n#/\ng() {}\n/# h() {} #/ #/\n#/";
+    assert_check_g2(src, "1:1: error: #/ has no matching /#\n"
+                         "3:1: error: #/ has no matching /#\n"
+                         "5:1: error: #/ has no matching /#\n"
+                         "7:14: error: #/ has no matching /#\n"
+                         "8:1: error: #/ has no matching /#\n");
+    assert_check_g1("f() {}\n#/\ng() {}\n", "2:1: error: expected function definition before '#/'\n");
+    /* Inside a function it is no marker. */
+    assert_check_g2("f() { #/ }\n", "1:7: error: expected '}' before '#/'\n");
+}
+END_TEST
+
+/* A file compiled on its own: the same file included twice (names
+** compared as the game canonicalises them) is the later #include's error. */
+START_TEST(duplicate_include_in_file_list)
+{
+    assert_check_g2("#include maps\\mp\\_a;\n#include maps\\mp\\_b;\n#include MAPS\\MP\\_A;\nf() {}\n",
+                    "3:1: error: Duplicate #include\n");
+    assert_check_g2("#include maps\\mp\\_a;\n#include maps\\mp\\_ab;\nf() {}\n", "");
+}
+END_TEST
+
+/* The shipped extension tables: a name is looked up after the stock list
+** (no extension name is a stock one), in any case; CoD4x removes one stock
+** method and re-flags stock names. */
+START_TEST(extension_tables)
+{
+    const builtin_extension *cod4x = NULL;
+    for (size_t i = 0; i < builtin_extension_count; i++) {
+        const builtin_extension *e = &builtin_extensions[i];
+        atrc_profile p;
+        ck_assert_int_eq(atrc_profile_parse(e->game, &p), 0);
+        const profile_rules *r = profile_get(p);
+        ck_assert_uint_gt(e->add->count, 0);
+        for (size_t k = 0; k < e->add->count; k++) {
+            const builtin_entry *x = &e->add->entries[k];
+            ck_assert_msg(!builtin_find(r->builtins_mp, (builtin_kind)x->kind, x->name), "%s-%s: %s is stock",
+                          e->game, e->name, x->name);
+            ck_assert_ptr_eq(builtin_find(e->add, (builtin_kind)x->kind, x->name), x);
+        }
+        if (!strcmp(e->name, "cod4x")) cod4x = e;
+    }
+    ck_assert_uint_eq(builtin_extension_count, 9);
+    ck_assert_ptr_nonnull(cod4x);
+    const builtin_extension *items[] = {cod4x};
+    builtin_set set = {items, 1, 1};
+    const builtin_entry *stock = builtin_find(&builtins_cod4, BUILTIN_METHOD, "SetViewModelDepthOfField");
+    ck_assert_ptr_nonnull(stock);
+    ck_assert_ptr_null(builtin_set_apply(&set, BUILTIN_METHOD, "SetViewModelDepthOfField", stock));
+    ck_assert_ptr_nonnull(builtin_set_apply(&set, BUILTIN_FUNCTION, "ExecEx", NULL));
+    ck_assert_ptr_null(builtin_set_apply(&set, BUILTIN_METHOD, "exec", NULL)); /* a function, not a method */
+    stock = builtin_find(&builtins_cod4, BUILTIN_FUNCTION, "print");
+    ck_assert_int_eq(stock->dev, 1);
+    ck_assert_int_eq(builtin_set_apply(&set, BUILTIN_FUNCTION, "PRINT", stock)->dev, 0);
+    stock = builtin_find(&builtins_cod4, BUILTIN_METHOD, "devaddyaw");
+    ck_assert_int_eq(stock->dev, 0);
+    ck_assert_int_eq(builtin_set_apply(&set, BUILTIN_METHOD, "devaddyaw", stock)->dev, 1);
+    ck_assert_ptr_eq(builtin_set_apply(NULL, BUILTIN_METHOD, "devaddyaw", stock), stock);
+}
+END_TEST
+
 START_TEST(using_animtree_in_function)
 {
     assert_check_all("#using_animtree(\"a\");\nf() { wait 1; #using_animtree(\"b\"); }\n",
@@ -570,6 +635,29 @@ START_TEST(developer_builtins)
 }
 END_TEST
 
+/* A developer builtin's value inside the arguments (or object) of a
+** developer builtin statement: the engine drops the statement whole, so
+** cod2/cod4 accept it (stock CoD4 animscripts/utility.gsc:1187); inside a
+** statement that is not a developer builtin, or in cod1/uo, it is the error. */
+START_TEST(developer_builtin_inside_developer_statement)
+{
+    const char *stock = "f(s)\n{\n\tprint3d( ( self GetDebugEye() ) + ( 0, 0, 8 ), s, ( 1, 1, 1 ), 1, 0.2 );\n"
+                        "\tprint3d( g( self getdebugeye() ), s );\n}\ng(a) { return a; }\n";
+    assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_SP, stock, "");
+    const char *plain = "f(s)\n{\n\tself setorigin( self getdebugeye() );\n\tg( self getdebugeye() );\n"
+                        "\tprint3d( s, s );\n\tx = print3d( self getdebugeye(), s );\n}\ng(a) { return a; }\n";
+    assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_SP, plain,
+                      "3:23: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n"
+                      "4:10: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n"
+                      "6:6: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n"
+                      "6:20: error: return value of developer command can not be accessed if not in a /# ... #/ comment\n");
+    const char *g2 = "f(s) { println( println( s ) ); }\n";
+    assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, g2, "");
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, g2,
+                      "1:17: error: developer command can only be used as a statement if not in a /# ... #/ comment\n");
+}
+END_TEST
+
 START_TEST(builtin_parameter_count)
 {
     char src[4096];
@@ -787,6 +875,10 @@ Suite *make_check_suite(void)
     tcase_add_test(tc, duplicate_functions);
     tcase_add_test(tc, devblock_recursion);
     tcase_add_test(tc, devblock_markers);
+    tcase_add_test(tc, extension_tables);
+    tcase_add_test(tc, duplicate_include_in_file_list);
+    tcase_add_test(tc, devblock_stray_close_from_source);
+    tcase_add_test(tc, developer_builtin_inside_developer_statement);
     tcase_add_test(tc, using_animtree_in_function);
     tcase_add_test(tc, vector_arity);
     tcase_add_test(tc, vector_parts_not_float);

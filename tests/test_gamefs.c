@@ -156,6 +156,34 @@ START_TEST(path_compare)
 }
 END_TEST
 
+/* A directory's file names over the whole search path: loose files of
+** every spelling of each component, archive entries directly in it, each
+** name once, lower case, sorted. */
+START_TEST(listing)
+{
+    put("main/maps/mp/gametypes/TDM.gsc", "");
+    put("main/Maps/MP/gametypes/ctf.gsc", "");
+    put("main/maps/mp/gametypes/notes.txt", "");
+    put("mod/maps/mp/gametypes/_util.GSC", "");
+    ztest_entry e[] = {{"maps/MP/gametypes/dm.gsc", 0, "", 0, -1, 0},
+                       {"maps\\mp\\gametypes\\tdm.gsc", 0, "", 0, -1, 0},
+                       {"maps/mp/gametypes/sub/deep.gsc", 0, "", 0, -1, 0},
+                       {"maps/mp/gametypes.gsc", 0, "", 0, -1, 0}};
+    paks("mod/z.pk3", e, sizeof e / sizeof *e);
+    fixture *f = fx_new(ATRC_PROFILE_UO);
+    gamefs_add_dir(&f->fs, at("main"));
+    gamefs_add_dir(&f->fs, at("mod"));
+    const char **names;
+    size_t n = gamefs_list(&f->fs, "Maps\\mp/gametypes", ".gsc", &names);
+    char got[256] = "";
+    for (size_t i = 0; i < n; i++) snprintf(got + strlen(got), sizeof got - strlen(got), "%s;", names[i]);
+    ck_assert_str_eq(got, "_util;ctf;dm;tdm;");
+    ck_assert_uint_eq(gamefs_list(&f->fs, "maps/sp", ".gsc", &names), 0);
+    ck_assert_str_eq(diags(f), "");
+    fx_free(f);
+}
+END_TEST
+
 START_TEST(archive_order)
 {
     pak("main/pak0.pk3", "animtrees/x.atr", "pak0");
@@ -476,6 +504,7 @@ Suite *make_gamefs_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, path_compare);
     tcase_add_test(tc, archive_order);
+    tcase_add_test(tc, listing);
     tcase_add_test(tc, mod_over_base);
     tcase_add_test(tc, localized);
     tcase_add_test(tc, library_api);

@@ -427,6 +427,11 @@ START_TEST(missing_mandatory_entries_and_optional_level_script)
                      "maps/mp/gametypes/ctf <- engine (missing)\n"
                      "maps/mp/gametypes/_callbacksetup <- engine (missing)\n"
                      "maps/mp/mp_none <- engine (missing)\n"
+                     "error: unknown gametype 'ctf': no gametype script is on the search path "
+                     "(a UO server would run dm instead)\n"
+                     "warning: no map script maps/mp/mp_none.gsc and no map 'mp_none' (maps/mp/mp_none.bsp or "
+                     ".d3dbsp) on the search path: is the map name right? (a map without a script is allowed, "
+                     "so nothing of it is compiled)\n"
                      "error: Could not find script 'maps/mp/gametypes/ctf'\n"
                      "error: Could not find script 'maps/mp/gametypes/_callbacksetup'\n"
                      "error: Couldn't load player animation script mp/playeranim.script\n");

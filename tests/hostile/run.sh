@@ -151,10 +151,16 @@ if begin "script that does not exist"; then
     run -g game missing.gsc
     expect 2 "atrc: error: cannot read 'missing.gsc': No such file or directory"
 fi
-if begin "directory given as a script"; then
+if begin "directory given as a script, holding none"; then
     mkdir -p adir
     run -g game adir
-    expect 2 "atrc: error: cannot read 'adir': is a directory"
+    expect 2 "atrc: error: cannot read 'adir': a directory with no .gsc script below it"
+fi
+if begin "directory given as a script, one below it unreadable"; then
+    mkdir -p bdir/locked && cp ok.gsc bdir/ && chmod 000 bdir/locked
+    run -g game bdir
+    chmod 755 bdir/locked
+    if [ "$(id -u)" = 0 ]; then expect 0 ""; else expect 2 "atrc: error: cannot read 'bdir/locked': Permission denied"; fi
 fi
 if begin "script path through a file"; then
     run -g game ok.gsc/x.gsc

@@ -45,8 +45,10 @@ awk 'BEGIN {
         close(f)
     } }'
 printf '#using_animtree("t1");\nf() { a = %%a1_7; b = %%nope; }\n' >stdin.gsc
-# Arguments: every script, with an unreadable one, a directory and standard input among them.
-set -- $(ls scripts/*.gsc | LC_ALL=C sort | sed -n '1,150p') no_such.gsc scripts - \
+# Arguments: every script, with an unreadable one, a directory holding no
+# script, a directory of scripts and standard input among them.
+mkdir -p nogsc scripts/more && cp scripts/s001.gsc scripts/s002.gsc scripts/more/
+set -- $(ls scripts/*.gsc | LC_ALL=C sort | sed -n '1,150p') no_such.gsc nogsc scripts/more - \
     $(ls scripts/*.gsc | LC_ALL=C sort | sed -n '151,400p') scripts/s000.gsc
 
 # check NAME ARGS...: the run at -j 1 is the reference for -j 2, 4, 16.
@@ -79,7 +81,7 @@ check syntax --syntax-only "$@"
 # The generated runs must really be full of errors, or this test proves little.
 "$ATRC" -j 4 -g game "$@" >out 2>err <stdin.gsc
 for want in "maximum animation tree count exceeded" "too many errors" "bad anim tree name" \
-    "#using_animtree was not specified" "cannot read 'no_such.gsc'" "cannot read 'scripts': is a directory" \
+    "#using_animtree was not specified" "cannot read 'no_such.gsc'" "cannot read 'nogsc': a directory with no .gsc script below it" \
     "<stdin>:2:22: error: animation 'nope' not defined"; do
     if ! grep -q "$want" err; then echo "FAIL coverage: no '$want' in the run's diagnostics"; fail=$((fail + 1)); fi
 done

@@ -1,0 +1,116 @@
+/* Directory operands (script_dir.h): an iterative walk, then one sort of the
+** names below each operand with the engine's path compare. */
+#include "script_dir.h"
+#include "gamefs.h"
+#include "text.h"
+#include "vec.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *join(const char *dir, const char *name)
+{
+    size_t a = strlen(dir), b = strlen(name);
+    int slash = a > 0 && dir[a - 1] != '/';
+    char *p = xmalloc(a + (size_t)slash + b + 1);
+    memcpy(p, dir, a);
+    if (slash) p[a] = '/';
+    memcpy(p + a + (size_t)slash, name, b + 1);
+    return p;
+}
+
+static int is_script_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && text_equal_nocase(name + n - 4, ".gsc");
+}
+
+/* A path below an operand and where the part after the operand starts. */
+typedef struct found_path {
+    char *path;
+    size_t rel;
+} found_path;
+
+static int by_engine_path(const void *a, const void *b)
+{
+    const found_path *x = a, *y = b;
+    return gamefs_path_compare(x->path + x->rel, y->path + y->rel);
+}
+
+void script_list_expand(const char *const *operands, size_t n, script_list *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t cap = 0, owned_cap = 0, bad_cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        struct stat st;
+        const char *op = operands[i];
+        if (strcmp(op, "-") == 0 || stat(op, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            *vec_push(out->paths, out->count, cap) = op;
+            continue;
+        }
+        /* "." names what is below it as the game directory "." does: "x.gsc". */
+        int dot = strcmp(op, ".") == 0;
+        size_t a = strlen(op), rel = dot ? 0 : a + (a > 0 && op[a - 1] != '/');
+        /* Directories still to read (owned strings), the operand first. */
+        char **todo = NULL;
+        size_t todo_n = 0, todo_cap = 0;
+        found_path *found = NULL;
+        size_t found_n = 0, found_cap = 0;
+        size_t problems = out->bad_count;
+        *vec_push(todo, todo_n, todo_cap) = dot ? xstrdup("") : join(op, "");
+        for (int is_op = 1; todo_n; is_op = 0) {
+            char *dir = todo[--todo_n];
+            DIR *dp = opendir(*dir ? dir : ".");
+            if (!dp) {
+                /* Said, not skipped: the operand itself, or a directory below it. */
+                char *why = xstrdup(strerror(errno ? errno : EIO));
+                *vec_push(out->owned, out->owned_count, owned_cap) = why;
+                *vec_push(out->owned, out->owned_count, owned_cap) = dir;
+                *vec_push(out->bad, out->bad_count, bad_cap) =
+                    (struct script_dir_problem){is_op ? op : dir, why};
+                continue;
+            }
+            struct dirent *e;
+            while ((e = readdir(dp)) != NULL) {
+                if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2]))) continue;
+                char *path = join(dir, e->d_name);
+                struct stat es;
+                if (lstat(path, &es) == 0 && S_ISDIR(es.st_mode))
+                    *vec_push(todo, todo_n, todo_cap) = path;
+                else if (is_script_name(e->d_name) && stat(path, &es) == 0 && !S_ISDIR(es.st_mode))
+                    *vec_push(found, found_n, found_cap) = (found_path){path, rel};
+                else
+                    free(path);
+            }
+            closedir(dp);
+            free(dir);
+        }
+        free(todo);
+        if (found_n == 0) {
+            if (problems == out->bad_count)
+                *vec_push(out->bad, out->bad_count, bad_cap) =
+                    (struct script_dir_problem){op, "a directory with no .gsc script below it"};
+            free(found);
+            continue;
+        }
+        qsort(found, found_n, sizeof *found, by_engine_path);
+        for (size_t k = 0; k < found_n; k++) {
+            *vec_push(out->owned, out->owned_count, owned_cap) = found[k].path;
+            *vec_push(out->paths, out->count, cap) = found[k].path;
+        }
+        free(found);
+    }
+}
+
+void script_list_free(script_list *l)
+{
+    for (size_t i = 0; i < l->owned_count; i++) free(l->owned[i]);
+    free(l->owned);
+    free(l->paths);
+    free(l->bad);
+    memset(l, 0, sizeof *l);
+}

@@ -1,0 +1,1 @@
+-q --profile uo --no-xanim -g game --map mp_clean --gametype user --builtins bad-builtins.txt

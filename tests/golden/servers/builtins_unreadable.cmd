@@ -1,0 +1,1 @@
+-q --profile uo --builtins missing-builtins.txt game/maps/mp/mp_clean.gsc

@@ -1,0 +1,1 @@
+-q --profile cod4 dirs/maps

@@ -1,0 +1,1 @@
+-q --profile cod4 dirs/none dirs/maps/mp_x.gsc

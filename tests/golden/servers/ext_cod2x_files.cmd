@@ -1,0 +1,1 @@
+-q --profile cod2 --extension cod2x cod2x-mod.gsc

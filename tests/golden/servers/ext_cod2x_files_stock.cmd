@@ -1,0 +1,1 @@
+-q --profile cod2 cod2x-mod.gsc

@@ -1,0 +1,1 @@
+-q --profile cod2 --no-xanim -g game --map mp_clean --gametype cod2x

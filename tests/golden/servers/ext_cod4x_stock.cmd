@@ -1,0 +1,1 @@
+-q --profile cod4 --no-xanim -g game --map mp_clean --gametype cod4x

@@ -1,0 +1,1 @@
+--profile cod4 --extension cod2x game/maps/mp/mp_clean.gsc

@@ -1,0 +1,1 @@
+--profile cod2 --extension libcoduo --extension nope game/maps/mp/mp_clean.gsc

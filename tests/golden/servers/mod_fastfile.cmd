@@ -1,0 +1,1 @@
+-q --profile cod4 --no-xanim -g game -g Mods/mymod --map mp_clean --gametype tdm

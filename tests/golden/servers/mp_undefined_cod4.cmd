@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim -g game --map mp_clean --gametype undefined

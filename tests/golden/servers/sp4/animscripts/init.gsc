@@ -1,0 +1,2 @@
+#using_animtree("generic_human");
+main() { x = #animtree; }

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim -g sp4 --map sp_undefined --sp
