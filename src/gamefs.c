@@ -11,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#ifdef ATRC_NO_ARCHIVES
+#include "gamefs_noarchives.h"
+#else
 #include <zip.h>
+#endif
 
 /* ---- loose files: directory listings, read once, looked up by folded name ---- */
 
