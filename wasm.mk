@@ -21,6 +21,12 @@ WASM_OBJ  := $(patsubst src/%.c,$(WB)/obj/%.o,$(LIB_SRC) src/main.c) \
 WASM_LINK := $(WASM_OPT) -sALLOW_MEMORY_GROWTH=1 -lm
 WEB_FILES := $(sort $(wildcard web/*.html web/*.css web/*.js web/*.json))
 WEB_OUT   := $(patsubst web/%,$(WB)/web/%,$(WEB_FILES))
+# The page's examples (web/examples.json names them): the README's worked
+# packing (samples/packing/) and the sample scripts and trees.
+WEB_EXAMPLES := $(patsubst samples/packing/%,$(WB)/web/examples/packing/%,$(wildcard samples/packing/*.gsc)) \
+                $(patsubst samples/packing/game/animtrees/%,$(WB)/web/examples/packing/%,$(wildcard samples/packing/game/animtrees/*.atr)) \
+                $(patsubst samples/scripts/%,$(WB)/web/examples/samples/%,$(wildcard samples/scripts/*.gsc)) \
+                $(patsubst samples/game/animtrees/%,$(WB)/web/examples/samples/%,$(wildcard samples/game/animtrees/*.atr))
 
 .PHONY: wasm wasm-deps check-wasm web-deps check-web
 
@@ -65,12 +71,6 @@ $(WB)/web/%: web/%
 	@mkdir -p $(WB)/web
 	$(Q)cp $< $@
 
-# The page's examples (web/examples.json names them): the README's worked
-# packing (samples/packing/) and the sample scripts and trees.
-WEB_EXAMPLES := $(patsubst samples/packing/%,$(WB)/web/examples/packing/%,$(wildcard samples/packing/*.gsc)) \
-                $(patsubst samples/packing/game/animtrees/%,$(WB)/web/examples/packing/%,$(wildcard samples/packing/game/animtrees/*.atr)) \
-                $(patsubst samples/scripts/%,$(WB)/web/examples/samples/%,$(wildcard samples/scripts/*.gsc)) \
-                $(patsubst samples/game/animtrees/%,$(WB)/web/examples/samples/%,$(wildcard samples/game/animtrees/*.atr))
 $(WB)/web/examples/packing/%: samples/packing/%
 	@mkdir -p $(@D) && cp $< $@
 $(WB)/web/examples/packing/%: samples/packing/game/animtrees/%

@@ -492,6 +492,10 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     /* Past a file-size limit, write() must fail with EFBIG so we clean up. */
     signal(SIGXFSZ, SIG_IGN);
+#ifdef __EMSCRIPTEN__
+    /* emscripten starts a process with umask 0777: -o would write a file no one can read. */
+    umask(022);
+#endif
     if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
 
     cli c;

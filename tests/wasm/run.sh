@@ -31,4 +31,14 @@ else
     echo "wasm: archive refused with its reason: 0 passed, 1 failed"
     status=1
 fi
+# -o writes a file with the usual permissions (emscripten starts with umask 0777).
+(cd "$tmp" && "$ATRC" --no-xanim -o out.txt -g "$root/samples/packing/game" a.gsc)
+perm=$(ls -l "$tmp/out.txt" | cut -c1-10)
+if [ "$perm" = "-rw-r--r--" ]; then
+    echo "wasm: -o file permissions: 1 passed, 0 failed"
+else
+    echo "FAIL wasm -o wrote a file with permissions $perm, not -rw-r--r--"
+    echo "wasm: -o file permissions: 0 passed, 1 failed"
+    status=1
+fi
 exit $status
