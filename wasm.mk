@@ -91,7 +91,7 @@ web-deps:
 
 check-web: wasm all web-deps
 	@echo "== playground in headless Chromium"
-	$(Q)cd tests/web && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent; }
+	$(Q)cd tests/web && npm ci --no-audit --no-fund --silent
 	$(Q)ATRC=$(abspath $(B)/atrc) WEB_DIR=$(abspath $(WB)/web) node tests/web/check.mjs
 
 -include $(wildcard $(WB)/obj/*.d)

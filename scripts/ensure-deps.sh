@@ -9,7 +9,8 @@
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
 #   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
-#   web       wasm, plus chromium and npm (make check-web: playwright-core drives Debian's chromium)
+#   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
+#             Debian's chromium against the page served by python3 -m http.server)
 # As root (or with password-less sudo) it installs what is missing with
 # apt-get, refreshing the package lists when a package is not found.
 # Otherwise it prints the exact command to run and fails.
@@ -68,6 +69,7 @@ check_wasm() {
 check_web() {
     have chromium || add chromium
     have npm || add npm
+    have python3 || add python3
 }
 
 # GNU time reports peak memory (make bench).

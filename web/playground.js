@@ -137,6 +137,8 @@ function commandArgs() {
 let compiler = null;
 let pending = false;
 let running = false;
+// True when the last run saw the editors as they are now.
+pg.settled = () => !loading && !pending && !running && pg.last !== null;
 
 function schedule() {
   pending = true;
@@ -352,8 +354,18 @@ function show(run) {
 // ---- examples, profile, options ----
 
 let examples = [];
+let loading = false;
 
 async function loadExample(id) {
+  loading = true;
+  try {
+    await fillExample(id);
+  } finally {
+    loading = false;
+  }
+}
+
+async function fillExample(id) {
   const ex = examples.find((e) => e.id === id) || examples[0];
   const fetchText = async (p) => {
     const r = await fetch(p);
