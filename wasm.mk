@@ -14,6 +14,8 @@ WB        := build/wasm
 EM_ENV    := NODE_PATH=/usr/share/nodejs
 WASM_OPT  ?= -O2
 WASM_DEFS := -DATRC_NO_ARCHIVES
+# The native flags less the host's libzip (its include path is not for wasm).
+WASM_CPPFLAGS = $(filter-out $(ZIP_CFLAGS),$(CPPFLAGS)) $(WASM_DEFS)
 WASM_OBJ  := $(patsubst src/%.c,$(WB)/obj/%.o,$(LIB_SRC) src/main.c) \
              $(patsubst $(B)/%.c,$(WB)/obj/%.o,$(GEN_C))
 # No -pthread: pthread_create fails and the front end reads on the calling
@@ -40,11 +42,11 @@ $(WB)/obj:
 
 $(WB)/obj/%.o: src/%.c wasm.mk | wasm-deps $(WB)/obj $(GEN_H)
 	$(call say,EMCC,$@)
-	$(Q)$(EM_ENV) $(EMCC) $(CPPFLAGS) $(WASM_DEFS) -std=c99 $(WASM_OPT) $(WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(EM_ENV) $(EMCC) $(WASM_CPPFLAGS) -std=c99 $(WASM_OPT) $(WARN) -MMD -MP -c -o $@ $<
 
 $(WB)/obj/%.o: $(B)/%.c wasm.mk | wasm-deps $(WB)/obj $(GEN_H)
 	$(call say,EMCC,$@)
-	$(Q)$(EM_ENV) $(EMCC) $(CPPFLAGS) $(WASM_DEFS) $(GEN_DEFS) -std=c99 $(WASM_OPT) $(GEN_WARN) -MMD -MP -c -o $@ $<
+	$(Q)$(EM_ENV) $(EMCC) $(WASM_CPPFLAGS) $(GEN_DEFS) -std=c99 $(WASM_OPT) $(GEN_WARN) -MMD -MP -c -o $@ $<
 
 $(patsubst grammar/%.y,$(WB)/obj/%.o,$(Y_SRC)): GEN_DEFS := -DNDEBUG
 
