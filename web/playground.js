@@ -5,6 +5,12 @@ import { Compiler } from './compiler.js';
 import { drawTree, legendSwatch, hex } from './treeview.js';
 
 const $ = (sel) => document.querySelector(sel);
+function elem(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
 const TREE_DIR = 'game/animtrees/';
 const NAME_OK = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 
@@ -21,8 +27,12 @@ window.playground = pg;
 
 class Editor {
   constructor(root, onInput) {
-    this.area = root.querySelector('textarea');
-    this.gutter = root.querySelector('.gutter');
+    this.gutter = elem('pre', 'gutter');
+    this.gutter.setAttribute('aria-hidden', 'true');
+    this.area = elem('textarea');
+    for (const [k, v] of Object.entries({ spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off',
+      wrap: 'off', 'aria-label': root.dataset.label })) this.area.setAttribute(k, v);
+    root.replaceChildren(this.gutter, this.area);
     this.marks = new Map();
     this.area.addEventListener('input', () => { this.paintGutter(); onInput(this.area.value); });
     this.area.addEventListener('scroll', () => { this.gutter.scrollTop = this.area.scrollTop; });
@@ -210,8 +220,7 @@ function paintMarks() {
 }
 
 function cell(cls, content) {
-  const td = document.createElement('td');
-  td.className = cls;
+  const td = elem('td', cls);
   if (typeof content === 'string') td.textContent = content; else if (content) td.append(content);
   return td;
 }
@@ -275,10 +284,7 @@ function showPicture(json) {
     h.append(small);
     parts.push(h);
     if (!t.nodes.length) {
-      const p = document.createElement('p');
-      p.className = 'nottree';
-      p.textContent = t.file ? 'not built: see the diagnostics' : `no animtrees/${t.name}.atr: add a tree of that name`;
-      parts.push(p);
+      parts.push(elem('p', 'nottree', t.file ? 'not built: see the diagnostics' : `no animtrees/${t.name}.atr: add a tree of that name`));
       continue;
     }
     parts.push(drawTree(t, refs, (tree, n) => {
@@ -289,10 +295,7 @@ function showPicture(json) {
     }));
   }
   if (!parts.length) {
-    const p = document.createElement('p');
-    p.className = 'empty';
-    p.textContent = 'No tree registered: a script needs #using_animtree("name"); and a reference.';
-    parts.push(p);
+    parts.push(elem('p', 'empty', 'No tree registered: a script needs #using_animtree("name"); and a reference.'));
   }
   box.replaceChildren(...parts);
 }
@@ -310,27 +313,16 @@ function showDiagnostics(run) {
       } else {
         li.append('atrc: ');
       }
-      const sev = document.createElement('span');
-      sev.className = 'sev';
-      sev.textContent = d.severity;
-      li.append(sev, ': ' + d.message);
+      li.append(elem('span', 'sev', d.severity), ': ' + d.message);
       items.push(li);
     }
   } else {
     // No JSON (a usage error): what atrc printed.
     for (const line of run.stderr.split('\n').filter((l) => l)) {
-      const li = document.createElement('li');
-      li.className = /error/.test(line) ? 'error' : 'warning';
-      li.textContent = line;
-      items.push(li);
+      items.push(elem('li', /error/.test(line) ? 'error' : 'warning', line));
     }
   }
-  if (!items.length) {
-    const li = document.createElement('li');
-    li.className = 'none';
-    li.textContent = 'No errors, no warnings.';
-    items.push(li);
-  }
+  if (!items.length) items.push(elem('li', 'none', 'No errors, no warnings.'));
   list.replaceChildren(...items);
   const e = diags ? diags.filter((d) => d.severity === 'error').length : 0;
   const w = diags ? diags.filter((d) => d.severity === 'warning').length : 0;
