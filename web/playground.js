@@ -19,6 +19,7 @@ const NAME_OK = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 const state = {
   scripts: [], trees: [], script: 0, tree: 0,
   profile: 'uo', animCheck: false,
+  explain: null, // the packed value whose --explain is shown, or null
 };
 const pg = { state, runs: 0, last: null, ready: false, error: null };
 window.playground = pg;
@@ -137,8 +138,8 @@ $('#add-tree').addEventListener('click', () => addFile('tree'));
 
 // ---- running atrc ----
 
-function commandArgs() {
-  const args = ['-j', '1', '--no-xanim', '--format', 'json', '--show-pruned', '--profile', state.profile];
+function commandArgs(mode) {
+  const args = ['-j', '1', '--no-xanim', ...mode, '--profile', state.profile];
   if (state.animCheck) args.push('--anim-check');
   args.push('-g', 'game', ...state.scripts.map((f) => f.name));
   return args;
@@ -163,7 +164,7 @@ async function runNow() {
     ...state.scripts.map((f) => ({ path: f.name, text: f.text })),
     ...state.trees.map((f) => ({ path: TREE_DIR + f.name, text: f.text })),
   ];
-  const args = commandArgs();
+  const args = commandArgs(['--format', 'json', '--show-pruned']);
   try {
     const r = await compiler.run(files, args);
     let json = null;
@@ -171,6 +172,17 @@ async function runNow() {
     pg.runs++;
     pg.last = { files, args, ...r, json };
     show(pg.last);
+    // The chosen value, explained by the same files (while a reference has it).
+    const v = state.explain;
+    if (v !== null && json && json.references.some((x) => x.kind !== 'animtree' && x.value === v)) {
+      const eargs = commandArgs(['--explain', hex(v)]);
+      const e = await compiler.run(files, eargs);
+      pg.lastExplain = { files, args: eargs, ...e };
+      showExplain(hex(v), e.output + e.stderr);
+    } else {
+      pg.lastExplain = null;
+      showExplain(null);
+    }
   } catch (e) {
     pg.error = String(e);
     $('#status').textContent = 'the compiler failed: ' + e;
@@ -248,6 +260,16 @@ function showReferences(json) {
       tr.append(cell('value', resolved ? hex(r.value) : (r.developer ? 'not compiled' : 'unresolved')));
       tr.append(cell('dec', resolved ? String(r.value) : ''));
     }
+    if (resolved && r.kind !== 'animtree') {
+      tr.classList.add('explainable');
+      tr.title = 'Click to explain this value (--explain)';
+      if (r.value === state.explain) tr.classList.add('chosen');
+      tr.addEventListener('click', (e) => {
+        if (e.target.closest('a')) return;
+        state.explain = state.explain === r.value ? null : r.value;
+        schedule();
+      });
+    }
     tr.addEventListener('mouseenter', () => light(r.tree, tr.dataset.index, true));
     tr.addEventListener('mouseleave', () => light(r.tree, tr.dataset.index, false));
     return tr;
@@ -298,6 +320,14 @@ function showPicture(json) {
     parts.push(elem('p', 'empty', 'No tree registered: a script needs #using_animtree("name"); and a reference.'));
   }
   box.replaceChildren(...parts);
+}
+
+function showExplain(value, text) {
+  const box = $('#explain');
+  box.hidden = value === null;
+  if (value === null) return;
+  $('#explain-title').textContent = `atrc --explain ${value}`;
+  $('#explain pre').textContent = text;
 }
 
 function showDiagnostics(run) {

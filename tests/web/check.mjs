@@ -173,6 +173,18 @@ async function main() {
     check('packing example: %d packs as 0x00010004 (README)',
       r.view.rows.some((row) => row.ref === '%d' && row.value === '0x00010004'));
 
+    // A value chosen in the table is explained by the same files.
+    await page.locator('#refs tbody tr', { hasText: '0x00010004' }).locator('td.value').click();
+    await settled(page);
+    const ex = await page.evaluate(() => ({ run: window.playground.lastExplain,
+      shown: document.querySelector('#explain pre').textContent }));
+    const nex = ex.run ? native(ex.run.files, ex.run.args) : { stdout: '', stderr: '' };
+    check('explain: clicking %d runs --explain 0x00010004', !!ex.run && ex.run.args.includes('0x00010004'),
+      JSON.stringify(ex.run && ex.run.args));
+    check('explain: the text shown is the native --explain output',
+      ex.shown === nex.stdout + nex.stderr && ex.shown.includes('example: root/b/d (leaf)'),
+      `shown ${JSON.stringify(ex.shown)}, native ${JSON.stringify(nex.stdout + nex.stderr)}`);
+
     // Typing a script that references fewer names: c and e are pruned.
     await retype(page, '#script-editor', '#using_animtree("example");\n\nmain()\n{\n    self setAnim(%d, 1);\n    self setAnim(%a, 1);\n}\n');
     r = await compare(page, 'typed script');
@@ -180,6 +192,8 @@ async function main() {
     check('typed script: c and e drawn as pruned', JSON.stringify(pruned) === '["c","e"]', JSON.stringify(pruned));
     check('typed script: %d now packs as 0x00010003',
       r.view.rows.some((row) => row.ref === '%d' && row.value === '0x00010003'));
+    check('typed script: the explanation of 0x00010004 is gone with its reference',
+      await page.locator('#explain').isHidden());
 
     // An undefined name: an error at its position, exit 1.
     const area = page.locator('#script-editor textarea');
