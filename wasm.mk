@@ -34,7 +34,8 @@ WEB_EXAMPLES := $(patsubst samples/packing/%,$(WB)/web/examples/packing/%,$(wild
 
 wasm: $(WB)/atrc $(WB)/web/atrc.js $(WEB_OUT) $(WEB_EXAMPLES)
 
-wasm-deps:
+# After the base group (one apt-get at a time under make -j).
+wasm-deps: deps
 	@scripts/ensure-deps.sh wasm
 
 $(WB)/obj:
@@ -51,14 +52,17 @@ $(WB)/obj/%.o: $(B)/%.c wasm.mk | wasm-deps $(WB)/obj $(GEN_H)
 $(patsubst grammar/%.y,$(WB)/obj/%.o,$(Y_SRC)): GEN_DEFS := -DNDEBUG
 
 # For node (the golden runs): the real file system (NODERAWFS), the process's
-# arguments, exit status and streams; build/wasm/atrc runs it like the native CLI.
+# arguments, exit status and streams; build/wasm/atrc runs it like the native
+# CLI.  Compiled synchronously: node 20's loader would otherwise fetch() the
+# .wasm by its path and fail.
 $(WB)/atrc-node.js: $(WASM_OBJ)
 	$(call say,EMLINK,$@)
-	$(Q)$(EM_ENV) $(EMCC) $(WASM_LINK) -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -o $@ $(WASM_OBJ)
+	$(Q)$(EM_ENV) $(EMCC) $(WASM_LINK) -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 \
+	    -sWASM_ASYNC_COMPILATION=0 -o $@ $(WASM_OBJ)
 
-$(WB)/atrc: $(WB)/atrc-node.js
+$(WB)/atrc: $(WB)/atrc-node.js wasm.mk
 	$(Q)printf '%s\n' '#!/bin/sh' '# atrc compiled to WebAssembly, run by node (make wasm).' \
-	    'exec node --no-experimental-fetch "$$(dirname "$$0")/atrc-node.js" "$$@"' >$@ && chmod +x $@
+	    'exec node "$$(dirname "$$0")/atrc-node.js" "$$@"' >$@ && chmod +x $@
 
 # For the browser: a module factory (createAtrc) whose callMain runs the CLI
 # again and again over an in-memory file system (FS).
@@ -88,7 +92,7 @@ check-wasm: wasm all
 	@echo "== golden tests with the wasm CLI (node)"
 	$(Q)ATRC=$(abspath $(WB)/atrc) MKXANIM=$(abspath $(B)/mkxanim) MKPK3=$(abspath $(B)/mkpk3) sh tests/wasm/run.sh
 
-web-deps:
+web-deps: wasm-deps
 	@scripts/ensure-deps.sh web
 
 check-web: wasm all web-deps
