@@ -443,7 +443,9 @@ async function start() {
     pg.ready = true;
   } catch (e) {
     pg.error = String(e);
-    $('#status').textContent = 'cannot start: ' + e;
+    $('#status').textContent = location.protocol === 'file:'
+      ? 'cannot start from a file: serve this folder over http (python3 -m http.server) and open it there'
+      : 'cannot start: ' + e;
     $('#status').classList.add('bad');
   }
 }
