@@ -323,4 +323,6 @@ uninstall:
 clean:
 	rm -rf build
 
+include wasm.mk
+
 -include $(wildcard $(B)/obj/*.d $(B)/obj/tests/*.d)

@@ -11,8 +11,14 @@
 #include <stddef.h>
 #include <string.h>
 
-#if defined(__SSE2__) && defined(__GNUC__)
+/* The SSE2 paths need x86 SSE2 itself and the 64-bit token layout checked
+** below; everywhere else (32-bit x86, WebAssembly, ARM, ...) the portable
+** scalar code is what builds and runs. */
+#if defined(__SSE2__) && defined(__GNUC__) && defined(__x86_64__)
+#define GSC_LEX_SSE2 1
 #include <emmintrin.h>
+#else
+#define GSC_LEX_SSE2 0
 #endif
 
 #include "arena.h"
@@ -84,7 +90,7 @@ static size_t plain_prefix(const uchar *p, size_t n)
     enum { BLOCK = 256 };
     size_t i = 0;
     for (; n - i >= BLOCK; i += BLOCK) {
-#if defined(__SSE2__) && defined(__GNUC__)
+#if GSC_LEX_SSE2
         const __m128i one = _mm_set1_epi8(1), c21 = _mm_set1_epi8(0x21),
                       four = _mm_set1_epi8(4), cr = _mm_set1_epi8('\r'),
                       lf = _mm_set1_epi8('\n');
@@ -349,7 +355,7 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx)
 ** byte by byte; without, one table lookup per byte (a NUL stops every set).
 ** No NUL lies before end: gsc_lexer_init() ends the input at the first one. */
 enum { STOP_LINE = 1, STOP_STRING = 2, STOP_COMMENT = 4 };
-#if !(defined(__SSE2__) && defined(__GNUC__))
+#if !GSC_LEX_SSE2
 static const uchar stop_byte[256] = {
     [0] = STOP_LINE | STOP_STRING | STOP_COMMENT,
     ['\n'] = STOP_LINE | STOP_STRING | STOP_COMMENT,
@@ -359,7 +365,7 @@ static const uchar stop_byte[256] = {
 
 static ALWAYS_INLINE const uchar *skip_plain(const uchar *cur, const uchar *end, int set)
 {
-#if defined(__SSE2__) && defined(__GNUC__)
+#if GSC_LEX_SSE2
     /* The set's bytes (one set per call site: constants once inlined). */
     char a = '\n', b = set == STOP_STRING ? '"' : set == STOP_COMMENT ? '*' : '\n',
          c = set == STOP_STRING ? '\\' : '\n';
@@ -469,7 +475,7 @@ static void eof_position(gsc_lexer *lx, gsc_token *t)
     t->col = (int)(e - ls) + 1;
 }
 
-#if defined(__SSE2__) && defined(__GNUC__)
+#if GSC_LEX_SSE2
 /* emit() writes a token as two pieces, z n line and col (see there). */
 typedef char token_layout_known[offsetof(gsc_token, n) == 8 && offsetof(gsc_token, line) == 12 &&
                                 offsetof(gsc_token, col) == 16 && sizeof(gsc_token) == 24 ? 1 : -1];
@@ -477,7 +483,7 @@ typedef char token_layout_known[offsetof(gsc_token, n) == 8 && offsetof(gsc_toke
 
 static int emit(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok, const uchar *cur)
 {
-#if defined(__SSE2__) && defined(__GNUC__)
+#if GSC_LEX_SSE2
     /* The token is then copied as 16 + 8 bytes (passed to the parser by
     ** value): written in the same two pieces, the stores are forwarded to
     ** those loads, where four separate field stores would stall them. */
@@ -519,7 +525,7 @@ static const uchar word_byte[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-#if defined(__SSE2__) && defined(__GNUC__)
+#if GSC_LEX_SSE2
 /* The bytes of v in lo..hi (as unsigned bytes): x - lo, moved to signed, is
 ** below hi - lo + 1 moved the same way. */
 static ALWAYS_INLINE __m128i bytes_in(__m128i v, int lo, int hi)
@@ -535,7 +541,7 @@ static ALWAYS_INLINE __m128i bytes_in(__m128i v, int lo, int hi)
 ** else two bytes per step. */
 static ALWAYS_INLINE const uchar *word_end(const uchar *cur, const uchar *end)
 {
-#if defined(__SSE2__) && defined(__GNUC__)
+#if GSC_LEX_SSE2
     for (; end - cur >= 16; cur += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)cur);
         __m128i word = _mm_or_si128(_mm_or_si128(bytes_in(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z'),

@@ -8,6 +8,9 @@
 #   model     python3, for the independent model of the tree rules (make model-check)
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
+#   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
+#   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
+#             Debian's chromium against the page served by python3 -m http.server)
 # As root (or with password-less sudo) it installs what is missing with
 # apt-get, refreshing the package lists when a package is not found.
 # Otherwise it prints the exact command to run and fails.
@@ -79,6 +82,19 @@ check_graphviz() {
     have dot || add graphviz
 }
 
+# Debian's emcc runs its JS optimizer with Debian's acorn (NODE_PATH=/usr/share/nodejs).
+check_wasm() {
+    have emcc || add emscripten
+    [ -f /usr/share/nodejs/acorn/package.json ] || add node-acorn
+    have node || add nodejs
+}
+
+check_web() {
+    have chromium || add chromium
+    have npm || add npm
+    have python3 || add python3
+}
+
 # GNU time reports peak memory (make bench).
 check_bench() {
     [ -x /usr/bin/time ] || add time
@@ -93,6 +109,8 @@ for what in "$@"; do
         model) check_base; check_model ;;
         bench) check_base; check_bench ;;
         graphviz) check_base; check_graphviz ;;
+        wasm) check_base; check_wasm ;;
+        web) check_base; check_wasm; check_web ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac
 done

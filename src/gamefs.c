@@ -14,7 +14,11 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef ATRC_NO_ARCHIVES
+#include "gamefs_noarchives.h"
+#else
 #include <zip.h>
+#endif
 
 /* ---- loose files: directory listings, read once, looked up by folded name ---- */
 

@@ -676,6 +676,10 @@ int main(int argc, char **argv)
     /* Past a file-size limit, write() must fail with EFBIG so we clean up. */
     signal(SIGXFSZ, SIG_IGN);
     atrc_set_out_of_memory_handler(exit_out_of_memory);
+#ifdef __EMSCRIPTEN__
+    /* emscripten starts a process with umask 0777: -o would write a file no one can read. */
+    umask(022);
+#endif
     if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
 
     cli c;
