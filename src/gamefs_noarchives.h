@@ -16,9 +16,12 @@ typedef struct {
     zip_uint64_t valid;
     const char *name;
     zip_uint64_t size;
+    uint16_t comp_method;
 } zip_stat_t;
 
-enum { ZIP_RDONLY = 16, ZIP_FL_ENC_RAW = 64, ZIP_STAT_NAME = 1, ZIP_STAT_SIZE = 4 };
+enum { ZIP_RDONLY = 16, ZIP_FL_ENC_RAW = 64, ZIP_STAT_NAME = 1, ZIP_STAT_SIZE = 4, ZIP_STAT_COMP_METHOD = 64 };
+enum { ZIP_ER_OPEN = 11 };
+enum { ZIP_CM_STORE = 0, ZIP_CM_DEFLATE = 8, ZIP_CM_BZIP2 = 12, ZIP_CM_LZMA = 14, ZIP_CM_XZ = 95 };
 
 static inline zip_t *zip_open(const char *path, int flags, int *code)
 {
