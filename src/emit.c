@@ -183,9 +183,35 @@ static void json_path(outbuf *b, const source_file *src, path_cache *pc)
     pc->src = src;
 }
 
+/* A script's game-relative name without ".gsc" ("maps/mp/_utility", the name
+** level mode knows it by) as a JSON string, for `atrc diff` to match runs
+** from other folders or machines; kept for the refs of the same file. */
+static void json_script_name(outbuf *b, const atrc_ctx *ctx, const source_file *src, path_cache *pc)
+{
+    if (src == pc->src) {
+        outbuf_put(b, pc->text, pc->len);
+        return;
+    }
+    char name[1024];
+    gamefs_relative_name(&ctx->fs, src->path, name, sizeof name);
+    size_t n = strlen(name);
+    if (n > 4 && strcmp(name + n - 4, ".gsc") == 0) name[n - 4] = 0;
+    pc->src = NULL;
+    if (n > 80) { /* as json_path: a short name's escape fits the cache */
+        json_string(b, name);
+        return;
+    }
+    outbuf_reserve(b, sizeof pc->text);
+    size_t start = b->len;
+    json_string(b, name);
+    pc->len = b->len - start;
+    memcpy(pc->text, b->s + start, pc->len);
+    pc->src = src;
+}
+
 static void emit_json(const atrc_ctx *ctx, outbuf *b)
 {
-    path_cache pc = {NULL, 0, {0}};
+    path_cache pc = {NULL, 0, {0}}, sc = {NULL, 0, {0}};
     outbuf_str(b, "{\n  \"atrc\": 1,\n  \"profile\": \"");
     outbuf_str(b, atrc_profile_name(ctx->opts.profile));
     outbuf_str(b, "\",\n  \"trees\": [");
@@ -197,6 +223,12 @@ static void emit_json(const atrc_ctx *ctx, outbuf *b)
         json_string(b, t->name);
         outbuf_str(b, ",\n      \"file\": ");
         json_string(b, t->file);
+        if (t->file) {
+            /* Where the game finds it, whatever folder or archive held it. */
+            outbuf_str(b, ",\n      \"game_file\": \"animtrees/");
+            outbuf_str(b, t->name);
+            outbuf_str(b, ".atr\"");
+        }
         outbuf_str(b, ",\n      \"checksum\": ");
         if (t->built) outbuf_int(b, t->tree.checksum);
         else outbuf_str(b, "null");
@@ -216,6 +248,10 @@ static void emit_json(const atrc_ctx *ctx, outbuf *b)
         outbuf_str(b, r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ");
         json_path(b, r->src, &pc);
         json_position(b, r->src != NULL, r->line, r->col);
+        if (r->src) {
+            outbuf_str(b, ", \"script\": ");
+            json_script_name(b, ctx, r->src, &sc);
+        }
         outbuf_str(b, ", \"kind\": \"");
         outbuf_str(b, kind_names[r->kind]);
         outbuf_str(b, "\", \"tree\": ");
