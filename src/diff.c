@@ -10,6 +10,7 @@
 ** are counted with a Fenwick tree, so the whole comparison is n log n. */
 #include "atrc.h"
 #include "arena.h"
+#include "diff.h"
 #include "diff_cause.h"
 #include "hashtab.h"
 #include "json_read.h"
@@ -1563,6 +1564,79 @@ static void compare_runs(differ *d)
     compare_references(d, pairs);
     for (int j = 0; j < n->tree_count; j++) free_pair(&pairs[j]);
     free(pairs);
+}
+
+/* ---- the same reasoning for one tree against another (diff.h) ---- */
+
+static void tree_as_run(differ *d, int run, const atrc_tree *t, const char *profile)
+{
+    drun *r = &d->run[run];
+    r->profile.s = profile;
+    r->profile.n = strlen(profile);
+    r->tree_count = 1;
+    r->trees = arena_zalloc(&d->mem, sizeof *r->trees);
+    dtree *x = r->trees;
+    x->name.s = t->name;
+    x->name.n = strlen(t->name);
+    x->index = 1;
+    x->built = 1;
+    x->checksum = t->checksum;
+    x->other = 0;
+    x->node_count = t->node_count;
+    x->nodes = arena_zalloc(&d->mem, ((size_t)t->node_count + 1) * sizeof *x->nodes);
+    for (int k = 0; k < t->node_count; k++) {
+        const atrc_node *n = &t->nodes[k];
+        dnode *m = &x->nodes[k];
+        m->name.s = n->name;
+        m->name.n = strlen(n->name);
+        m->parent = n->parent;
+        m->child_count = n->child_count;
+        m->flags = n->child_count || k == 0 ? (long)n->parse_flags : -1;
+        m->looping = n->looping;
+    }
+}
+
+char *diff_node_reason(const atrc_tree *base, const atrc_tree *now, atrc_profile profile, int node,
+                       int *base_index)
+{
+    differ d;
+    memset(&d, 0, sizeof d);
+    arena_init(&d.mem);
+    d.causes.mem = &d.mem;
+    d.counting = 1; /* the reasons only: nothing is written */
+    tree_as_run(&d, 0, base, atrc_profile_name(profile));
+    tree_as_run(&d, 1, now, atrc_profile_name(profile));
+    tree_pair p;
+    memset(&p, 0, sizeof p);
+    p.t[0] = &d.run[0].trees[0];
+    p.t[1] = &d.run[1].trees[0];
+    p.content = p.tree_move = CAUSE_NONE;
+    pair_prepare(&d, &p);
+    for (int i = 0; i < p.gone_count; i++) add_to_set(&d, &d.run[1].pruned, p.t[0]->name, p.t[0]->nodes[p.gone[i]].name, 0);
+    pair_causes(&d, &p);
+    compare_nodes(&d, &p);
+    char *reason = NULL;
+    *base_index = -1;
+    if (node >= 0 && node < now->node_count) {
+        *base_index = p.pos[0][p.t[1]->nodes[node].id];
+        if (p.reason[node]) {
+            reason = xstrdup(p.reason[node]);
+        } else if (*base_index < 0) {
+            begin_change(&d);
+            node_clause(&d, &d.reason, &p, 1, node, 0, 1);
+            reason = xstrdup(d.reason.s);
+        }
+    }
+    free_pair(&p);
+    hmap_free(&d.run[1].pruned);
+    hmap_free(&d.ids);
+    causes_free(&d.causes);
+    outbuf_free(&d.ctext);
+    outbuf_free(&d.line);
+    outbuf_free(&d.reason);
+    outbuf_free(&d.key);
+    arena_free_all(&d.mem);
+    return reason;
 }
 
 /* Reads one run out of src (which the differ owns from now on). */
