@@ -369,6 +369,8 @@ static int load_run(differ *d, int run, const json_value *root)
     }
     if (tag->type != JSON_NUMBER || !tag->u.number.is_int || tag->u.number.i != 1)
         return schema_error(d, run, tag, "unsupported \"atrc\" version (expected 1)");
+    if (json_get(root, "tree_filter"))
+        return schema_error(d, run, json_get(root, "tree_filter"), "this run lists only some trees (--tree): compare whole runs");
     if (get_str(d, run, root, "profile", 0, 0, &r->profile, what)) return -1;
     const json_value *trees = get_array(d, run, root, "trees", what);
     const json_value *refs = trees ? get_array(d, run, root, "references", what) : NULL;
