@@ -662,6 +662,18 @@ static uint32_t plain_cause(differ *d, const char *tag, const char *kind, dstr t
     return cause_done(d, i, is_new);
 }
 
+/* "tree 'x' is read from NEW (was OLD)" */
+static void sb_tree_file(outbuf *b, const dtree *w, const dtree *t)
+{
+    outbuf_str(b, "tree '");
+    sb_name(b, t->name);
+    outbuf_str(b, "' is read from ");
+    sb_name(b, t->file);
+    outbuf_str(b, " (was ");
+    sb_name(b, w->file);
+    outbuf_str(b, ")");
+}
+
 /* What a change inside tree `tree` owes to no reference: the profile, or the tree's content. */
 static uint32_t content_cause(differ *d, dstr tree)
 {
@@ -677,11 +689,8 @@ static uint32_t content_cause(differ *d, dstr tree)
     outbuf_str(b, "': its nodes changed (the .atr, or an option such as --anim-check)");
     int o = find_tree(&d->run[0], tree), n = find_tree(&d->run[1], tree);
     if (o >= 0 && n >= 0 && !dstr_eq(d->run[0].trees[o].file, d->run[1].trees[n].file)) {
-        outbuf_str(b, "; read from ");
-        sb_name(b, d->run[1].trees[n].file);
-        outbuf_str(b, " (was ");
-        sb_name(b, d->run[0].trees[o].file);
-        outbuf_str(b, ")");
+        outbuf_str(b, "; ");
+        sb_tree_file(b, &d->run[0].trees[o], &d->run[1].trees[n]);
     }
     return cause_done(d, i, is_new);
 }
@@ -1444,13 +1453,7 @@ static uint32_t file_cause(differ *d, const dtree *w, const dtree *t)
     dstr none = {NULL, 0};
     uint32_t i = cause_begin(d, "tree-file", "tree-content", t->name, none, &is_new);
     if (!is_new) return i;
-    outbuf_str(&d->ctext, "tree '");
-    sb_name(&d->ctext, t->name);
-    outbuf_str(&d->ctext, "' is read from ");
-    sb_name(&d->ctext, t->file);
-    outbuf_str(&d->ctext, " (was ");
-    sb_name(&d->ctext, w->file);
-    outbuf_str(&d->ctext, ")");
+    sb_tree_file(&d->ctext, w, t);
     return cause_done(d, i, is_new);
 }
 
@@ -1513,13 +1516,7 @@ static void compare_runs(differ *d)
         if (!dstr_eq(w->file, t->file) && !same_place) {
             begin_change(d);
             d->cause = pairs[j].content = file_cause(d, w, t);
-            outbuf_str(&d->line, "tree '");
-            sb_name(&d->line, t->name);
-            outbuf_str(&d->line, "' is read from ");
-            sb_name(&d->line, t->file);
-            outbuf_str(&d->line, " (was ");
-            sb_name(&d->line, w->file);
-            outbuf_str(&d->line, ")");
+            sb_tree_file(&d->line, w, t);
             emit_change(d, "tree-file", t->name, none, v_str(w->file), v_str(t->file), NULL, NULL);
         }
         if (w->built != t->built) {
@@ -1566,6 +1563,23 @@ static void compare_runs(differ *d)
     compare_references(d, pairs);
     for (int j = 0; j < n->tree_count; j++) free_pair(&pairs[j]);
     free(pairs);
+}
+
+static void differ_free(differ *d)
+{
+    for (int i = 0; i < 2; i++) {
+        hmap_free(&d->run[i].refset);
+        hmap_free(&d->run[i].pruned);
+        hmap_free(&d->run[i].defined);
+        if (d->run[i].src) source_free(d->run[i].src);
+    }
+    hmap_free(&d->ids);
+    causes_free(&d->causes);
+    outbuf_free(&d->ctext);
+    outbuf_free(&d->line);
+    outbuf_free(&d->reason);
+    outbuf_free(&d->key);
+    arena_free_all(&d->mem);
 }
 
 /* ---- the same reasoning for one tree against another (diff.h) ---- */
@@ -1630,14 +1644,7 @@ char *diff_node_reason(const atrc_tree *base, const atrc_tree *now, atrc_profile
         }
     }
     free_pair(&p);
-    hmap_free(&d.run[1].pruned);
-    hmap_free(&d.ids);
-    causes_free(&d.causes);
-    outbuf_free(&d.ctext);
-    outbuf_free(&d.line);
-    outbuf_free(&d.reason);
-    outbuf_free(&d.key);
-    arena_free_all(&d.mem);
+    differ_free(&d);
     return reason;
 }
 
@@ -1711,19 +1718,7 @@ static int diff_sources(const char *old_name, source_file *o, const char *new_na
         if (ferror(out)) fputs("atrc: error: cannot write the differences\n", err);
         status = ferror(out) ? 2 : d.changes ? 1 : 0;
     }
-    for (int i = 0; i < 2; i++) {
-        hmap_free(&d.run[i].refset);
-        hmap_free(&d.run[i].pruned);
-        hmap_free(&d.run[i].defined);
-        if (d.run[i].src) source_free(d.run[i].src);
-    }
-    hmap_free(&d.ids);
-    causes_free(&d.causes);
-    outbuf_free(&d.ctext);
-    outbuf_free(&d.line);
-    outbuf_free(&d.reason);
-    outbuf_free(&d.key);
-    arena_free_all(&d.mem);
+    differ_free(&d);
     return status;
 }
 

@@ -279,8 +279,13 @@ static int parse_args(int argc, char **argv, cli *c)
             for (const char *p = v;; p++) {
                 char num[32];
                 size_t n = strcspn(p, ",");
-                if (n >= sizeof num || (memcpy(num, p, n), num[n] = 0, parse_u32(num, &c->explain_values[c->explain_count]) != 0))
-                    return usage_error("--explain takes packed values (0 to 0xffffffff, comma-separated), not '%s'", v);
+                int bad = n >= sizeof num;
+                if (!bad) {
+                    memcpy(num, p, n);
+                    num[n] = 0;
+                    bad = parse_u32(num, &c->explain_values[c->explain_count]) != 0;
+                }
+                if (bad) return usage_error("--explain takes packed values (0 to 0xffffffff, comma-separated), not '%s'", v);
                 c->explain_count++;
                 p += n;
                 if (!*p) break;
