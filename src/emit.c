@@ -627,8 +627,9 @@ static void dot_group(const tree_entry *t, int x, int lr, FILE *out)
         dot_tooltip(out, e->name, e->spelling);
         fprintf(out, ", shape=%s, style=\"dotted\", color=\"#aaaaaa\", fontcolor=\"#999999\"];\n",
                 e->is_group ? "box" : "ellipse");
-        fprintf(out, "    t%d_n%d -> t%d_n%d [style=dotted, color=\"#aaaaaa\"];\n", t->index, dot_parent(t, x),
-                t->index, x);
+        if (!lr)
+            fprintf(out, "    t%d_n%d -> t%d_n%d [style=dotted, color=\"#aaaaaa\"];\n", t->index, dot_parent(t, x),
+                    t->index, x);
         return;
     }
     const atrc_node *n = &tr->nodes[x];
@@ -653,7 +654,7 @@ static void dot_group(const tree_entry *t, int x, int lr, FILE *out)
         if (f & ATRC_FLAG_ADDITIVE) fputs(", peripheries=2", out);
     }
     fputs("];\n", out);
-    if (x > 0) fprintf(out, "    t%d_n%d -> t%d_n%d;\n", t->index, n->parent, t->index, x);
+    if (x > 0 && !lr) fprintf(out, "    t%d_n%d -> t%d_n%d;\n", t->index, n->parent, t->index, x);
 }
 
 /* Left to right: the leaves of group g (outline ids, engine order) in one
@@ -663,7 +664,6 @@ static void dot_leaf_box(const tree_entry *t, int g, const int *leaves, size_t c
 {
     const atrc_tree *tr = &t->tree;
     size_t cols = (count + ATRC_DOT_ROWS - 1) / ATRC_DOT_ROWS, rows = (count + cols - 1) / cols;
-    int pruned_group = g >= tr->node_count;
     fprintf(out, "    t%d_l%d [shape=plaintext, tooltip=", t->index, g);
     fputc('"', out);
     for (size_t i = 0; i < count; i++) {
@@ -699,8 +699,25 @@ static void dot_leaf_box(const tree_entry *t, int g, const int *leaves, size_t c
         fputs("</tr>", out);
     }
     fputs("</table>>];\n", out);
-    fprintf(out, "    t%d_n%d -> t%d_l%d%s;\n", t->index, g, t->index, g,
-            pruned_group ? " [style=dotted, color=\"#aaaaaa\"]" : "");
+}
+
+/* Left to right, Graphviz stacks a node's children from the bottom in the
+** order their edges come: the edges are written last, in reverse, so that
+** engine order reads from the top.  Each is (parent, target): a group's
+** node, or (leaf < 0) the leaf box of group -leaf - 1. */
+typedef struct dot_edge {
+    int from, to;
+} dot_edge;
+
+static void dot_edges_reversed(const tree_entry *t, const dot_edge *e, size_t count, FILE *out)
+{
+    int n = t->tree.node_count;
+    for (size_t i = count; i-- > 0;) {
+        int box = e[i].to < 0, to = box ? -e[i].to - 1 : e[i].to;
+        int dotted = to >= n; /* to a pruned node, or the leaves of a pruned group */
+        fprintf(out, "    t%d_n%d -> t%d_%c%d%s;\n", t->index, e[i].from, t->index, box ? 'l' : 'n', to,
+                dotted ? " [style=dotted, color=\"#aaaaaa\"]" : "");
+    }
 }
 
 static void dot_tree(const tree_entry *t, int lr, FILE *out)
@@ -728,6 +745,8 @@ static void dot_tree(const tree_entry *t, int lr, FILE *out)
         size_t total = o.count;
         int *start = xmalloc((total + 1) * sizeof *start), *len = xcalloc(total + 1, sizeof *len);
         int *list = xmalloc((total + 1) * sizeof *list), *slot = xmalloc((total + 1) * sizeof *slot);
+        dot_edge *edges = xmalloc((total + 1) * sizeof *edges);
+        size_t edge_count = 0;
         for (size_t i = 0; i < total; i++)
             if (dot_is_leaf(t, o.id[i])) len[dot_parent(t, o.id[i])]++;
         int at = 0;
@@ -742,11 +761,16 @@ static void dot_tree(const tree_entry *t, int lr, FILE *out)
             int x = o.id[i];
             if (!dot_is_leaf(t, x)) {
                 dot_group(t, x, 1, out);
+                if (x > 0) edges[edge_count++] = (dot_edge){dot_parent(t, x), x};
                 continue;
             }
             int g = dot_parent(t, x);
-            if (list[start[g]] == x) dot_leaf_box(t, g, list + start[g], (size_t)len[g], out);
+            if (list[start[g]] != x) continue;
+            dot_leaf_box(t, g, list + start[g], (size_t)len[g], out);
+            edges[edge_count++] = (dot_edge){g, -g - 1};
         }
+        dot_edges_reversed(t, edges, edge_count, out);
+        free(edges);
         free(start);
         free(len);
         free(list);
