@@ -1299,8 +1299,8 @@ static int game_name_eq(dstr a, dstr b)
 ** '/' separators (so a run on Windows names it alike), or the file as named. */
 static void key_script(differ *d, const dref *r)
 {
-    if (!d->by_script) {
-        key_part(&d->key, r->file);
+    if (!d->by_script || !r->script.s) { /* (an engine reference has neither) */
+        key_part(&d->key, d->by_script ? r->script : r->file);
         return;
     }
     uint32_t n = (uint32_t)r->script.n;
