@@ -74,7 +74,7 @@ TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
 .PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint install uninstall bench mutation-report \
-        corpus-check model-check fuzz memcheck clean
+        corpus-check model-check fuzz memcheck clean diff-portable
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
@@ -182,6 +182,11 @@ hostile: all
 	@echo "== hostile inputs"
 	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) SANITIZE=$(SANITIZE) sh tests/hostile/run.sh
 
+# `atrc diff` across folders, install locations and `\` paths: no difference.
+diff-portable: all $(B)/mkpk3
+	@echo "== diff across checkouts"
+	$(Q)ATRC=$(abspath $(B)/atrc) MKPK3=$(abspath $(B)/mkpk3) sh tests/diff/portable.sh
+
 # Every dot output renders with Graphviz (installed by scripts/ensure-deps.sh graphviz).
 pictures: all $(B)/samples/.stamp
 	@scripts/ensure-deps.sh graphviz
@@ -210,7 +215,7 @@ parallel: all
 	@echo "== thread counts"
 	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
-check: unit golden hostile parallel pictures install-check manlint
+check: unit golden hostile parallel diff-portable pictures install-check manlint
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----

@@ -89,6 +89,7 @@ typedef struct atrc_node {
     unsigned frames;      /* leaves with an asset: stored frame count */
     int frame_rate;       /* leaves with an asset */
     int placeholder;      /* synthetic void/void_loop */
+    const char *spelling; /* the name as written in the .atr ("driveIdleA"); equal to name for the root and placeholders */
 } atrc_node;
 
 /* The library's working state of a tree (sync setup, asset substitution): opaque. */
@@ -225,6 +226,24 @@ void atrc_print_diagnostics(const atrc_ctx *ctx, FILE *out);
 ** With opts.show_pruned the listing, JSON and dot also hold the pruned nodes.
 ** Returns 0 or -1 on a write error. */
 int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out);
+
+/* Which way a Graphviz picture runs: AUTO is left to right when a tree drawn
+** is wide (one of its levels holds more than ATRC_DOT_WIDE nodes), else top
+** to bottom.  Left to right, each group's leaves are listed in one box, in
+** engine order, in columns of at most ATRC_DOT_ROWS. */
+typedef enum { ATRC_RANKDIR_AUTO = 0, ATRC_RANKDIR_TB, ATRC_RANKDIR_LR } atrc_rankdir;
+#define ATRC_DOT_WIDE 12
+#define ATRC_DOT_ROWS 24
+/* Zero-initialised: atrc_emit's defaults. */
+typedef struct atrc_emit_options {
+    int show_trees;             /* text: the tree listing too */
+    const char *const *trees;   /* only these trees (canonical or any case) in the listing, JSON and dot; */
+    size_t tree_count;          /*   0: every tree.  JSON then also lists only their references */
+    atrc_rankdir rankdir;       /* dot */
+} atrc_emit_options;
+/* atrc_emit with options (NULL: the defaults).  Names in trees that name no
+** registered tree select nothing (atrc_tree_name lists those there are). */
+int atrc_emit_with(const atrc_ctx *ctx, atrc_format format, const atrc_emit_options *eo, FILE *out);
 /* Decodes a packed value to out: text, or one JSON object {"atrc_explain": 1,
 ** "value", "tree_index", "node_index", "tree", "path", "kind", "error"} (null
 ** where unknown).  With trees built (ctx not NULL) it also names the tree and
@@ -233,6 +252,17 @@ int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out
 ** or node in ctx): the reason is then written to err as an "atrc: error:"
 ** line (JSON also carries it as "error"); -2 on a write error to out. */
 int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err);
+/* With trees built, atrc_explain also says why the node has its index: text
+** lines "why:" (its block: the parent's children, laid out after the blocks
+** before it), "pruning:" (against the tree with nothing pruned: the pruned
+** nodes and placeholders laid out before it, as atrc diff words it) and
+** "referenced at:" (each reference with this value, FILE:LINE:COL); JSON
+** members "block", "unpruned_index", "pruning" and "references".
+** atrc_explain_values: each of values in turn (text: a blank line between;
+** JSON: one object a line).  Returns 0, -1 when some value names no node,
+** -2 on a write error. */
+int atrc_explain_values(const atrc_ctx *ctx, const uint32_t *values, size_t count, atrc_format format, FILE *out,
+                        FILE *err);
 
 /* Developer views of the front end (atrc --dump-tokens / --dump-ast): write
 ** the token stream or the AST of the script at path, read as the profile's

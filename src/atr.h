@@ -40,6 +40,7 @@ typedef struct atr_refs {
 ** most recently declared child first (the engine prepends). */
 typedef struct atr_node {
     const char *name;          /* lower case */
+    const char *spelling; /* as written in the .atr; equal to name for the root and placeholders */
     int line, col;             /* of the name in the .atr; 0 for placeholders */
     unsigned flags;            /* parse flags of a container */
     int is_container;
@@ -62,6 +63,7 @@ typedef struct atr_file {
 /* A node pruning removed, as --show-pruned lists it. */
 typedef struct atr_pruned {
     const char *name;
+    const char *spelling;      /* as written in the .atr */
     int parent;                /* compact index of a kept parent, or -1 */
     int pruned_parent;         /* place in the pruned list of a removed parent, or -1 */
     int is_group;

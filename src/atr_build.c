@@ -165,6 +165,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
 
     atrc_node *root = &out->nodes[0];
     root->name = "root";
+    root->spelling = "root";
     root->parent = -1;
     root->looping = -1;
     start_container(&b, f->root, 0, 0);
@@ -181,6 +182,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
         c->index = index;
         atrc_node *e = &out->nodes[index];
         e->name = c->name;
+        e->spelling = c->spelling;
         e->parent = fr->index;
         e->line = c->line;
         e->column = c->col;
@@ -220,6 +222,7 @@ size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out)
         const atr_node *x = f->pruned[i];
         atr_pruned *e = &list[i];
         e->name = x->name;
+        e->spelling = x->spelling;
         e->line = x->line;
         e->col = x->col;
         e->is_group = x->is_container;

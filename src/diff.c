@@ -10,6 +10,8 @@
 ** are counted with a Fenwick tree, so the whole comparison is n log n. */
 #include "atrc.h"
 #include "arena.h"
+#include "diff.h"
+#include "diff_cause.h"
 #include "hashtab.h"
 #include "json_read.h"
 #include "outbuf.h"
@@ -137,6 +139,7 @@ typedef struct dnode {
 
 typedef struct dtree {
     dstr name, file;
+    dstr game_file;      /* where the game finds it ("animtrees/x.atr"); NULL in older documents */
     int index;
     int built;           /* checksum not null */
     uint32_t checksum;
@@ -153,6 +156,7 @@ enum { REF_ANIM, REF_ANIMTREE, REF_ENGINE, REF_OTHER };
 
 typedef struct dref {
     dstr file, tree, name, kind_name;
+    dstr script;         /* game-relative script name; NULL in older documents */
     int kind;
     long line, col;      /* 0 when null */
     int64_t value;       /* -1: null */
@@ -169,7 +173,8 @@ typedef struct drun {
     dref *refs;
     size_t ref_count;
     long errors, warnings;
-    hmap refset;         /* (tree, name) of every anim/engine reference */
+    int has_scripts;     /* every reference with a file has its "script" name */
+    hmap refset;         /* (tree, name) of every anim/engine reference; payload a: the first one */
     hmap pruned;         /* (tree, name) of every node listed as pruned (--show-pruned) */
     hmap defined;        /* (tree, name) of every node of a built tree */
 } drun;
@@ -182,6 +187,11 @@ typedef struct differ {
     long changes;
     outbuf line, reason, key; /* strings */
     hmap ids;            /* node identities */
+    int by_script;       /* both runs name scripts: references match by game-relative name */
+    diff_causes causes;  /* what caused the changes */
+    uint32_t cause;      /* the cause of the change being written */
+    int counting;        /* first pass: count the causes, write nothing */
+    outbuf ctext;        /* a cause's text */
     char *bad;           /* message of the first schema error */
     size_t bad_off;
     int bad_run;
@@ -263,7 +273,8 @@ static int load_tree(differ *d, int run, const json_value *tv, int pos, dtree *t
     if (v != pos + 1) return schema_error(d, run, json_get(tv, "index"), "%s has index %" PRId64
                                           " (trees are listed in registry order from 1)", what, v);
     t->index = (int)v;
-    if (get_str(d, run, tv, "name", 0, 0, &t->name, what) || get_str(d, run, tv, "file", 1, 0, &t->file, what))
+    if (get_str(d, run, tv, "name", 0, 0, &t->name, what) || get_str(d, run, tv, "file", 1, 0, &t->file, what) ||
+        get_str(d, run, tv, "game_file", 1, 1, &t->game_file, what))
         return -1;
     if (get_int(d, run, tv, "checksum", 0, UINT32_MAX, 1, &v, what)) return -1;
     t->built = v >= 0;
@@ -330,10 +341,12 @@ static int in_set(differ *d, hmap *set, dstr tree, dstr name)
     return hmap_find(set, 0, d->key.s, d->key.len) != NONE;
 }
 
-static void add_to_set(differ *d, hmap *set, dstr tree, dstr name)
+static void add_to_set(differ *d, hmap *set, dstr tree, dstr name, long first)
 {
     refset_key(d, tree, name);
-    if (hmap_find(set, 0, d->key.s, d->key.len) == NONE) hmap_add(set, &d->mem, 0, d->key.s, d->key.len, 1);
+    if (hmap_find(set, 0, d->key.s, d->key.len) != NONE) return;
+    uint32_t h = hmap_add(set, &d->mem, 0, d->key.s, d->key.len, 1);
+    set->e[h].a = first;
 }
 
 static int find_tree(const drun *r, dstr name)
@@ -356,6 +369,8 @@ static int load_run(differ *d, int run, const json_value *root)
     }
     if (tag->type != JSON_NUMBER || !tag->u.number.is_int || tag->u.number.i != 1)
         return schema_error(d, run, tag, "unsupported \"atrc\" version (expected 1)");
+    if (json_get(root, "tree_filter"))
+        return schema_error(d, run, json_get(root, "tree_filter"), "this run lists only some trees (--tree): compare whole runs");
     if (get_str(d, run, root, "profile", 0, 0, &r->profile, what)) return -1;
     const json_value *trees = get_array(d, run, root, "trees", what);
     const json_value *refs = trees ? get_array(d, run, root, "references", what) : NULL;
@@ -372,10 +387,11 @@ static int load_run(differ *d, int run, const json_value *root)
             if (dstr_eq(r->trees[k].name, t->name))
                 return schema_error(d, run, trees->u.array.items[i],
                                     "tree %d has the name of tree %d (atrc lists each tree once)", i + 1, k + 1);
-        for (int k = 0; k < t->pruned_count; k++) add_to_set(d, &r->pruned, t->name, t->pruned[k]);
-        for (int k = 1; k < t->node_count; k++) add_to_set(d, &r->defined, t->name, t->nodes[k].name);
+        for (int k = 0; k < t->pruned_count; k++) add_to_set(d, &r->pruned, t->name, t->pruned[k], 0);
+        for (int k = 1; k < t->node_count; k++) add_to_set(d, &r->defined, t->name, t->nodes[k].name, 0);
     }
     r->ref_count = refs->u.array.count;
+    r->has_scripts = 1;
     r->refs = arena_zalloc(&d->mem, (r->ref_count ? r->ref_count : 1) * sizeof *r->refs);
     for (size_t i = 0; i < r->ref_count; i++) {
         const json_value *rv = refs->u.array.items[i];
@@ -385,8 +401,10 @@ static int load_run(differ *d, int run, const json_value *root)
         if (rv->type != JSON_OBJECT) return schema_error(d, run, rv, "%s must be an object", w);
         int64_t v;
         if (get_str(d, run, rv, "kind", 0, 0, &f->kind_name, w) || get_str(d, run, rv, "file", 1, 0, &f->file, w) ||
-            get_str(d, run, rv, "tree", 1, 0, &f->tree, w) || get_str(d, run, rv, "name", 1, 1, &f->name, w))
+            get_str(d, run, rv, "tree", 1, 0, &f->tree, w) || get_str(d, run, rv, "name", 1, 1, &f->name, w) ||
+            get_str(d, run, rv, "script", 1, 1, &f->script, w))
             return -1;
+        if (f->file.s && !f->script.s) r->has_scripts = 0;
         f->kind = kind_of(f->kind_name);
         if (get_int(d, run, rv, "line", 1, INT32_MAX, 1, &v, w)) return -1;
         f->line = v < 0 ? 0 : (long)v;
@@ -396,7 +414,7 @@ static int load_run(differ *d, int run, const json_value *root)
         const json_value *dev = json_get(rv, "developer");
         f->developer = dev && dev->type == JSON_TRUE;
         f->other = -1;
-        if (f->kind != REF_ANIMTREE && f->name.s && f->tree.s) add_to_set(d, &r->refset, f->tree, f->name);
+        if (f->kind != REF_ANIMTREE && f->name.s && f->tree.s) add_to_set(d, &r->refset, f->tree, f->name, (long)i);
         for (int t = 0; t < r->tree_count; t++)
             if (!r->trees[t].first_file.s && f->file.s && dstr_eq(r->trees[t].name, f->tree))
                 r->trees[t].first_file = f->file;
@@ -486,8 +504,14 @@ static void emit_change(differ *d, const char *kind, dstr tree, dstr name, dval 
                         const dref *pos, const dref *old_pos)
 {
     d->changes++;
+    if (d->counting) {
+        causes_count(&d->causes, d->cause, kind);
+        return;
+    }
     FILE *out = d->out;
+    int cause = d->cause != CAUSE_NONE ? d->causes.v[d->cause].id : 0;
     if (d->format != ATRC_FORMAT_JSON) {
+        if (cause) fprintf(out, "[%d] ", cause);
         fputs(d->line.s ? d->line.s : "", out);
         if (d->reason.len) {
             fputs(": ", out);
@@ -514,6 +538,7 @@ static void emit_change(differ *d, const char *kind, dstr tree, dstr name, dval 
     }
     fputs(", \"reason\": ", out);
     json_cstr(out, d->reason.len ? d->reason.s : "");
+    if (cause) fprintf(out, ", \"cause\": %d", cause);
     fputc('}', out);
 }
 
@@ -523,6 +548,169 @@ static void begin_change(differ *d)
     outbuf_flush(&d->reason);
     outbuf_str(&d->line, "");
     outbuf_str(&d->reason, "");
+    d->cause = CAUSE_NONE;
+}
+
+/* ---- causes (diff_cause.h): what one reference, tree or option change moved ---- */
+
+static void json_bytes(FILE *out, const char *s, size_t n)
+{
+    dstr x = {s, n};
+    json_str(out, x);
+}
+
+/* The cause (tag, tree, name); a new one gets kind and, from the caller,
+** its text in d->ctext, which cause_done keeps. */
+static uint32_t cause_begin(differ *d, const char *tag, const char *kind, dstr tree, dstr name, int *is_new)
+{
+    outbuf_flush(&d->key);
+    dstr t = {tag, strlen(tag)};
+    key_part(&d->key, t);
+    key_part(&d->key, tree);
+    key_part(&d->key, name);
+    uint32_t i = causes_intern(&d->causes, d->key.s, d->key.len, is_new);
+    if (*is_new) {
+        diff_cause *c = &d->causes.v[i];
+        c->kind = kind;
+        c->tree = tree.s ? arena_strndup(&d->mem, tree.s, tree.n) : NULL;
+        c->tree_len = tree.n;
+        c->name = name.s ? arena_strndup(&d->mem, name.s, name.n) : NULL;
+        c->name_len = name.n;
+    }
+    outbuf_flush(&d->ctext);
+    outbuf_str(&d->ctext, "");
+    return i;
+}
+
+static uint32_t cause_done(differ *d, uint32_t i, int is_new)
+{
+    if (is_new) d->causes.v[i].text = arena_strdup(&d->mem, d->ctext.s);
+    return i;
+}
+
+static void sb_where(outbuf *b, const dref *r)
+{
+    sb_name(b, r->file);
+    outbuf_printf(b, ":%ld:%ld", r->line, r->col);
+}
+
+/* `%name` left the reference set of the tree (run 0: it had it) or joined it. */
+static uint32_t ref_cause(differ *d, int run, dstr tree, dstr name)
+{
+    int is_new;
+    uint32_t i = cause_begin(d, run == 0 ? "unreferenced" : "referenced", "reference", tree, name, &is_new);
+    if (!is_new) return i;
+    outbuf *b = &d->ctext;
+    sb_name(b, tree);
+    outbuf_str(b, ": %");
+    sb_name(b, name);
+    outbuf_str(b, run == 0 ? " is no longer referenced" : " is newly referenced");
+    refset_key(d, tree, name);
+    uint32_t h = hmap_find(&d->run[run].refset, 0, d->key.s, d->key.len);
+    const dref *r = h != NONE ? &d->run[run].refs[d->run[run].refset.e[h].a] : NULL;
+    if (r && r->file.s) {
+        outbuf_str(b, run == 0 ? " (was " : " (");
+        sb_where(b, r);
+        outbuf_str(b, ")");
+    }
+    outbuf_str(b, run == 0 ? ", so it is pruned" : ", so it is kept");
+    return cause_done(d, i, is_new);
+}
+
+/* Tree t of run `run` is registered only in that run. */
+static uint32_t tree_cause(differ *d, int run, const dtree *t)
+{
+    int is_new;
+    dstr none = {NULL, 0};
+    uint32_t i = cause_begin(d, run == 1 ? "tree-added" : "tree-removed", "tree", t->name, none, &is_new);
+    if (!is_new) return i;
+    outbuf *b = &d->ctext;
+    outbuf_str(b, "tree '");
+    sb_name(b, t->name);
+    outbuf_printf(b, run == 1 ? "' is newly registered (index %d" : "' is no longer registered (was index %d", t->index);
+    if (run == 1 && t->first_file.s) {
+        outbuf_str(b, t->registered_by ? ", by " : ", first used in ");
+        sb_name(b, t->first_file);
+    }
+    outbuf_str(b, ")");
+    return cause_done(d, i, is_new);
+}
+
+/* Causes with no subject but their tag: "profile", "tree-order", ... */
+static uint32_t plain_cause(differ *d, const char *tag, const char *kind, dstr tree, const char *text)
+{
+    int is_new;
+    dstr none = {NULL, 0};
+    uint32_t i = cause_begin(d, tag, kind, tree, none, &is_new);
+    if (!is_new) return i;
+    if (tree.s) {
+        outbuf_str(&d->ctext, "tree '");
+        sb_name(&d->ctext, tree);
+        outbuf_str(&d->ctext, "': ");
+    }
+    outbuf_str(&d->ctext, text);
+    if (strcmp(tag, "profile") == 0) {
+        outbuf_str(&d->ctext, " from ");
+        sb_name(&d->ctext, d->run[0].profile);
+        outbuf_str(&d->ctext, " to ");
+        sb_name(&d->ctext, d->run[1].profile);
+    }
+    return cause_done(d, i, is_new);
+}
+
+/* "tree 'x' is read from NEW (was OLD)" */
+static void sb_tree_file(outbuf *b, const dtree *w, const dtree *t)
+{
+    outbuf_str(b, "tree '");
+    sb_name(b, t->name);
+    outbuf_str(b, "' is read from ");
+    sb_name(b, t->file);
+    outbuf_str(b, " (was ");
+    sb_name(b, w->file);
+    outbuf_str(b, ")");
+}
+
+/* What a change inside tree `tree` owes to no reference: the profile, or the tree's content. */
+static uint32_t content_cause(differ *d, dstr tree)
+{
+    if (!dstr_eq(d->run[0].profile, d->run[1].profile))
+        return plain_cause(d, "profile", "profile", (dstr){NULL, 0}, "the profile changed");
+    int is_new;
+    dstr none = {NULL, 0};
+    uint32_t i = cause_begin(d, "tree-content", "tree-content", tree, none, &is_new);
+    if (!is_new) return i;
+    outbuf *b = &d->ctext;
+    outbuf_str(b, "tree '");
+    sb_name(b, tree);
+    outbuf_str(b, "': its nodes changed (the .atr, or an option such as --anim-check)");
+    int o = find_tree(&d->run[0], tree), n = find_tree(&d->run[1], tree);
+    if (o >= 0 && n >= 0 && !dstr_eq(d->run[0].trees[o].file, d->run[1].trees[n].file)) {
+        outbuf_str(b, "; ");
+        sb_tree_file(b, &d->run[0].trees[o], &d->run[1].trees[n]);
+    }
+    return cause_done(d, i, is_new);
+}
+
+/* The script a reference is in, as the runs are matched. */
+static dstr ref_script(const differ *d, const dref *r)
+{
+    return d->by_script ? r->script : r->file;
+}
+
+static uint32_t script_cause(differ *d, const dref *r)
+{
+    int is_new;
+    dstr none = {NULL, 0};
+    uint32_t i = cause_begin(d, "script", "script", none, ref_script(d, r), &is_new);
+    if (!is_new) return i;
+    if (r->file.s) {
+        outbuf_str(&d->ctext, "the references of ");
+        sb_name(&d->ctext, ref_script(d, r));
+        outbuf_str(&d->ctext, " changed");
+    } else {
+        outbuf_str(&d->ctext, "the engine's references (--engine-anim) changed");
+    }
+    return cause_done(d, i, is_new);
 }
 
 static const char *const flag_words[] = {"loopsync", "nonloopsync", NULL, "complete", "additive"};
@@ -605,6 +793,10 @@ typedef struct tree_pair {
     int *gone, *added;   /* old indices gone, new indices added, ascending */
     int gone_count, added_count;
     char **reason;       /* by new index: why the node moved, NULL if it did not */
+    uint32_t *cause[2];  /* by index in each run: the cause of a node gone (0), added or moved (1) */
+    uint32_t *kid_cause[2]; /* by index: the cause of a surviving parent's gone (0) or added (1) children */
+    uint32_t content;    /* the cause of changes in the tree's content (the file it is read from), or CAUSE_NONE */
+    uint32_t tree_move;  /* the cause of the tree's new registry index, or CAUSE_NONE */
     int *name_count;     /* by identity: how many nodes of both runs share its name (for paths) */
 } tree_pair;
 
@@ -768,7 +960,8 @@ static long fenwick_sum(const long *f, int i) /* count of entries below i */
     return s;
 }
 
-static void compare_nodes(differ *d, tree_pair *p)
+/* Identities, shared names and the gone and added nodes of a tree pair. */
+static void pair_prepare(differ *d, tree_pair *p)
 {
     const dtree *to = p->t[0], *tn = p->t[1];
     hmap_clear(&d->ids); /* identities are per tree pair */
@@ -817,7 +1010,58 @@ static void compare_nodes(differ *d, tree_pair *p)
     for (int k = 0; k < tn->node_count; k++)
         if (p->pos[0][tn->nodes[k].id] < 0) p->added[p->added_count++] = k;
     p->reason = xcalloc((size_t)tn->node_count + 1, sizeof(char *));
+}
 
+/* The cause of every gone and added node: a name that left or joined the
+** reference set; a group pruned or kept with its children, their cause; a
+** placeholder, its siblings'; else the tree's content. */
+static void pair_causes(differ *d, tree_pair *p)
+{
+    for (int run = 0; run < 2; run++) {
+        const dtree *t = p->t[run], *other = p->t[1 - run];
+        const int *list = run == 0 ? p->gone : p->added;
+        int count = run == 0 ? p->gone_count : p->added_count;
+        size_t n = (size_t)t->node_count + 1;
+        uint32_t *c = p->cause[run] = xmalloc(n * sizeof(uint32_t));
+        uint32_t *kid = p->kid_cause[run] = xmalloc(n * sizeof(uint32_t));
+        for (size_t k = 0; k < n; k++) c[k] = kid[k] = CAUSE_NONE;
+        for (int i = count; i-- > 0;) { /* children before their parents */
+            int k = list[i];
+            const dnode *nd = &t->nodes[k];
+            if (in_set(d, &d->run[run].refset, t->name, nd->name) &&
+                !in_set(d, &d->run[1 - run].refset, other->name, nd->name))
+                c[k] = ref_cause(d, run, t->name, nd->name);
+            if (c[k] == CAUSE_NONE || nd->parent < 0) continue;
+            uint32_t *up = p->pos[1 - run][t->nodes[nd->parent].id] < 0 ? &c[nd->parent] : &kid[nd->parent];
+            if (*up == CAUSE_NONE) *up = c[k];
+        }
+        for (int i = 0; i < count; i++) { /* children of a group gone or added with it */
+            int k = list[i];
+            int up = t->nodes[k].parent;
+            if (c[k] == CAUSE_NONE && up > 0 && p->pos[1 - run][t->nodes[up].id] < 0) c[k] = c[up];
+        }
+    }
+    for (int run = 0; run < 2; run++) {
+        const dtree *t = p->t[run];
+        const int *list = run == 0 ? p->gone : p->added;
+        int count = run == 0 ? p->gone_count : p->added_count;
+        for (int i = 0; i < count; i++) {
+            int k = list[i];
+            uint32_t *c = &p->cause[run][k];
+            if (*c != CAUSE_NONE) continue;
+            if (is_placeholder(t, k)) {
+                /* 'void' stands in for the children the other run kept (or this one lost) */
+                int po = p->pos[1 - run][t->nodes[t->nodes[k].parent].id];
+                if (po >= 0) *c = p->kid_cause[1 - run][po];
+            }
+            if (*c == CAUSE_NONE) *c = p->content != CAUSE_NONE ? p->content : content_cause(d, t->name);
+        }
+    }
+}
+
+static void compare_nodes(differ *d, tree_pair *p)
+{
+    const dtree *to = p->t[0], *tn = p->t[1];
     long *fen = xcalloc((size_t)tn->node_count + 1, sizeof(long));
     long survivors_done = 0;
     int gone_before = 0;
@@ -844,6 +1088,11 @@ static void compare_nodes(differ *d, tree_pair *p)
             outbuf_printf(&d->line, " moved from node %d to node %d", o, n);
             moved_reason(d, &d->reason, p, o, n, gone_before, added_before, went_after, came_before);
             p->reason[n] = xstrdup(d->reason.s);
+            /* its cause: the nearest node gone or added before it, else the layout's */
+            d->cause = gone_before && gone_before >= added_before ? p->cause[0][p->gone[gone_before - 1]]
+                     : added_before ? p->cause[1][p->added[added_before - 1]]
+                     : p->content != CAUSE_NONE ? p->content : content_cause(d, tree);
+            p->cause[1][n] = d->cause;
             emit_change(d, "node-index", tree, nn->name, v_int(o), v_int(n), NULL, NULL);
         }
         if (on->flags != nn->flags && on->flags >= 0 && nn->flags >= 0) {
@@ -851,6 +1100,7 @@ static void compare_nodes(differ *d, tree_pair *p)
             sb_name(&d->line, tree);
             outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
+            d->cause = p->content != CAUSE_NONE ? p->content : content_cause(d, tree);
             outbuf_str(&d->line, " flags changed from ");
             sb_flags(&d->line, on->flags);
             outbuf_str(&d->line, " to ");
@@ -861,6 +1111,7 @@ static void compare_nodes(differ *d, tree_pair *p)
             sb_name(&d->line, tree);
             outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
+            d->cause = p->content != CAUSE_NONE ? p->content : content_cause(d, tree);
             outbuf_str(&d->line, nn->flags < 0 ? " is now a leaf (was a group)" : " is now a group (was a leaf)");
             dstr leaf = {"leaf", 4}, group = {"group", 5};
             emit_change(d, "node-kind", tree, nn->name, v_str(on->flags < 0 ? leaf : group),
@@ -870,6 +1121,7 @@ static void compare_nodes(differ *d, tree_pair *p)
             sb_name(&d->line, tree);
             outbuf_str(&d->line, ": ");
             sb_node(d, &d->line, p, 1, n);
+            d->cause = p->content != CAUSE_NONE ? p->content : content_cause(d, tree);
             outbuf_str(&d->line, nn->looping ? " is now looping (its xanim changed)"
                                          : " is no longer looping (its xanim changed)");
             dstr t_ = {"true", 4}, f_ = {"false", 5};
@@ -885,6 +1137,7 @@ static void compare_nodes(differ *d, tree_pair *p)
         outbuf_str(&d->line, ": ");
         sb_node(d, &d->line, p, 0, k);
         outbuf_printf(&d->line, " removed (was node %d)", k);
+        d->cause = p->cause[0][k];
         node_clause(d, &d->reason, p, 0, k, 0, 1);
         emit_change(d, "node-removed", tree, to->nodes[k].name, v_int(k), v_int(-1), NULL, NULL);
     }
@@ -895,6 +1148,7 @@ static void compare_nodes(differ *d, tree_pair *p)
         outbuf_str(&d->line, ": ");
         sb_node(d, &d->line, p, 1, k);
         outbuf_printf(&d->line, " added as node %d", k);
+        d->cause = p->cause[1][k];
         node_clause(d, &d->reason, p, 1, k, 0, 1);
         emit_change(d, "node-added", tree, tn->nodes[k].name, v_int(-1), v_int(k), NULL, NULL);
     }
@@ -905,6 +1159,10 @@ static void free_pair(tree_pair *p)
     if (p->reason)
         for (int k = 0; k < p->t[1]->node_count; k++) free(p->reason[k]);
     free(p->reason);
+    for (int run = 0; run < 2; run++) {
+        free(p->cause[run]);
+        free(p->kid_cause[run]);
+    }
     free(p->pos[0]);
     free(p->pos[1]);
     free(p->gone);
@@ -952,6 +1210,7 @@ static void sb_ref_subject(outbuf *b, const dref *r, const dref *old)
 static void value_reason(differ *d, outbuf *b, const dref *o, const dref *n, tree_pair *pairs)
 {
     drun *rn = &d->run[1];
+    d->cause = script_cause(d, n);
     if (!dstr_eq(o->tree, n->tree)) {
         outbuf_str(b, "now resolved in tree '");
         sb_name(b, n->tree);
@@ -963,6 +1222,8 @@ static void value_reason(differ *d, outbuf *b, const dref *o, const dref *n, tre
     int tn = find_tree(rn, n->tree);
     int to = tn >= 0 ? rn->trees[tn].other : -1;
     int parts = 0;
+    if (n->kind == REF_ANIMTREE && tn >= 0 && to >= 0 && pairs[tn].tree_move != CAUSE_NONE)
+        d->cause = pairs[tn].tree_move; /* its value is the tree's index */
     if ((o->value >> 16) != (n->value >> 16) && tn >= 0 && to >= 0) {
         outbuf_str(b, "tree '");
         sb_name(b, n->tree);
@@ -970,6 +1231,7 @@ static void value_reason(differ *d, outbuf *b, const dref *o, const dref *n, tre
         tree_reason(d, b, to, tn);
         outbuf_str(b, ")");
         parts++;
+        d->cause = pairs[tn].tree_move;
     }
     if (n->kind != REF_ANIMTREE && (o->value & 0xFFFF) != (n->value & 0xFFFF)) {
         int k = (int)(n->value & 0xFFFF);
@@ -978,6 +1240,8 @@ static void value_reason(differ *d, outbuf *b, const dref *o, const dref *n, tre
         sb_name(b, n->name);
         outbuf_printf(b, " moved from node %" PRId64 " to node %d", o->value & 0xFFFF, k);
         const tree_pair *p = tn >= 0 && to >= 0 ? &pairs[tn] : NULL;
+        if (!parts && p && p->cause[1] && k < p->t[1]->node_count && p->cause[1][k] != CAUSE_NONE)
+            d->cause = p->cause[1][k];
         if (p && p->reason && k < p->t[1]->node_count && p->reason[k]) {
             outbuf_str(b, " (");
             outbuf_str(b, p->reason[k]);
@@ -1013,8 +1277,40 @@ static void unresolved_reason(differ *d, outbuf *b, int run, const dref *r)
     outbuf_str(b, "'");
 }
 
-/* Old references matched to new ones: first by file, line, column, kind and
-** name; the rest by file, kind and name, in order (lines moved). */
+/* A game-relative name's byte as the game's file system compares it. */
+static char game_char(char c)
+{
+    return c == '\\' ? '/' : c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+}
+
+static int game_name_eq(dstr a, dstr b)
+{
+    if (!a.s || !b.s || a.n != b.n) return 0;
+    for (size_t i = 0; i < a.n; i++)
+        if (game_char(a.s[i]) != game_char(b.s[i])) return 0;
+    return 1;
+}
+
+/* The script of r as a matching key: a game-relative name in lower case with
+** '/' separators (so a run on Windows names it alike), or the file as named. */
+static void key_script(differ *d, const dref *r)
+{
+    if (!d->by_script || !r->script.s) { /* (an engine reference has neither) */
+        key_part(&d->key, d->by_script ? r->script : r->file);
+        return;
+    }
+    uint32_t n = (uint32_t)r->script.n;
+    outbuf_put(&d->key, (const char *)&n, sizeof n);
+    for (size_t i = 0; i < r->script.n; i++) {
+        char c = game_char(r->script.s[i]);
+        outbuf_put(&d->key, &c, 1);
+    }
+}
+
+/* Old references matched to new ones: first by script, line, column, kind
+** and name; the rest by script, kind and name, in order (lines moved).  The
+** script is its game-relative name when both documents have it, else the
+** file as named. */
 static void match_references(differ *d)
 {
     drun *o = &d->run[0], *n = &d->run[1];
@@ -1025,7 +1321,7 @@ static void match_references(differ *d)
             dref *r = &o->refs[i];
             if (r->other >= 0) continue;
             outbuf_flush(&d->key);
-            key_part(&d->key, r->file);
+            key_script(d, r);
             key_part(&d->key, r->kind_name);
             key_part(&d->key, r->name);
             uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
@@ -1043,7 +1339,7 @@ static void match_references(differ *d)
             dref *r = &n->refs[i];
             if (r->other >= 0) continue;
             outbuf_flush(&d->key);
-            key_part(&d->key, r->file);
+            key_script(d, r);
             key_part(&d->key, r->kind_name);
             key_part(&d->key, r->name);
             uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
@@ -1059,6 +1355,27 @@ static void match_references(differ *d)
     free(next);
 }
 
+/* A reference only run `run` has: its name joined (1) or left (0) the tree's
+** reference set, or it is one edit of its script. */
+static uint32_t set_change_cause(differ *d, int run, const dref *r)
+{
+    int t = r->tree.s ? find_tree(&d->run[run], r->tree) : -1;
+    if (t >= 0 && d->run[run].trees[t].other < 0) return tree_cause(d, run, &d->run[run].trees[t]);
+    if (r->kind != REF_ANIMTREE && r->tree.s && r->name.s && in_set(d, &d->run[run].refset, r->tree, r->name) &&
+        !in_set(d, &d->run[1 - run].refset, r->tree, r->name))
+        return ref_cause(d, run, r->tree, r->name);
+    return script_cause(d, r);
+}
+
+/* A reference of both runs resolved in one only: its tree's content, or its script. */
+static uint32_t resolve_cause(differ *d, const dref *r, const tree_pair *pairs)
+{
+    int tn = r->tree.s && !r->developer ? find_tree(&d->run[1], r->tree) : -1;
+    if (tn < 0 || d->run[1].trees[tn].other < 0) return script_cause(d, r);
+    if (pairs[tn].content != CAUSE_NONE) return pairs[tn].content;
+    return content_cause(d, r->tree);
+}
+
 static void compare_references(differ *d, tree_pair *pairs)
 {
     drun *o = &d->run[0], *n = &d->run[1];
@@ -1072,17 +1389,20 @@ static void compare_references(differ *d, tree_pair *pairs)
         const char *kind;
         if (!w) {
             kind = "reference-added";
+            d->cause = set_change_cause(d, 1, r);
             outbuf_str(&d->line, ": new reference, ");
             sb_value(&d->line, r, r->value);
             if (r->value < 0) unresolved_reason(d, &d->reason, 1, r);
         } else if (r->value < 0) {
             kind = "reference-unresolved";
+            d->cause = resolve_cause(d, r, pairs);
             outbuf_str(&d->line, ": now unresolved (was ");
             sb_value(&d->line, w, w->value);
             outbuf_str(&d->line, ")");
             unresolved_reason(d, &d->reason, 1, r);
         } else if (w->value < 0) {
             kind = "reference-resolved";
+            d->cause = resolve_cause(d, r, pairs);
             outbuf_str(&d->line, ": now ");
             sb_value(&d->line, r, r->value);
             outbuf_str(&d->line, " (was unresolved)");
@@ -1101,6 +1421,7 @@ static void compare_references(differ *d, tree_pair *pairs)
         if (r->other >= 0) continue;
         begin_change(d);
         sb_ref_subject(&d->line, r, NULL);
+        d->cause = set_change_cause(d, 0, r);
         outbuf_str(&d->line, ": reference removed (was ");
         sb_value(&d->line, r, r->value);
         outbuf_str(&d->line, ")");
@@ -1110,12 +1431,35 @@ static void compare_references(differ *d, tree_pair *pairs)
 
 /* ---- the comparison ---- */
 
+/* The cause of tree j's new index (old i): the first tree registered or
+** dropped before it, else the order of registration. */
+static uint32_t tree_index_cause(differ *d, int i, int j)
+{
+    for (int k = 0; k < j; k++)
+        if (d->run[1].trees[k].other < 0) return tree_cause(d, 1, &d->run[1].trees[k]);
+    for (int k = 0; k < i; k++)
+        if (d->run[0].trees[k].other < 0) return tree_cause(d, 0, &d->run[0].trees[k]);
+    dstr none = {NULL, 0};
+    return plain_cause(d, "tree-order", "tree", none, "the scripts register the trees in another order");
+}
+
+static uint32_t file_cause(differ *d, const dtree *w, const dtree *t)
+{
+    int is_new;
+    dstr none = {NULL, 0};
+    uint32_t i = cause_begin(d, "tree-file", "tree-content", t->name, none, &is_new);
+    if (!is_new) return i;
+    sb_tree_file(&d->ctext, w, t);
+    return cause_done(d, i, is_new);
+}
+
 static void compare_runs(differ *d)
 {
     drun *o = &d->run[0], *n = &d->run[1];
     dstr none = {NULL, 0};
     if (!dstr_eq(o->profile, n->profile)) {
         begin_change(d);
+        d->cause = plain_cause(d, "profile", "profile", none, "the profile changed");
         outbuf_str(&d->line, "profile changed from ");
         sb_name(&d->line, o->profile);
         outbuf_str(&d->line, " to ");
@@ -1128,6 +1472,8 @@ static void compare_runs(differ *d)
         if (counts[k][0] == counts[k][1]) continue;
         begin_change(d);
         outbuf_printf(&d->line, "%s: %ld -> %ld", what[k], counts[k][0], counts[k][1]);
+        d->cause = plain_cause(d, what[k], "diagnostics", none, k ? "the number of warnings changed"
+                                                                   : "the number of errors changed");
         emit_change(d, what[k], none, none, v_int(counts[k][0]), v_int(counts[k][1]), NULL, NULL);
     }
     for (int i = 0; i < o->tree_count; i++) {
@@ -1137,12 +1483,14 @@ static void compare_runs(differ *d)
     tree_pair *pairs = xcalloc((size_t)n->tree_count + 1, sizeof *pairs);
     for (int j = 0; j < n->tree_count; j++) {
         dtree *t = &n->trees[j];
+        pairs[j].content = pairs[j].tree_move = CAUSE_NONE;
         begin_change(d);
         outbuf_str(&d->line, "tree '");
         sb_name(&d->line, t->name);
         outbuf_str(&d->line, "'");
         if (t->other < 0) {
             outbuf_printf(&d->line, " added as index %d", t->index);
+            d->cause = tree_cause(d, 1, t);
             if (t->first_file.s) {
                 outbuf_str(&d->reason, t->registered_by ? "registered by " : "first used in ");
                 sb_name(&d->reason, t->first_file);
@@ -1154,23 +1502,24 @@ static void compare_runs(differ *d)
         if (w->index != t->index) {
             outbuf_printf(&d->line, " moved from index %d to index %d", w->index, t->index);
             tree_reason(d, &d->reason, t->other, j);
+            d->cause = pairs[j].tree_move = tree_index_cause(d, t->other, j);
             emit_change(d, "tree-index", t->name, none, v_int(w->index), v_int(t->index), NULL, NULL);
         }
-        if (!dstr_eq(w->file, t->file)) {
+        /* Read from another path: a change only in what it holds (which the
+        ** changes below say), unless older documents do not tell where the
+        ** game finds it. */
+        int same_place = w->game_file.s && game_name_eq(w->game_file, t->game_file);
+        if (!dstr_eq(w->file, t->file) && !same_place) {
             begin_change(d);
-            outbuf_str(&d->line, "tree '");
-            sb_name(&d->line, t->name);
-            outbuf_str(&d->line, "' is read from ");
-            sb_name(&d->line, t->file);
-            outbuf_str(&d->line, " (was ");
-            sb_name(&d->line, w->file);
-            outbuf_str(&d->line, ")");
+            d->cause = pairs[j].content = file_cause(d, w, t);
+            sb_tree_file(&d->line, w, t);
             emit_change(d, "tree-file", t->name, none, v_str(w->file), v_str(t->file), NULL, NULL);
         }
         if (w->built != t->built) {
             begin_change(d);
             outbuf_str(&d->line, "tree '");
             sb_name(&d->line, t->name);
+            d->cause = pairs[j].content != CAUSE_NONE ? pairs[j].content : content_cause(d, t->name);
             if (t->built) outbuf_printf(&d->line, "' is now built (%d nodes)", t->node_count);
             else outbuf_printf(&d->line, "' is no longer built (it had %d nodes)", w->node_count);
             dstr yes = {"built", 5}, no = {"not built", 9};
@@ -1179,16 +1528,21 @@ static void compare_runs(differ *d)
             continue;
         }
         if (!t->built) continue;
+        pairs[j].t[0] = w;
+        pairs[j].t[1] = t;
+        pair_prepare(d, &pairs[j]);
+        pair_causes(d, &pairs[j]);
         if (w->checksum != t->checksum) {
             begin_change(d);
+            d->cause = pairs[j].content != CAUSE_NONE ? pairs[j].content
+                     : pairs[j].gone_count ? pairs[j].cause[0][pairs[j].gone[0]]
+                     : pairs[j].added_count ? pairs[j].cause[1][pairs[j].added[0]] : content_cause(d, t->name);
             outbuf_str(&d->line, "tree '");
             sb_name(&d->line, t->name);
             outbuf_printf(&d->line, "' checksum changed from 0x%08" PRIx32 " to 0x%08" PRIx32 " (%d -> %d nodes)",
                       w->checksum, t->checksum, w->node_count, t->node_count);
             emit_change(d, "tree-checksum", t->name, none, v_int(w->checksum), v_int(t->checksum), NULL, NULL);
         }
-        pairs[j].t[0] = w;
-        pairs[j].t[1] = t;
         compare_nodes(d, &pairs[j]);
     }
     for (int i = 0; i < o->tree_count; i++) {
@@ -1199,11 +1553,95 @@ static void compare_runs(differ *d)
         sb_name(&d->line, w->name);
         outbuf_printf(&d->line, "' removed (was index %d)", w->index);
         outbuf_str(&d->reason, "no script uses it any more");
+        d->cause = tree_cause(d, 0, w);
         emit_change(d, "tree-removed", w->name, none, v_int(w->index), v_int(-1), NULL, NULL);
     }
     compare_references(d, pairs);
     for (int j = 0; j < n->tree_count; j++) free_pair(&pairs[j]);
     free(pairs);
+}
+
+static void differ_free(differ *d)
+{
+    for (int i = 0; i < 2; i++) {
+        hmap_free(&d->run[i].refset);
+        hmap_free(&d->run[i].pruned);
+        hmap_free(&d->run[i].defined);
+        if (d->run[i].src) source_free(d->run[i].src);
+    }
+    hmap_free(&d->ids);
+    causes_free(&d->causes);
+    outbuf_free(&d->ctext);
+    outbuf_free(&d->line);
+    outbuf_free(&d->reason);
+    outbuf_free(&d->key);
+    arena_free_all(&d->mem);
+}
+
+/* ---- the same reasoning for one tree against another (diff.h) ---- */
+
+static void tree_as_run(differ *d, int run, const atrc_tree *t, const char *profile)
+{
+    drun *r = &d->run[run];
+    r->profile.s = profile;
+    r->profile.n = strlen(profile);
+    r->tree_count = 1;
+    r->trees = arena_zalloc(&d->mem, sizeof *r->trees);
+    dtree *x = r->trees;
+    x->name.s = t->name;
+    x->name.n = strlen(t->name);
+    x->index = 1;
+    x->built = 1;
+    x->checksum = t->checksum;
+    x->other = 0;
+    x->node_count = t->node_count;
+    x->nodes = arena_zalloc(&d->mem, ((size_t)t->node_count + 1) * sizeof *x->nodes);
+    for (int k = 0; k < t->node_count; k++) {
+        const atrc_node *n = &t->nodes[k];
+        dnode *m = &x->nodes[k];
+        m->name.s = n->name;
+        m->name.n = strlen(n->name);
+        m->parent = n->parent;
+        m->child_count = n->child_count;
+        m->flags = n->child_count || k == 0 ? (long)n->parse_flags : -1;
+        m->looping = n->looping;
+    }
+}
+
+char *diff_node_reason(const atrc_tree *base, const atrc_tree *now, atrc_profile profile, int node,
+                       int *base_index)
+{
+    differ d;
+    memset(&d, 0, sizeof d);
+    arena_init(&d.mem);
+    d.causes.mem = &d.mem;
+    d.counting = 1; /* the reasons only: nothing is written */
+    tree_as_run(&d, 0, base, atrc_profile_name(profile));
+    tree_as_run(&d, 1, now, atrc_profile_name(profile));
+    tree_pair p;
+    memset(&p, 0, sizeof p);
+    p.t[0] = &d.run[0].trees[0];
+    p.t[1] = &d.run[1].trees[0];
+    p.content = p.tree_move = CAUSE_NONE;
+    pair_prepare(&d, &p);
+    for (int i = 0; i < p.gone_count; i++) add_to_set(&d, &d.run[1].pruned, p.t[0]->name, p.t[0]->nodes[p.gone[i]].name, 0);
+    pair_causes(&d, &p);
+    compare_nodes(&d, &p);
+    char *reason = NULL;
+    *base_index = -1;
+    if (node >= 0 && node < now->node_count) {
+        *base_index = p.pos[0][p.t[1]->nodes[node].id];
+        if (p.reason[node]) {
+            reason = xstrdup(p.reason[node]);
+        } else if (*base_index < 0) {
+            begin_change(&d);
+            node_clause(&d, &d.reason, &p, 1, node, 0, 1);
+            reason = xstrdup(d.reason.s);
+        }
+    }
+    free_pair(&p);
+    differ_free(&d);
+    return reason;
 }
 
 /* Reads one run out of src (which the differ owns from now on). */
@@ -1240,6 +1678,7 @@ static int diff_sources(const char *old_name, source_file *o, const char *new_na
     differ d;
     memset(&d, 0, sizeof d);
     arena_init(&d.mem);
+    d.causes.mem = &d.mem;
     d.format = format;
     d.out = out;
     d.err = err;
@@ -1253,7 +1692,21 @@ static int diff_sources(const char *old_name, source_file *o, const char *new_na
             json_cstr(out, old_name);
             fputs(",\n  \"new\": ", out);
             json_cstr(out, new_name);
-            fputs(",\n  \"changes\": [", out);
+            fputs(",", out);
+        }
+        /* Twice: first counting what each cause moved, so that the summary leads. */
+        d.by_script = d.run[0].has_scripts && d.run[1].has_scripts;
+        d.counting = 1;
+        compare_runs(&d);
+        causes_number(&d.causes);
+        d.counting = 0;
+        d.changes = 0;
+        if (format == ATRC_FORMAT_JSON) {
+            fputs("\n  \"causes\": [", out);
+            causes_write_json(&d.causes, out, json_bytes);
+            fputs(d.causes.listed ? "\n  ],\n  \"changes\": [" : "],\n  \"changes\": [", out);
+        } else {
+            causes_write_text(&d.causes, out);
         }
         compare_runs(&d);
         if (format == ATRC_FORMAT_JSON) fputs(d.changes ? "\n  ]\n}\n" : "]\n}\n", out);
@@ -1261,17 +1714,7 @@ static int diff_sources(const char *old_name, source_file *o, const char *new_na
         if (ferror(out)) fputs("atrc: error: cannot write the differences\n", err);
         status = ferror(out) ? 2 : d.changes ? 1 : 0;
     }
-    for (int i = 0; i < 2; i++) {
-        hmap_free(&d.run[i].refset);
-        hmap_free(&d.run[i].pruned);
-        hmap_free(&d.run[i].defined);
-        if (d.run[i].src) source_free(d.run[i].src);
-    }
-    hmap_free(&d.ids);
-    outbuf_free(&d.line);
-    outbuf_free(&d.reason);
-    outbuf_free(&d.key);
-    arena_free_all(&d.mem);
+    differ_free(&d);
     return status;
 }
 

@@ -3,6 +3,7 @@
 #include "context.h"
 #include "walk.h"
 #include "atr.h"
+#include "diff.h"
 #include "outbuf.h"
 
 #include <inttypes.h>
@@ -10,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- JSON ---- */
 
@@ -120,20 +122,67 @@ static void json_path(outbuf *b, const source_file *src, path_cache *pc)
     pc->src = src;
 }
 
-static void emit_json(const atrc_ctx *ctx, outbuf *b)
+/* A script's game-relative name without ".gsc" ("maps/mp/_utility", the name
+** level mode knows it by) as a JSON string, for `atrc diff` to match runs
+** from other folders or machines; kept for the refs of the same file. */
+static void json_script_name(outbuf *b, const atrc_ctx *ctx, const source_file *src, path_cache *pc)
 {
-    path_cache pc = {NULL, 0, {0}};
+    if (src == pc->src) {
+        outbuf_put(b, pc->text, pc->len);
+        return;
+    }
+    char name[1024];
+    gamefs_relative_name(&ctx->fs, src->path, name, sizeof name);
+    size_t n = strlen(name);
+    if (n > 4 && strcmp(name + n - 4, ".gsc") == 0) name[n - 4] = 0;
+    pc->src = NULL;
+    if (n > 80) { /* as json_path: a short name's escape fits the cache */
+        json_string(b, name);
+        return;
+    }
+    outbuf_reserve(b, sizeof pc->text);
+    size_t start = b->len;
+    json_string(b, name);
+    pc->len = b->len - start;
+    memcpy(pc->text, b->s + start, pc->len);
+    pc->src = src;
+}
+
+/* only: the trees --tree selected (by registry index), or NULL for all. */
+static void emit_json(const atrc_ctx *ctx, const unsigned char *only, outbuf *b)
+{
+    path_cache pc = {NULL, 0, {0}}, sc = {NULL, 0, {0}};
     outbuf_str(b, "{\n  \"atrc\": 1,\n  \"profile\": \"");
     outbuf_str(b, atrc_profile_name(ctx->opts.profile));
-    outbuf_str(b, "\",\n  \"trees\": [");
+    outbuf_str(b, "\"");
+    int listed = 0;
+    if (only) {
+        /* A part of the run: the reader knows (atrc diff needs whole runs). */
+        outbuf_str(b, ",\n  \"tree_filter\": [");
+        for (int i = 1; i <= ctx->tree_count; i++)
+            if (only[i]) {
+                outbuf_str(b, listed++ ? ", " : "");
+                json_string(b, ctx->trees[i]->name);
+            }
+        outbuf_str(b, "]");
+        listed = 0;
+    }
+    outbuf_str(b, ",\n  \"trees\": [");
     for (int i = 1; i <= ctx->tree_count; i++) {
         const tree_entry *t = ctx->trees[i];
-        outbuf_str(b, i > 1 ? ",\n    {\n      \"index\": " : "\n    {\n      \"index\": ");
+        if (only && !only[i]) continue;
+        outbuf_str(b, listed++ ? ",\n    {\n      \"index\": " : "\n    {\n      \"index\": ");
         outbuf_int(b, t->index);
         outbuf_str(b, ",\n      \"name\": ");
         json_string(b, t->name);
         outbuf_str(b, ",\n      \"file\": ");
         json_string(b, t->file);
+        if (t->file) {
+            /* Where the game finds it, whatever folder or archive held it. */
+            outbuf_str(b, ",\n      \"game_file\": \"animtrees/");
+            outbuf_str(b, t->name);
+            outbuf_str(b, ".atr\"");
+        }
         outbuf_str(b, ",\n      \"checksum\": ");
         if (t->built) outbuf_int(b, t->tree.checksum);
         else outbuf_str(b, "null");
@@ -148,11 +197,17 @@ static void emit_json(const atrc_ctx *ctx, outbuf *b)
         }
         outbuf_str(b, "]\n    }");
     }
-    outbuf_str(b, ctx->tree_count ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [");
+    outbuf_str(b, listed ? "\n  ],\n  \"references\": [" : "],\n  \"references\": [");
+    listed = 0;
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
-        outbuf_str(b, r == ctx->refs ? "\n    {\"file\": " : ",\n    {\"file\": ");
+        if (only && (!r->tree || !only[r->tree->index])) continue;
+        outbuf_str(b, listed++ ? ",\n    {\"file\": " : "\n    {\"file\": ");
         json_path(b, r->src, &pc);
         json_position(b, r->src != NULL, r->line, r->col);
+        if (r->src) {
+            outbuf_str(b, ", \"script\": ");
+            json_script_name(b, ctx, r->src, &sc);
+        }
         outbuf_str(b, ", \"kind\": \"");
         outbuf_str(b, kind_names[r->kind]);
         outbuf_str(b, "\", \"tree\": ");
@@ -166,7 +221,7 @@ static void emit_json(const atrc_ctx *ctx, outbuf *b)
         if (r->developer) outbuf_str(b, ", \"developer\": true");
         outbuf_char(b, '}');
     }
-    outbuf_str(b, ctx->refs ? "\n  ]" : "]");
+    outbuf_str(b, listed ? "\n  ]" : "]");
     if (ctx->walk) json_scripts(ctx->walk, b);
     outbuf_str(b, ",\n  \"diagnostics\": [");
     for (size_t i = 0; i < ctx->diags.count; i++) {
@@ -418,27 +473,191 @@ static void json_pruned_nodes(const tree_entry *t, outbuf *b)
     }
 }
 
-/* A Graphviz string: quotes and backslashes escaped, control bytes and
-** broken UTF-8 replaced, so that any name renders. */
-static void dot_string(FILE *out, const char *s)
+/* Text for Graphviz: in a quoted string (html 0) quotes and backslashes
+** escaped, in an HTML-like label (html 1) & < > " as entities; control bytes
+** and broken UTF-8 replaced, so that any name renders. */
+static void dot_text(FILE *out, const char *s, int html)
 {
     const unsigned char *p = (const unsigned char *)s;
     size_t avail = strlen(s);
-    fputc('"', out);
     while (*p) {
         size_t n = *p >= 0x80 ? utf8_sequence_length(p, avail) : 1;
-        if (*p == '"' || *p == '\\') fprintf(out, "\\%c", *p);
-        else if (*p == '\n') fputs("\\n", out);
+        if (!html && (*p == '"' || *p == '\\')) fprintf(out, "\\%c", *p);
+        else if (!html && *p == '\n') fputs("\\n", out);
+        else if (html && *p == '&') fputs("&amp;", out);
+        else if (html && *p == '<') fputs("&lt;", out);
+        else if (html && *p == '>') fputs("&gt;", out);
+        else if (html && *p == '"') fputs("&quot;", out);
         else if (*p < 0x20 || *p == 0x7F || n == 0) fputc('?', out);
         else fwrite(p, 1, n, out);
         if (n == 0) n = 1;
         p += n;
         avail -= n;
     }
+}
+
+static void dot_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    dot_text(out, s, 0);
     fputc('"', out);
 }
 
-static void dot_tree(const tree_entry *t, FILE *out)
+/* The node's name as written in the .atr, and (when that differs) the
+** folded name the scripts use as its tooltip. */
+static void dot_tooltip(FILE *out, const char *name, const char *spelling)
+{
+    if (!spelling || strcmp(spelling, name) == 0) return;
+    fputs(", tooltip=", out);
+    char *tip = format_tmp("%%%s", name);
+    dot_string(out, tip);
+    free(tip);
+}
+
+static const char *spelled(const char *name, const char *spelling)
+{
+    return spelling ? spelling : name;
+}
+
+/* Outline entry x of t (a compact node below node_count, else a pruned one). */
+static int dot_parent(const tree_entry *t, int x)
+{
+    int n = t->tree.node_count;
+    if (x < n) return t->tree.nodes[x].parent;
+    const atr_pruned *e = &t->pruned[x - n];
+    return e->parent >= 0 ? e->parent : n + e->pruned_parent;
+}
+
+static int dot_is_leaf(const tree_entry *t, int x)
+{
+    int n = t->tree.node_count;
+    return x < n ? x > 0 && t->tree.nodes[x].child_count == 0 : !t->pruned[x - n].is_group;
+}
+
+/* How many nodes the widest level of t's picture has. */
+static size_t dot_width(const tree_entry *t, int show_pruned)
+{
+    if (!t->built) return 1;
+    size_t *at_depth = xcalloc((size_t)t->tree.node_count + t->pruned_count + 1, sizeof *at_depth), widest = 1;
+    outline o;
+    outline_build(t, &o);
+    for (size_t i = 0; i < o.count; i++)
+        if (o.id[i] < t->tree.node_count || show_pruned)
+            if (++at_depth[o.depth[i]] > widest) widest = at_depth[o.depth[i]];
+    outline_free(&o);
+    free(at_depth);
+    return widest;
+}
+
+/* A node of the picture; lr: one line "name  #k  0x..." (left to right
+** stacks a level's nodes: the kind shows in the style, see the legend). */
+static void dot_group(const tree_entry *t, int x, int lr, FILE *out)
+{
+    const atrc_tree *tr = &t->tree;
+    fprintf(out, "    t%d_n%d [", t->index, x);
+    if (x >= tr->node_count) {
+        const atr_pruned *e = &t->pruned[x - tr->node_count];
+        char *l = format_tmp(lr ? "%s (pruned)" : "%s\n(pruned)", spelled(e->name, e->spelling));
+        fputs("label=", out);
+        dot_string(out, l);
+        free(l);
+        dot_tooltip(out, e->name, e->spelling);
+        fprintf(out, ", shape=%s, style=\"dotted\", color=\"#aaaaaa\", fontcolor=\"#999999\"];\n",
+                e->is_group ? "box" : "ellipse");
+        if (!lr)
+            fprintf(out, "    t%d_n%d -> t%d_n%d [style=dotted, color=\"#aaaaaa\"];\n", t->index, dot_parent(t, x),
+                    t->index, x);
+        return;
+    }
+    const atrc_node *n = &tr->nodes[x];
+    char kind[96];
+    describe_flags(kind, sizeof kind, n);
+    char *l = lr ? format_tmp("%s  #%d  0x%08x", spelled(n->name, n->spelling), x, (unsigned)((t->index << 16) | x))
+                 : format_tmp("%s\n#%d  0x%08x\n%s", spelled(n->name, n->spelling), x,
+                              (unsigned)((t->index << 16) | x), kind);
+    fputs("label=", out);
+    dot_string(out, l);
+    free(l);
+    dot_tooltip(out, n->name, n->spelling);
+    unsigned f = n->parse_flags;
+    if (n->child_count == 0 && x != 0) {
+        fputs(n->placeholder ? ", shape=ellipse, style=\"dashed\", fontcolor=\"#666666\""
+                             : ", shape=ellipse, style=\"filled\", fillcolor=\"white\"", out);
+    } else {
+        const char *fill = (f & ATRC_FLAG_LOOPSYNC) ? "#cfe8ff" : (f & ATRC_FLAG_NONLOOPSYNC) ? "#ffe4b8"
+                         : (f & ATRC_FLAG_ADDITIVE) ? "#d6f5cf" : x == 0 ? "#dddddd" : "#f2f2f2";
+        fprintf(out, ", shape=box, style=\"rounded,filled\", fillcolor=\"%s\"", fill);
+        if (f & ATRC_FLAG_COMPLETE) fputs(", penwidth=2.5", out);
+        if (f & ATRC_FLAG_ADDITIVE) fputs(", peripheries=2", out);
+    }
+    fputs("];\n", out);
+    if (x > 0 && !lr) fprintf(out, "    t%d_n%d -> t%d_n%d;\n", t->index, n->parent, t->index, x);
+}
+
+/* Left to right: the leaves of group g (outline ids, engine order) in one
+** box, a row each (name as written, index, packed value), in columns of at
+** most ATRC_DOT_ROWS rows. */
+static void dot_leaf_box(const tree_entry *t, int g, const int *leaves, size_t count, FILE *out)
+{
+    const atrc_tree *tr = &t->tree;
+    size_t cols = (count + ATRC_DOT_ROWS - 1) / ATRC_DOT_ROWS, rows = (count + cols - 1) / cols;
+    fprintf(out, "    t%d_l%d [shape=plaintext, tooltip=", t->index, g);
+    fputc('"', out);
+    for (size_t i = 0; i < count; i++) {
+        int x = leaves[i];
+        fputs(i ? "\\n%" : "%", out);
+        dot_text(out, x < tr->node_count ? tr->nodes[x].name : t->pruned[x - tr->node_count].name, 0);
+    }
+    fputs("\", label=<<table border=\"1\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"1\" color=\"#999999\">", out);
+    for (size_t r = 0; r < rows; r++) {
+        fputs("<tr>", out);
+        for (size_t c = 0; c < cols; c++) {
+            size_t i = c * rows + r;
+            if (i >= count) {
+                fputs("<td></td><td></td><td></td>", out);
+                continue;
+            }
+            int x = leaves[i];
+            if (x >= tr->node_count) {
+                const atr_pruned *e = &t->pruned[x - tr->node_count];
+                fputs("<td align=\"left\"><font color=\"#999999\">", out);
+                dot_text(out, spelled(e->name, e->spelling), 1);
+                fputs("</font></td><td><font color=\"#999999\">pruned</font></td><td></td>", out);
+                continue;
+            }
+            const atrc_node *n = &tr->nodes[x];
+            fputs(n->placeholder ? "<td align=\"left\"><font color=\"#666666\"><i>" : "<td align=\"left\">", out);
+            dot_text(out, spelled(n->name, n->spelling), 1);
+            fputs(n->placeholder ? "</i></font>" : "", out);
+            fprintf(out, "%s</td><td align=\"right\">#%d</td><td align=\"left\">0x%08x%s</td>",
+                    n->looping == 1 ? " (loop)" : n->placeholder ? " (placeholder)" : "", x,
+                    (unsigned)((t->index << 16) | x), c + 1 < cols ? "&nbsp;&nbsp;" : "");
+        }
+        fputs("</tr>", out);
+    }
+    fputs("</table>>];\n", out);
+}
+
+/* Left to right, Graphviz stacks a node's children from the bottom in the
+** order their edges come: the edges are written last, in reverse, so that
+** engine order reads from the top.  Each is (parent, target): a group's
+** node, or (leaf < 0) the leaf box of group -leaf - 1. */
+typedef struct dot_edge {
+    int from, to;
+} dot_edge;
+
+static void dot_edges_reversed(const tree_entry *t, const dot_edge *e, size_t count, FILE *out)
+{
+    int n = t->tree.node_count;
+    for (size_t i = count; i-- > 0;) {
+        int box = e[i].to < 0, to = box ? -e[i].to - 1 : e[i].to;
+        int dotted = to >= n; /* to a pruned node, or the leaves of a pruned group */
+        fprintf(out, "    t%d_n%d -> t%d_%c%d%s;\n", t->index, e[i].from, t->index, box ? 'l' : 'n', to,
+                dotted ? " [style=dotted, color=\"#aaaaaa\"]" : "");
+    }
+}
+
+static void dot_tree(const tree_entry *t, int lr, FILE *out)
 {
     fprintf(out, "  subgraph cluster_%d {\n    label=", t->index);
     char *label = t->built ? format_tmp("tree %d %s\n%s\nchecksum 0x%08" PRIx32, t->index, t->name, t->file,
@@ -453,73 +672,118 @@ static void dot_tree(const tree_entry *t, FILE *out)
         fprintf(out, "    t%d_none [shape=plaintext, label=\"(no nodes)\"];\n  }\n", t->index);
         return;
     }
-    const atrc_tree *tr = &t->tree;
     outline o;
     outline_build(t, &o);
-    for (size_t i = 0; i < o.count; i++) {
-        int x = o.id[i];
-        fprintf(out, "    t%d_n%d [", t->index, x);
-        if (x >= tr->node_count) {
-            const atr_pruned *e = &t->pruned[x - tr->node_count];
-            char *l = format_tmp("%s\n(pruned)", e->name);
-            fputs("label=", out);
-            dot_string(out, l);
-            free(l);
-            fprintf(out, ", shape=%s, style=\"dotted\", color=\"#aaaaaa\", fontcolor=\"#999999\"];\n",
-                    e->is_group ? "box" : "ellipse");
-            int parent = e->parent >= 0 ? e->parent : tr->node_count + e->pruned_parent;
-            fprintf(out, "    t%d_n%d -> t%d_n%d [style=dotted, color=\"#aaaaaa\"];\n", t->index, parent, t->index, x);
-            continue;
+    if (!lr) {
+        for (size_t i = 0; i < o.count; i++) dot_group(t, o.id[i], 0, out);
+    } else {
+        /* Each group's leaves, in outline (engine) order; the box's edge goes
+        ** where its first leaf comes among the group's children. */
+        size_t total = o.count;
+        int *start = xmalloc((total + 1) * sizeof *start), *len = xcalloc(total + 1, sizeof *len);
+        int *list = xmalloc((total + 1) * sizeof *list), *slot = xmalloc((total + 1) * sizeof *slot);
+        dot_edge *edges = xmalloc((total + 1) * sizeof *edges);
+        size_t edge_count = 0;
+        for (size_t i = 0; i < total; i++)
+            if (dot_is_leaf(t, o.id[i])) len[dot_parent(t, o.id[i])]++;
+        int at = 0;
+        for (size_t x = 0; x < total; x++) {
+            start[x] = at;
+            slot[x] = at;
+            at += len[x];
         }
-        const atrc_node *n = &tr->nodes[x];
-        char kind[96];
-        describe_flags(kind, sizeof kind, n);
-        char *l = format_tmp("%s\n#%d  0x%08x\n%s", n->name, x, (unsigned)((t->index << 16) | x), kind);
-        fputs("label=", out);
-        dot_string(out, l);
-        free(l);
-        unsigned f = n->parse_flags;
-        if (n->child_count == 0 && x != 0) {
-            fputs(n->placeholder ? ", shape=ellipse, style=\"dashed\", fontcolor=\"#666666\""
-                                 : ", shape=ellipse, style=\"filled\", fillcolor=\"white\"", out);
-        } else {
-            const char *fill = (f & ATRC_FLAG_LOOPSYNC) ? "#cfe8ff" : (f & ATRC_FLAG_NONLOOPSYNC) ? "#ffe4b8"
-                             : (f & ATRC_FLAG_ADDITIVE) ? "#d6f5cf" : x == 0 ? "#dddddd" : "#f2f2f2";
-            fprintf(out, ", shape=box, style=\"rounded,filled\", fillcolor=\"%s\"", fill);
-            if (f & ATRC_FLAG_COMPLETE) fputs(", penwidth=2.5", out);
-            if (f & ATRC_FLAG_ADDITIVE) fputs(", peripheries=2", out);
+        for (size_t i = 0; i < total; i++)
+            if (dot_is_leaf(t, o.id[i])) list[slot[dot_parent(t, o.id[i])]++] = o.id[i];
+        for (size_t i = 0; i < total; i++) {
+            int x = o.id[i];
+            if (!dot_is_leaf(t, x)) {
+                dot_group(t, x, 1, out);
+                if (x > 0) edges[edge_count++] = (dot_edge){dot_parent(t, x), x};
+                continue;
+            }
+            int g = dot_parent(t, x);
+            if (list[start[g]] != x) continue;
+            dot_leaf_box(t, g, list + start[g], (size_t)len[g], out);
+            edges[edge_count++] = (dot_edge){g, -g - 1};
         }
-        fputs("];\n", out);
-        if (x > 0) fprintf(out, "    t%d_n%d -> t%d_n%d;\n", t->index, n->parent, t->index, x);
+        dot_edges_reversed(t, edges, edge_count, out);
+        free(edges);
+        free(start);
+        free(len);
+        free(list);
+        free(slot);
     }
     outline_free(&o);
     fputs("  }\n", out);
 }
 
-/* Graphviz: one cluster per tree, children left to right in the engine's order. */
-static void emit_dot(const atrc_ctx *ctx, FILE *out)
+/* What the colours and styles mean: one small cluster of sample nodes. */
+static void dot_legend(const atrc_ctx *ctx, int lr, FILE *out)
 {
-    fputs("digraph atrc {\n  graph [ordering=out, fontname=\"Helvetica\", fontsize=11, nodesep=0.2];\n"
-          "  node [fontname=\"Helvetica\", fontsize=10];\n  edge [arrowsize=0.6];\n", out);
+    static const char *const items[][2] = {
+        {"group", "shape=box, style=\"rounded,filled\", fillcolor=\"#f2f2f2\""},
+        {"loopsync group", "shape=box, style=\"rounded,filled\", fillcolor=\"#cfe8ff\""},
+        {"nonloopsync group", "shape=box, style=\"rounded,filled\", fillcolor=\"#ffe4b8\""},
+        {"complete group", "shape=box, style=\"rounded,filled\", fillcolor=\"#f2f2f2\", penwidth=2.5"},
+        {"additive group (cod4)", "shape=box, style=\"rounded,filled\", fillcolor=\"#d6f5cf\", peripheries=2"},
+        {"leaf", "shape=ellipse, style=\"filled\", fillcolor=\"white\""},
+        {"placeholder (void / void_loop)", "shape=ellipse, style=\"dashed\", fontcolor=\"#666666\""},
+        {"pruned: no index", "shape=box, style=\"dotted\", color=\"#aaaaaa\", fontcolor=\"#999999\""},
+    };
+    size_t count = sizeof items / sizeof *items - (ctx->opts.show_pruned ? 0 : 1);
+    fputs("  subgraph cluster_legend {\n    label=\"legend\";\n", out);
+    for (size_t i = 0; i < count; i++) {
+        /* left to right, leaves are rows of their group's box: no leaf sample */
+        if (lr && strncmp(items[i][0], "leaf", 4) == 0) continue;
+        fprintf(out, "    legend_%zu [label=\"%s\", %s];\n", i, items[i][0], items[i][1]);
+    }
+    if (lr)
+        fputs("    legend_box [shape=plaintext, label=<<table border=\"1\" cellborder=\"0\" cellspacing=\"0\" "
+              "color=\"#999999\"><tr><td align=\"left\">a group's leaves, in engine order:</td></tr>"
+              "<tr><td align=\"left\">name as written  #index  packed value</td></tr></table>>];\n",
+              out);
+    fputs("  }\n", out);
+}
+
+static void emit_dot(const atrc_ctx *ctx, const unsigned char *selected, atrc_rankdir rankdir, FILE *out)
+{
+    int lr = rankdir == ATRC_RANKDIR_LR;
+    if (rankdir == ATRC_RANKDIR_AUTO)
+        for (int i = 1; i <= ctx->tree_count && !lr; i++)
+            if (selected[i] && dot_width(ctx->trees[i], ctx->opts.show_pruned) > ATRC_DOT_WIDE) lr = 1;
+    fprintf(out, "digraph atrc {\n  graph [ordering=out, fontname=\"Helvetica\", fontsize=11, nodesep=%s%s];\n"
+                 "  node [fontname=\"Helvetica\", fontsize=10];\n  edge [arrowsize=0.6];\n",
+            lr ? "0.08, ranksep=0.4" : "0.2", lr ? ", rankdir=LR" : "");
     fprintf(out, "  label=\"atrc %s, profile %s: #index  packed value (tree << 16 | node)\";\n", ATRC_VERSION,
             atrc_profile_name(ctx->opts.profile));
-    for (int i = 1; i <= ctx->tree_count; i++) dot_tree(ctx->trees[i], out);
+    for (int i = 1; i <= ctx->tree_count; i++)
+        if (selected[i]) dot_tree(ctx->trees[i], lr, out);
+    dot_legend(ctx, lr, out);
     fputs("}\n", out);
 }
 
-int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out)
+int atrc_emit_with(const atrc_ctx *ctx, atrc_format format, const atrc_emit_options *eo, FILE *out)
 {
+    static const atrc_emit_options defaults;
+    if (!eo) eo = &defaults;
+    /* The trees --tree names (all without it). */
+    unsigned char selected[ATRC_MAX_TREES + 1];
+    memset(selected, eo->tree_count ? 0 : 1, sizeof selected);
+    for (size_t k = 0; k < eo->tree_count; k++)
+        for (int i = 1; i <= ctx->tree_count; i++)
+            if (strcasecmp(ctx->trees[i]->name, eo->trees[k]) == 0) selected[i] = 1;
     outbuf ob, *b = &ob;
     outbuf_stream(b, out);
     if (format == ATRC_FORMAT_DOT) {
-        emit_dot(ctx, out);
+        emit_dot(ctx, selected, eo->rankdir, out);
     } else if (format == ATRC_FORMAT_JSON) {
-        emit_json(ctx, b);
+        emit_json(ctx, eo->tree_count ? selected : NULL, b);
     } else {
         /* The listings write to out directly, before anything is buffered. */
-        if (show_trees)
+        if (eo->show_trees)
             for (int i = 1; i <= ctx->tree_count; i++) {
                 const tree_entry *t = ctx->trees[i];
+                if (!selected[i]) continue;
                 if (t->built && ctx->opts.show_pruned) emit_tree_listing_pruned(t, out);
                 else emit_tree_listing(t, out);
             }
@@ -528,6 +792,13 @@ int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out
     outbuf_free(b);
     fflush(out);
     return ferror(out) ? -1 : 0;
+}
+
+int atrc_emit(const atrc_ctx *ctx, atrc_format format, int show_trees, FILE *out)
+{
+    atrc_emit_options eo = {0};
+    eo.show_trees = show_trees;
+    return atrc_emit_with(ctx, format, &eo, out);
 }
 
 /* ---- load order (level and walk mode) ---- */
@@ -588,12 +859,113 @@ static char *node_path(const atrc_tree *t, int k)
     return path;
 }
 
-int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err)
+/* "block 4..6", "block 4" */
+static void block_range(outbuf *b, int first, int count)
+{
+    if (count == 1) outbuf_printf(b, "block %d", first);
+    else outbuf_printf(b, "block %d..%d", first, first + count - 1);
+}
+
+/* The block node k of t belongs to: its parent's children, laid out at
+** first_child after the blocks with a lower first index (stock-behavior.md
+** 4.3; cod4 lays additive groups' blocks out after their siblings'). */
+static void explain_block(const tree_entry *t, int k, atrc_profile profile, outbuf *b)
+{
+    const atrc_tree *tr = &t->tree;
+    if (k == 0) {
+        outbuf_str(b, "node 0 is the root, always");
+        return;
+    }
+    const atrc_node *n = &tr->nodes[k], *p = &tr->nodes[n->parent];
+    int first = p->first_child, pos = k - first;
+    outbuf_printf(b, "node %d = %d + %d: child %d of %d of '%s' (", k, first, pos, pos + 1, p->child_count,
+                  spelled(p->name, p->spelling));
+    block_range(b, first, p->child_count);
+    outbuf_str(b, "), laid out after node 0");
+    /* The blocks before it, nearest last: groups by first child (a block per group, ascending). */
+    int before = 0, shown = 0, additive = 0;
+    int near[3];
+    for (int q = 0; q < tr->node_count; q++) {
+        const atrc_node *g = &tr->nodes[q];
+        if ((g->child_count == 0 && q != 0) || g->first_child >= first) continue;
+        before++;
+        if (g->parse_flags & ATRC_FLAG_ADDITIVE) additive = 1;
+    }
+    /* the 3 nearest: highest first indices below `first` */
+    for (int want = 0; want < 3 && want < before; want++) {
+        int best = -1;
+        for (int q = 0; q < tr->node_count; q++) {
+            const atrc_node *g = &tr->nodes[q];
+            if ((g->child_count == 0 && q != 0) || g->first_child >= first) continue;
+            int taken = 0;
+            for (int i = 0; i < shown; i++) taken |= near[i] == q;
+            if (!taken && (best < 0 || g->first_child > tr->nodes[best].first_child)) best = q;
+        }
+        near[shown++] = best;
+    }
+    if (before) outbuf_printf(b, " and %d block%s", before, before == 1 ? "" : "s");
+    if (before > shown) outbuf_str(b, ", the last");
+    for (int i = shown; i-- > 0;) {
+        const atrc_node *g = &tr->nodes[near[i]];
+        outbuf_printf(b, "%s '%s' (", i == shown - 1 ? (before > shown ? "" : ":") : ",", spelled(g->name, g->spelling));
+        block_range(b, g->first_child, g->child_count);
+        outbuf_str(b, ")");
+    }
+    if (profile == ATRC_PROFILE_COD4 && (additive || (p->parse_flags & ATRC_FLAG_ADDITIVE) || n->parent))
+        for (int x = k; x > 0; x = tr->nodes[x].parent)
+            if (tr->nodes[x].parse_flags & ATRC_FLAG_ADDITIVE) {
+                outbuf_printf(b, "; cod4 lays additive '%s' out in a second pass, after its siblings' blocks",
+                              spelled(tr->nodes[x].name, tr->nodes[x].spelling));
+                break;
+            }
+}
+
+static int bind_nothing(void *ud, const char *name, int node_index)
+{
+    (void)ud, (void)name, (void)node_index;
+    return 0;
+}
+
+/* Why node k has its index against the tree laid out with nothing pruned
+** (the diff's reasoning, diff.h): "with nothing pruned it would be node 9:
+** ...".  Nothing when the .atr cannot be read again or nothing moved it. */
+static void explain_pruning(const atrc_ctx *ctx, const tree_entry *t, int k, outbuf *b, int *unpruned)
+{
+    *unpruned = k;
+    if (!t->atr_src || ctx->opts.anim_check) return;
+    arena a;
+    arena_init(&a);
+    diag_list quiet;
+    diag_init(&quiet);
+    atr_file *f = atr_parse(t->atr_src, NULL, 1, ctx->opts.profile, &a, &quiet);
+    atr_binder none = {NULL, bind_nothing};
+    atrc_tree full;
+    memset(&full, 0, sizeof full);
+    if (f && atr_build(f, t->name, t->atr_src, &none, ctx->opts.profile, &a, &quiet, &full) == 0) {
+        char *why = diff_node_reason(&full, &t->tree, ctx->opts.profile, k, unpruned);
+        if (*unpruned < 0) {
+            outbuf_str(b, why ? why : "it is not in the .atr");
+        } else if (why) {
+            outbuf_printf(b, "with nothing pruned it would be node %d: ", *unpruned);
+            outbuf_str(b, why);
+        } else {
+            outbuf_str(b, "pruning moved nothing before it");
+        }
+        free(why);
+    }
+    diag_free(&quiet);
+    arena_free_all(&a);
+}
+
+static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err)
 {
     unsigned tree = value >> 16, node = value & 0xFFFF;
     char why[160] = "";
     const char *tree_name = NULL, *kind = NULL;
     char *path = NULL;
+    const tree_entry *explained = NULL;
+    outbuf block = {0}, pruning = {0};
+    int unpruned = -1;
     if (tree == 0) {
         snprintf(why, sizeof why, "registry index 0 is never used: no reference packs to it");
     } else if (ctx && ctx->tree_count > 0) {
@@ -610,8 +982,13 @@ int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *
             } else {
                 path = node_path(&t->tree, (int)node);
                 kind = node == 0 ? "root" : t->tree.nodes[node].child_count ? "group" : "leaf";
+                explained = t;
             }
         }
+    }
+    if (explained) {
+        explain_block(explained, (int)node, ctx->opts.profile, &block);
+        explain_pruning(ctx, explained, (int)node, &pruning, &unpruned);
     }
     if (format == ATRC_FORMAT_JSON) {
         fprintf(out, "{\"atrc_explain\": 1, \"value\": %" PRIu32 ", \"tree_index\": %u, \"node_index\": %u, \"tree\": ",
@@ -625,6 +1002,26 @@ int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *
         json_string(b, kind);
         outbuf_str(b, ", \"error\": ");
         json_string(b, why[0] ? why : NULL);
+        if (explained) {
+            outbuf_str(b, ", \"block\": ");
+            json_string(b, block.s);
+            outbuf_str(b, ", \"unpruned_index\": ");
+            json_int_or_null(b, unpruned);
+            outbuf_str(b, ", \"pruning\": ");
+            json_string(b, pruning.len ? pruning.s : NULL);
+            outbuf_str(b, ", \"references\": [");
+            int listed = 0;
+            for (const anim_ref *r = ctx->refs; r; r = r->next) {
+                if (r->value != (int64_t)value || r->kind == REF_ANIMTREE) continue;
+                outbuf_str(b, listed++ ? ", {\"file\": " : "{\"file\": ");
+                json_string(b, r->src ? r->src->path : NULL);
+                json_position(b, r->src != NULL, r->line, r->col);
+                outbuf_str(b, ", \"kind\": \"");
+                outbuf_str(b, kind_names[r->kind]);
+                outbuf_str(b, "\"}");
+            }
+            outbuf_str(b, "]");
+        }
         outbuf_str(b, "}\n");
         outbuf_free(b);
     } else {
@@ -632,10 +1029,42 @@ int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *
         fprintf(out, "  tree index: %u (value >> 16)\n", tree);
         fprintf(out, "  node index: %u (value & 0xffff)\n", node);
         if (path) fprintf(out, "  %s: %s (%s)\n", tree_name, path, kind);
+        if (explained) {
+            fprintf(out, "  why: %s\n", block.s);
+            if (pruning.len) fprintf(out, "  pruning: %s\n", pruning.s);
+            int listed = 0;
+            for (const anim_ref *r = ctx->refs; r; r = r->next) {
+                if (r->value != (int64_t)value || r->kind == REF_ANIMTREE) continue;
+                if (!listed++) fputs("  referenced at:\n", out);
+                if (r->src) fprintf(out, "    %s:%d:%d: %%%s\n", r->src->path, r->line, r->col, r->name);
+                else fprintf(out, "    <engine>: %%%s\n", r->name);
+            }
+            if (!listed) fputs("  referenced at: nowhere (no reference has this value)\n", out);
+        }
     }
+    outbuf_free(&block);
+    outbuf_free(&pruning);
     free(path);
     fflush(out);
     if (why[0] && err) fprintf(err, "atrc: error: 0x%08" PRIx32 " names no animation: %s\n", value, why);
     if (ferror(out)) return -2;
     return why[0] ? -1 : 0;
+}
+
+int atrc_explain(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err)
+{
+    return explain_one(ctx, value, format, out, err);
+}
+
+int atrc_explain_values(const atrc_ctx *ctx, const uint32_t *values, size_t count, atrc_format format, FILE *out,
+                        FILE *err)
+{
+    int rc = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (i && format != ATRC_FORMAT_JSON) fputc('\n', out);
+        int r = explain_one(ctx, values[i], format, out, err);
+        if (r == -2) return -2;
+        if (r == -1) rc = -1;
+    }
+    return rc;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef ATRC_NO_ARCHIVES
@@ -901,6 +902,102 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path)
     free(ids);
     free(names);
     return why;
+}
+
+/* ---- game-relative names ---- */
+
+/* path with '\\' as '/' and no empty or "." components into out (cap
+** bytes); "" for "." itself.  Returns the length, or (size_t)-1 when it does
+** not fit. */
+static size_t clean_path(const char *path, char *out, size_t cap)
+{
+    size_t k = 0;
+    const char *p = path;
+    if (*p == '/' || *p == '\\') {
+        if (cap < 2) return (size_t)-1;
+        out[k++] = '/';
+    }
+    while (*p) {
+        while (*p == '/' || *p == '\\') p++;
+        size_t n = strcspn(p, "/\\");
+        if (n == 0) break;
+        if (!(n == 1 && p[0] == '.')) {
+            int sep = k > 0 && out[k - 1] != '/';
+            if (k + sep + n + 1 > cap) return (size_t)-1;
+            if (sep) out[k++] = '/';
+            memcpy(out + k, p, n);
+            k += n;
+        }
+        p += n;
+    }
+    out[k] = 0;
+    return k;
+}
+
+/* The length of dir's prefix in path when path lies below dir (both clean),
+** else 0; dir "" (the current directory) holds every relative path that
+** does not leave it. */
+static size_t below(const char *dir, size_t dn, const char *path)
+{
+    /* "top/../x" is not below "top": such a path is compared by its real path */
+    for (const char *p = strstr(path, ".."); p; p = strstr(p + 2, ".."))
+        if ((p == path || p[-1] == '/') && (p[2] == '/' || p[2] == 0) && (dn || p != path)) return 0;
+    if (dn == 0) return path[0] != '/' && strncmp(path, "../", 3) != 0 && strcmp(path, "..") != 0 ? 1 : 0;
+    if (strncasecmp(path, dir, dn) != 0 || path[dn] != '/') return 0;
+    return dn + 1;
+}
+
+char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t cap)
+{
+    char *clean = xmalloc(strlen(path) + 2), *dir = NULL;
+    size_t len = clean_path(path, clean, strlen(path) + 2), best = 0, start = 0;
+    const char *rest = NULL;
+    /* The directories the search path has (or, not yet built, will have). */
+    size_t count = fs->path_built ? fs->path_count : fs->count ? fs->count : 1;
+    for (size_t i = 0; i < count && !rest; i++) {
+        const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
+        if (fs->path_built && fs->path[i].ar) {
+            size_t an = strlen(fs->path[i].ar->path);
+            if (strncmp(path, fs->path[i].ar->path, an) == 0 && path[an] == ':') rest = path + an + 1;
+            continue;
+        }
+        size_t dn = strlen(d) + 2;
+        dir = xrealloc(dir, dn);
+        dn = clean_path(d, dir, dn);
+        size_t at = below(dir, dn, clean);
+        if (at && dn + 1 > best) {
+            best = dn + 1;
+            start = dn ? at : 0;
+        }
+    }
+    if (!rest && !best) {
+        /* The same file through another spelling: compare real paths. */
+        char *real = realpath(path, NULL);
+        for (size_t i = 0; real && i < count; i++) {
+            const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
+            if (!d) continue;
+            char *rd = realpath(d, NULL);
+            size_t dn = rd ? strlen(rd) : 0;
+            if (rd && dn > 1 && dn + 1 > best && strncmp(real, rd, dn) == 0 && real[dn] == '/') {
+                best = dn + 1;
+                clean = xrealloc(clean, strlen(real) + 2);
+                len = clean_path(real + dn + 1, clean, strlen(real) + 2);
+                start = 0;
+            }
+            free(rd);
+        }
+        free(real);
+    }
+    const char *name = rest ? rest : len == (size_t)-1 ? path : clean + start;
+    size_t k = 0;
+    for (; name[k] && k + 1 < cap; k++) {
+        char c = name[k] == '\\' ? '/' : name[k];
+        out[k] = c >= 'A' && c <= 'Z' ? (char)(c + 32) : c;
+    }
+    if (cap) out[k] = 0;
+    free(clean);
+    free(dir);
+    return out;
 }
 
 void gamefs_describe(gamefs *fs, FILE *out)

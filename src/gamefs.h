@@ -98,6 +98,15 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path);
 size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char ***names);
 /* The engine's path compare: ASCII case-insensitive, '\\' and ':' equal '/'. */
 int gamefs_path_compare(const char *a, const char *b);
+/* The game-relative name of a file path this context read (a script named on
+** the command line, or a path gamefs_open_where reported): its part below
+** the game directory or archive of the search path that holds it (the
+** deepest directory when several do; compared by spelling, then by real
+** path), else the path as given; in lower case with '/' separators and no
+** "." or empty components, at most cap - 1 bytes (longer: truncated).  So
+** "uo/maps/A.gsc" with -g uo, "maps\\a.gsc" in "." and
+** "main/pak0.pk3:maps/a.gsc" all give "maps/a.gsc".  Writes out, returns it. */
+char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t cap);
 /* The search path as built, one entry a line, highest priority first
 ** ("archive main/pak1.pk3", "dir main"): for tests and --verbose views. */
 void gamefs_describe(gamefs *fs, FILE *out);

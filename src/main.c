@@ -35,8 +35,12 @@ static const char usage_text[] =
     "      --format text|json|dot  output format (default text; dot: Graphviz)\n"
     "      --trees            text format: also list every tree with node numbers\n"
     "      --show-pruned      --trees, json, dot: also list the nodes pruning removed\n"
-    "      --explain VALUE    decode a packed value (decimal or 0x hex); with\n"
-    "                         scripts, also name its tree and node path\n"
+    "      --tree NAME        --trees, json, dot: only tree NAME (repeatable)\n"
+    "      --rankdir TB|LR    dot: top to bottom or left to right (default: left\n"
+    "                         to right when a tree has a level of over 12 nodes)\n"
+    "      --explain VALUE    decode packed values (decimal or 0x hex; repeatable,\n"
+    "                         or a comma-separated list); with scripts, also why\n"
+    "                         the node has its index and which references have it\n"
     "  -o FILE                write the output to FILE atomically; never one of\n"
     "                         the inputs nor game content (archives, trees,\n"
     "                         xanims, scripts of the game directories), and\n"
@@ -93,7 +97,11 @@ typedef struct cli {
     int color;       /* -1 auto, 0 never, 1 always */
     int quiet;
     int explain;
-    uint32_t explain_value;
+    uint32_t *explain_values;
+    int explain_count;
+    const char **trees; /* --tree */
+    int tree_count;
+    atrc_rankdir rankdir;
     int dump; /* 1 tokens, 2 AST */
     const char **scripts;
     int script_count;
@@ -327,9 +335,31 @@ static int parse_args(int argc, char **argv, cli *c)
             c->output = v;
         } else if (take_value(argc, argv, &i, "--explain", 0, &v)) {
             if (!v) return missing_value(a);
-            if (parse_u32(v, 1, &c->explain_value) != 0)
-                return usage_error("--explain takes a packed value (0 to 0xffffffff), not '%s'", v);
+            /* "V1,V2": each value is explained; one that does not parse is an error, never dropped. */
+            for (const char *p = v;; p++) {
+                char num[32];
+                size_t n = strcspn(p, ",");
+                int bad = n >= sizeof num;
+                if (!bad) {
+                    memcpy(num, p, n);
+                    num[n] = 0;
+                    bad = parse_u32(num, 1, &c->explain_values[c->explain_count]) != 0;
+                }
+                if (bad) return usage_error("--explain takes packed values (0 to 0xffffffff, comma-separated), not '%s'", v);
+                c->explain_count++;
+                p += n;
+                if (!*p) break;
+            }
             c->explain = 1;
+        } else if (take_value(argc, argv, &i, "--tree", 0, &v)) {
+            if (!v || !*v) return usage_error("%s needs a tree name", a);
+            c->trees[c->tree_count++] = v;
+        } else if (take_value(argc, argv, &i, "--rankdir", 0, &v)) {
+            if (!v) return missing_value(a);
+            if (strcasecmp(v, "TB") == 0) c->rankdir = ATRC_RANKDIR_TB;
+            else if (strcasecmp(v, "LR") == 0) c->rankdir = ATRC_RANKDIR_LR;
+            else if (strcasecmp(v, "auto") == 0) c->rankdir = ATRC_RANKDIR_AUTO;
+            else return usage_error("--rankdir takes TB, LR or auto, not '%s'", v);
         } else {
             return usage_error("unknown option '%s'", a);
         }
@@ -337,6 +367,24 @@ static int parse_args(int argc, char **argv, cli *c)
     if (c->fs_game && !c->install) return usage_error("%s", "--fs-game needs --install");
     int rc = check_extensions(c);
     return rc ? rc : check_modes(c);
+}
+
+/* --tree NAME that names no tree of the run: an error listing the trees
+** there are (1), else 0. */
+static int unknown_tree(const atrc_ctx *ctx, const char *const *names, int count)
+{
+    for (int k = 0; k < count; k++) {
+        int found = 0;
+        for (int i = 1; i <= atrc_tree_count(ctx) && !found; i++) found = strcasecmp(atrc_tree_name(ctx, i), names[k]) == 0;
+        if (found) continue;
+        fprintf(stderr, "atrc: error: --tree %s: no such tree in this run (", names[k]);
+        if (atrc_tree_count(ctx) == 0) fputs("it registers no tree", stderr);
+        for (int i = 1; i <= atrc_tree_count(ctx); i++)
+            fprintf(stderr, "%s%s", i == 1 ? "the trees are: " : ", ", atrc_tree_name(ctx, i));
+        fputs(")\n", stderr);
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- output: stdout, or FILE written atomically ---- */
@@ -692,7 +740,13 @@ int main(int argc, char **argv)
     c.entries = calloc(slots, sizeof *c.entries);
     c.extensions = calloc(slots, sizeof *c.extensions);
     c.builtin_files = calloc(slots, sizeof *c.builtin_files);
-    if (!c.scripts || !c.game_dirs || !c.engine_anims || !c.entries || !c.extensions || !c.builtin_files) {
+    c.trees = calloc(slots, sizeof *c.trees);
+    /* each argument holds at most (length + 1) / 2 comma-separated values */
+    size_t values = 0;
+    for (int i = 1; i < argc; i++) values += strlen(argv[i]) / 2 + 1;
+    c.explain_values = calloc(values, sizeof *c.explain_values);
+    if (!c.scripts || !c.game_dirs || !c.engine_anims || !c.entries || !c.extensions || !c.builtin_files ||
+        !c.trees || !c.explain_values) {
         fputs("atrc: out of memory\n", stderr);
         return 2;
     }
@@ -774,6 +828,8 @@ int main(int argc, char **argv)
     } else if (c.output && (same = output_is_game_file(ctx, c.output)) != NULL) {
         keep_output = 1;
     }
+    int bad_tree = unknown_tree(ctx, c.trees, c.tree_count);
+    if (bad_tree) keep_output = 1;
     output o;
     int write_ok = 1;
     int explain_rc = 0;
@@ -785,20 +841,21 @@ int main(int argc, char **argv)
         int rc = 0;
         errno = 0;
         if (c.explain) {
-            explain_rc = atrc_explain(ctx, c.explain_value, c.format, o.fp, stderr);
+            explain_rc = atrc_explain_values(ctx, c.explain_values, (size_t)c.explain_count, c.format, o.fp, stderr);
             rc = explain_rc == -2 ? -1 : 0;
         } else if (!c.opts.syntax_only || c.format == ATRC_FORMAT_JSON) {
+            atrc_emit_options eo = {c.show_trees, c.trees, (size_t)c.tree_count, c.rankdir};
             if (c.load_order && c.format == ATRC_FORMAT_TEXT) rc = atrc_emit_load_order(ctx, o.fp);
-            if (rc == 0) rc = atrc_emit(ctx, c.format, c.show_trees, o.fp);
+            if (rc == 0) rc = atrc_emit_with(ctx, c.format, &eo, o.fp);
         }
         int write_errno = rc != 0 ? (errno ? errno : EIO) : 0;
         if (close_output(&o, write_errno) != 0) write_ok = 0;
     }
     atrc_diag_style style = {use_color(c.color), getenv("GCC_COLORS"), c.quiet};
     int diag_rc = atrc_write_diagnostics(ctx, &style, stderr);
-    if (keep_output && !same)
+    if (keep_output && !same && !bad_tree)
         fprintf(stderr, "atrc: note: '%s' left unchanged: an input could not be read\n", c.output);
-    if (!write_ok || same) status = 2;
+    if (!write_ok || same || bad_tree) status = 2;
     else if (atrc_unreadable_count(ctx) > 0) status = 2;
     else if (atrc_error_count(ctx) > 0 || explain_rc == -1) status = 1;
     if (diag_rc != 0 && status == 0) status = 2;
@@ -812,6 +869,8 @@ done_args:
     free(c.entries);
     free(c.extensions);
     free(c.builtin_files);
+    free(c.trees);
+    free(c.explain_values);
     if (fflush(stderr) != 0 && status == 0) status = 2;
     return status;
 }

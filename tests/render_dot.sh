@@ -37,5 +37,28 @@ mkdir -p "$weird/animtrees"
 cp tests/golden/trees/game/animtrees/human.atr "$weird/animtrees/"
 "$ATRC" --format dot --no-xanim -g "$weird" tests/golden/trees/human.gsc >"$tmp/weird.dot" 2>/dev/null
 render "a game directory named with quotes, a backslash and a newline" "$tmp/weird.dot" "fire_single" "ird \\ dir"
+# A real tree: CoD4's generic_human of a stock single-player level renders
+# to PNG at 100% (Graphviz prints no "Scaling" warning) and the picture's
+# size is sane (cairo's bitmap limit is 32767 pixels a side).
+corpus=../shared/corpus/cod4-game
+if [ -d "$corpus" ]; then
+    "$ATRC" --format dot --profile cod4 -g "$corpus" --map killhouse --sp --tree generic_human >"$tmp/gh.dot" 2>/dev/null
+    if ! grep -q 'rankdir=LR' "$tmp/gh.dot" || ! grep -q 'cluster_legend' "$tmp/gh.dot"; then
+        echo "FAIL generic_human: not laid out left to right with a legend"; fail=$((fail + 1))
+    elif ! dot -Tpng "$tmp/gh.dot" -o "$tmp/gh.png" 2>"$tmp/err" || [ -s "$tmp/err" ]; then
+        echo "FAIL generic_human: dot -Tpng failed or warned:"; head -3 "$tmp/err"; fail=$((fail + 1))
+    else
+        # IHDR: width and height, big-endian, at bytes 16..23
+        set -- $(od -An -tu1 -j16 -N8 "$tmp/gh.png")
+        w=$(( ($1 << 24) | ($2 << 16) | ($3 << 8) | $4 )) h=$(( ($5 << 24) | ($6 << 16) | ($7 << 8) | $8 ))
+        if [ "$w" -lt 1000 ] || [ "$h" -lt 1000 ] || [ "$w" -gt 12000 ] || [ "$h" -gt 12000 ]; then
+            echo "FAIL generic_human: a ${w}x${h} PNG"; fail=$((fail + 1))
+        else
+            pass=$((pass + 1))
+        fi
+    fi
+else
+    echo "render: skipping generic_human ($corpus is absent)"
+fi
 echo "render: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

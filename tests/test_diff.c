@@ -149,22 +149,27 @@ START_TEST(diff_names_what_was_laid_out_before)
                        "\"name\": \"c\", \"value\": 65540}");
     char *out = NULL;
     ck_assert_int_eq(diff_text(o, n, ATRC_FORMAT_TEXT, &out), 1);
+    /* One cause, leading with its reach; every change names it. */
     ck_assert_str_eq(out,
-                     "tree 't' checksum changed from 0x00000006 to 0x00000005 (6 -> 5 nodes)\n"
-                     "t: %b moved from node 2 to node 1: sibling 'e' (node 1) is no longer referenced and was pruned\n"
-                     "t: %a moved from node 3 to node 2: sibling 'e' (node 1) is no longer referenced and was pruned\n"
-                     "t: %d moved from node 4 to node 3: 'e' (node 1) is no longer referenced and was pruned\n"
-                     "t: %c moved from node 5 to node 4: 'e' (node 1) is no longer referenced and was pruned\n"
-                     "t: %e removed (was node 1): it is no longer referenced and was pruned\n"
-                     "a.gsc:2:5: %c in 't': 0x00010005 -> 0x00010004: %c moved from node 5 to node 4 "
+                     "1 cause:\n"
+                     "  [1] t: %e is no longer referenced (was a.gsc:1:5), so it is pruned (4 nodes moved, "
+                     "1 node added or removed, 2 references changed, 1 other change)\n"
+                     "changes:\n"
+                     "[1] tree 't' checksum changed from 0x00000006 to 0x00000005 (6 -> 5 nodes)\n"
+                     "[1] t: %b moved from node 2 to node 1: sibling 'e' (node 1) is no longer referenced and was pruned\n"
+                     "[1] t: %a moved from node 3 to node 2: sibling 'e' (node 1) is no longer referenced and was pruned\n"
+                     "[1] t: %d moved from node 4 to node 3: 'e' (node 1) is no longer referenced and was pruned\n"
+                     "[1] t: %c moved from node 5 to node 4: 'e' (node 1) is no longer referenced and was pruned\n"
+                     "[1] t: %e removed (was node 1): it is no longer referenced and was pruned\n"
+                     "[1] a.gsc:2:5: %c in 't': 0x00010005 -> 0x00010004: %c moved from node 5 to node 4 "
                      "('e' (node 1) is no longer referenced and was pruned)\n"
-                     "a.gsc:1:5: %e in 't': reference removed (was 0x00010001)\n");
+                     "[1] a.gsc:1:5: %e in 't': reference removed (was 0x00010001)\n");
     free(out);
     ck_assert_int_eq(diff_text(o, o, ATRC_FORMAT_TEXT, &out), 0);
     ck_assert_str_eq(out, "");
     free(out);
     ck_assert_int_eq(diff_text(o, o, ATRC_FORMAT_JSON, &out), 0);
-    ck_assert_str_eq(out, "{\n  \"atrc_diff\": 1,\n  \"old\": \"old.json\",\n  \"new\": \"new.json\",\n  \"changes\": []\n}\n");
+    ck_assert_str_eq(out, "{\n  \"atrc_diff\": 1,\n  \"old\": \"old.json\",\n  \"new\": \"new.json\",\n  \"causes\": [],\n  \"changes\": []\n}\n");
     free(out);
     free(o);
     free(n);

@@ -28,7 +28,8 @@ START_TEST(json_escapes_paths_and_invalid_utf8)
     atrc_build_trees(ctx);
     char *json = emit_to_string(ctx, ATRC_FORMAT_JSON, 0);
     ck_assert_ptr_nonnull(strstr(json, "\"references\": [\n    {\"file\": \"d\\\"i\\\\r\\u0001/\xc3\xa9t\\ufffd.gsc\", "
-                                       "\"line\": 1, \"column\": 11, \"kind\": \"anim\", \"tree\": null, "
+                                       "\"line\": 1, \"column\": 11, \"script\": \"d\\\"i/r\\u0001/\xc3\xa9t\\ufffd\", "
+                                       "\"kind\": \"anim\", \"tree\": null, "
                                        "\"name\": \"x\", \"value\": null}\n  ]"));
     ck_assert_ptr_nonnull(strstr(json, "\"message\": \"#using_animtree was not specified\"}"));
     ck_assert_ptr_nonnull(strstr(json, "\"trees\": [],"));

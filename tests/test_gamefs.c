@@ -493,6 +493,35 @@ START_TEST(case_spelled_archives)
     ck_assert_str_eq(read_as(f, "only_even"), "main/pakz.pK3:only_even=pakz.pK3");
     ck_assert_str_eq(read_as(f, "animtrees/y.atr"), "main/paka.pk3:animtrees/y.atr=paka");
     ck_assert_str_eq(diags(f), "");
+}
+END_TEST
+
+/* The game-relative name of a path read: below the search path's directory
+** or archive that holds it, whatever the spelling; else the path as given. */
+START_TEST(relative_names)
+{
+    pak("main/pak0.pk3", "maps/a.gsc", "a");
+    put("top/sub/maps/B.gsc", "b");
+    fixture *f = fx_new(ATRC_PROFILE_UO);
+    gamefs_add_dir(&f->fs, at("top"));
+    gamefs_add_dir(&f->fs, at("top/sub")); /* the deepest directory holding it */
+    gamefs_set_install(&f->fs, root, NULL);
+    char name[64], path[700];
+    ck_assert_str_eq(read_as(f, "maps/a.gsc"), "main/pak0.pk3:maps/a.gsc=a"); /* builds the path */
+    snprintf(path, sizeof path, "%s:maps/a.gsc", at("main/pak0.pk3"));
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, path, name, sizeof name), "maps/a.gsc");
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, at("top/sub/maps/B.gsc"), name, sizeof name), "maps/b.gsc");
+    snprintf(path, sizeof path, "%s/./top//sub\\maps\\B.gsc", root);
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, path, name, sizeof name), "maps/b.gsc");
+    snprintf(path, sizeof path, "%s/top/../top/sub/maps/B.gsc", root); /* through the real path */
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, path, name, sizeof name), "maps/b.gsc");
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, "../elsewhere/X.gsc", name, sizeof name), "../elsewhere/x.gsc");
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, "../elsewhere/X.gsc", name, 6), "../el"); /* truncated */
+    fx_free(f);
+    /* No directory given: the current one holds every relative path inside it. */
+    f = fx_new(ATRC_PROFILE_UO);
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, "./Maps\\x.gsc", name, sizeof name), "maps/x.gsc");
+    ck_assert_str_eq(gamefs_relative_name(&f->fs, "/abs/x.gsc", name, sizeof name), "/abs/x.gsc");
     fx_free(f);
 }
 END_TEST
@@ -515,6 +544,7 @@ Suite *make_gamefs_suite(void)
     tcase_add_test(tc, many_entries);
     tcase_add_test(tc, loose_unreadable);
     tcase_add_test(tc, case_spelled_archives);
+    tcase_add_test(tc, relative_names);
     suite_add_tcase(s, tc);
     return s;
 }

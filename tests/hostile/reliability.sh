@@ -224,7 +224,7 @@ if begin "atrc diff --format json: file names that are not UTF-8 still give vali
         # the runs compared are named in bytes that are not UTF-8; the second
         # one names its script with an escaped lone surrogate
         bad_name=$(printf 'rel_\377\376.json')
-        sed 's/"ok\.gsc"/"ok\\udcff.gsc"/g' rel_a.json >"$bad_name"
+        sed 's/"ok\.gsc"/"ok\\udcff.gsc"/g; s/"script": "ok"/"script": "ok\\udcff"/g' rel_a.json >"$bad_name"
         run diff --format json rel_a.json "$bad_name"
         expect 1 ""
         grep -q '"kind"' out || { pass=$((pass - 1)); bad "no change listed"; }
@@ -257,7 +257,7 @@ if begin "numbers: --explain 010 is ten, blanks and signs are refused"; then
     expect 1 "atrc: error: 0x0000000a names no animation"
     out_has "0x0000000a = 10 = (0 << 16) | 10"
     run --explain " 5"
-    expect 2 "atrc: error: --explain takes a packed value (0 to 0xffffffff), not ' 5'"
+    expect 2 "atrc: error: --explain takes packed values (0 to 0xffffffff, comma-separated), not ' 5'"
     run --explain 0x
     expect 2 "not '0x'"
     run --max-errors " 3" ok.gsc

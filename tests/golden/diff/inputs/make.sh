@@ -30,3 +30,7 @@ run show_pruned.new.json base -g ../game --no-xanim --show-pruned a.gsc
 # level.old.json / level.new.json: tree_earlier's runs with the "scripts"
 # list of level mode (interface.md) written in by hand: the tree's
 # registering script is named from it.
+# identical_v2.json: identical.new.json's run by this version, which names
+# each reference's script game-relatively ("script") and each tree's
+# "game_file": an older document and a newer one still diff as before.
+run identical_v2.json base -g ../game --no-xanim a.gsc

@@ -1,0 +1,1 @@
+diff bad/partial.json identical.new.json

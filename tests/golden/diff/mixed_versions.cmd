@@ -1,0 +1,1 @@
+diff identical.old.json identical_v2.json

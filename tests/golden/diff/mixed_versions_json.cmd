@@ -1,0 +1,1 @@
+diff --format json identical_v2.json identical.new.json

@@ -1,0 +1,1 @@
+--no-xanim -g game --explain 0x10001, teach.gsc

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim -g game --explain 0x10007,0x10004 --explain 0x10006 teach.gsc

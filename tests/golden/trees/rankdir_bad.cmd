@@ -1,0 +1,1 @@
+--format dot --rankdir up --no-xanim -g game wide.gsc

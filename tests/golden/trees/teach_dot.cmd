@@ -1,0 +1,1 @@
+--format dot --profile cod4 --no-xanim -g game --show-pruned teach.gsc

@@ -1,0 +1,1 @@
+--format dot --rankdir LR --profile cod4 --no-xanim -g game --show-pruned teach.gsc

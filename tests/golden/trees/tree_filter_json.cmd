@@ -1,0 +1,1 @@
+--profile cod4 --format json --tree TEACH --no-xanim -g game wide.gsc teach.gsc

@@ -1,0 +1,1 @@
+--profile cod4 --trees --tree wide --no-xanim -g game wide.gsc teach.gsc

@@ -1,0 +1,1 @@
+--profile cod4 --format dot --tree wide --tree nosuch --no-xanim -g game wide.gsc teach.gsc

@@ -1,0 +1,5 @@
+#using_animtree("wide");
+f()
+{
+	a = %fan_3;
+}

@@ -1,0 +1,1 @@
+--format dot --anim-check --no-xanim -g game wide.gsc

@@ -1,0 +1,1 @@
+--format dot --rankdir TB --anim-check --no-xanim -g game wide.gsc
