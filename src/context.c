@@ -9,10 +9,10 @@
 #include "walk.h"
 #include "text.h"
 #include "vec.h"
+#include "os.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 atrc_ctx *atrc_new(const atrc_options *opts)
 {
@@ -177,11 +177,11 @@ int atrc_unreadable_count(const atrc_ctx *ctx)
 
 const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path)
 {
-    struct stat out, in;
-    if (stat(path, &out) != 0) return NULL;
+    os_file_id out, in;
+    if (os_path_id(path, &out) != 0) return NULL;
     for (size_t i = 0; i < ctx->source_count; i++) {
         const char *p = ctx->sources[i]->path;
-        if (stat(p, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) return p;
+        if (os_path_id(p, &in) == 0 && os_same_id(&in, &out)) return p;
     }
     return NULL;
 }

@@ -1,13 +1,12 @@
 #include "source.h"
 #include "arena.h"
+#include "os.h"
 #include "vec.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 source_file *source_from_buffer(const char *path, const char *data, size_t len)
@@ -52,13 +51,13 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, i
     return 0;
 }
 
-static void set_identity(source_file *f, const struct stat *st)
+static void set_identity(source_file *f, const os_file_id *id)
 {
-    f->dev = (unsigned long long)st->st_dev;
-    f->ino = (unsigned long long)st->st_ino;
-    f->size = (unsigned long long)st->st_size;
-    f->mtime_sec = (long long)st->st_mtim.tv_sec;
-    f->mtime_nsec = (long long)st->st_mtim.tv_nsec;
+    f->dev = id->dev;
+    f->ino = id->ino;
+    f->size = id->size;
+    f->mtime_sec = id->mtime_sec;
+    f->mtime_nsec = id->mtime_nsec;
 }
 
 /* Opens and reads path (or standard input for "-") into *buf. */
@@ -66,29 +65,32 @@ static source_file *read_path(const char *path, char **buf, size_t *cap, const c
                               char *errbuf, size_t errsize)
 {
     int is_stdin = strcmp(path, "-") == 0;
-    int fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
-    struct stat st;
+    int fd = is_stdin ? 0 : os_open_read(path, 0);
+    os_file_id st;
     int e = 0;
     if (fd < 0) {
         e = errno;
-    } else if (fstat(fd, &st) != 0) {
+        if (e == EISDIR) {
+            *err = "is a directory";
+            return NULL;
+        }
+    } else if (os_fd_id(fd, &st) != 0) {
         e = errno;
-    } else if (S_ISDIR(st.st_mode)) {
+    } else if (st.directory) {
         if (!is_stdin) close(fd);
         *err = "is a directory";
         return NULL;
     }
     size_t len = 0;
     if (!e) {
-        int regular = st.st_size > 0 && S_ISREG(st.st_mode);
-        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.st_size : 65536, regular);
+        int regular = st.size > 0 && st.regular;
+        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.size : 65536, regular);
     }
     if (!is_stdin && fd >= 0) close(fd);
     if (e) {
         if (errbuf) {
             /* Off the main thread: strerror's buffer is not thread-safe. */
-            if (strerror_r(e, errbuf, errsize) != 0) snprintf(errbuf, errsize, "error %d", e);
-            *err = errbuf;
+            *err = os_strerror(e, errbuf, errsize);
         } else {
             *err = strerror(e);
         }
@@ -98,7 +100,7 @@ static source_file *read_path(const char *path, char **buf, size_t *cap, const c
     f->path = xstrdup(is_stdin ? "<stdin>" : path);
     f->data = *buf;
     f->len = len;
-    if (!is_stdin && S_ISREG(st.st_mode)) set_identity(f, &st);
+    if (!is_stdin && st.regular) set_identity(f, &st);
     return f;
 }
 
@@ -132,12 +134,12 @@ void source_release(source_file *f)
 int source_reload(source_file *f)
 {
     if (!f->released) return f->data ? 0 : -1;
-    int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+    int fd = os_open_read(f->path, 0);
     if (fd < 0) return -1;
-    struct stat st;
+    os_file_id st;
     source_file now;
     memset(&now, 0, sizeof now);
-    int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    int ok = os_fd_id(fd, &st) == 0 && st.regular;
     if (ok) set_identity(&now, &st);
     ok = ok && now.dev == f->dev && now.ino == f->ino && now.size == f->size &&
          now.mtime_sec == f->mtime_sec && now.mtime_nsec == f->mtime_nsec;

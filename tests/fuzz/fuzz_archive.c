@@ -10,6 +10,7 @@
 ** The archive is written as main/f.pk3 of a temporary game directory, indexed,
 ** and every named entry (and a few fixed names) is opened whole and by prefix. */
 #include "fuzz_common.h"
+#include "os.h"
 #include "../zip_testlib.h"
 #include "gamefs.h"
 #include "source.h"
@@ -38,9 +39,9 @@ static void arf_init(void)
     if (arf_path[0]) return;
     const char *tmp = getenv("TMPDIR");
     snprintf(arf_dir, sizeof arf_dir, "%s/atrc-fuzz-archive-XXXXXX", tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
-    if (!mkdtemp(arf_dir)) abort();
+    if (!os_make_temp_dir(arf_dir)) abort();
     snprintf(arf_main, sizeof arf_main, "%s/main", arf_dir);
-    if (mkdir(arf_main, 0700) != 0) abort();
+    if (os_mkdir(arf_main, 0700) != 0) abort();
     snprintf(arf_path, sizeof arf_path, "%s/f.pk3", arf_main);
     atexit(arf_cleanup);
 }
