@@ -144,7 +144,18 @@ int os_fd_id(int fd, os_file_id *id)
         errno = EBADF;
         return -1;
     }
-    return id_from_handle(h, id);
+    if (id_from_handle(h, id) == 0) return 0;
+    /* A handle without the right to read its attributes (Wine gives one for
+    ** a redirected standard input): the C library's fstat still tells the
+    ** size and kind, and the file has no identity to compare. */
+    struct _stat64 st;
+    if (_fstat64(fd, &st) != 0) return -1;
+    memset(id, 0, sizeof *id);
+    id->size = (unsigned long long)st.st_size;
+    id->mtime_sec = (long long)st.st_mtime;
+    id->regular = (st.st_mode & _S_IFMT) == _S_IFREG;
+    id->directory = (st.st_mode & _S_IFMT) == _S_IFDIR;
+    return 0;
 }
 
 int os_same_id(const os_file_id *a, const os_file_id *b)
@@ -295,11 +306,18 @@ static BOOL WINAPI on_console_event(DWORD event)
     if (remove_pending) DeleteFileA(remove_path);
     remove_pending = 0;
     ReleaseSRWLockExclusive(&term_lock);
-    return FALSE; /* the default handler then ends the process */
+    /* Ends the process as the default handler would, but at once: no atexit
+    ** handler or stdio flush (the main thread may hold their locks), the
+    ** same status on Windows and Wine. */
+    TerminateProcess(GetCurrentProcess(), STATUS_CONTROL_C_EXIT);
+    return TRUE;
 }
 
 void os_block_termination(void)
 {
+    /* The handler goes in first: a request before it would take the default
+    ** action at once, the lock notwithstanding. */
+    if (!handler_installed) handler_installed = SetConsoleCtrlHandler(on_console_event, TRUE) != 0;
     AcquireSRWLockExclusive(&term_lock);
 }
 
@@ -316,7 +334,7 @@ int os_remove_on_termination(const char *path)
     memcpy(remove_path, path, n + 1);
     remove_pending = 1;
     if (!handler_installed) handler_installed = SetConsoleCtrlHandler(on_console_event, TRUE) != 0;
-    return 0;
+    return handler_installed ? 0 : -1;
 }
 
 void os_keep_on_termination(void)
