@@ -305,7 +305,7 @@ windows: $(GEN_C) $(GEN_H) $(B)/suites.inc
 	@scripts/ensure-deps.sh windows
 	$(Q)$(WIN_MAKE) windows
 
-check-windows: windows all $(B)/samples/.stamp $(B)/samples/install.stamp
+check-windows: dist-windows all $(B)/samples/.stamp $(B)/samples/install.stamp
 	$(Q)B=$(abspath $(B)) W=$(abspath build/win64) sh win/check.sh
 
 dist-windows: windows

@@ -9,7 +9,8 @@
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
 #   windows   the mingw-w64 cross compiler (winpthreads), Debian's mingw zlib,
-#             Wine, CMake and dpkg-dev (make windows, make check-windows); and
+#             Wine, CMake, dpkg-dev, zip and unzip (make windows, check-windows,
+#             dist-windows); and
 #             a deb-src entry for the machine's own Debian archive, so that
 #             scripts/win-deps.sh can fetch libzip's and Check's source packages
 # As root (or with password-less sudo) it installs what is missing with
@@ -70,6 +71,7 @@ check_windows() {
     have cmake || add cmake
     have dpkg-source || add dpkg-dev
     have zip || add zip
+    have unzip || add unzip
 }
 
 # apt-get source needs deb-src lines: the same archive, suites and components

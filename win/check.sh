@@ -27,7 +27,8 @@ trap 'wineserver -k 2>/dev/null' EXIT INT TERM
 # Each .exe behind a wrapper, so the shell test runners can run it as $ATRC.
 mkdir -p "$W/run"
 for t in atrc mkxanim mkpk3; do
-    printf '#!/bin/sh\nexec wine "%s/%s.exe" "$@"\n' "$W" "$t" >"$W/run/$t"
+    printf '#!/bin/sh\nWINEPREFIX="%s" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" exec wine "%s/%s.exe" "$@"\n' \
+        "$WINEPREFIX" "$W" "$t" >"$W/run/$t"
     chmod +x "$W/run/$t"
 done
 WATRC=$W/run/atrc
@@ -111,6 +112,27 @@ cd "$root" || exit 2
 t2=$(date +%s%N)
 echo "bench (native + Wine run each): large script $(((t1 - t0) / 1000000)) ms, many files $(((t2 - t1) / 1000000)) ms"
 rm -rf "$bw" "$W/iwd-install" "$W"/cmp.*
+
+step "the release zip: atrc.exe alone runs"
+zip=$(ls "$root"/build/atrc-*-win64.zip 2>/dev/null | head -1)
+alone=$W/alone
+rm -rf "$alone" && mkdir -p "$alone"
+if [ -z "$zip" ] || ! unzip -q -j "$zip" '*/atrc.exe' -d "$alone"; then
+    note_fail "no atrc.exe in build/atrc-*-win64.zip"
+elif [ "$(ls -A "$alone")" != atrc.exe ]; then
+    note_fail "the release directory holds more than atrc.exe"
+else
+    cp -R "$B/samples/game" "$alone/game" && cp samples/scripts/*.gsc "$alone/"
+    (cd "$alone" && "$B/atrc" --trees -g game *.gsc) >"$W/alone.n" 2>&1
+    (cd "$alone" && wine ./atrc.exe --trees -g game *.gsc) >"$W/alone.w" 2>&1 </dev/null
+    if cmp -s "$W/alone.n" "$W/alone.w"; then
+        echo "same: $(basename "$zip"): atrc.exe alone, on the samples"
+    else
+        diff "$W/alone.n" "$W/alone.w" | head -5
+        note_fail "atrc.exe from the zip"
+    fi
+fi
+rm -rf "$alone" "$W"/alone.*
 
 if [ -n "$failed" ]; then
     echo "check-windows: FAILED:$failed" >&2

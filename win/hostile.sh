@@ -159,5 +159,25 @@ begin "NO_COLOR with --color=auto: no colour"
 NO_COLOR=1 "$WATRC" --no-xanim -g game scripts/b.gsc >/dev/null 2>w.err </dev/null
 if grep -q "$(printf '\033')" w.err; then bad "escape sequences"; else ok; fi
 
+# Started from Explorer (a console of its own, which closes at exit): atrc
+# waits for a key.  A pseudo-terminal gives the same under Wine (no cmd.exe
+# shares the console); a run whose streams are redirected never waits.
+if command -v script >/dev/null 2>&1; then
+    begin "a console of its own: 'Press any key', then the key ends the run"
+    (sleep 2; printf 'k') | timeout 30 script -qec "$WATRC --no-xanim -g game scripts/a.gsc" /dev/null >tty.out 2>&1
+    st=$?
+    # Wine's console draws with escape sequences between the characters.
+    sed 's/\x1b\[[0-9;?]*[A-Za-z]//g' tty.out >tty.txt
+    if [ $st -ne 0 ]; then bad "status $st"
+    elif ! grep -q 'Press any key to close this window' tty.txt; then bad "no prompt: $(head -c 200 tty.txt)"
+    elif ! grep -q 'scripts/a.gsc:4:.*human\[1\]' tty.txt; then bad "no output before the prompt"
+    else ok; fi
+    begin "a console of its own: without a key atrc keeps the window open"
+    # (standard input open, and nothing typed)
+    sleep 6 | timeout 4 script -qec "$WATRC --version" /dev/null >tty.out 2>&1
+    st=$?
+    if [ $st -eq 124 ]; then ok; else bad "status $st: it did not wait ($(head -c 100 tty.out))"; fi
+fi
+
 echo "windows hostile: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -82,3 +82,20 @@ $(W)/unit-tests.exe: $(TEST_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
 	@$(WCC) $(WCFLAGS) $(WLDFLAGS) -o $@ $^ -lcheck $(WLIBS)
 
 -include $(wildcard $(W)/obj/*.d $(W)/obj/gen/*.d $(W)/obj/tests/*.d)
+
+# ---- the release: atrc.exe, the README and the man page as HTML ----
+# (The repository has no licence file yet: none is shipped.)
+DIST     := build/atrc-$(VERSION)-win64.zip
+DIST_DIR := $(W)/dist/atrc-$(VERSION)-win64
+
+.PHONY: dist-windows
+dist-windows: $(DIST)
+
+$(DIST): $(W)/atrc.exe README.md doc/atrc.1
+	@printf '  %-7s %s\n' ZIP $@
+	@rm -rf $(W)/dist && mkdir -p $(DIST_DIR)
+	@cp $(W)/atrc.exe $(DIST_DIR)/atrc.exe
+	@cp README.md $(DIST_DIR)/README.md
+	@mandoc -T html -O style=none doc/atrc.1 >$(DIST_DIR)/atrc.html
+	@mandoc -T ascii doc/atrc.1 | sed 's/.\x08//g' >$(DIST_DIR)/atrc.txt
+	@rm -f $@ && cd $(W)/dist && zip -q -X -r $(abspath $@) atrc-$(VERSION)-win64
