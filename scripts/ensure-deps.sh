@@ -125,7 +125,7 @@ elif have sudo && sudo -n true 2>/dev/null; then
 else
     if [ "$src_entry" = 1 ]; then
         echo "atrc: apt has no deb-src entry (needed for libzip's and Check's source packages); add one with:" >&2
-        printf '    sudo tee %s <<'"'"'END'"'"'\n' "$DEB_SRC" >&2
+        printf '    sudo tee %s >/dev/null <<'"'"'END'"'"'\n' "$DEB_SRC" >&2
         deb_src_entry | sed '$d' >&2
         echo "END" >&2
         echo "    sudo apt-get update" >&2
