@@ -132,40 +132,35 @@ int os_replace_file(const char *from, const char *to)
 
 /* A run stopped by a signal while writing the temporary leaves nothing
 ** behind: the handler removes it (unlink is async-signal-safe), then the
-** process dies of the signal as it would have. */
+** process dies of the signal as it would have.  The handler is in place
+** before the temporary exists.  While the creating thread holds the signals
+** off, one delivered to another thread (the front end's workers do not block
+** them) is passed to the creating thread, where it waits until the
+** temporary is registered. */
 static const int term_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 #define TERM_SIGNAL_COUNT (sizeof term_signals / sizeof term_signals[0])
 static char remove_path[PATH_MAX + 64];
 static volatile sig_atomic_t remove_pending;
+static volatile sig_atomic_t creating;
+static pthread_t creator;
 static sigset_t mask_before_block;
+static int handlers_installed;
 
 static void remove_and_die(int sig)
 {
+    if (creating && !pthread_equal(pthread_self(), creator)) {
+        pthread_kill(creator, sig); /* pending there until unblocked */
+        return;
+    }
     if (remove_pending) unlink(remove_path);
     signal(sig, SIG_DFL);
     raise(sig);
 }
 
-void os_block_termination(void)
+static void install_handlers(void)
 {
-    sigset_t set;
-    sigemptyset(&set);
-    for (size_t i = 0; i < TERM_SIGNAL_COUNT; i++) sigaddset(&set, term_signals[i]);
-    pthread_sigmask(SIG_BLOCK, &set, &mask_before_block);
-}
-
-void os_unblock_termination(void)
-{
-    pthread_sigmask(SIG_SETMASK, &mask_before_block, NULL);
-}
-
-int os_remove_on_termination(const char *path)
-{
-    size_t n = strlen(path);
-    if (n >= sizeof remove_path) return -1;
-    remove_pending = 0;
-    memcpy(remove_path, path, n + 1);
-    remove_pending = 1;
+    if (handlers_installed) return;
+    handlers_installed = 1;
     for (size_t i = 0; i < TERM_SIGNAL_COUNT; i++) {
         struct sigaction old, sa;
         /* A signal the caller ignores (nohup, a background job) stays ignored. */
@@ -175,6 +170,33 @@ int os_remove_on_termination(const char *path)
         sigemptyset(&sa.sa_mask);
         sigaction(term_signals[i], &sa, NULL);
     }
+}
+
+void os_block_termination(void)
+{
+    install_handlers();
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < TERM_SIGNAL_COUNT; i++) sigaddset(&set, term_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &set, &mask_before_block);
+    creator = pthread_self();
+    creating = 1;
+}
+
+void os_unblock_termination(void)
+{
+    pthread_sigmask(SIG_SETMASK, &mask_before_block, NULL);
+    creating = 0;
+}
+
+int os_remove_on_termination(const char *path)
+{
+    size_t n = strlen(path);
+    if (n >= sizeof remove_path) return -1;
+    remove_pending = 0;
+    memcpy(remove_path, path, n + 1);
+    install_handlers();
+    remove_pending = 1;
     return 0;
 }
 
