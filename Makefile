@@ -74,7 +74,7 @@ TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
 .PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint install uninstall bench mutation-report \
-        corpus-check model-check fuzz memcheck clean diff-portable
+        corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
@@ -303,6 +303,19 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	@scripts/ensure-deps.sh fuzz
 	$(Q)$(MAKE) --no-print-directory -f tests/fuzz/fuzz.mk FUZZ_SECONDS=$(FUZZ_SECONDS) run
+
+# ---- Windows: cross-compiled with mingw-w64, tested under Wine (win/) ----
+# The host build generates the lexers, parsers and builtin tables first.
+WIN_MAKE = $(MAKE) --no-print-directory -f win/windows.mk HOST_B=$(B) GEN_C="$(GEN_C)"
+windows: $(GEN_C) $(GEN_H) $(B)/suites.inc
+	@scripts/ensure-deps.sh windows
+	$(Q)$(WIN_MAKE) windows
+
+check-windows: dist-windows all $(B)/samples/.stamp $(B)/samples/install.stamp
+	$(Q)B=$(abspath $(B)) W=$(abspath build/win64) sh win/check.sh
+
+dist-windows: windows
+	$(Q)$(WIN_MAKE) dist-windows
 
 # ---- installation ----
 install: all

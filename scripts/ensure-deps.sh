@@ -11,6 +11,11 @@
 #   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
 #   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
 #             Debian's chromium against the page served by python3 -m http.server)
+#   windows   the mingw-w64 cross compiler (winpthreads), Debian's mingw zlib,
+#             Wine, CMake, dpkg-dev, zip and unzip (make windows, check-windows,
+#             dist-windows); and
+#             a deb-src entry for the machine's own Debian archive, so that
+#             scripts/win-deps.sh can fetch libzip's and Check's source packages
 # As root (or with password-less sudo) it installs what is missing with
 # apt-get, refreshing the package lists when a package is not found.
 # Otherwise it prints the exact command to run and fails.
@@ -95,12 +100,45 @@ check_web() {
     have python3 || add python3
 }
 
+check_windows() {
+    have x86_64-w64-mingw32-gcc-posix || add gcc-mingw-w64-x86-64-posix
+    have x86_64-w64-mingw32-windres || add binutils-mingw-w64-x86-64
+    [ -f /usr/x86_64-w64-mingw32/include/windows.h ] || add mingw-w64-x86-64-dev
+    [ -f /usr/x86_64-w64-mingw32/lib/libz.a ] || add libz-mingw-w64-dev
+    have wine || add wine
+    have wine64 || [ -x /usr/lib/wine/wine64 ] || add wine64
+    have cmake || add cmake
+    have dpkg-source || add dpkg-dev
+    have zip || add zip
+    have unzip || add unzip
+}
+
+# apt-get source needs deb-src lines: the same archive, suites and components
+# as the machine's own Debian entries (deb822 .sources or one-line form).
+DEB_SRC=/etc/apt/sources.list.d/atrc-deb-src.sources
+deb_src_entry() {
+    for f in /etc/apt/sources.list.d/debian.sources; do
+        [ -f "$f" ] && awk 'BEGIN { RS = ""; ORS = "\n\n" }
+            /(^|\n)Types:[^\n]*deb( |\n|$)/ { sub(/Types:[^\n]*/, "Types: deb-src"); print }' "$f"
+    done
+    [ -f /etc/apt/sources.list ] && awk '$1 == "deb" && $2 !~ /^\[/ {
+            printf "Types: deb-src\nURIs: %s\nSuites: %s\nComponents:", $2, $3
+            for (i = 4; i <= NF; i++) printf " %s", $i
+            printf "\n\n" }' /etc/apt/sources.list
+    return 0
+}
+need_deb_src() {
+    apt-cache showsrc libzip 2>/dev/null | grep -q '^Version:' && return 1
+    return 0
+}
+
 # GNU time reports peak memory (make bench).
 check_bench() {
     [ -x /usr/bin/time ] || add time
 }
 
 [ $# -eq 0 ] && set -- base
+windows=0
 for what in "$@"; do
     case "$what" in
         base) check_base ;;
@@ -111,11 +149,14 @@ for what in "$@"; do
         graphviz) check_base; check_graphviz ;;
         wasm) check_base; check_wasm ;;
         web) check_base; check_wasm; check_web ;;
+        windows) check_base; check_windows; windows=1 ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac
 done
 
-[ -z "$need" ] && exit 0
+src_entry=0
+if [ "$windows" = 1 ] && need_deb_src; then src_entry=1; fi
+[ -z "$need" ] && [ "$src_entry" = 0 ] && exit 0
 need=${need# }
 
 if [ "$(id -u)" -eq 0 ]; then
@@ -123,10 +164,27 @@ if [ "$(id -u)" -eq 0 ]; then
 elif have sudo && sudo -n true 2>/dev/null; then
     sudo="sudo"
 else
-    echo "atrc: missing build dependencies: $need" >&2
-    echo "atrc: install them with:" >&2
-    echo "    sudo apt-get update && sudo apt-get install -y $need" >&2
+    if [ "$src_entry" = 1 ]; then
+        echo "atrc: apt has no deb-src entry (needed for libzip's and Check's source packages); add one with:" >&2
+        printf '    sudo tee %s >/dev/null <<'"'"'END'"'"'\n' "$DEB_SRC" >&2
+        deb_src_entry | sed '$d' >&2
+        echo "END" >&2
+        echo "    sudo apt-get update" >&2
+    fi
+    if [ -n "$need" ]; then
+        echo "atrc: missing build dependencies: $need" >&2
+        echo "atrc: install them with:" >&2
+        echo "    sudo apt-get update && sudo apt-get install -y $need" >&2
+    fi
     exit 1
+fi
+
+if [ "$src_entry" = 1 ]; then
+    echo "atrc: adding $DEB_SRC (deb-src for the machine's Debian archive) and running apt-get update" >&2
+    deb_src_entry | $sudo tee "$DEB_SRC" >/dev/null
+    $sudo apt-get update -q >&2 || true
+    need_deb_src && { echo "atrc: apt-get source still finds no libzip source package" >&2; exit 1; }
+    [ -z "$need" ] && exit 0
 fi
 
 echo "atrc: installing missing Debian packages: $need" >&2

@@ -5,6 +5,7 @@
 #include "inline.h"
 #include "vec.h"
 #include "ast_build.h"
+#include "os.h"
 #include "script_parse.h"
 
 #include <stdint.h>
@@ -519,9 +520,9 @@ char *ast_dump_string(const ast_node *root)
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
+    FILE *f = os_memstream_open(&buf, &len);
     if (!f) return xstrdup("");
     ast_dump(root, f);
-    fclose(f);
+    if (os_memstream_close(f, &buf, &len) != 0) return xstrdup("");
     return buf;
 }

@@ -10,10 +10,10 @@
 #include "walk.h"
 #include "text.h"
 #include "vec.h"
+#include "os.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 atrc_ctx *atrc_new(const atrc_options *opts)
 {
@@ -154,8 +154,8 @@ static int add_operands(atrc_ctx *ctx, const char *const *operands, size_t n)
 
 int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
-    struct stat st;
-    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) return add_operands(ctx, &path, 1);
+    os_file_id id;
+    if (strcmp(path, "-") != 0 && os_path_id(path, &id) == 0 && id.directory) return add_operands(ctx, &path, 1);
     return replay_file(ctx, frontend_parse_path(get_frontend(ctx), path));
 }
 
@@ -208,11 +208,11 @@ int atrc_unreadable_count(const atrc_ctx *ctx)
 
 const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path)
 {
-    struct stat out, in;
-    if (stat(path, &out) != 0) return NULL;
+    os_file_id out, in;
+    if (os_path_id(path, &out) != 0) return NULL;
     for (size_t i = 0; i < ctx->source_count; i++) {
         const char *p = ctx->sources[i]->path;
-        if (stat(p, &in) == 0 && in.st_dev == out.st_dev && in.st_ino == out.st_ino) return p;
+        if (os_path_id(p, &in) == 0 && os_same_id(&in, &out)) return p;
     }
     return NULL;
 }

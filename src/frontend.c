@@ -10,7 +10,6 @@
 #include "script_refs.h"
 
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,21 +226,12 @@ static void start_threads(frontend *fe)
     /* The calling thread parses too (whatever no worker has started when it
     ** needs it): jobs threads in all, jobs - 1 of them workers. */
     fe->threads = xcalloc((size_t)fe->jobs, sizeof *fe->threads);
-    /* Workers take no asynchronous signal (they inherit this mask): a
-    ** program's handler (the CLI's, removing its temporary output) runs on
-    ** the thread that installed it, never on a worker in the middle of it. */
-    sigset_t all, old;
-    sigfillset(&all);
-    static const int faults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
-    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) sigdelset(&all, faults[i]);
-    pthread_sigmask(SIG_BLOCK, &all, &old);
     for (int i = 0; i < fe->jobs - 1; i++) {
         fe->threads[i].fe = fe;
         /* Without a thread the caller parses the file itself at take time. */
         if (pthread_create(&fe->threads[i].id, NULL, worker_main, &fe->threads[i]) != 0) break;
         fe->thread_count++;
     }
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
 static void lock(frontend *fe)

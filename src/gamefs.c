@@ -3,6 +3,7 @@
 #include "source.h"
 #include "text.h"
 #include "vec.h"
+#include "os.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -73,7 +74,8 @@ void gamefs_init(gamefs *fs, arena *mem)
 static const char *trim_dir(gamefs *fs, const char *dir)
 {
     size_t n = strlen(dir);
-    while (n > 1 && dir[n - 1] == '/') n--; /* "game/" and "game" name one directory */
+    /* "game/" and "game" name one directory ("C:\\" stays the root of C:) */
+    while (n > 1 && os_is_path_sep(dir[n - 1]) && dir[n - 2] != ':') n--;
     return arena_strndup(fs->mem, dir, n);
 }
 

@@ -1,10 +1,9 @@
 /* atrc — the command-line client of the library in include/atrc.h. */
 #include "atrc.h"
+#include "os.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -396,100 +395,25 @@ typedef struct output {
     char *target;     /* the file actually replaced (a symlink's target) */
 } output;
 
-/* A run stopped by a signal while writing the temporary leaves nothing
-** behind: the handler removes it (unlink is async-signal-safe), then the
-** process dies of the signal as it would have.  FILE itself is untouched. */
-static char tmp_to_remove[4096 + 64];
-static volatile sig_atomic_t tmp_pending;
-
-static const int termination_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-
-static void remove_tmp_and_die(int sig)
-{
-    if (tmp_pending) unlink(tmp_to_remove);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
+/* A run stopped by a signal (Windows: Ctrl+C, a closed console) while
+** writing the temporary leaves nothing behind: os_remove_on_termination()
+** removes it, then the process ends as it would have.  FILE itself is
+** untouched. */
 
 /* Out of memory (the library has written its message): no temporary left
 ** behind, exit status 2 as for any failed run, no core dump. */
 static void exit_out_of_memory(void)
 {
-    if (tmp_pending) unlink(tmp_to_remove);
+    os_remove_armed_temporary();
     _exit(2);
-}
-
-/* The termination signals are held from just before the temporary exists
-** until its handlers are installed: a signal in between is delivered once
-** they are, and removes it.  *old receives the mask to restore. */
-static void block_termination_signals(sigset_t *old)
-{
-    sigset_t set;
-    sigemptyset(&set);
-    for (size_t i = 0; i < sizeof termination_signals / sizeof termination_signals[0]; i++)
-        sigaddset(&set, termination_signals[i]);
-    sigprocmask(SIG_BLOCK, &set, old);
-}
-
-static void restore_signal_mask(const sigset_t *old)
-{
-    sigprocmask(SIG_SETMASK, old, NULL);
-}
-
-static void guard_tmp(const char *tmp)
-{
-    const int *sigs = termination_signals;
-    if (strlen(tmp) >= sizeof tmp_to_remove) return;
-    memcpy(tmp_to_remove, tmp, strlen(tmp) + 1);
-    tmp_pending = 1;
-    for (size_t i = 0; i < sizeof termination_signals / sizeof termination_signals[0]; i++) {
-        struct sigaction old, sa;
-        /* A signal the caller ignores (nohup, a background job) stays ignored. */
-        if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = remove_tmp_and_die;
-        sigemptyset(&sa.sa_mask);
-        sigaction(sigs[i], &sa, NULL);
-    }
-}
-
-/* The file -o FILE replaces: FILE, or through a symlink the file it points
-** to — also when that does not exist yet (a dangling link is followed, never
-** replaced).  NULL with errno (ELOOP) past 40 links. */
-static char *output_target(const char *path)
-{
-    char *cur = strdup(path);
-    for (int hops = 0; cur; hops++) {
-        struct stat lst;
-        if (lstat(cur, &lst) != 0 || !S_ISLNK(lst.st_mode)) return cur;
-        if (hops == 40) {
-            free(cur);
-            errno = ELOOP;
-            return NULL;
-        }
-        char link[PATH_MAX];
-        ssize_t n = readlink(cur, link, sizeof link - 1);
-        if (n < 0) return cur;
-        link[n] = 0;
-        const char *slash = strrchr(cur, '/');
-        size_t dir_len = link[0] != '/' && slash ? (size_t)(slash - cur) + 1 : 0;
-        char *next = malloc(dir_len + (size_t)n + 1);
-        if (next) {
-            memcpy(next, cur, dir_len);
-            memcpy(next + dir_len, link, (size_t)n + 1);
-        }
-        free(cur);
-        cur = next;
-    }
-    return NULL;
 }
 
 /* Why writing into the directory of dest failed: the directory, not the
 ** file, when it cannot take new files. */
 static void report_cannot_write(const char *path, const char *dest, int err)
 {
-    const char *slash = strrchr(dest, '/');
-    char *dir = slash ? strndup(dest, slash == dest ? 1 : (size_t)(slash - dest)) : strdup(".");
+    const char *slash = os_last_path_sep(dest);
+    char *dir = slash ? os_strndup(dest, slash == dest ? 1 : (size_t)(slash - dest)) : os_strndup(".", 1);
     if ((err == EACCES || err == EPERM || err == EROFS) && dir && access(dir, W_OK) != 0)
         fprintf(stderr, "atrc: error: cannot write '%s': the directory '%s' does not allow creating files: %s\n", path,
                 dir, strerror(err));
@@ -517,36 +441,29 @@ static int open_output(output *o, const char *path)
         return 0;
     }
     /* -o through a symlink replaces the file it points to, not the link. */
-    o->target = output_target(path);
+    o->target = os_output_target(path);
     if (!o->target) {
         fprintf(stderr, "atrc: error: cannot write '%s': %s\n", path, strerror(errno));
         return -1;
     }
     const char *dest = o->target;
     size_t n = strlen(dest);
-    const char *slash = strrchr(dest, '/');
+    const char *slash = os_last_path_sep(dest);
     size_t dir_len = slash ? (size_t)(slash - dest) + 1 : 0;
     o->tmp_path = malloc(n + 16);
     int fd = -1;
     if (o->tmp_path) {
         /* Same directory, so the rename cannot cross file systems. */
         snprintf(o->tmp_path, n + 16, "%.*s.%s.XXXXXX", (int)dir_len, dest, dest + dir_len);
-        sigset_t old;
-        block_termination_signals(&old);
-        fd = mkstemp(o->tmp_path);
+        os_block_termination();
+        fd = os_create_temporary(o->tmp_path);
         int saved = errno;
-        if (fd >= 0) guard_tmp(o->tmp_path);
-        restore_signal_mask(&old);
+        if (fd >= 0) os_remove_on_termination(o->tmp_path);
+        os_unblock_termination();
         errno = saved;
     }
     if (fd >= 0) {
-        if (stat(dest, &st) == 0) {
-            fchmod(fd, st.st_mode & 07777);
-        } else {
-            mode_t mask = umask(0);
-            umask(mask);
-            fchmod(fd, 0666 & ~mask);
-        }
+        os_set_new_file_mode(fd, dest);
         o->fp = fdopen(fd, "w");
         if (o->fp) return 0;
     }
@@ -554,7 +471,7 @@ static int open_output(output *o, const char *path)
     if (fd >= 0) {
         close(fd);
         unlink(o->tmp_path);
-        tmp_pending = 0;
+        os_keep_on_termination();
     }
     report_cannot_write(path, dest, err);
     free(o->tmp_path);
@@ -575,7 +492,7 @@ static int close_output(output *o, int write_errno)
         failed = 1;
         err = errno;
     }
-    if (o->tmp_path && !failed && fsync(fileno(o->fp)) != 0) {
+    if (o->tmp_path && !failed && os_sync(fileno(o->fp)) != 0) {
         failed = 1;
         err = errno;
     }
@@ -587,12 +504,12 @@ static int close_output(output *o, int write_errno)
         }
     }
     if (o->tmp_path) {
-        if (!failed && rename(o->tmp_path, o->target ? o->target : o->path) != 0) {
+        if (!failed && os_replace_file(o->tmp_path, o->target ? o->target : o->path) != 0) {
             failed = 1;
             err = errno;
         }
         if (failed) unlink(o->tmp_path);
-        tmp_pending = 0; /* renamed or removed */
+        os_keep_on_termination(); /* renamed or removed */
         free(o->tmp_path);
         o->tmp_path = NULL;
     }
@@ -652,7 +569,7 @@ static int diff_main(int argc, char **argv)
         /* trouble reading: FILE keeps what it held */
         fclose(o.fp);
         unlink(o.tmp_path);
-        tmp_pending = 0;
+        os_keep_on_termination();
         free(o.tmp_path);
         free(o.target);
         return 2;
@@ -664,20 +581,20 @@ static int diff_main(int argc, char **argv)
 /* Are the existing files a and b one file (any path, link or hard link)? */
 static int same_file_as(const char *a, const char *b)
 {
-    struct stat x, y;
-    return strcmp(a, "-") != 0 && stat(a, &x) == 0 && stat(b, &y) == 0 && S_ISREG(y.st_mode) &&
-           x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+    os_file_id x, y;
+    return strcmp(a, "-") != 0 && os_path_id(a, &x) == 0 && os_path_id(b, &y) == 0 && y.regular && os_same_id(&x, &y);
 }
 
 /* -o naming an input would destroy it (gcc refuses the same way).  The same
-** file through any path, link or hard link is caught by device and inode.
+** file through any path, link or hard link is caught by its identity
+** (device and inode; on Windows volume and file index).
 ** A wildcard after -o (`-o maps/STAR.gsc`) expands to "-o maps/a.gsc
 ** maps/b.gsc ...", so an existing script or tree file is refused too: it is
 ** never atrc's output. */
 static int check_output_is_not_input(const cli *c)
 {
-    struct stat out;
-    if (!c->output || stat(c->output, &out) != 0 || !S_ISREG(out.st_mode)) return 0;
+    os_file_id out;
+    if (!c->output || os_path_id(c->output, &out) != 0 || !out.regular) return 0;
     for (int i = 0; i < c->script_count; i++) {
         if (same_file_as(c->scripts[i], c->output)) {
             fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", c->scripts[i],
@@ -686,7 +603,7 @@ static int check_output_is_not_input(const cli *c)
         }
     }
     const char *dot = strrchr(c->output, '.');
-    if (dot && !strchr(dot, '/') &&
+    if (dot && !os_last_path_sep(dot) &&
         (strcasecmp(dot, ".gsc") == 0 || strcasecmp(dot, ".csc") == 0 || strcasecmp(dot, ".atr") == 0)) {
         fprintf(stderr, "atrc: error: output file '%s' is an existing script or tree: not overwriting it "
                         "(did a wildcard expand after -o?)\n", c->output);
@@ -700,7 +617,7 @@ static int check_output_is_not_input(const cli *c)
 ** path or link): refused with the reason.  Returns the reason or NULL. */
 static const char *output_is_game_file(atrc_ctx *ctx, const char *path)
 {
-    char *target = output_target(path);
+    char *target = os_output_target(path);
     const char *why = target ? atrc_output_conflict(ctx, target) : NULL;
     if (why) fprintf(stderr, "atrc: error: output file '%s' %s: not overwriting it\n", path, why);
     free(target);
@@ -711,23 +628,15 @@ static const char *output_is_game_file(atrc_ctx *ctx, const char *path)
 static int use_color(int setting)
 {
     if (setting >= 0) return setting;
-    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    const char *no_color = getenv("NO_COLOR");
     if (no_color && *no_color) return 0;
-    if (!term || strcmp(term, "dumb") == 0) return 0;
-    return isatty(STDERR_FILENO);
+    return os_color_terminal(STDERR_FILENO);
 }
 
 int main(int argc, char **argv)
 {
-    /* A closed pipe must be reported as a write error, not kill us silently. */
-    signal(SIGPIPE, SIG_IGN);
-    /* Past a file-size limit, write() must fail with EFBIG so we clean up. */
-    signal(SIGXFSZ, SIG_IGN);
+    os_process_start();
     atrc_set_out_of_memory_handler(exit_out_of_memory);
-#ifdef __EMSCRIPTEN__
-    /* emscripten starts a process with umask 0777: -o would write a file no one can read. */
-    umask(022);
-#endif
     if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
 
     cli c;
@@ -752,8 +661,8 @@ int main(int argc, char **argv)
     }
     int status = parse_args(argc, argv, &c);
     if (c.opts.jobs == 0) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        c.opts.jobs = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus;
+        int cpus = os_cpu_count();
+        c.opts.jobs = cpus > 64 ? 64 : cpus;
     }
     if (status == 0) status = check_output_is_not_input(&c);
     if (status != 0) goto done_args;
@@ -780,10 +689,10 @@ int main(int argc, char **argv)
     }
     int dirs_to_check = c.game_dir_count + (c.install ? 1 : 0) + (mod_dir ? 1 : 0);
     for (int i = 0; i < dirs_to_check; i++) {
-        struct stat st;
-        if (stat(c.game_dirs[i], &st) != 0 || !S_ISDIR(st.st_mode)) {
+        os_file_id st;
+        if (os_path_id(c.game_dirs[i], &st) != 0 || !st.directory) {
             fprintf(stderr, "atrc: error: cannot read game directory '%s': %s\n", c.game_dirs[i],
-                    stat(c.game_dirs[i], &st) != 0 ? strerror(errno) : "not a directory");
+                    os_path_id(c.game_dirs[i], &st) != 0 ? strerror(errno) : "not a directory");
             status = 2;
             goto done_args;
         }
@@ -802,7 +711,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < c.engine_anim_count; i++) {
         const char *spec = c.engine_anims[i];
         const char *colon = strchr(spec, ':');
-        char *tree = strndup(spec, (size_t)(colon - spec));
+        char *tree = os_strndup(spec, (size_t)(colon - spec));
         if (!tree || atrc_add_engine_anim(ctx, tree, colon + 1) != 0) {
             status = usage_error("--engine-anim takes TREE:NAME with identifiers, not '%s'", spec);
             free(tree);

@@ -7,6 +7,7 @@
 #include "lexer.h"
 #include "inline.h"
 #include "parse_ctx.h"
+#include "os.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -725,7 +726,7 @@ char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
+    FILE *out = os_memstream_open(&buf, &len);
     if (!out) return xstrdup("");
     gsc_lexer lx;
     gsc_lexer_init(&lx, src, rules, diags);
@@ -746,6 +747,6 @@ char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list
         if (code == 0) break;
     }
     gsc_lexer_free(&lx);
-    fclose(out);
+    if (os_memstream_close(out, &buf, &len) != 0) return xstrdup("");
     return buf;
 }

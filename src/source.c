@@ -1,13 +1,12 @@
 #include "source.h"
 #include "arena.h"
+#include "os.h"
 #include "vec.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 source_file *source_from_buffer(const char *path, const char *data, size_t len)
@@ -56,37 +55,36 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, i
     return 0;
 }
 
-static void set_identity(source_file *f, const struct stat *st)
+static void set_identity(source_file *f, const os_file_id *id)
 {
-    f->dev = (unsigned long long)st->st_dev;
-    f->ino = (unsigned long long)st->st_ino;
-    f->size = (unsigned long long)st->st_size;
-    f->mtime_sec = (long long)st->st_mtim.tv_sec;
-    f->mtime_nsec = (long long)st->st_mtim.tv_nsec;
+    f->dev = id->dev;
+    f->ino = id->ino;
+    f->size = id->size;
+    f->mtime_sec = id->mtime_sec;
+    f->mtime_nsec = id->mtime_nsec;
 }
 
 int source_open_nonblocking(const char *path, int regular_only, const char **why)
 {
-    /* O_NONBLOCK: opening a FIFO never waits for a writer (nor a device for
-    ** carrier); what the file is is known from fstat before any read. */
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    /* Non-blocking: opening a FIFO never waits for a writer (nor a device
+    ** for carrier); what the file is is known before any read. */
+    int fd = os_open_read(path, 1);
     if (fd < 0) return -1;
-    struct stat st;
-    if (fstat(fd, &st) != 0) {
+    os_file_id id;
+    if (os_fd_id(fd, &id) != 0) {
         int e = errno;
         close(fd);
         errno = e;
         return -1;
     }
-    *why = S_ISDIR(st.st_mode) ? "is a directory" : regular_only && !S_ISREG(st.st_mode) ? "not a regular file" : NULL;
+    *why = id.directory ? "is a directory" : regular_only && !id.regular ? "not a regular file" : NULL;
     if (*why) {
         close(fd);
         return -2;
     }
     /* Blocking again for the reads: a pipe named on the command line is
     ** read to its end as before. */
-    int flags = fcntl(fd, F_GETFL);
-    if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    os_clear_nonblocking(fd);
     return fd;
 }
 
@@ -101,13 +99,17 @@ static source_file *read_path(const char *path, int regular_only, char **buf, si
         *err = why;
         return NULL;
     }
-    struct stat st;
+    os_file_id st;
     int e = 0;
     if (fd < 0) {
         e = errno;
-    } else if (fstat(fd, &st) != 0) {
+        if (e == EISDIR) {
+            *err = "is a directory";
+            return NULL;
+        }
+    } else if (os_fd_id(fd, &st) != 0) {
         e = errno;
-    } else if (S_ISDIR(st.st_mode)) {
+    } else if (st.directory) {
         if (!is_stdin) close(fd);
         *err = "is a directory";
         return NULL;
@@ -115,8 +117,8 @@ static source_file *read_path(const char *path, int regular_only, char **buf, si
     size_t len = 0;
     int regular = 0;
     if (!e) {
-        regular = st.st_size > 0 && S_ISREG(st.st_mode);
-        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.st_size : 65536, regular);
+        regular = st.size > 0 && st.regular;
+        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.size : 65536, regular);
     }
     if (!is_stdin && fd >= 0) close(fd);
     if (e == EFBIG && !regular) {
@@ -126,8 +128,7 @@ static source_file *read_path(const char *path, int regular_only, char **buf, si
     if (e) {
         if (errbuf) {
             /* Off the main thread: strerror's buffer is not thread-safe. */
-            if (strerror_r(e, errbuf, errsize) != 0) snprintf(errbuf, errsize, "error %d", e);
-            *err = errbuf;
+            *err = os_strerror(e, errbuf, errsize);
         } else {
             *err = strerror(e);
         }
@@ -137,7 +138,7 @@ static source_file *read_path(const char *path, int regular_only, char **buf, si
     f->path = xstrdup(is_stdin ? "<stdin>" : path);
     f->data = *buf;
     f->len = len;
-    if (!is_stdin && S_ISREG(st.st_mode)) set_identity(f, &st);
+    if (!is_stdin && st.regular) set_identity(f, &st);
     return f;
 }
 
@@ -183,10 +184,10 @@ int source_reload(source_file *f)
     const char *why;
     int fd = source_open_nonblocking(f->path, 1, &why);
     if (fd < 0) return -1;
-    struct stat st;
+    os_file_id st;
     source_file now;
     memset(&now, 0, sizeof now);
-    int ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    int ok = os_fd_id(fd, &st) == 0 && st.regular;
     if (ok) set_identity(&now, &st);
     ok = ok && now.dev == f->dev && now.ino == f->ino && now.size == f->size &&
          now.mtime_sec == f->mtime_sec && now.mtime_nsec == f->mtime_nsec;

@@ -8,17 +8,18 @@
 #include <string.h>
 
 #include "script_parse.h"
+#include "os.h"
 
 /* "L:C: error: message\n" per diagnostic (no path, no excerpt). */
 static inline char *gsc_diag_text(const diag_list *d)
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
+    FILE *f = os_memstream_open(&buf, &len);
     for (size_t i = 0; i < d->count; i++)
         fprintf(f, "%d:%d: %s: %s\n", d->items[i].line, d->items[i].col,
                 d->items[i].severity == DIAG_ERROR ? "error" : "warning", d->items[i].message);
-    fclose(f);
+    os_memstream_close(f, &buf, &len);
     return buf;
 }
 
@@ -33,10 +34,10 @@ static inline char *gsc_lex_np(const char *src, size_t n, atrc_profile p)
     char *diags = gsc_diag_text(&d);
     char *out = NULL;
     size_t len = 0;
-    FILE *m = open_memstream(&out, &len);
+    FILE *m = os_memstream_open(&out, &len);
     fputs(toks, m);
     if (d.count) fprintf(m, "--\n%s", diags);
-    fclose(m);
+    os_memstream_close(m, &out, &len);
     free(toks);
     free(diags);
     diag_free(&d);
@@ -78,10 +79,10 @@ static inline char *gsc_parse_np(const char *src, size_t n, int want_ast, atrc_p
     char *diags = gsc_diag_text(&d);
     char *out = NULL;
     size_t len = 0;
-    FILE *m = open_memstream(&out, &len);
+    FILE *m = os_memstream_open(&out, &len);
     fputs(ast, m);
     if (d.count) fprintf(m, "%s%s", want_ast ? "--\n" : "", diags);
-    fclose(m);
+    os_memstream_close(m, &out, &len);
     free(ast);
     free(diags);
     diag_free(&d);

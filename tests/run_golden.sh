@@ -7,6 +7,8 @@
 #   JOBS=N ... runs every case with `-j N` first: the expected files are the same for any N.
 #   SKIP=FILE ... skips the cases FILE lists, one `group/name reason...` a line
 #   (`#` comments), printing each with its reason.
+#   SKIP_PLATFORM=windows ... leaves out the cases with a <name>.posix-only file
+#   (it says why: e.g. two file names that differ only in case), and says so.
 set -u
 root=${1:?usage: run_golden.sh DIR [FILTER]}
 filter=${2:-}
@@ -25,6 +27,11 @@ for cmd in $(find "$root" -name '*.cmd' | LC_ALL=C sort); do
     if [ -n "${SKIP:-}" ]; then
         why=$(awk -v c="$(basename "$dir")/$name" '$1 == c { $1 = ""; sub(/^ /, ""); print; exit }' "$SKIP")
         if [ -n "$why" ]; then echo "SKIP $base: $why"; skip=$((skip + 1)); continue; fi
+    fi
+    if [ "${SKIP_PLATFORM:-}" = windows ] && [ -f "$base.posix-only" ]; then
+        echo "SKIP $base: $(cat "$base.posix-only")"
+        skip=$((skip + 1))
+        continue
     fi
     args=$(cat "$cmd")
     # (`atrc diff` reads no scripts: it takes no -j.)
@@ -47,5 +54,5 @@ for cmd in $(find "$root" -name '*.cmd' | LC_ALL=C sort); do
     done
     if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
-echo "golden${JOBS:+ (-j $JOBS)}: $pass passed, $fail failed${SKIP:+, $skip skipped}"
+echo "golden${JOBS:+ (-j $JOBS)}: $pass passed, $fail failed$([ "$skip" -gt 0 ] || [ -n "${SKIP:-}" ] && echo ", $skip skipped")"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

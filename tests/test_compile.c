@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "atrc.h"
+#include "tmpdir_testlib.h"
 #include "context.h"
 
 typedef struct fixture_file {
@@ -26,7 +27,7 @@ static void write_file(const char *rel, const char *data, size_t len)
     for (char *p = path + strlen(game_dir) + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
-            mkdir(path, 0777);
+            os_mkdir(path, 0777);
             *p = '/';
         }
     FILE *fp = fopen(path, "wb");
@@ -47,14 +48,12 @@ static void write_xanim(const char *name, int looping)
 static void setup(void)
 {
     snprintf(game_dir, sizeof game_dir, "/tmp/atrc-test-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(game_dir));
+    ck_assert_ptr_nonnull(os_make_temp_dir(game_dir));
 }
 
 static void teardown(void)
 {
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", game_dir);
-    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
+    if (remove_tree(game_dir) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
 }
 
 static void add_tree(const char *name, const char *atr)

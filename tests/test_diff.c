@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "atrc.h"
+#include "os.h"
 #include "json_read.h"
 
 /* Parses text; returns the error "OFFSET: MESSAGE" or "ok". */
@@ -105,7 +106,7 @@ static char *run_json(const char *profile, const char *const *nodes, int count, 
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
+    FILE *fp = os_memstream_open(&buf, &len);
     ck_assert_ptr_nonnull(fp);
     fprintf(fp, "{\"atrc\": 1, \"profile\": \"%s\", \"trees\": [{\"index\": 1, \"name\": \"t\", \"file\": \"t.atr\", "
                 "\"checksum\": %d, \"nodes\": [", profile, count);
@@ -119,17 +120,17 @@ static char *run_json(const char *profile, const char *const *nodes, int count, 
         fputs(", \"child_count\": 0}", fp);
     }
     fprintf(fp, "]}], \"references\": [%s], \"diagnostics\": []}", refs);
-    fclose(fp);
+    os_memstream_close(fp, &buf, &len);
     return buf;
 }
 
 static int diff_text(const char *old, const char *new_, atrc_format fmt, char **out)
 {
     size_t len = 0;
-    FILE *fp = open_memstream(out, &len);
+    FILE *fp = os_memstream_open(out, &len);
     ck_assert_ptr_nonnull(fp);
     int rc = atrc_diff_buffers("old.json", old, strlen(old), "new.json", new_, strlen(new_), fmt, fp, fp);
-    fclose(fp);
+    os_memstream_close(fp, out, &len);
     return rc;
 }
 

@@ -6,15 +6,16 @@
 #include <string.h>
 
 #include "atrc.h"
+#include "os.h"
 
 static char *emit_to_string(atrc_ctx *ctx, atrc_format format, int show_trees)
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
+    FILE *fp = os_memstream_open(&buf, &len);
     ck_assert_ptr_nonnull(fp);
     ck_assert_int_eq(atrc_emit(ctx, format, show_trees, fp), 0);
-    fclose(fp);
+    os_memstream_close(fp, &buf, &len);
     return buf;
 }
 
@@ -86,9 +87,9 @@ START_TEST(explain_without_trees_decodes_bits)
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
+    FILE *fp = os_memstream_open(&buf, &len);
     ck_assert_int_eq(atrc_explain(NULL, 0x0003002Au, ATRC_FORMAT_TEXT, fp, stderr), 0);
-    fclose(fp);
+    os_memstream_close(fp, &buf, &len);
     ck_assert_str_eq(buf, "0x0003002a = 196650 = (3 << 16) | 42\n"
                           "  tree index: 3 (value >> 16)\n"
                           "  node index: 42 (value & 0xffff)\n");
@@ -100,11 +101,11 @@ START_TEST(explain_json_and_reason_for_nothing)
 {
     char *buf = NULL, *ebuf = NULL;
     size_t len = 0, elen = 0;
-    FILE *fp = open_memstream(&buf, &len), *err = open_memstream(&ebuf, &elen);
+    FILE *fp = os_memstream_open(&buf, &len), *err = os_memstream_open(&ebuf, &elen);
     ck_assert_int_eq(atrc_explain(NULL, 0x0003002Au, ATRC_FORMAT_JSON, fp, err), 0);
     ck_assert_int_eq(atrc_explain(NULL, 7, ATRC_FORMAT_JSON, fp, err), -1);
-    fclose(fp);
-    fclose(err);
+    os_memstream_close(fp, &buf, &len);
+    os_memstream_close(err, &ebuf, &elen);
     ck_assert_str_eq(buf, "{\"atrc_explain\": 1, \"value\": 196650, \"tree_index\": 3, \"node_index\": 42, "
                           "\"tree\": null, \"path\": null, \"kind\": null, \"error\": null}\n"
                           "{\"atrc_explain\": 1, \"value\": 7, \"tree_index\": 0, \"node_index\": 7, "
@@ -121,10 +122,10 @@ static char *diagnostics_to_string(atrc_ctx *ctx, const atrc_diag_style *style)
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
+    FILE *fp = os_memstream_open(&buf, &len);
     ck_assert_ptr_nonnull(fp);
     ck_assert_int_eq(atrc_write_diagnostics(ctx, style, fp), 0);
-    fclose(fp);
+    os_memstream_close(fp, &buf, &len);
     return buf;
 }
 

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "atrc.h"
+#include "tmpdir_testlib.h"
+#include "os.h"
 #include "context.h"
 #include "frontend.h"
 #include "check_stage.h"
@@ -36,10 +38,10 @@ static void put(const char *rel, const char *text)
 static void setup(void)
 {
     snprintf(dir, sizeof dir, "/tmp/atrc-fe-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    ck_assert_ptr_nonnull(os_make_temp_dir(dir));
     char p[400];
     snprintf(p, sizeof p, "%s/animtrees", dir);
-    mkdir(p, 0777);
+    os_mkdir(p, 0777);
     put("animtrees/a.atr", "x\ny\nz\n");
     put("animtrees/b.atr", "p\nq\n");
     for (int i = 0; i < N_FILES; i++) {
@@ -61,9 +63,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", dir);
+    if (remove_tree(dir) != 0) fprintf(stderr, "cannot remove %s\n", dir);
 }
 
 /* The whole result of a run: JSON, then the printed diagnostics.
@@ -104,10 +104,10 @@ static char *run(int jobs, int one_by_one)
     atrc_build_trees(ctx);
     char *buf = NULL;
     size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
+    FILE *out = os_memstream_open(&buf, &len);
     ck_assert_int_eq(atrc_emit(ctx, ATRC_FORMAT_JSON, 0, out), 0);
     atrc_print_diagnostics(ctx, out);
-    fclose(out);
+    os_memstream_close(out, &buf, &len);
     ck_assert_int_eq(atrc_unreadable_count(ctx), 1);
     atrc_free(ctx);
     return buf;
@@ -190,16 +190,16 @@ START_TEST(changed_file_loses_its_excerpt)
     atrc_add_script(ctx, path_list[1]); /* f() { v = %p } : an error on line 2 */
     char *buf = NULL;
     size_t len = 0;
-    FILE *out = open_memstream(&buf, &len);
+    FILE *out = os_memstream_open(&buf, &len);
     atrc_print_diagnostics(ctx, out);
-    fclose(out);
+    os_memstream_close(out, &buf, &len);
     ck_assert_ptr_nonnull(strstr(buf, "  f() { v = %p }\n"));
     free(buf);
     sleep(1); /* a new modification time, whatever the file system's granularity */
     put("s01.gsc", "#using_animtree(\"b\");\nchanged\n");
-    out = open_memstream(&buf, &len);
+    out = os_memstream_open(&buf, &len);
     atrc_print_diagnostics(ctx, out);
-    fclose(out);
+    os_memstream_close(out, &buf, &len);
     ck_assert_ptr_null(strstr(buf, "  f() {"));
     ck_assert_ptr_nonnull(strstr(buf, "s01.gsc:2:13: error: "));
     free(buf);

@@ -9,6 +9,9 @@
 #include <sys/stat.h>
 
 #include "gamefs.h"
+#include "tmpdir_testlib.h"
+#include "os.h"
+#include "posix_only.h"
 #include "source.h"
 #include "zip_testlib.h"
 
@@ -30,7 +33,7 @@ static void make_parents(const char *path)
     for (char *p = buf + strlen(root) + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
-            mkdir(buf, 0777);
+            os_mkdir(buf, 0777);
             *p = '/';
         }
 }
@@ -102,9 +105,9 @@ static const char *order(fixture *f)
 {
     char *text = NULL;
     size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
+    FILE *m = os_memstream_open(&text, &len);
     gamefs_describe(&f->fs, m);
-    fclose(m);
+    os_memstream_close(m, &text, &len);
     char *out = arena_alloc(&f->mem, len + 1);
     size_t k = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -136,14 +139,12 @@ static const char *diags(fixture *f)
 static void setup(void)
 {
     snprintf(root, sizeof root, "/tmp/atrc-gamefs-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(root));
+    ck_assert_ptr_nonnull(os_make_temp_dir(root));
 }
 
 static void teardown(void)
 {
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
-    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", root);
+    if (remove_tree(root) != 0) fprintf(stderr, "cannot remove %s\n", root);
 }
 
 START_TEST(path_compare)
@@ -443,9 +444,9 @@ END_TEST
 
 START_TEST(loose_unreadable)
 {
-    mkdir(at("main"), 0777);
-    mkdir(at("main/maps"), 0777);
-    mkdir(at("main/maps/dir.gsc"), 0777);
+    os_mkdir(at("main"), 0777);
+    os_mkdir(at("main/maps"), 0777);
+    os_mkdir(at("main/maps/dir.gsc"), 0777);
     fixture *f = fx_new(ATRC_PROFILE_UO);
     gamefs_add_dir(&f->fs, at("main"));
     const char *where = NULL, *err = NULL;
@@ -532,18 +533,18 @@ Suite *make_gamefs_suite(void)
     TCase *tc = tcase_create("gamefs");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, path_compare);
-    tcase_add_test(tc, archive_order);
+    tcase_add_posix_test(tc, archive_order, "makes an archive named 'pak\\2.pk3': '\\' separates paths on Windows");
     tcase_add_test(tc, listing);
     tcase_add_test(tc, mod_over_base);
     tcase_add_test(tc, localized);
     tcase_add_test(tc, library_api);
-    tcase_add_test(tc, name_folding);
+    tcase_add_posix_test(tc, name_folding, "makes directories 'AnimTrees' and 'animtrees', one directory on Windows");
     tcase_add_test(tc, duplicate_entries);
     tcase_add_test(tc, damaged_archives);
     tcase_add_test(tc, hostile_entries);
     tcase_add_test(tc, many_entries);
     tcase_add_test(tc, loose_unreadable);
-    tcase_add_test(tc, case_spelled_archives);
+    tcase_add_posix_test(tc, case_spelled_archives, "makes archives whose names differ only in case, which one Windows directory cannot hold");
     tcase_add_test(tc, relative_names);
     suite_add_tcase(s, tc);
     return s;

@@ -8,16 +8,17 @@
 #include <string.h>
 
 #include "atrc.h"
+#include "os.h"
 
 /* The diagnostics of ctx as text, without the excerpt lines. */
 static char *messages(const atrc_ctx *ctx)
 {
     char *buf = NULL, *out;
     size_t len = 0;
-    FILE *fp = open_memstream(&buf, &len);
+    FILE *fp = os_memstream_open(&buf, &len);
     ck_assert_ptr_nonnull(fp);
     atrc_print_diagnostics(ctx, fp);
-    fclose(fp);
+    os_memstream_close(fp, &buf, &len);
     out = malloc(len + 1);
     ck_assert_ptr_nonnull(out);
     size_t n = 0;

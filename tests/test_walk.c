@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "profile.h"
+#include "tmpdir_testlib.h"
 #include "atrc.h"
 #include "context.h"
 #include "playeranim.h"
@@ -116,7 +117,7 @@ static void write_file(const char *rel, const char *data)
     for (char *p = path + strlen(game_dir) + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
-            mkdir(path, 0777);
+            os_mkdir(path, 0777);
             *p = '/';
         }
     FILE *fp = fopen(path, "wb");
@@ -128,14 +129,12 @@ static void write_file(const char *rel, const char *data)
 static void setup(void)
 {
     snprintf(game_dir, sizeof game_dir, "/tmp/atrc-walk-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(game_dir));
+    ck_assert_ptr_nonnull(os_make_temp_dir(game_dir));
 }
 
 static void teardown(void)
 {
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", game_dir);
-    if (system(cmd) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
+    if (remove_tree(game_dir) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
 }
 
 /* "name <- from [trees]" per script in load order, then the diagnostics as

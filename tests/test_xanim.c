@@ -1,5 +1,6 @@
 /* xanim headers (7.1) and leaf asset resolution (4.8, 7.3). */
 #include "atr_testlib.h"
+#include "tmpdir_testlib.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -88,7 +89,7 @@ static int read_in_game(void *ud, const char *name, unsigned char *buf, size_t n
 static void game_init(game *g)
 {
     strcpy(g->dir, "/tmp/atrc-xanim-XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(g->dir));
+    ck_assert_ptr_nonnull(os_make_temp_dir(g->dir));
 }
 
 static void write_file(game *g, const char *name, const unsigned char *data, size_t len)
@@ -117,9 +118,7 @@ static void write_xanim(game *g, const char *name, int version, unsigned frames,
 
 static void game_free(game *g)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", g->dir);
-    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(remove_tree(g->dir), 0);
 }
 
 static tt *resolve(game *g, const char *text, const char *refs, atrc_profile profile)
@@ -259,7 +258,7 @@ START_TEST(resolve_unreadable_and_huge)
     game_init(&g);
     char path[256];
     snprintf(path, sizeof path, "%s/dir", g.dir);
-    ck_assert_int_eq(mkdir(path, 0700), 0);
+    ck_assert_int_eq(os_mkdir(path, 0700), 0);
     tt *t = resolve(&g, "dir\n", NULL, ATRC_PROFILE_UO);
     ck_assert_int_eq(t->d.errors, 1);
     ck_assert_ptr_nonnull(strstr(tt_diags(t), "x.atr:1:1: error: cannot read xanim 'dir' ("));

@@ -11,6 +11,7 @@
 ** and every named entry (and a few fixed names) is opened whole and by prefix. */
 #include "fuzz_common.h"
 #include "fuzz_gamefs.h"
+#include "os.h"
 #include "../zip_testlib.h"
 #include "gamefs.h"
 #include "source.h"
@@ -39,7 +40,7 @@ static void arf_init(void)
     if (arf_path[0]) return;
     fuzz_gamefs_tempdir(arf_dir, sizeof arf_dir, "archive");
     snprintf(arf_main, sizeof arf_main, "%s/main", arf_dir);
-    if (mkdir(arf_main, 0700) != 0) abort();
+    if (os_mkdir(arf_main, 0700) != 0) abort();
     snprintf(arf_path, sizeof arf_path, "%s/f.pk3", arf_main);
     atexit(arf_cleanup);
 }

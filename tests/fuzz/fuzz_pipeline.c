@@ -9,6 +9,7 @@
 **   bit 5 compile the script a second time as another file;
 **   bits 6-7 == 3: syntax_only. */
 #include "fuzz_common.h"
+#include "os.h"
 #include "atrc.h"
 
 #include <string.h>
@@ -81,13 +82,13 @@ static const char *pipef_game_dir(void)
     const char *tmp = getenv("TMPDIR");
     snprintf(pipef_dir, sizeof pipef_dir, "%s/atrc-fuzz-game-XXXXXX",
              tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp");
-    if (!mkdtemp(pipef_dir)) abort();
+    if (!os_make_temp_dir(pipef_dir)) abort();
     atexit(pipef_cleanup);
     char path[256];
     snprintf(path, sizeof path, "%s/animtrees", pipef_dir);
-    if (mkdir(path, 0777) != 0) abort();
+    if (os_mkdir(path, 0777) != 0) abort();
     snprintf(path, sizeof path, "%s/xanim", pipef_dir);
-    if (mkdir(path, 0777) != 0) abort();
+    if (os_mkdir(path, 0777) != 0) abort();
     for (size_t i = 0; i < sizeof pipef_trees / sizeof *pipef_trees; i++) {
         snprintf(path, sizeof path, "%s/animtrees/%s", pipef_dir, pipef_trees[i][0]);
         pipef_write(path, pipef_trees[i][1], strlen(pipef_trees[i][1]));
@@ -134,8 +135,8 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     /* atrc's own JSON must read back, and a run compared with itself has no differences. */
     char *json = NULL;
     size_t json_len = 0;
-    FILE *mem = open_memstream(&json, &json_len);
-    if (!mem || atrc_emit(ctx, ATRC_FORMAT_JSON, 1, mem) != 0 || fclose(mem) != 0) abort();
+    FILE *mem = os_memstream_open(&json, &json_len);
+    if (!mem || atrc_emit(ctx, ATRC_FORMAT_JSON, 1, mem) != 0 || os_memstream_close(mem, &json, &json_len) != 0) abort();
     if (atrc_diff_buffers("a.json", json, json_len, "b.json", json, json_len, ATRC_FORMAT_JSON, sink, sink) != 0)
         abort();
     free(json);
