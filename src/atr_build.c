@@ -94,7 +94,13 @@ static void bind_node(builder *b, int index)
     int line, col;
     atr_node_position(b->out, index, &line, &col);
     diag_add(b->diags, DIAG_ERROR, b->src, line, col, "duplicate animation '%s' in 'animtrees/%s.atr'",
-             e->name, b->tree_name);
+             atr_node_spelling(b->out, index), b->tree_name);
+}
+
+const char *atr_node_spelling(const atrc_tree *t, int index)
+{
+    const char *s = t->state && t->state->spelling ? t->state->spelling[index] : NULL;
+    return s ? s : t->nodes[index].name;
 }
 
 unsigned atr_runtime_flags(const atrc_tree *t, int node)
@@ -152,6 +158,8 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     out->state = arena_zalloc(a, sizeof *out->state);
     out->state->flags = arena_zalloc(a, (size_t)count * sizeof *out->state->flags);
     out->state->default_asset = arena_zalloc(a, (size_t)count);
+    out->state->spelling = arena_zalloc(a, (size_t)count * sizeof *out->state->spelling);
+    out->state->spelling[0] = "root";
 
     builder b;
     memset(&b, 0, sizeof b);
@@ -181,6 +189,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
         c->index = index;
         atrc_node *e = &out->nodes[index];
         e->name = c->name;
+        out->state->spelling[index] = c->spelling;
         e->parent = fr->index;
         e->line = c->line;
         e->column = c->col;

@@ -98,7 +98,7 @@ typedef struct parser {
 static pnode *new_pnode(parser *p, const char *name, pnode *parent)
 {
     pnode *n = arena_zalloc(p->a, sizeof *n);
-    n->n.name = name;
+    n->n.name = n->n.spelling = name;
     n->n.parent = parent ? &parent->n : NULL;
     n->parent = parent;
     n->id = p->next_id++;
@@ -184,6 +184,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 return -1;
             }
             pnode *n = new_pnode(p, name, l->container);
+            if (memcmp(name, tz->tok, tz->tok_len) != 0) n->n.spelling = arena_strndup(p->a, tz->tok, tz->tok_len);
             source_position(tz->src, tz->last_tok, &n->n.line, &n->n.col);
             add_child(l->container, n);
             table_insert(&p->names, n);

@@ -24,6 +24,7 @@ typedef struct anim_ref {
     int line, col;             /* of the '%' or '#' */
     tree_entry *tree;          /* NULL when no tree was selected */
     const char *name;          /* lower case; NULL for #animtree */
+    const char *spelling;      /* %name as written when that is not lower case; else NULL */
     int64_t value;             /* packed value, or -1 (null) */
     ref_name *set_name;        /* its name in the tree's reference set; NULL: not counted in it */
     int developer;             /* inside /# #/ and not compiled (cod4 without developer_script) */

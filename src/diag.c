@@ -33,13 +33,14 @@ static void record(diag_list *d, diag_severity sev, int promoted, source_file *s
     g->col = src ? col : 0;
     g->message = msg;
     if (sev == DIAG_ERROR) d->errors++;
-    else d->warnings++;
+    else if (sev == DIAG_WARNING) d->warnings++;
 }
 
 void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
                const char *fmt, va_list ap)
 {
     int promoted = 0;
+    if (sev == DIAG_NOTE && d->no_warnings) return;
     if (sev == DIAG_WARNING) {
         if (d->no_warnings) return;
         if (d->warnings_as_errors) {
@@ -62,7 +63,7 @@ void diag_take(diag_list *d, diag *g)
     *vec_push(d->items, d->count, d->cap) = *g;
     g->message = NULL;
     if (g->severity == DIAG_ERROR) d->errors++;
-    else d->warnings++;
+    else if (g->severity == DIAG_WARNING) d->warnings++;
 }
 
 void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col, const char *fmt, ...)
@@ -96,6 +97,7 @@ void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_su
     s->no_summary = no_summary;
     strcpy(s->error, "01;31");
     strcpy(s->warning, "01;35");
+    strcpy(s->note, "01;36");
     strcpy(s->locus, "01");
     strcpy(s->caret, "01;32");
     s->color = color && !(gcc_colors && !gcc_colors[0]);
@@ -111,6 +113,7 @@ void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_su
             char *slot = NULL;
             if (klen == 5 && memcmp(p, "error", 5) == 0) slot = s->error;
             else if (klen == 7 && memcmp(p, "warning", 7) == 0) slot = s->warning;
+            else if (klen == 4 && memcmp(p, "note", 4) == 0) slot = s->note;
             else if (klen == 5 && memcmp(p, "locus", 5) == 0) slot = s->locus;
             else if (klen == 5 && memcmp(p, "caret", 5) == 0) slot = s->caret;
             int ok = slot && vlen < sizeof s->error;
@@ -172,8 +175,9 @@ static void put_excerpt(outbuf *b, const char *text, long start, long end, int b
 
 static void format_header(outbuf *b, const diag *g, const diag_style *s)
 {
-    int err = g->severity == DIAG_ERROR;
-    const char *sev_color = s ? (err ? s->error : s->warning) : "";
+    static const char *const labels[] = {"error:", "warning:", "note:"}; /* ORDER: diag_severity */
+    const char *sev_color = !s ? "" : g->severity == DIAG_ERROR ? s->error
+                                    : g->severity == DIAG_WARNING ? s->warning : s->note;
     color_on(b, s, s ? s->locus : "");
     if (g->src) {
         outbuf_str(b, g->src->path);
@@ -188,7 +192,7 @@ static void format_header(outbuf *b, const diag *g, const diag_style *s)
     color_off(b, s, s ? s->locus : "");
     outbuf_char(b, ' ');
     color_on(b, s, sev_color);
-    outbuf_str(b, err ? "error:" : "warning:");
+    outbuf_str(b, labels[g->severity]);
     color_off(b, s, sev_color);
     outbuf_char(b, ' ');
     outbuf_str(b, g->message);

@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include "source.h"
 
-typedef enum { DIAG_ERROR = 0, DIAG_WARNING } diag_severity;
+/* A note is advice about the run (not counted, never made an error by
+** -Werror; -w drops it with the warnings). */
+typedef enum { DIAG_ERROR = 0, DIAG_WARNING, DIAG_NOTE } diag_severity;
 
 /* Syntax errors reported per script before the rest of it is given up
 ** (binary junk): the default of --max-errors.  The script lexer applies it. */
@@ -54,12 +56,12 @@ void diag_take(diag_list *d, diag *g);
 ** summary line ends the list. */
 typedef struct diag_style {
     int color;
-    char error[32], warning[32], locus[32], caret[32];
+    char error[32], warning[32], note[32], locus[32], caret[32];
     int no_summary;
 } diag_style;
 
 /* color: use SGR escapes; gcc_colors: a GCC_COLORS value ("error=01;31:
-** warning=01;35:locus=01:caret=01;32", the defaults; unknown keys ignored, an
+** warning=01;35:note=01;36:locus=01:caret=01;32", the defaults; unknown keys ignored, an
 ** empty string turns colour off), NULL for the defaults. */
 void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_summary);
 

@@ -90,7 +90,7 @@ static void json_int_or_null(outbuf *b, int64_t v)
 }
 
 static const char *const kind_names[] = {"anim", "animtree", "engine"}; /* ORDER: ref_kind */
-static const char *const severity_names[] = {"error", "warning"};     /* ORDER: diag_severity */
+static const char *const severity_names[] = {"error", "warning", "note"}; /* ORDER: diag_severity */
 
 static void json_node(outbuf *b, const atrc_node *n, int index)
 {
