@@ -43,6 +43,8 @@ typedef struct gsc_lexer {
     int unterminated_string; /* set when a string ran to the end of its line */
     int abandoned;       /* brackets abandoned in this block, not yet answered */
     int abandoned_closer; /* token_count of the closer that answered the last one */
+    size_t *reported;    /* indices in diags of the syntax errors reported (not the cap's) */
+    size_t reported_count, reported_cap;
 } gsc_lexer;
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const struct profile_rules *rules,
