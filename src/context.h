@@ -36,6 +36,7 @@ typedef struct anim_ref {
 struct ref_name {
     const char *name;
     int bound_node;            /* -1 until a node binds it */
+    const char *suggestion;    /* link: what an undefined name's messages add (once per name); NULL: not yet */
     anim_ref *refs, *refs_tail;
 };
 

@@ -193,7 +193,7 @@ void link_trees(atrc_ctx *ctx)
     ** in compile order (the engine stops at one; we report all). */
     for (anim_ref *ref = ctx->refs; ref; ref = ref->next) {
         /* The name was found in the set when the reference was added. */
-        const ref_name *r = ref->set_name;
+        ref_name *r = ref->set_name;
         if (!ref->tree || !r) continue;
         tree_entry *t = ref->tree;
         if (r->bound_node >= 0) {
@@ -201,9 +201,10 @@ void link_trees(atrc_ctx *ctx)
         } else if (t->built) {
             const char *spelling = ref->spelling ? ref->spelling : ref->name;
             int i = t->index;
+            ref_name *set = ref->set_name; /* the suggestion is the same for every spelling */
+            if (!set->suggestion) set->suggestion = node_suggestion(ctx, t, &names[i], &loaded[i], &queries[i], spelling);
             diag_add(&ctx->diags, DIAG_ERROR, ref->src, ref->line, ref->col,
-                     "animation '%s' not defined in anim tree '%s'%s", spelling, t->name,
-                     node_suggestion(ctx, t, &names[i], &loaded[i], &queries[i], spelling));
+                     "animation '%s' not defined in anim tree '%s'%s", spelling, t->name, set->suggestion);
         }
     }
     free(loaded);

@@ -1,5 +1,6 @@
 #include "suggest.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Bounds above this are never asked for (suggest_max_distance caps at 3). */
@@ -14,18 +15,46 @@ int suggest_max_distance(size_t len)
     return 3;
 }
 
+static uint64_t byte_set(const char *s, size_t n);
+
 void suggest_init(suggest *s, const char *target, size_t len, size_t want)
 {
     memset(s, 0, sizeof *s);
     s->target = target;
     s->target_len = len;
     s->bound = suggest_max_distance(len);
+    s->target_bytes = s->bound > 0 && len <= 4096 ? byte_set(target, len) : ~(uint64_t)0;
     s->want = want < 1 ? 1 : want > SUGGEST_MAX_KEPT ? SUGGEST_MAX_KEPT : want;
 }
 
-static unsigned char fold(unsigned char c)
+static inline unsigned char fold(unsigned char c)
 {
-    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+    return (unsigned char)(c + ((unsigned)(c - 'A') < 26u ? 32 : 0));
+}
+
+/* Which byte values s[0, n) holds, as 64 classes: c | 32 folds the letters'
+** case (and merges a few other pairs, which only weakens the bound). */
+static uint64_t byte_set(const char *s, size_t n)
+{
+    uint64_t m = 0;
+    for (size_t i = 0; i < n; i++) m |= (uint64_t)1 << (((unsigned char)s[i] | 32) & 63);
+    return m;
+}
+
+static int bits(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* Each byte value one side has and the other lacks takes an edit of its
+** own (a substitution mends one of each side): a lower bound of the
+** distance, with byte values folded onto 64 bits (which only weakens it). */
+static int set_bound(uint64_t ma, uint64_t mb)
+{
+    int only_a = bits(ma & ~mb), only_b = bits(mb & ~ma);
+    return only_a > only_b ? only_a : only_b;
 }
 
 /* Rows of the distance matrix are kept as the band |i - j| <= k only: cell
@@ -39,33 +68,41 @@ int suggest_distance(const char *a, size_t la, const char *b, size_t lb, int bou
     if (bound > BAND_MAX) bound = BAND_MAX;
     const int k = bound, inf = bound + 1;
     if ((la > lb ? la - lb : lb - la) > (size_t)k) return inf;
-    int rows[3][BAND_WIDTH];
+    /* A common prefix and suffix cost nothing (an optimal alignment matches
+    ** them); names that share a stem are mostly that. */
+    while (la && lb && fold((unsigned char)a[0]) == fold((unsigned char)b[0])) a++, b++, la--, lb--;
+    while (la && lb && fold((unsigned char)a[la - 1]) == fold((unsigned char)b[lb - 1])) la--, lb--;
+    if (!la || !lb) return (int)(la + lb) <= k ? (int)(la + lb) : inf;
+    if (set_bound(byte_set(a, la), byte_set(b, lb)) > k) return inf;
+    /* Rows with a sentinel column on each side (index o + 1), so no cell
+    ** tests its neighbours' range. */
+    int rows[3][BAND_WIDTH + 2];
     int *prev2 = rows[0], *prev = rows[1], *cur = rows[2];
-    for (int o = 0; o < BAND_WIDTH; o++) prev2[o] = prev[o] = inf;
-    for (int o = k; o <= 2 * k; o++) prev[o] = o - k; /* row 0: d(0, j) = j */
+    for (int o = 0; o < BAND_WIDTH + 2; o++) prev2[o] = prev[o] = cur[o] = inf;
+    for (int o = k; o <= 2 * k; o++) prev[o + 1] = o - k; /* row 0: d(0, j) = j */
     for (size_t i = 1; i <= la; i++) {
+        /* the band's cells of this row with 0 <= j <= lb */
+        int lo = (size_t)k >= i ? k - (int)i : 0;
+        int hi = (long)lb - (long)i + k < 2 * k ? (int)((long)lb - (long)i + k) : 2 * k;
         int row_min = inf;
-        for (int o = 0; o <= 2 * k; o++) {
+        for (int o = 0; o < BAND_WIDTH + 2; o++) cur[o] = inf;
+        const unsigned char x = fold((unsigned char)a[i - 1]);
+        const unsigned char xp = i >= 2 ? fold((unsigned char)a[i - 2]) : 0;
+        for (int o = lo; o <= hi; o++) {
             long j = (long)i + o - k;
-            int v = inf;
-            if (j < 0 || j > (long)lb) {
-                cur[o] = inf;
-                continue;
-            }
+            int v;
             if (j == 0) {
                 v = (int)i < inf ? (int)i : inf;
             } else {
-                unsigned char x = fold((unsigned char)a[i - 1]), y = fold((unsigned char)b[j - 1]);
-                int sub = prev[o] + (x != y);
-                if (sub < v) v = sub;
-                if (o + 1 <= 2 * k && prev[o + 1] + 1 < v) v = prev[o + 1] + 1; /* (i-1, j) */
-                if (o >= 1 && cur[o - 1] + 1 < v) v = cur[o - 1] + 1;            /* (i, j-1) */
-                if (i >= 2 && j >= 2 && x == fold((unsigned char)b[j - 2]) &&
-                    fold((unsigned char)a[i - 2]) == y && prev2[o] + 1 < v)
-                    v = prev2[o] + 1; /* transposition */
+                unsigned char y = fold((unsigned char)b[j - 1]);
+                v = prev[o + 1] + (x != y);                              /* (i-1, j-1) */
+                if (prev[o + 2] + 1 < v) v = prev[o + 2] + 1;            /* (i-1, j) */
+                if (cur[o] + 1 < v) v = cur[o] + 1;                      /* (i, j-1) */
+                if (i >= 2 && j >= 2 && x == fold((unsigned char)b[j - 2]) && xp == y && prev2[o + 1] + 1 < v)
+                    v = prev2[o + 1] + 1;                                /* transposition */
                 if (v > inf) v = inf;
             }
-            cur[o] = v;
+            cur[o + 1] = v;
             if (v < row_min) row_min = v;
         }
         if (row_min > k) return inf;
@@ -75,7 +112,7 @@ int suggest_distance(const char *a, size_t la, const char *b, size_t lb, int bou
         cur = t;
     }
     int o = (int)((long)lb - (long)la) + k;
-    return prev[o] <= k ? prev[o] : inf;
+    return prev[o + 1] <= k ? prev[o + 1] : inf;
 }
 
 /* Folded comparison of two names of known length (for ties). */
@@ -94,6 +131,9 @@ void suggest_add(suggest *s, const char *name, size_t len, const void *data)
     if (s->bound <= 0 || !name) return;
     /* Once full, only a candidate nearer than the farthest kept matters. */
     int bound = s->count == s->want ? s->best[s->count - 1].dist : s->bound;
+    if ((len > s->target_len ? len - s->target_len : s->target_len - len) > (size_t)bound) return;
+    /* The cheap lower bound first (most candidates end here). */
+    if (s->target_bytes != ~(uint64_t)0 && set_bound(s->target_bytes, byte_set(name, len)) > bound) return;
     int d = suggest_distance(s->target, s->target_len, name, len, bound);
     if (d > bound) return;
     size_t at = 0;

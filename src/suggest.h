@@ -15,11 +15,12 @@
 #ifndef ATRC_SUGGEST_H
 #define ATRC_SUGGEST_H
 #include <stddef.h>
+#include <stdint.h>
 
 /* The most names one query keeps (the nearest first). */
 #define SUGGEST_MAX_KEPT 3
 /* Distinct names per scope that get a suggestion; later ones get none. */
-#define SUGGEST_MAX_QUERIES 64
+#define SUGGEST_MAX_QUERIES 32
 
 typedef struct suggestion {
     const char *name;
@@ -31,6 +32,7 @@ typedef struct suggestion {
 typedef struct suggest {
     const char *target;
     size_t target_len;
+    uint64_t target_bytes; /* which byte values (folded, mod 64) the target holds */
     int bound;       /* largest distance still offered */
     size_t want;     /* names kept, 1..SUGGEST_MAX_KEPT */
     size_t count;    /* names kept so far, nearest first */

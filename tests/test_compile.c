@@ -239,6 +239,14 @@ START_TEST(unknown_names_suggest_the_nearest)
                      "'walk_fast' (line 3) or 'walk_last' (line 2)?\n"
                      "2:61: error: animation 'qqqq' not defined in anim tree 'soldier'\n"
                      "anim stand_idle 0x00010001\nanim stand_idel null\nanim walk_xast null\nanim qqqq null\n");
+    /* Once per name: its 100th reference says what the first says. */
+    char script[4096];
+    size_t n = (size_t)snprintf(script, sizeof script, "#using_animtree(\"soldier\");\nf() {\n");
+    for (int i = 0; i < 100; i++) n += (size_t)snprintf(script + n, sizeof script - n, "x = %%wlak_fast;\n");
+    snprintf(script + n, sizeof script - n, "}\n");
+    const char *got = compile(script);
+    ck_assert_ptr_nonnull(strstr(got, "102:5: error: animation 'wlak_fast' not defined in anim tree 'soldier'; did "
+                                      "you mean 'walk_fast' (line 3) or 'walk_last' (line 2)?\n"));
 }
 END_TEST
 
