@@ -135,7 +135,7 @@ void suggest_add(suggest *s, const char *name, size_t len, const void *data)
     /* The cheap lower bound first (most candidates end here). */
     if (s->target_bytes != ~(uint64_t)0 && set_bound(s->target_bytes, byte_set(name, len)) > bound) return;
     int d = suggest_distance(s->target, s->target_len, name, len, bound);
-    if (d > bound) return;
+    if (d > bound || d == 0) return; /* the name itself (folded) is no suggestion */
     size_t at = 0;
     while (at < s->count) {
         const suggestion *b = &s->best[at];

@@ -639,8 +639,10 @@ static void load_entry(atrc_ctx *ctx, const char *name, const char *const *label
     load(ctx, name);
     walk_script *s = find_script(ctx->walk, name);
     if (!s->src) {
+        const char *near = !optional && !s->unreadable ? missing_suggestion(ctx, s) : NULL;
         if (!optional && !s->unreadable)
-            diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find script '%s'", name);
+            diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find script '%s'%s%s%s", name,
+                     near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
         return;
     }
     for (size_t i = 0; labels && labels[i]; i++) {

@@ -73,6 +73,7 @@ START_TEST(bound_grows_with_the_name)
     suggest_init(&s, "walk", 4, 1);
     suggest_add(&s, "wxyz", 4, NULL);
     suggest_add(&s, "run", 3, NULL);
+    suggest_add(&s, "WALK", 4, NULL); /* the name itself */
     ck_assert_uint_eq(s.count, 0);
 }
 END_TEST

@@ -332,6 +332,10 @@ START_TEST(missing_scripts_and_functions)
     ck_assert_str_eq(walk(ATRC_PROFILE_UO, 1, "maps/b"), "maps/b <- engine\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_UO, 0, "maps/none"),
                      "maps/none <- engine (missing)\nerror: Could not find script 'maps/none'\n");
+    /* The nearest script of the directory (a typo'd map or gametype). */
+    ck_assert_str_eq(walk(ATRC_PROFILE_UO, 0, "maps/incc"),
+                     "maps/incc <- engine (missing)\nerror: Could not find script 'maps/incc'; did you mean "
+                     "'maps/inc'?\n");
 }
 END_TEST
 
