@@ -33,11 +33,6 @@ static int read_asset(void *ud, const char *name, unsigned char *buf, size_t n, 
     return gamefs_read_prefix(&ctx->fs, arena_printf(&ctx->mem, "xanim/%s", name), buf, n, got, where, err);
 }
 
-static void add_tree_name(void *ud, const char *name, size_t len)
-{
-    suggest_add(ud, name, len, NULL);
-}
-
 /* The game's words, then where atrc looked and the nearest tree name there
 ** (at most SUGGEST_MAX_QUERIES trees of a run get one). */
 static void report_tree_missing(atrc_ctx *ctx, tree_entry *t, int *queries)
@@ -47,7 +42,7 @@ static void report_tree_missing(atrc_ctx *ctx, tree_entry *t, int *queries)
     if (sev == DIAG_WARNING && ctx->diags.no_warnings) return;
     suggest q;
     suggest_init(&q, t->name, strlen(t->name), 1);
-    if ((*queries)++ < SUGGEST_MAX_QUERIES) gamefs_list_dir(&ctx->fs, "animtrees", ".atr", add_tree_name, &q);
+    if ((*queries)++ < SUGGEST_MAX_QUERIES) gamefs_list_dir(&ctx->fs, "animtrees", ".atr", suggest_add_listed, &q);
     diag_add(&ctx->diags, sev, t->first_src, t->first_line, t->first_col,
              "unknown anim tree '%s': no animtrees/%s.atr in the game directories searched (%s, with their "
              "archives)%s%.*s%s", t->name, t->name,

@@ -126,6 +126,11 @@ static int compare_folded(const char *a, size_t la, const char *b, size_t lb)
     return la < lb ? -1 : la > lb;
 }
 
+void suggest_add_listed(void *query, const char *name, size_t len)
+{
+    suggest_add(query, name, len, NULL);
+}
+
 void suggest_add(suggest *s, const char *name, size_t len, const void *data)
 {
     if (s->bound <= 0 || !name) return;

@@ -48,6 +48,9 @@ void suggest_init(suggest *s, const char *target, size_t len, size_t want);
 ** broken by the folded name, so the answer does not depend on the order
 ** candidates come in; a name equal (folded) to one kept is skipped. */
 void suggest_add(suggest *s, const char *name, size_t len, const void *data);
+/* suggest_add(query, name, len, NULL) as a callback (listings of names:
+** gamefs_list_dir). */
+void suggest_add_listed(void *query, const char *name, size_t len);
 /* The distance of a and b with case folded, or bound + 1 when it exceeds bound. */
 int suggest_distance(const char *a, size_t la, const char *b, size_t lb, int bound);
 

@@ -257,11 +257,6 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
 
 /* ---- what messages suggest ---- */
 
-static void add_script_name(void *ud, const char *name, size_t len)
-{
-    suggest_add(ud, name, len, NULL);
-}
-
 /* The nearest script name to a missing one (canonical "maps/mp/_utilty"):
 ** the scripts of its directory on the search path; looked for once per
 ** missing script, for at most SUGGEST_MAX_QUERIES of them. */
@@ -277,15 +272,15 @@ static const char *missing_suggestion(atrc_ctx *ctx, walk_script *target)
     const char *base = slash ? slash + 1 : target->name;
     suggest q;
     suggest_init(&q, base, strlen(base), 1);
-    gamefs_list_dir(&ctx->fs, arena_strndup(&ctx->mem, target->name, dir_len), ".gsc", add_script_name, &q);
+    gamefs_list_dir(&ctx->fs, arena_strndup(&ctx->mem, target->name, dir_len), ".gsc", suggest_add_listed, &q);
     if (q.count)
         target->suggestion = arena_printf(&ctx->mem, "%.*s%s%.*s", (int)dir_len, target->name, slash ? "/" : "",
                                           (int)q.best[0].len, q.best[0].name);
     return target->suggestion;
 }
 
-/* Offers the normal functions script t defines; each answer says where it
-** is: "(line N)" in `here`, else "(FILE:N)". */
+/* Offers the normal functions script t defines (first definitions), each
+** with t as its data. */
 static void suggest_functions_of(suggest *q, const walk_script *t)
 {
     for (size_t i = 0; i < t->refs.func_count; i++) {
