@@ -201,6 +201,9 @@ void gsc_lexer_free(gsc_lexer *lx)
     free(lx->open);
     lx->open = NULL;
     lx->open_count = lx->open_cap = 0;
+    free(lx->reported);
+    lx->reported = NULL;
+    lx->reported_count = lx->reported_cap = 0;
 }
 
 static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fmt, va_list ap)
@@ -219,7 +222,9 @@ static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fm
         lx->lexical_errors++;
         lx->lexical_error_token_count = lx->token_count;
     }
+    size_t before = lx->diags->count;
     diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
+    if (lx->diags->count > before) *vec_push(lx->reported, lx->reported_count, lx->reported_cap) = before;
 }
 
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)

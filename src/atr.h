@@ -25,6 +25,9 @@ struct atrc_tree_state {
     atrc_node void_loop;
 };
 
+/* The name of node `index` as written in the .atr (messages name nodes so). */
+const char *atr_node_spelling(const atrc_tree *t, int index);
+
 /* The runtime flags of node (see atrc_tree_state); 0 out of range. */
 unsigned atr_runtime_flags(const atrc_tree *t, int node);
 
@@ -133,8 +136,9 @@ typedef struct atr_asset_finder {
 ** looping/frames/frame_rate/has_asset; reports "Cannot find 'xanim/n'",
 ** "xanim 'n' out of date (version V, expecting E)", "malformed xanim 'n' ..."
 ** at the leaf's .atr line (cod2/cod4: a warning and the `void` default).
-** `void` and `void_loop` are built in unless a game directory provides them. */
-void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
+** `void` and `void_loop` are built in unless a game directory provides them.
+** Returns how many leaves' xanims no game directory holds. */
+int atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
                         atrc_profile profile, diag_list *diags);
 
 /* Sync setup (6.1): reports the sync errors at the .atr line of the node;

@@ -94,7 +94,13 @@ static void bind_node(builder *b, int index)
     int line, col;
     atr_node_position(b->out, index, &line, &col);
     diag_add(b->diags, DIAG_ERROR, b->src, line, col, "duplicate animation '%s' in 'animtrees/%s.atr'",
-             e->name, b->tree_name);
+             atr_node_spelling(b->out, index), b->tree_name);
+}
+
+const char *atr_node_spelling(const atrc_tree *t, int index)
+{
+    const char *s = t->nodes[index].spelling;
+    return s ? s : t->nodes[index].name;
 }
 
 unsigned atr_runtime_flags(const atrc_tree *t, int node)

@@ -98,8 +98,7 @@ typedef struct parser {
 static pnode *new_pnode(parser *p, const char *name, pnode *parent)
 {
     pnode *n = arena_zalloc(p->a, sizeof *n);
-    n->n.name = name;
-    n->n.spelling = name;
+    n->n.name = n->n.spelling = name;
     n->n.parent = parent ? &parent->n : NULL;
     n->parent = parent;
     n->id = p->next_id++;

@@ -69,7 +69,7 @@ static void fill(sync_walk *w, int index, int require_looping)
             atr_node_position(w->t, index, &line, &col);
             diag_add(w->diags, DIAG_ERROR, w->src, line, col,
                      "duplicate specification of animation sync in '%s', %d nodes above '%s'", t->name,
-                     steps, uo ? t->nodes[leaf].name : n->name);
+                     steps, atr_node_spelling(t, uo ? leaf : index));
             return;
         }
         *flags |= require_looping ? ATRC_FLAG_LOOPSYNC : ATRC_FLAG_NONLOOPSYNC;
@@ -83,8 +83,8 @@ static void fill(sync_walk *w, int index, int require_looping)
     }
     int line, col;
     atr_node_position(w->t, index, &line, &col);
-    diag_add(w->diags, DIAG_ERROR, w->src, line, col, "animation '%s' in '%s' cannot be sync %s", n->name,
-             t->name, require_looping ? "looping and nonlooping" : "nonlooping and looping");
+    diag_add(w->diags, DIAG_ERROR, w->src, line, col, "animation '%s' in '%s' cannot be sync %s",
+             atr_node_spelling(t, index), t->name, require_looping ? "looping and nonlooping" : "nonlooping and looping");
 }
 
 void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_list *diags)

@@ -8,6 +8,7 @@
 #include "hashtab.h"
 #include "inline.h"
 #include "script_refs.h"
+#include "suggest.h"
 #include "text.h"
 #include "vec.h"
 
@@ -134,6 +135,9 @@ typedef struct expr_walker {
 
 typedef struct called_name {
     const char *name;                /* lower case */
+    const char *spelling;            /* as first written */
+    int suggested;                   /* suggestion looked for (it may be NULL) */
+    const char *suggestion;          /* check_ref.suggestion for this name */
     int looked_up;                   /* bit 0: def, bit 1 + kind: builtin of that kind */
     int keyword;                     /* is_call_keyword */
     const ns_entry *def;
@@ -196,6 +200,7 @@ struct check_state {
     int operand_stack;     /* the function's largest operand count (see expr_eval) */
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
+    int suggest_queries;   /* names given a suggestion so far (SUGGEST_MAX_QUERIES) */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
     int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
     /* iterative expression walk */
@@ -285,8 +290,7 @@ static void tracked_read(check_state *st, const ast_node *n, const flow *f)
     int ok = f->left ? BIT_GET(st->known, i) : BIT_GET(f->assigned, i);
     if (ok || BIT_GET(st->reported, i)) return;
     BIT_SET(st->reported, i);
-    char *lower = arena_lower(&st->scratch, n->text, strlen(n->text));
-    error_at(st, n->line, n->col, "uninitialised variable '%s'", lower);
+    error_at(st, n->line, n->col, "uninitialised variable '%s'", n->text); /* as written */
 }
 
 static void tracked_assign(check_state *st, const ast_node *n, flow *f)
@@ -590,6 +594,7 @@ static inline called_name *called(check_state *st, const char *text, size_t len)
     if (is_new) {
         called_name *cn = arena_zalloc(&st->mem, sizeof *cn);
         cn->name = arena_lower(&st->mem, text, len);
+        cn->spelling = e->key;
         e->data = cn;
     }
     return e->data;
@@ -631,7 +636,7 @@ static void record_scoped(check_state *st, const ast_node *callee, int in_dev)
     }
     const check_ref *split = e->data;
     if (!split) return;
-    check_ref r = {split->name, split->path, callee->line, callee->col, CHECK_REF_SCRIPT, 1};
+    check_ref r = {split->name, split->path, callee->line, callee->col, CHECK_REF_SCRIPT, 1, .spelling = NULL};
     ref_push(&st->scoped, r);
 }
 
@@ -1796,10 +1801,12 @@ static void define_function(check_state *st, const ast_node *fn, int dev)
         e->line = fn->line;
         e->col = fn->col;
         e->value = dev;
+        /* data: the spelling, for suggestions, when it is not the key's */
+        if (memcmp(lower, fn->text, len) != 0) e->data = arena_strndup(&st->mem, fn->text, len);
         return;
     }
     if (st->rules->dup_function_names_it)
-        error_at(st, fn->line, fn->col, "function '%s' already defined", lower);
+        error_at(st, fn->line, fn->col, "function '%s' already defined", fn->text);
     else
         error_at(st, fn->line, fn->col, "function already defined");
 }
@@ -1846,8 +1853,10 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
         if (!dev || st->opts.developer_script) define_function(st, item, dev);
         else if (item->text) {
             int is_new;
-            ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, item->len), item->len,
-                   &is_new)->value = 1;
+            ns_entry *d = ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, item->len),
+                                 item->len, &is_new);
+            d->value = 1;
+            if (is_new) d->line = item->line; /* for the message of a reference to it */
         }
         function_walk(st, item, dev);
         break;
@@ -1873,7 +1882,7 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     }
     case AST_INCLUDE: {
         check_ref r = {NULL, arena_strndup(&st->mem, item->text ? item->text : "", item->len),
-                       item->line, item->col, CHECK_REF_SCRIPT, 1};
+                       item->line, item->col, CHECK_REF_SCRIPT, 1, .spelling = NULL};
         ref_push(&st->includes, r);
         break;
     }
@@ -1928,24 +1937,83 @@ static const builtin_entry *builtin_lookup(const profile_rules *rules, const bui
     return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
 }
 
+/* Which builtin list the game mode's lookup (builtin_lookup) reads. */
+static const char *builtin_list_mode(const profile_rules *rules, atrc_game_mode mode)
+{
+    if (mode == ATRC_GAME_MP) return "multiplayer";
+    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) return "single-player";
+    return "multiplayer and single-player";
+}
+
+void check_suggest_builtins(suggest *s, const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
+                            check_ref_kind kind)
+{
+    if (kind == CHECK_REF_SCRIPT) return;
+    builtin_kind bk = kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
+    /* The lists builtin_lookup reads for the mode. */
+    const builtin_list *lists[2] = {rules->builtins_mp, rules->builtins_sp};
+    if (mode == ATRC_GAME_MP) lists[1] = NULL;
+    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) lists[0] = NULL;
+    for (int l = 0; l < 2; l++) {
+        if (!lists[l]) continue;
+        for (size_t i = 0; i < lists[l]->count; i++) {
+            const builtin_entry *e = &lists[l]->entries[i];
+            /* a stock name an extension does not register is no suggestion */
+            if (e->kind == bk && (!set || builtin_set_apply(set, bk, e->name, e)))
+                suggest_add(s, e->name, strlen(e->name), e);
+        }
+    }
+    for (size_t x = 0; set && x < set->count; x++) {
+        const builtin_list *add = set->items[x]->add;
+        for (size_t i = 0; add && i < add->count; i++)
+            if (add->entries[i].kind == bk) suggest_add(s, add->entries[i].name, strlen(add->entries[i].name), &add->entries[i]);
+    }
+}
+
+const char *check_builtin_suggestion(arena *a, const char *name, check_ref_kind kind)
+{
+    return arena_printf(a, "the builtin %s'%s'", kind == CHECK_REF_METHOD ? "method " : "", name);
+}
+
 void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
                           const atrc_options *opts, const check_ref *ref)
 {
+    const char *name = ref->spelling ? ref->spelling : ref->name;
+    const char *what = ref->kind == CHECK_REF_METHOD ? "method" : "function";
+    const char *mean = ref->elsewhere ? "; " : ref->suggestion ? "; did you mean " : "";
+    const char *sugg = ref->elsewhere ? ref->elsewhere : ref->suggestion ? ref->suggestion : "";
+    const char *q = !ref->elsewhere && ref->suggestion ? "?" : "";
     if (ref->certain) {
-        if (ref->kind != CHECK_REF_SCRIPT && rules->unknown_builtin_at_compile)
-            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col, "unknown (builtin) %s '%s'",
-                     ref->kind == CHECK_REF_METHOD ? "method" : "function", ref->name);
+        /* The game's words, then the name and where atrc looked. */
+        const char *place = ref->includes_searched ? "this file or its #includes" : "this file";
+        if (ref->dev_where) {
+            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col,
+                     "unknown function '%s': defined only inside /# ... #/ (%s), which the game does not "
+                     "compile unless developer_script is set (--developer-script)", name, ref->dev_where);
+            return;
+        }
+        if (ref->kind == CHECK_REF_SCRIPT) {
+            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col, "unknown function '%s': not defined in %s%s%s%s",
+                     name, place, mean, sugg, q);
+            return;
+        }
+        const char *list = builtin_list_mode(rules, opts ? opts->game_mode : ATRC_GAME_FILES);
+        if (rules->unknown_builtin_at_compile)
+            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col,
+                     "unknown (builtin) %s '%s': not defined in %s nor among the %s %s builtin%s%s%s%s", what,
+                     name, place, rules->name, list, ref->kind == CHECK_REF_METHOD ? " methods" : "s", mean, sugg, q);
         else
-            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col, "unknown function");
+            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col,
+                     "unknown function '%s': not defined in %s nor among the %s %s builtin%s%s%s%s", name, place,
+                     rules->name, list, ref->kind == CHECK_REF_METHOD ? " methods" : "s", mean, sugg, q);
         return;
     }
-    (void)opts;
     diag_add(diags, DIAG_WARNING, src, ref->line, ref->col,
              "'%s' is not defined in this file%s and is not a known %s builtin %s; it may still be "
              "a single-player builtin (atrc has the %s multiplayer table and the single-player "
-             "names stock scripts use, not the single-player table)",
-             ref->name, rules->includes_define_functions ? " or an included one" : "", rules->name,
-             ref->kind == CHECK_REF_METHOD ? "method" : "function", rules->name);
+             "names stock scripts use, not the single-player table)%s%s%s",
+             name, rules->includes_define_functions ? " or an included one" : "", rules->name,
+             what, rules->name, mean, sugg, q);
 }
 
 /* Names that are statements written like calls, never builtins to look up. */
@@ -1994,6 +2062,37 @@ static int in_dev_statement(check_state *st, const call_rec *c)
     return b && b->dev;
 }
 
+/* The nearest of the file's functions and (for calls that may be builtins)
+** the builtin names in use to an unknown name: one query per name, for at
+** most SUGGEST_MAX_QUERIES names of the file, and none for a warning -w drops. */
+static const char *call_suggestion(check_state *st, const call_rec *c)
+{
+    called_name *ce = c->callee;
+    if (ce->suggested) return ce->suggestion;
+    ce->suggested = 1;
+    if (st->suggest_queries >= SUGGEST_MAX_QUERIES) return NULL;
+    st->suggest_queries++;
+    size_t len = strlen(ce->spelling);
+    suggest own, builtin;
+    suggest_init(&own, ce->spelling, len, 1);
+    for (size_t i = 0; i < st->functions.count; i++) {
+        const ns_entry *e = st->functions.items[i];
+        if (e->value) continue; /* a developer function */
+        const char *name = e->data ? e->data : e->key;
+        suggest_add(&own, name, e->len, e);
+    }
+    suggest_init(&builtin, ce->spelling, len, 1);
+    check_suggest_builtins(&builtin, st->rules, st->builtins, st->opts.game_mode, c->kind);
+    /* The file's own function wins a tie. */
+    if (own.count && (!builtin.count || own.best[0].dist <= builtin.best[0].dist)) {
+        const ns_entry *e = own.best[0].data;
+        ce->suggestion = arena_printf(&st->mem, "'%s' (line %d)", own.best[0].name, e->line);
+    } else if (builtin.count) {
+        ce->suggestion = check_builtin_suggestion(&st->mem, builtin.best[0].name, c->kind);
+    }
+    return ce->suggestion;
+}
+
 static void resolve(check_state *st, check_file_result *out)
 {
     const profile_rules *r = st->rules;
@@ -2018,7 +2117,8 @@ static void resolve(check_state *st, check_file_result *out)
             if (st->opts.developer_script) {
                 error_at(st, c->line, c->col, "%s", r->dev_function_ref);
             } else {
-                check_ref ref = {c->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1};
+                check_ref ref = {c->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1, .spelling = ce->spelling};
+                ref.dev_where = arena_printf(&st->mem, "line %d", def->line);
                 check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
             }
             continue;
@@ -2039,14 +2139,16 @@ static void resolve(check_state *st, check_file_result *out)
                 continue;
             }
         }
-        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, certain};
+        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, certain, .spelling = ce->spelling};
         if (deferred) {
             if (out) {
                 ref.name = arena_strdup(&out->mem, ref.name);
+                ref.spelling = arena_strdup(&out->mem, ref.spelling);
                 *vec_push(out->unresolved, out->unresolved_count, unresolved_cap) = ref;
             }
             continue;
         }
+        if (certain || !st->diags->no_warnings) ref.suggestion = call_suggestion(st, c);
         check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
     }
 }

@@ -33,6 +33,14 @@ typedef struct check_ref {
     int line, col;        /* the name; for `path::name` and #include the path / '#include' token */
     check_ref_kind kind;
     int certain;          /* unknown for sure (the game's error) rather than "not known to atrc" (warning) */
+    /* For the message (check_report_unknown): */
+    const char *spelling; /* the name as written; NULL: name */
+    int includes_searched; /* the file's #includes were searched too (the load walk's link) */
+    const char *suggestion; /* the nearest name, ready to print ("'windmill' (line 13)",
+                               "the builtin 'getent'"), or NULL */
+    const char *elsewhere; /* another loaded file defines it: what to do, ready to print; or NULL */
+    const char *dev_where; /* defined only in a top-level /# #/ there ("line 5", "FILE:5"), which
+                              the game does not compile without developer_script; or NULL */
 } check_ref;
 
 /* What the load walk needs to link files (cod2/cod4 #include; `path::f` of
@@ -75,8 +83,20 @@ void check_finish(check_state *st, check_file_result *out);
 void check_sort_diags(diag_list *d, size_t first, const source_file *src);
 
 /* Reports one reference that linking left unresolved, in the profile's
-** wording (an error), or as atrc's own warning when ref->certain is 0. */
+** wording (an error), or as atrc's own warning when ref->certain is 0; the
+** game's words come first, then the name as written, where atrc looked and
+** ref->suggestion. */
 void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
                           const atrc_options *opts, const check_ref *ref);
+
+/* Offers the builtin names of that kind (function or method, as `kind`
+** calls) that the game mode's lookup uses to a suggestion query; nothing
+** for a script reference (never a builtin). */
+struct suggest;
+void check_suggest_builtins(struct suggest *s, const profile_rules *rules, const builtin_set *set,
+                            atrc_game_mode mode, check_ref_kind kind);
+/* The text of a builtin suggestion ("the builtin 'getent'", "the builtin
+** method 'getorigin'"), in a. */
+const char *check_builtin_suggestion(arena *a, const char *name, check_ref_kind kind);
 
 #endif

@@ -39,6 +39,7 @@ typedef struct compile_event {
     int line, col;
     uint32_t diag_mark;        /* (4 G diagnostics would take far more memory than there is) */
     uint32_t name;             /* index in the record's distinct names */
+    uint32_t spelling;         /* %name not in lower case: 1 + index of its spelling there; else 0 */
 } compile_event;
 
 /* A distinct lower-cased name of the file, stored once: a file names the
@@ -70,16 +71,22 @@ void *compile_pass_begin(fe_file *f)
     return cr;
 }
 
-/* The index of text[0, len) lower-cased among the file's distinct names. */
-static uint32_t intern(compile_record *cr, const char *text, size_t len)
+/* The index of text[0, len) lower-cased (fold) or as written among the
+** file's distinct names (a spelling with a capital never equals a
+** lower-cased name, so one table holds both); *folded: a byte changed. */
+static uint32_t intern(compile_record *cr, const char *text, size_t len, int fold, int *folded)
 {
     vec_reserve(cr->names, cr->names_cap, cr->names_len + len + 1);
     /* Lower-cased in place at the end of the text; kept only if new. */
     char *p = cr->names + cr->names_len;
+    unsigned changed = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
-        p[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        unsigned upper = fold && c >= 'A' && c <= 'Z';
+        changed |= upper;
+        p[i] = (char)(upper ? c + 32 : c);
     }
+    *folded = (int)changed;
     p[len] = 0;
     uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
     for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
@@ -107,7 +114,10 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     e->line = n->line;
     e->col = n->col;
     e->diag_mark = (uint32_t)f->diags.count;
-    e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len);
+    int folded;
+    e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len, 1, &folded);
+    /* Messages name a %name as written. */
+    e->spelling = kind == EV_ANIM && folded ? intern(cr, text, len, 0, &folded) + 1 : 0;
 }
 
 typedef struct visit_ctx {
@@ -193,11 +203,16 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event 
 }
 
 static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
-                         record_name *nm, const char *name, const selection *sel)
+                         record_name *nm, const char *name, const selection *sel, compile_record *cr)
 {
     anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, e->line, e->col);
     if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
     r->name = nm->shared;
+    if (e->spelling) {
+        record_name *sp = &cr->distinct[e->spelling - 1];
+        if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names + sp->off, sp->len);
+        r->spelling = sp->shared;
+    }
     r->tree = sel->tree;
     const profile_rules *rules = profile_get(ctx->opts.profile);
     if (e->in_dev && rules->devblock_anim_error) {
@@ -240,7 +255,7 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
         const char *name = cr->names + nm->off;
         switch ((event_kind)e->kind) {
         case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
-        case EV_ANIM: anim_literal(ctx, src, e, nm, name, &sel); break;
+        case EV_ANIM: anim_literal(ctx, src, e, nm, name, &sel, cr); break;
         case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel); break;
         }
     }

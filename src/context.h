@@ -25,6 +25,7 @@ typedef struct anim_ref {
     int line, col;             /* of the '%' or '#' */
     tree_entry *tree;          /* NULL when no tree was selected */
     const char *name;          /* lower case; NULL for #animtree */
+    const char *spelling;      /* %name as written when that is not lower case; else NULL */
     int64_t value;             /* packed value, or -1 (null) */
     ref_name *set_name;        /* its name in the tree's reference set; NULL: not counted in it */
     int developer;             /* inside /# #/ and not compiled (cod4 without developer_script) */
@@ -36,6 +37,7 @@ typedef struct anim_ref {
 struct ref_name {
     const char *name;
     int bound_node;            /* -1 until a node binds it */
+    const char *suggestion;    /* link: what an undefined name's messages add (once per name); NULL: not yet */
     anim_ref *refs, *refs_tail;
 };
 

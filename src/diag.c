@@ -41,6 +41,7 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
                const char *fmt, va_list ap)
 {
     int promoted = 0;
+    if (sev == DIAG_NOTE && d->no_warnings) return;
     if (sev == DIAG_WARNING) {
         if (d->no_warnings) return;
         /* Bounded like syntax errors: past the cap a warning is counted,

@@ -7,9 +7,8 @@
 #include <stdio.h>
 #include "source.h"
 
-/* A note says something the run could not tell from the inputs alone, or
-** what the game does where it is silent; it is neither an error nor a
-** warning (not counted, kept by -w, not made an error by -Werror). */
+/* A note is advice about the run (not counted, never made an error by
+** -Werror; -w drops it with the warnings). */
 typedef enum { DIAG_ERROR = 0, DIAG_WARNING, DIAG_NOTE } diag_severity;
 
 /* Syntax errors reported per script before the rest of it is given up

@@ -1,4 +1,5 @@
 #include "gamefs.h"
+#include "outbuf.h"
 #include "profile.h"
 #include "source.h"
 #include "text.h"
@@ -1010,6 +1011,51 @@ void gamefs_describe(gamefs *fs, FILE *out)
         if (e->ar) fprintf(out, "archive %s%s\n", e->ar->path, e->ar->indexed ? "" : " (unreadable)");
         else fprintf(out, "dir %s\n", e->dir);
     }
+}
+
+void gamefs_list_dir(gamefs *fs, const char *dir, const char *ext,
+                     void (*fn)(void *ud, const char *name, size_t len), void *ud)
+{
+    build_path(fs);
+    const char *key = normalize(fs->mem, dir);
+    size_t klen = strlen(key), elen = strlen(ext);
+    for (size_t i = fs->path_count; i-- > 0;) {
+        const gamefs_entry *e = &fs->path[i];
+        if (e->ar) {
+            for (size_t k = 0; k < e->ar->count; k++) {
+                const char *name = e->ar->entries[k].key;
+                size_t n = strlen(name);
+                if (n <= klen + 1 + elen || (klen && (memcmp(name, key, klen) != 0 || name[klen] != '/')))
+                    continue;
+                const char *base = klen ? name + klen + 1 : name;
+                if (strchr(base, '/') || !has_suffix_nocase(base, ext)) continue;
+                fn(ud, base, strlen(base) - elen);
+            }
+            continue;
+        }
+        const char *path = klen ? find_under(fs, e->dir, key) : e->dir;
+        if (!path) continue;
+        const dir_index *d = index_dir(fs, path);
+        for (size_t k = 0; k < d->count; k++) {
+            const char *name = d->list[k]->lower;
+            if (has_suffix_nocase(name, ext)) fn(ud, name, strlen(name) - elen);
+        }
+    }
+}
+
+const char *gamefs_dir_names(gamefs *fs)
+{
+    build_path(fs);
+    outbuf b = {0};
+    for (size_t i = fs->path_count; i-- > 0;) {
+        const gamefs_entry *e = &fs->path[i];
+        if (e->ar) continue;
+        if (b.len) outbuf_str(&b, ", ");
+        outbuf_str(&b, e->dir);
+    }
+    const char *out = arena_strdup(fs->mem, b.s ? b.s : "");
+    outbuf_free(&b);
+    return out;
 }
 
 void gamefs_free(gamefs *fs)

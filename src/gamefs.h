@@ -110,6 +110,17 @@ char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t
 /* The search path as built, one entry a line, highest priority first
 ** ("archive main/pak1.pk3", "dir main"): for tests and --verbose views. */
 void gamefs_describe(gamefs *fs, FILE *out);
+/* For messages that suggest a name: fn(ud, name, len) for every file
+** directly in the game directory `dir` ("maps/mp", "animtrees"; any case)
+** whose name ends in `ext` (".gsc"; any case), loose or in an archive, over
+** the whole search path: name[0, len) is its name without ext, lower case
+** (not NUL-terminated there), valid as long as fs; a name held by several
+** entries comes once per entry. */
+void gamefs_list_dir(gamefs *fs, const char *dir, const char *ext,
+                     void (*fn)(void *ud, const char *name, size_t len), void *ud);
+/* The game directories of the search path, highest priority first, as one
+** line for a message ("mods/mymod, main"); their archives are not named. */
+const char *gamefs_dir_names(gamefs *fs);
 void gamefs_free(gamefs *fs);
 
 #endif

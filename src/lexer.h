@@ -44,6 +44,8 @@ typedef struct gsc_lexer {
     int abandoned;       /* brackets abandoned in this block, not yet answered */
     int abandoned_closer; /* token_count of the closer that answered the last one */
     int stray_devclose;  /* token_count of the last '#/' that closed no '/#' */
+    size_t *reported;    /* indices in diags of the syntax errors reported (not the cap's) */
+    size_t reported_count, reported_cap;
 } gsc_lexer;
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const struct profile_rules *rules,

@@ -23,6 +23,7 @@ typedef struct gsc_parse_ctx {
     void *line_stack;       /* the parser's states as the line began (the top part) */
     int line_stack_top;
     int verify_line_starts;    /* tests: check each line start known without */
+    int no_profile_hint;       /* the other grammar's probe (profile_hint): no probe of its own */
     int line_start_mismatches; /* the stack against the parser (see run_parse) */
     gsc_token func_name; /* name of the function whose body is being parsed */
     int mute;            /* the driver feeds synthetic closers: no messages */

@@ -482,6 +482,57 @@ static int feed_plain(gsc_parse_ctx *ctx, gsc_lexer *lx, void *parser, gsc_token
 }
 
 static void run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
+                      gsc_parse_ctx *pctx);
+
+static void drop_item(void *ud, ast_node *item, int anim_syntax)
+{
+    (void)ud;
+    (void)item;
+    (void)anim_syntax;
+}
+
+/* A syntax error before the first one the other grammar family (grammar.md
+** 2: cod1/uo against cod2/cod4) meets in the same file is a construct of
+** the other games: its message says which --profile accepts it.  The other
+** grammar's parse is silent and stops at its first error, and runs only for
+** a file with syntax errors. */
+static void profile_hint(source_file *src, const profile_rules *rules, const gsc_lexer *lx)
+{
+    int g2 = rules->kw_include;
+    const profile_rules *other = profile_get(g2 ? ATRC_PROFILE_UO : ATRC_PROFILE_COD2);
+    const char *hint = g2 ? "; cod1 and uo accept this (--profile uo or --profile cod1)"
+                          : "; cod2 and cod4 accept this (--profile cod2 or --profile cod4)";
+    diag_list quiet;
+    diag_init(&quiet);
+    quiet.max_errors = 1; /* its first error is all that is asked */
+    arena scratch;
+    arena_init(&scratch);
+    gsc_parse_ctx probe;
+    memset(&probe, 0, sizeof probe);
+    probe.a = &scratch;
+    probe.on_item = drop_item;
+    probe.no_profile_hint = 1;
+    run_parse(src, other, &quiet, &probe);
+    int qline = -1, qcol = 0; /* its first error (a NUL byte's warning may come first) */
+    for (size_t i = 0; i < quiet.count && qline < 0; i++)
+        if (quiet.items[i].severity == DIAG_ERROR) {
+            qline = quiet.items[i].line;
+            qcol = quiet.items[i].col;
+        }
+    diag_free(&quiet);
+    arena_free_all(&scratch);
+    diag_list *d = lx->diags;
+    size_t extra = strlen(hint);
+    for (size_t i = 0; i < lx->reported_count; i++) {
+        diag *g = &d->items[lx->reported[i]];
+        if (qline >= 0 && (g->line > qline || (g->line == qline && g->col >= qcol))) break;
+        size_t n = strlen(g->message);
+        g->message = xrealloc(g->message, n + extra + 1);
+        memcpy(g->message + n, hint, extra + 1);
+    }
+}
+
+static void run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
                       gsc_parse_ctx *pctx)
 {
     gsc_parse_ctx ctx = *pctx;
@@ -646,6 +697,9 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             struct gsc_marker *m = vec_push(ctx.markers, ctx.marker_count, ctx.marker_cap);
             m->line = tok->line;
             m->col = tok->col;
+            /* The other grammar's probe: that game refuses the stray '#/' too
+            ** (a compile error there), so it is no construct it accepts. */
+            if (ctx.no_profile_hint) diag_add(diags, DIAG_ERROR, src, tok->line, tok->col, "%s", "#/ has no matching /#");
             swap_tokens(&tok, &prev);
             continue;
         }
@@ -685,6 +739,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
     free(ctx.markers);
     GscParseFree(parser, free);
     free(ctx.line_stack);
+    if (lx.reported_count && !ctx.no_profile_hint && !ctx.verify_line_starts) profile_hint(src, rules, &lx);
     gsc_lexer_free(&lx);
     pctx->line_start_mismatches = ctx.line_start_mismatches;
 }

@@ -60,6 +60,13 @@ static script_ref *add_ref(script_refs *r, script_ref_kind kind, const ast_node 
     return x;
 }
 
+/* A name as written, for messages: its lower-case copy when it is spelled so
+** (no second copy). */
+static const char *spelling(script_refs *r, const char *lower, const char *text)
+{
+    return strcmp(lower, text) == 0 ? lower : arena_strdup(&r->mem, text);
+}
+
 /* A scoped name "path::func" or "::func" (AST_SCOPED / AST_FUNC_REF text). */
 /* Never a builtin: `path::f` and `::f` always name script functions. */
 static void scoped_ref(script_refs *r, const ast_node *n, int dev)
@@ -71,6 +78,7 @@ static void scoped_ref(script_refs *r, const ast_node *n, int dev)
     script_ref *x = add_ref(r, sep == t ? SCRIPT_REF_LOCAL : SCRIPT_REF_FAR, n, dev);
     if (sep != t) x->file = script_canonical_name(&r->mem, t, (size_t)(sep - t));
     x->func = arena_lower(&r->mem, func, strlen(func));
+    x->func_spelling = spelling(r, x->func, func);
 }
 
 static void callee_ref(script_refs *r, const ast_node *callee, int dev, int threaded)
@@ -81,6 +89,7 @@ static void callee_ref(script_refs *r, const ast_node *callee, int dev, int thre
     } else if (callee->kind == AST_IDENT && callee->text) {
         script_ref *x = add_ref(r, SCRIPT_REF_LOCAL, callee, dev);
         x->func = arena_lower(&r->mem, callee->text, strlen(callee->text));
+        x->func_spelling = spelling(r, x->func, callee->text);
         x->maybe_builtin = !threaded;
     }
 }
@@ -90,6 +99,7 @@ static void add_func(script_refs *r, const ast_node *n, int dev)
     if (!n->text) return;
     script_func *f = vec_push(r->funcs, r->func_count, r->func_cap);
     f->name = arena_lower(&r->mem, n->text, strlen(n->text));
+    f->spelling = spelling(r, f->name, n->text);
     f->line = n->line;
     f->col = n->col;
     f->developer = dev;

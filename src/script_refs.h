@@ -20,6 +20,7 @@ typedef struct script_ref {
     script_ref_kind kind;
     const char *file;        /* canonical script name (include, far); NULL for local */
     const char *func;        /* lower case; NULL for an include */
+    const char *func_spelling; /* func as written (for messages) */
     int line, col;           /* the #include, the path token, or the name / `::` */
     int developer;           /* inside /# #/: the game drops it unless developer_script */
     int maybe_builtin;       /* plain non-thread call: an engine builtin if one has the name */
@@ -27,6 +28,7 @@ typedef struct script_ref {
 
 typedef struct script_func {
     const char *name;        /* lower case */
+    const char *spelling;    /* as written (for messages) */
     int line, col;
     int developer;           /* defined inside a top-level /# #/ */
 } script_func;

@@ -11,6 +11,7 @@
 #include "outbuf.h"
 #include "playeranim.h"
 #include "profile.h"
+#include "suggest.h"
 #include "text.h"
 #include "vec.h"
 
@@ -256,16 +257,135 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     return s;
 }
 
+/* ---- what messages suggest ---- */
+
+/* The nearest script name to a missing one (canonical "maps/mp/_utilty"):
+** the scripts of its directory on the search path; looked for once per
+** missing script, for at most SUGGEST_MAX_QUERIES of them. */
+static const char *missing_suggestion(atrc_ctx *ctx, walk_script *target)
+{
+    walk_state *w = ctx->walk;
+    if (target->suggested) return target->suggestion;
+    target->suggested = 1;
+    if (w->missing_suggestions >= SUGGEST_MAX_QUERIES) return NULL;
+    w->missing_suggestions++;
+    const char *slash = strrchr(target->name, '/');
+    size_t dir_len = slash ? (size_t)(slash - target->name) : 0;
+    const char *base = slash ? slash + 1 : target->name;
+    suggest q;
+    suggest_init(&q, base, strlen(base), 1);
+    gamefs_list_dir(&ctx->fs, arena_strndup(&ctx->mem, target->name, dir_len), ".gsc", suggest_add_listed, &q);
+    if (q.count)
+        target->suggestion = arena_printf(&ctx->mem, "%.*s%s%.*s", (int)dir_len, target->name, slash ? "/" : "",
+                                          (int)q.best[0].len, q.best[0].name);
+    return target->suggestion;
+}
+
+/* Offers the normal functions script t defines (first definitions), each
+** with t as its data. */
+static void suggest_functions_of(suggest *q, const walk_script *t)
+{
+    for (size_t i = 0; i < t->refs.func_count; i++) {
+        const script_func *f = &t->refs.funcs[i];
+        if (!f->developer && find_def(t, f->name) == f) suggest_add(q, f->spelling, strlen(f->spelling), t);
+    }
+}
+
+/* The loaded #include of t after reference *at (directive order), or NULL. */
+static walk_script *next_include(atrc_ctx *ctx, const walk_script *t, size_t *at)
+{
+    while (*at < t->refs.ref_count) {
+        const script_ref *r = &t->refs.refs[(*at)++];
+        if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
+        walk_script *inc = find_script(ctx->walk, r->file);
+        if (inc && inc->src && inc != t) return inc;
+    }
+    return NULL;
+}
+
+/* A suggestion already made while linking one file: for `name` in the
+** namespace of `in`. */
+typedef struct hint {
+    const walk_script *in;
+    check_ref_kind kind;
+    const char *name, *text;
+} hint;
+
+typedef struct hint_cache {
+    hint *items;
+    size_t count, cap;
+    hashtab index;
+} hint_cache;
+
+static void hint_cache_free(hint_cache *c)
+{
+    free(c->items);
+    hashtab_free(&c->index);
+}
+
+/* The functions of t's namespace (its own, then its #includes in directive
+** order) nearest to `name`, as check_ref.suggestion text, or NULL; with
+** `kind`, the builtins too.  Once per name and namespace in a file's link
+** (cache), for at most SUGGEST_MAX_QUERIES of them. */
+static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_script *here,
+                                        walk_script *t, const char *name, check_ref_kind kind)
+{
+    uint32_t h = text_hash(0, name, 1);
+    for (size_t i = hashtab_first(&cache->index, h); i != HASHTAB_END; i = hashtab_next(&cache->index, h, i))
+        if (cache->items[i].in == t && cache->items[i].kind == kind && text_equal_nocase(cache->items[i].name, name))
+            return cache->items[i].text;
+    hint *x = vec_push(cache->items, cache->count, cache->cap);
+    hashtab_add(&cache->index, h);
+    *x = (hint){t, kind, name, NULL};
+    if (here->suggest_queries >= SUGGEST_MAX_QUERIES) return NULL;
+    here->suggest_queries++;
+    suggest q, b;
+    suggest_init(&q, name, strlen(name), 1);
+    suggest_functions_of(&q, t);
+    size_t at = 0;
+    for (const walk_script *inc; (inc = next_include(ctx, t, &at)) != NULL;) suggest_functions_of(&q, inc);
+    suggest_init(&b, name, strlen(name), 1);
+    check_suggest_builtins(&b, profile_get(ctx->opts.profile), &ctx->builtins, ctx->opts.game_mode, kind);
+    if (q.count && (!b.count || q.best[0].dist <= b.best[0].dist)) {
+        const walk_script *in = q.best[0].data;
+        const script_func *f = NULL;
+        for (size_t i = 0; i < in->refs.func_count && !f; i++)
+            if (in->refs.funcs[i].spelling == q.best[0].name) f = &in->refs.funcs[i];
+        if (in == here) x->text = arena_printf(&ctx->mem, "'%s' (line %d)", q.best[0].name, f ? f->line : 0);
+        else x->text = arena_printf(&ctx->mem, "'%s' (%s:%d)", q.best[0].name, in->file, f ? f->line : 0);
+    } else if (b.count) {
+        x->text = check_builtin_suggestion(&ctx->mem, b.best[0].name, kind);
+    }
+    return x->text;
+}
+
+/* Where a developer function `name` of t's namespace is defined ("line N"
+** in `here`, else "FILE:N"), or NULL. */
+static const char *developer_where(atrc_ctx *ctx, const walk_script *here, walk_script *t, const char *name)
+{
+    const walk_script *in = t;
+    const script_func *f = find_def(t, name);
+    size_t at = 0;
+    while ((!f || !f->developer) && (in = next_include(ctx, t, &at)) != NULL) f = find_def(in, name);
+    if (!f || !f->developer) return NULL;
+    if (in == here) return arena_printf(&ctx->mem, "line %d", f->line);
+    return arena_printf(&ctx->mem, "%s:%d", in->file, f->line);
+}
+
 static void report_missing(atrc_ctx *ctx, walk_script *s, walk_script *target, const script_ref *r,
                            unsigned gen)
 {
     if (target->unreadable || target->missing_mark == gen) return;
     target->missing_mark = gen;
-    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "Could not find script '%s'",
-             target->name);
+    const char *near = missing_suggestion(ctx, target);
+    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "Could not find script '%s'%s%s%s",
+             target->name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }
 
-static void report_function(atrc_ctx *ctx, walk_script *s, const script_ref *r, func_kind k)
+/* A reference that the load walk links (a `path::func`, or a name only a
+** developer function defines): in t's namespace, func kind k. */
+static void report_function(atrc_ctx *ctx, hint_cache *cache, walk_script *s, const script_ref *r, walk_script *t,
+                            func_kind k)
 {
     if (k == FUNC_NORMAL) return;
     if (k == FUNC_DEVELOPER && ctx->opts.developer_script) {
@@ -274,7 +394,22 @@ static void report_function(atrc_ctx *ctx, walk_script *s, const script_ref *r, 
                      profile_get(ctx->opts.profile)->dev_function_ref);
         return;
     }
-    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "unknown function");
+    check_ref ref = {r->func, NULL, r->line, r->col, CHECK_REF_SCRIPT, 1, .spelling = r->func_spelling};
+    if (k == FUNC_DEVELOPER) ref.dev_where = developer_where(ctx, s, t, r->func);
+    if (t == s) {
+        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &ref);
+        return;
+    }
+    /* path::func: the file exists and lacks the function. */
+    if (ref.dev_where) {
+        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &ref);
+        return;
+    }
+    const char *near = namespace_suggestion(ctx, cache, s, t, r->func_spelling, CHECK_REF_SCRIPT);
+    diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col,
+             "unknown function '%s': '%s' (%s) does not define it%s%s%s%s", r->func_spelling, t->name, t->file,
+             t->include_count ? " nor do its #includes" : "", near ? "; did you mean " : "", near ? near : "",
+             near ? "?" : "");
 }
 
 static int visible(func_kind k, int dev_script)
@@ -315,7 +450,7 @@ static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, con
     }
     for (size_t k = 0; k < n; k++)
         diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
-                 inc->refs.funcs[clash[k]].name, s->name);
+                 inc->refs.funcs[clash[k]].spelling, s->name);
     free(clash);
 }
 
@@ -324,6 +459,7 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
 {
     walk_state *w = ctx->walk;
     unsigned gen = ++w->gen;
+    hint_cache cache = {0};
     for (int pass = 0; pass < 2; pass++) {
         for (size_t i = 0; i < s->refs.ref_count; i++) {
             const script_ref *r = &s->refs.refs[i];
@@ -336,7 +472,7 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
                 ** (builtin or not) when the file has no #include, and left it
                 ** in `checked` otherwise (linked below). */
                 if (k == FUNC_NONE) continue;
-                report_function(ctx, s, r, k);
+                report_function(ctx, &cache, s, r, s, k);
                 continue;
             }
             walk_script *t = find_script(w, r->file);
@@ -353,9 +489,28 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
                 continue;
             }
             if (r->kind == SCRIPT_REF_FAR)
-                report_function(ctx, s, r, namespace_function(w, t, r->func));
+                report_function(ctx, &cache, s, r, t, namespace_function(w, t, r->func));
         }
     }
+    hint_cache_free(&cache);
+}
+
+/* An unknown name of s that a loaded file s does not #include defines (the
+** first in load order): where, and how to reach it; or NULL. */
+static const char *defined_elsewhere(atrc_ctx *ctx, const walk_script *s, const check_ref *ref)
+{
+    const definers *d = find_definers(ctx->walk, ref->name, text_hash(0, ref->name, 0));
+    for (size_t i = 0; d && i < d->count; i++) {
+        const walk_script *t = d->scripts[i];
+        const script_func *f = find_def(t, ref->name);
+        if (t == s || !f || f->developer) continue;
+        char *path = arena_strdup(&ctx->mem, t->name);
+        for (char *p = path; *p; p++)
+            if (*p == '/') *p = '\\';
+        return arena_printf(&ctx->mem, "'%s' defines it (%s:%d), which this file does not #include: add "
+                            "#include %s; or call %s::%s", t->name, t->file, f->line, path, path, f->spelling);
+    }
+    return NULL;
 }
 
 /* The names s's compile-stage checks left for its #includes (cod2/cod4):
@@ -363,11 +518,19 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
 static void link_unresolved(atrc_ctx *ctx, walk_script *s)
 {
     if (!s->has_checked) return;
+    hint_cache cache = {0};
     for (size_t i = 0; i < s->checked.unresolved_count; i++) {
         const check_ref *ref = &s->checked.unresolved[i];
-        if (namespace_function(ctx->walk, s, ref->name) == FUNC_NONE)
-            check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, ref);
+        if (namespace_function(ctx->walk, s, ref->name) != FUNC_NONE) continue;
+        check_ref with = *ref;
+        with.includes_searched = 1;
+        with.elsewhere = defined_elsewhere(ctx, s, ref);
+        if (!with.elsewhere && (ref->certain || !ctx->diags.no_warnings))
+            with.suggestion = namespace_suggestion(ctx, &cache, s, s, ref->spelling ? ref->spelling : ref->name,
+                                                   ref->kind);
+        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &with);
     }
+    hint_cache_free(&cache);
 }
 
 static int compare_scripts(const void *a, const void *b)
@@ -495,8 +658,10 @@ static void load_entry(atrc_ctx *ctx, const char *name, const char *const *label
     load(ctx, name);
     walk_script *s = find_script(ctx->walk, name);
     if (!s->src) {
+        const char *near = !optional && !s->unreadable ? missing_suggestion(ctx, s) : NULL;
         if (!optional && !s->unreadable)
-            diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find script '%s'", name);
+            diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "Could not find script '%s'%s%s%s", name,
+                     near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
         return;
     }
     for (size_t i = 0; labels && labels[i]; i++) {

@@ -30,6 +30,9 @@ typedef struct walk_script {
     size_t include_count;
     hashtab func_index;        /* refs.funcs by name */
     unsigned mark, missing_mark, include_mark;
+    int suggest_queries;       /* names its link gave a suggestion (SUGGEST_MAX_QUERIES) */
+    int suggested;             /* missing: the nearest script name was looked for */
+    const char *suggestion;    /* missing: that name, or NULL */
 } walk_script;
 
 typedef struct definers {
@@ -60,6 +63,7 @@ typedef struct walk_state {
     int engine_names;          /* fixed names the engine registered */
     const char *playeranim_file;
     int playeranim_names;
+    int missing_suggestions;   /* missing scripts given a nearest name (SUGGEST_MAX_QUERIES) */
     walk_ahead *ahead;         /* parsed ahead, not yet started (a bounded few) */
     size_t ahead_count;
 } walk_state;

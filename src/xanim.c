@@ -143,9 +143,10 @@ static void set_asset(atrc_node *n, const asset *a)
     n->has_asset = 1;
 }
 
-void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
-                        atrc_profile profile, diag_list *diags)
+int atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
+                       atrc_profile profile, diag_list *diags)
 {
+    int missing = 0;
     resolver r;
     memset(&r, 0, sizeof r);
     r.src = src;
@@ -159,7 +160,9 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
         int line, col;
         atr_node_position(t, i, &line, &col);
         asset a;
-        load_result lr = load_asset(&r, n->name, 1, line, col, &a);
+        /* (The search path folds case: the name as written finds the same file.) */
+        const char *spelled = atr_node_spelling(t, i);
+        load_result lr = load_asset(&r, spelled, 1, line, col, &a);
         if (lr == LOAD_OK) {
             set_asset(n, &a);
             continue;
@@ -170,15 +173,16 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
             set_asset(n, &a);
             continue;
         }
+        missing += lr == LOAD_MISSING;
         if (!r.lenient) { /* cod1/uo: fatal in the engine; the leaf stays unknown */
             if (lr == LOAD_MISSING)
-                diag_add(diags, DIAG_ERROR, src, line, col, "Cannot find 'xanim/%s'", n->name);
+                diag_add(diags, DIAG_ERROR, src, line, col, "Cannot find 'xanim/%s'", spelled);
             continue;
         }
         /* cod2/cod4 precache (4.8): every failed load (not found, or the
         ** reason load_asset just reported) warns and takes the `void` copy. */
         diag_add(diags, DIAG_WARNING, src, line, col,
-                 "Couldn't find xanim '%s', using default xanim 'void' instead", n->name);
+                 "Couldn't find xanim '%s', using default xanim 'void' instead", spelled);
         set_asset(n, default_asset(&r));
         t->state->default_asset[i] = 1;
         if (!t->state->void_loop.has_asset) {
@@ -189,4 +193,5 @@ void atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *
             t->state->void_loop.name = "void_loop";
         }
     }
+    return missing;
 }

@@ -13,7 +13,7 @@ START_TEST(duplicate_functions)
 {
     const char *src = "f() {}\ng() {}\nF() {}\n";
     assert_check_g1(src, "3:1: error: function already defined\n");
-    assert_check_g2(src, "3:1: error: function 'f' already defined\n");
+    assert_check_g2(src, "3:1: error: function 'F' already defined\n"); /* as written there */
     /* Retail: a function in a top-level /# #/ is not registered. */
     assert_check_all("/# f() {} #/\nf() {}\n", "");
 }
@@ -291,7 +291,8 @@ START_TEST(debugger_forms)
                          "9:3: error: $ and self field can only be used in the script debugger\n");
     /* G1 has no such forms: `breakon` is an ordinary method name there. */
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, "f(a, b) { a breakon(b); }\n",
-                      "1:13: error: unknown (builtin) method 'breakon'\n");
+                      "1:13: error: unknown (builtin) method 'breakon': not defined in this file nor among the "
+                      "cod1 multiplayer builtin methods\n");
 }
 END_TEST
 
@@ -527,15 +528,20 @@ START_TEST(resolution_cod1)
 {
     const char *src = "f() { foo(); self bar(); thread baz(); x = ::qux; isdefined(x); self setmodel(\"m\"); "
                       "getaiarray(); self waittill(\"a\"); g(); self thread g(); }\ng() {}\n";
-    const char *errors = "1:7: error: unknown (builtin) function 'foo'\n"
-                         "1:19: error: unknown (builtin) method 'bar'\n"
-                         "1:33: error: unknown function\n"
-                         "1:44: error: unknown function\n";
-    const char *sp_error = "1:85: error: unknown (builtin) function 'getaiarray'\n";
-    /* Multiplayer: the table is complete, so the game's errors. */
-    char want[1024];
-    snprintf(want, sizeof want, "%.*s%s", (int)strlen(errors), errors, sp_error);
+    /* Multiplayer: the table is complete, so the game's errors (with the
+    ** name and the list looked in). */
+    const char *errors = "1:7: error: unknown (builtin) function 'foo': not defined in this file nor among the %s "
+                         "multiplayer builtins\n"
+                         "1:19: error: unknown (builtin) method 'bar': not defined in this file nor among the %s "
+                         "multiplayer builtin methods\n"
+                         "1:33: error: unknown function 'baz': not defined in this file\n"
+                         "1:44: error: unknown function 'qux': not defined in this file\n"
+                         "1:85: error: unknown (builtin) function 'getaiarray': not defined in this file nor among "
+                         "the %s multiplayer builtins\n";
+    char want[2048];
+    snprintf(want, sizeof want, errors, "cod1", "cod1", "cod1");
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, src, want);
+    snprintf(want, sizeof want, errors, "uo", "uo", "uo");
     assert_check_mode(ATRC_PROFILE_UO, ATRC_GAME_MP, src, want);
     /* Single player and file lists: warnings for builtin candidates;
     ** `thread` and `::` references are script functions, still errors. */
@@ -545,8 +551,8 @@ START_TEST(resolution_cod1)
                        "1:19: warning: 'bar' is not defined in this file and is not a known cod1 builtin method; "
                        "it may still be a single-player builtin (atrc has the cod1 multiplayer table and the "
                        "single-player names stock scripts use, not the single-player table)\n"
-                       "1:33: error: unknown function\n"
-                       "1:44: error: unknown function\n";
+                       "1:33: error: unknown function 'baz': not defined in this file\n"
+                       "1:44: error: unknown function 'qux': not defined in this file\n";
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_SP, src, warn);
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_FILES, src, warn);
 }
@@ -556,32 +562,41 @@ START_TEST(resolution_cod2_cod4)
 {
     const char *src = "f() { foo(); self thread baz(); getaiarray(); self setmodel(\"m\"); prof_begin(\"x\"); }\n";
     assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_MP, src,
-                      "1:7: error: unknown function\n"
-                      "1:26: error: unknown function\n"
-                      "1:33: error: unknown function\n");
+                      "1:7: error: unknown function 'foo': not defined in this file nor among the cod4 multiplayer "
+                      "builtins\n"
+                      "1:26: error: unknown function 'baz': not defined in this file\n"
+                      "1:33: error: unknown function 'getaiarray': not defined in this file nor among the cod4 "
+                      "multiplayer builtins\n");
     /* CoD4 single player has a complete table, and file lists use the union. */
     assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_SP, src,
-                      "1:7: error: unknown function\n"
-                      "1:26: error: unknown function\n");
+                      "1:7: error: unknown function 'foo': not defined in this file nor among the cod4 "
+                      "single-player builtins\n"
+                      "1:26: error: unknown function 'baz': not defined in this file\n");
     assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_FILES, src,
-                      "1:7: error: unknown function\n"
-                      "1:26: error: unknown function\n");
+                      "1:7: error: unknown function 'foo': not defined in this file nor among the cod4 multiplayer "
+                      "and single-player builtins\n"
+                      "1:26: error: unknown function 'baz': not defined in this file\n");
     assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_FILES, src,
                       "1:7: warning: 'foo' is not defined in this file or an included one and is not a known "
                       "cod2 builtin function; it may still be a single-player builtin (atrc has the cod2 "
                       "multiplayer table and the single-player names stock scripts use, not the "
                       "single-player table)\n"
-                      "1:26: error: unknown function\n");
+                      "1:26: error: unknown function 'baz': not defined in this file\n");
     /* With an #include the included file may provide them: left to linking. */
     assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_MP, "#include a\\b;\n" "f() { foo(); thread bar(); }\n", "");
     /* References in retail /# #/ are not recorded (G2); CoD1/UO still look builtins up. */
     const char *dev = "f() { /# foo(); thread bar(); #/ }\n";
     assert_check_mode(ATRC_PROFILE_COD4, ATRC_GAME_MP, dev, "");
-    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, dev, "1:10: error: unknown (builtin) function 'foo'\n");
-    /* A function of a top-level /# #/ exists for /# #/ code only. */
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, dev,
+                      "1:10: error: unknown (builtin) function 'foo': not defined in this file nor among the cod1 "
+                      "multiplayer builtins\n");
+    /* A function of a top-level /# #/ exists for /# #/ code only: the
+    ** message says where it is and what makes the game compile it. */
     const char *devfn = "/# dbg() {} #/\nf() { dbg(); /# dbg(); #/ }\n";
-    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, devfn, "2:7: error: unknown function\n");
-    assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, devfn, "2:7: error: unknown function\n");
+    const char *devfn_error = "2:7: error: unknown function 'dbg': defined only inside /# ... #/ (line 1), which the "
+                              "game does not compile unless developer_script is set (--developer-script)\n";
+    assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, devfn, devfn_error);
+    assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, devfn, devfn_error);
 }
 END_TEST
 
@@ -613,7 +628,7 @@ START_TEST(developer_script_dvar)
     const char *inside = "f(x) { /# thread nosuch(); switch (x) { case 1: break; case 1: break; } #/ }\n";
     assert_check_mode(ATRC_PROFILE_COD2, ATRC_GAME_MP, inside, "");
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, inside, "");
-    const char *both = "1:18: error: unknown function\n"
+    const char *both = "1:18: error: unknown function 'nosuch': not defined in this file\n"
                        "1:56: error: duplicate case expression\n";
     assert_check_devscript(ATRC_PROFILE_COD2, inside, both);
     assert_check_devscript(ATRC_PROFILE_COD1, inside, both);
@@ -734,7 +749,7 @@ START_TEST(file_summary)
     ck_assert_int_eq(r.unresolved[1].certain, 1);
     check_report_unknown(&d, src, profile_get(opts.profile), &opts, &r.unresolved[1]);
     char *got = gsc_diag_text(&d);
-    ck_assert_str_eq(got, "2:26: error: unknown function\n");
+    ck_assert_str_eq(got, "2:26: error: unknown function 'bar': not defined in this file\n");
     free(got);
     check_result_free(&r);
     arena_free_all(&scratch);
@@ -748,7 +763,8 @@ START_TEST(diagnostics_in_source_order)
     /* The resolution happens at the end of the file; the file's diagnostics
     ** are still in source order. */
     assert_check_mode(ATRC_PROFILE_COD1, ATRC_GAME_MP, "f() { foo(); }\nf() { x = ; }\n",
-                      "1:7: error: unknown (builtin) function 'foo'\n"
+                      "1:7: error: unknown (builtin) function 'foo': not defined in this file nor among the cod1 "
+                      "multiplayer builtins\n"
                       "2:1: error: function already defined\n"
                       "2:11: error: expected expression before ';'\n");
 }

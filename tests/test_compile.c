@@ -208,10 +208,44 @@ END_TEST
 START_TEST(unknown_tree_is_warning_in_uo_error_in_cod2)
 {
     const char *script = "#using_animtree(\"nothere\");\nf() { a = %x; b = #animtree; }\n";
-    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_UO, 1),
-                     "1:1: warning: unknown anim tree 'nothere'\nanim x null\n#animtree - 0x00000001\n");
-    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_COD2, 1),
-                     "1:1: error: unknown anim tree 'nothere'\nanim x null\n#animtree - 0x00000001\n");
+    char want[1024];
+    snprintf(want, sizeof want,
+             "1:1: warning: unknown anim tree 'nothere': no animtrees/nothere.atr in the game directories searched "
+             "(%s, with their archives)\nanim x null\n#animtree - 0x00000001\n", game_dir);
+    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_UO, 1), want);
+    snprintf(want, sizeof want,
+             "1:1: error: unknown anim tree 'nothere': no animtrees/nothere.atr in the game directories searched "
+             "(%s, with their archives)\nanim x null\n#animtree - 0x00000001\n", game_dir);
+    ck_assert_str_eq(compile_with(script, ATRC_PROFILE_COD2, 1), want);
+}
+END_TEST
+
+/* An unknown tree names the nearest tree of the search path; an undefined
+** name the nearest names its tree declares (pruned ones too), as written. */
+START_TEST(unknown_names_suggest_the_nearest)
+{
+    add_tree("soldier", "Stand_Idle\nwalk_last\nwalk_fast\nwalk_slow\n");
+    char want[1024];
+    snprintf(want, sizeof want,
+             "1:1: error: unknown anim tree 'soldeir': no animtrees/soldeir.atr in the game directories searched "
+             "(%s, with their archives); did you mean 'soldier'?\nanim x null\n", game_dir);
+    ck_assert_str_eq(compile_with("#using_animtree(\"soldeir\");\nf() { a = %x; }\n", ATRC_PROFILE_COD2, 1), want);
+    ck_assert_str_eq(compile("#using_animtree(\"soldier\");\n"
+                             "f() { a = %Stand_Idle; b = %stand_idel; c = %walk_xast; d = %qqqq; }\n"),
+                     "2:28: error: animation 'stand_idel' not defined in anim tree 'soldier'; did you mean "
+                     "'Stand_Idle' (line 1)?\n"
+                     "2:45: error: animation 'walk_xast' not defined in anim tree 'soldier'; did you mean "
+                     "'walk_fast' (line 3) or 'walk_last' (line 2)?\n"
+                     "2:61: error: animation 'qqqq' not defined in anim tree 'soldier'\n"
+                     "anim stand_idle 0x00010001\nanim stand_idel null\nanim walk_xast null\nanim qqqq null\n");
+    /* Once per name: its 100th reference says what the first says. */
+    char script[4096];
+    size_t n = (size_t)snprintf(script, sizeof script, "#using_animtree(\"soldier\");\nf() {\n");
+    for (int i = 0; i < 100; i++) n += (size_t)snprintf(script + n, sizeof script - n, "x = %%wlak_fast;\n");
+    snprintf(script + n, sizeof script - n, "}\n");
+    const char *got = compile(script);
+    ck_assert_ptr_nonnull(strstr(got, "102:5: error: animation 'wlak_fast' not defined in anim tree 'soldier'; did "
+                                      "you mean 'walk_fast' (line 3) or 'walk_last' (line 2)?\n"));
 }
 END_TEST
 
@@ -220,8 +254,8 @@ START_TEST(every_undefined_reference_reported_at_its_position)
     add_tree("t", "walk\n");
     ck_assert_str_eq(compile("#using_animtree(\"t\");\n"
                              "f() {\n  a = %wlak;\n  b = %walk;\n  c = %wlak;\n}\n"),
-                     "3:7: error: animation 'wlak' not defined in anim tree 't'\n"
-                     "5:7: error: animation 'wlak' not defined in anim tree 't'\n"
+                     "3:7: error: animation 'wlak' not defined in anim tree 't'; did you mean 'walk' (line 1)?\n"
+                     "5:7: error: animation 'wlak' not defined in anim tree 't'; did you mean 'walk' (line 1)?\n"
                      "anim wlak null\nanim walk 0x00010001\nanim wlak null\n");
 }
 END_TEST
@@ -355,6 +389,7 @@ Suite *make_compile_suite(void)
     tcase_add_test(tc, developer_block_rules_by_profile);
     tcase_add_test(tc, unknown_tree_is_warning_in_uo_error_in_cod2);
     tcase_add_test(tc, every_undefined_reference_reported_at_its_position);
+    tcase_add_test(tc, unknown_names_suggest_the_nearest);
     tcase_add_test(tc, binding_time_duplicate);
     tcase_add_test(tc, root_bound_to_node_zero_and_file_root_duplicates);
     tcase_add_test(tc, registry_indices_first_registration_order);

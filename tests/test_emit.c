@@ -146,7 +146,9 @@ START_TEST(diagnostics_summary_is_plain_english)
     atrc_ctx *ctx = error_and_warning(&o);
     char *text = diagnostics_to_string(ctx, NULL);
     ck_assert_str_eq(text, "w.gsc:2:13: error: stray '@'\n  f() { a = 1 @; }\n              ^\n"
-                           "w.gsc:1:1: warning: unknown anim tree 'gone'\n  #using_animtree(\"gone\");\n  ^\n"
+                           "w.gsc:1:1: warning: unknown anim tree 'gone': no animtrees/gone.atr in the game "
+                           "directories searched (/nonexistent-atrc-dir, with their archives)\n"
+                           "  #using_animtree(\"gone\");\n  ^\n"
                            "1 error, 1 warning\n");
     free(text);
     atrc_diag_style quiet = {0, NULL, 1};
@@ -166,7 +168,9 @@ START_TEST(diagnostics_in_gcc_colours)
     ck_assert_str_eq(text, "\033[01m\033[Kw.gsc:2:13:\033[m\033[K \033[01;31m\033[Kerror:\033[m\033[K stray '@'\n"
                            "  f() { a = 1 @; }\n              \033[01;32m\033[K^\033[m\033[K\n"
                            "\033[01m\033[Kw.gsc:1:1:\033[m\033[K \033[01;35m\033[Kwarning:\033[m\033[K "
-                           "unknown anim tree 'gone'\n  #using_animtree(\"gone\");\n  \033[01;32m\033[K^\033[m\033[K\n"
+                           "unknown anim tree 'gone': no animtrees/gone.atr in the game directories searched "
+                           "(/nonexistent-atrc-dir, with their archives)\n"
+                           "  #using_animtree(\"gone\");\n  \033[01;32m\033[K^\033[m\033[K\n"
                            "1 error, 1 warning\n");
     free(text);
     /* GCC_COLORS overrides some colours; "" turns colour off. */
@@ -191,12 +195,14 @@ START_TEST(warnings_as_errors_and_no_warnings)
     ck_assert_int_eq(atrc_error_count(ctx), 2);
     ck_assert_int_eq(atrc_warning_count(ctx), 0);
     char *text = diagnostics_to_string(ctx, NULL);
-    ck_assert_ptr_nonnull(strstr(text, "w.gsc:1:1: error: unknown anim tree 'gone' [-Werror]\n"));
+    ck_assert_ptr_nonnull(strstr(text, "w.gsc:1:1: error: unknown anim tree 'gone': no animtrees/gone.atr in the game "
+                                       "directories searched (/nonexistent-atrc-dir, with their archives) [-Werror]\n"));
     ck_assert_ptr_nonnull(strstr(text, "2 errors, 0 warnings\n"));
     free(text);
     char *json = emit_to_string(ctx, ATRC_FORMAT_JSON, 0);
     ck_assert_ptr_nonnull(strstr(json, "{\"severity\": \"error\", \"file\": \"w.gsc\", \"line\": 1, \"column\": 1, "
-                                       "\"message\": \"unknown anim tree 'gone'\"}"));
+                                       "\"message\": \"unknown anim tree 'gone': no animtrees/gone.atr in the game "
+                                       "directories searched (/nonexistent-atrc-dir, with their archives)\"}"));
     free(json);
     atrc_free(ctx);
 

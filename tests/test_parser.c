@@ -398,7 +398,16 @@ START_TEST(expected_semicolon)
     assert_diag_p(ATRC_PROFILE_COD2, "#include maps\\_utility\n",
                   "1:23: error: expected ';' before end of file\n");
     assert_diag("#include maps\\_utility\n",
-                "1:1: error: '#include' does not exist in uo (cod2 and cod4 only)\n");
+                "1:1: error: '#include' does not exist in uo (cod2 and cod4 only); cod2 and cod4 accept this "
+                "(--profile cod2 or --profile cod4)\n");
+    /* Only errors before the other grammar's first: a typo after a cod2
+    ** construct gets no hint, nor does an error both grammars share. */
+    assert_diag("f()\n{\n\twaittillframeend;\n\tx = ;\n}\n",
+                "3:18: error: expected '=' before ';'; cod2 and cod4 accept this (--profile cod2 or --profile cod4)\n"
+                "4:6: error: expected expression before ';'\n");
+    assert_diag("f()\n{\n\tx = ;\n\twaittillframeend;\n}\n",
+                "3:6: error: expected expression before ';'\n"
+                "4:18: error: expected '=' before ';'\n");
 }
 END_TEST
 

@@ -137,8 +137,22 @@ static void teardown(void)
     if (remove_tree(game_dir) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
 }
 
+/* msg with every "GAME_DIR/" dropped (the paths messages name), in a static buffer. */
+static const char *relative_message(const char *msg)
+{
+    static char buf[1 << 14];
+    size_t dl = strlen(game_dir), k = 0;
+    for (const char *p = msg; *p && k + 1 < sizeof buf;) {
+        if (strncmp(p, game_dir, dl) == 0 && p[dl] == '/') p += dl + 1;
+        else buf[k++] = *p++;
+    }
+    buf[k] = 0;
+    return buf;
+}
+
 /* "name <- from [trees]" per script in load order, then the diagnostics as
-** "file:L:C: severity: message" (file relative to the game directory). */
+** "file:L:C: severity: message" (file relative to the game directory, also
+** inside the message). */
 static const char *render(atrc_ctx *ctx)
 {
     size_t n = 0;
@@ -159,9 +173,9 @@ static const char *render(atrc_ctx *ctx)
         if (g->src)
             n += (size_t)snprintf(out + n, sizeof out - n, "%s:%d:%d: %s: %s\n",
                                   strlen(g->src->path) > skip ? g->src->path + skip : g->src->path, g->line,
-                                  g->col, sev, g->message);
+                                  g->col, sev, relative_message(g->message));
         else
-            n += (size_t)snprintf(out + n, sizeof out - n, "%s: %s\n", sev, g->message);
+            n += (size_t)snprintf(out + n, sizeof out - n, "%s: %s\n", sev, relative_message(g->message));
     }
     return out;
 }
@@ -222,7 +236,8 @@ START_TEST(reference_into_a_file_still_loading_sees_its_includes)
     write_file("maps/b.gsc", "x() { maps\\a::from_i(); maps\\a::nowhere(); }\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_COD4, 0, "maps/a"),
                      "maps/a <- engine\nmaps/i <- maps/a\nmaps/b <- maps/a\n"
-                     "maps/b.gsc:1:25: error: unknown function\n");
+                     "maps/b.gsc:1:25: error: unknown function 'nowhere': 'maps/a' (maps/a.gsc) does not define it "
+                     "nor do its #includes\n");
 }
 END_TEST
 
@@ -236,7 +251,10 @@ START_TEST(includes_are_not_transitive)
     ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 0, "maps/a"), "maps/a <- engine\nmaps/b <- maps/a\nmaps/c <- maps/b\n");
     write_file("maps/a.gsc", "#include maps\\b;\nmain() { thread from_b(); thread from_c(); }\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 0, "maps/a"),
-                     "maps/a <- engine\nmaps/b <- maps/a\nmaps/c <- maps/b\nmaps/a.gsc:2:34: error: unknown function\n");
+                     "maps/a <- engine\nmaps/b <- maps/a\nmaps/c <- maps/b\n"
+                     "maps/a.gsc:2:34: error: unknown function 'from_c': not defined in this file or its #includes; "
+                     "'maps/c' defines it (maps/c.gsc:1), which this file does not #include: add #include maps\\c; "
+                     "or call maps\\c::from_c\n");
 }
 END_TEST
 
@@ -289,9 +307,12 @@ START_TEST(missing_scripts_and_functions)
     ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 0, "maps/a"),
                      "maps/a <- engine\nmaps/inc <- maps/a\nmaps/nope <- maps/a (missing)\nmaps/b <- maps/a\n"
                      "maps/a.gsc:3:3: error: Could not find script 'maps/nope'\n"
-                     "maps/a.gsc:4:3: error: unknown function\n"
-                     "maps/a.gsc:9:3: error: unknown function\n"
-                     "maps/a.gsc:6:10: error: unknown function\n"
+                     "maps/a.gsc:4:3: error: unknown function 'missing': 'maps/b' (maps/b.gsc) does not define it\n"
+                     "maps/a.gsc:9:3: error: unknown function 'dev_only': defined only inside /# ... #/ "
+                     "(maps/b.gsc:3), which the game does not compile unless developer_script is set "
+                     "(--developer-script)\n"
+                     "maps/a.gsc:6:10: error: unknown function 'local_missing': not defined in this file or its "
+                     "#includes\n"
                      "maps/a.gsc:8:3: warning: 'builtin_or_not' is not defined in this file or an included one "
                      "and is not a known cod2 builtin function; it may still be a single-player builtin (atrc "
                      "has the cod2 multiplayer table and the single-player names stock scripts use, not the "
@@ -299,9 +320,10 @@ START_TEST(missing_scripts_and_functions)
     ck_assert_str_eq(walk(ATRC_PROFILE_COD2, 1, "maps/a"),
                      "maps/a <- engine\nmaps/inc <- maps/a\nmaps/nope <- maps/a (missing)\nmaps/b <- maps/a\n"
                      "maps/a.gsc:3:3: error: Could not find script 'maps/nope'\n"
-                     "maps/a.gsc:4:3: error: unknown function\n"
+                     "maps/a.gsc:4:3: error: unknown function 'missing': 'maps/b' (maps/b.gsc) does not define it\n"
                      "maps/a.gsc:9:3: error: normal script cannot reference a function in a /# ... #/ comment\n"
-                     "maps/a.gsc:6:10: error: unknown function\n"
+                     "maps/a.gsc:6:10: error: unknown function 'local_missing': not defined in this file or its "
+                     "#includes\n"
                      "maps/a.gsc:8:3: warning: 'builtin_or_not' is not defined in this file or an included one "
                      "and is not a known cod2 builtin function; it may still be a single-player builtin (atrc "
                      "has the cod2 multiplayer table and the single-player names stock scripts use, not the "
@@ -309,6 +331,10 @@ START_TEST(missing_scripts_and_functions)
     ck_assert_str_eq(walk(ATRC_PROFILE_UO, 1, "maps/b"), "maps/b <- engine\n");
     ck_assert_str_eq(walk(ATRC_PROFILE_UO, 0, "maps/none"),
                      "maps/none <- engine (missing)\nerror: Could not find script 'maps/none'\n");
+    /* The nearest script of the directory (a typo'd map or gametype). */
+    ck_assert_str_eq(walk(ATRC_PROFILE_UO, 0, "maps/incc"),
+                     "maps/incc <- engine (missing)\nerror: Could not find script 'maps/incc'; did you mean "
+                     "'maps/inc'?\n");
 }
 END_TEST
 

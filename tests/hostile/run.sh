@@ -716,13 +716,14 @@ if begin "tree and xanims read from a .pk3, positions ARCHIVE:ENTRY"; then
     z.writestr('xanim/idle', bytes([14, 0, 30, 0, 1, 0, 0, 30, 0]))
     z.writestr('xanim/walk_f', bytes([13, 0, 30, 0, 1, 0, 1, 30, 0]))"
         run --install inst arch.gsc
+        # (A tree's diagnostics come in line order.)
         cat >expected <<'EOF'
-inst/main/pak0.pk3:AnimTrees/GH.atr:6:1: error: xanim 'walk_f' out of date (version 13, expecting 14)
-  walk_f
-  ^
 inst/main/pak0.pk3:AnimTrees/GH.atr:4:2: error: Cannot find 'xanim/run'
   	run
   	^
+inst/main/pak0.pk3:AnimTrees/GH.atr:6:1: error: xanim 'walk_f' out of date (version 13, expecting 14)
+  walk_f
+  ^
 2 errors, 0 warnings
 EOF
         expect_exact 1 expected

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim --format json suggest.gsc

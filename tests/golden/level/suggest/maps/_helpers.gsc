@@ -1,0 +1,7 @@
+#using_animtree("soldier");
+
+initHelper()
+{
+	a = %Stand_Idel;
+	maps\_other::fromElsewhere();
+}

@@ -1,0 +1,4 @@
+// the include
+spawn_fx()
+{
+}

@@ -1,0 +1,1 @@
+--no-xanim other_profile.gsc

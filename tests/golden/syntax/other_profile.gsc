@@ -1,0 +1,8 @@
+#include maps\mp\_utility;
+
+main()
+{
+	waittillframeend;
+	level.x = $player;
+	wait 1
+}

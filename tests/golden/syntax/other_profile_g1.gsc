@@ -1,0 +1,5 @@
+main(, a)
+{
+	x = (int)a;
+	do { wait 1; } while (x);
+}

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim --syntax-only --format json other_profile_g1.gsc

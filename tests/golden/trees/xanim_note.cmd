@@ -1,0 +1,1 @@
+--profile cod2 -g notes xanim_note.gsc

@@ -1,0 +1,1 @@
+--profile cod2 --format json -g notes xanim_note.gsc
