@@ -145,8 +145,17 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid"
 st=$?
+# The handler deletes the temporary while it is open (FILE_SHARE_DELETE):
+# Windows removes it when the dying process's handles close, which under
+# Wine is the wineserver's cleanup after the Unix process has exited, so a
+# loaded machine can see it for a moment after the wait.  Up to 5 s.
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50; do
+    set -- .sig.out.*
+    [ -e "$1" ] || break
+    sleep 0.1
+done
 set -- .sig.out.*
-if [ -e "$1" ]; then bad "temporary $1 left behind"
+if [ -e "$1" ]; then bad "temporary $1 left behind (status $st)"
 elif [ $seen -eq 1 ] && [ "$(cat sig.out)" != previous ] && [ $st -ne 0 ]; then bad "FILE changed by a stopped run"
 elif [ $seen -eq 1 ] && [ $st -ne 0 ]; then ok
 elif [ $st -eq 0 ]; then echo "skip $case: the run finished before the signal arrived"
