@@ -113,6 +113,29 @@ st=$?
 if [ $st -ne 0 ]; then bad "status $st: $(cat w.err)"; else ok; fi
 rm -f other.txt
 
+# -o over game content: a name the game reads inside a game directory is
+# refused, the directory found by its identity (volume serial number and file
+# index) whatever the spelling: letter case, '\', "..", a drive path.
+mkdir -p game/maps
+same "-o over a game file that does not exist yet" --no-xanim -g game -o game/animtrees/new.atr scripts/a.gsc
+begin "-o over game content under other spellings is refused"
+why=""
+for o in 'GAME\ANIMTREES\New.atr' 'game\maps\x.gsc' '.\game\..\game\maps\y.gsc' "$(winepath -w "$PWD/game/maps/z.gsc")"; do
+    "$WATRC" --no-xanim -g game -o "$o" scripts/a.gsc >/dev/null 2>w.err </dev/null
+    st=$?
+    if [ $st -ne 2 ] || ! grep -q "in the game directory 'game', an* [a-z ]* the game reads: not overwriting it" w.err; then
+        why="$why [$o: status $st: $(cat w.err)]"
+    fi
+done
+if [ -n "$why" ]; then bad "$why"
+elif [ -n "$(ls game/maps)" ] || [ -e game/animtrees/New.atr ]; then bad "a file was written: $(ls game/maps game/animtrees)"
+else ok; fi
+begin "-o 'game\\notes.txt' (no game file) is written"
+"$WATRC" --no-xanim -g game -o 'game\notes.txt' scripts/a.gsc >/dev/null 2>w.err </dev/null
+st=$?
+if [ $st -ne 0 ] || [ ! -s game/notes.txt ]; then bad "status $st: $(cat w.err)"; else ok; fi
+rm -rf game/maps game/notes.txt
+
 # No data loss: an unreadable input keeps FILE; a missing directory fails.
 echo previous >keep.txt
 same "-o with an unreadable input keeps FILE" --no-xanim -g game -o keep.txt scripts/a.gsc no_such.gsc
