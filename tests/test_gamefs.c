@@ -494,6 +494,7 @@ START_TEST(case_spelled_archives)
     ck_assert_str_eq(read_as(f, "only_even"), "main/pakz.pK3:only_even=pakz.pK3");
     ck_assert_str_eq(read_as(f, "animtrees/y.atr"), "main/paka.pk3:animtrees/y.atr=paka");
     ck_assert_str_eq(diags(f), "");
+    fx_free(f);
 }
 END_TEST
 
