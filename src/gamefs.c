@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,7 +53,7 @@ struct gamefs_archive {
     const char *path;      /* "main/pak0.pk3" */
     int indexed;           /* 0: damaged, skipped */
     zip_t *zip;            /* open handle, or NULL: reopened when an entry is read */
-    struct stat id;        /* the file indexed: a reopened archive must be it */
+    os_file_id id;         /* the file indexed: a reopened archive must be it */
     ar_entry *entries;
     size_t count, cap;
     hashtab by_key;        /* entries by key */
@@ -309,10 +308,9 @@ static void evict_one(gamefs *fs)
 static size_t handle_budget(gamefs *fs)
 {
     if (!fs->open_budget) {
-        struct rlimit rl;
+        unsigned long long limit = os_open_file_limit();
         size_t budget = GAMEFS_OPEN_ARCHIVES;
-        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 4 < budget)
-            budget = (size_t)(rl.rlim_cur / 4);
+        if (limit && limit / 4 < budget) budget = (size_t)(limit / 4);
         fs->open_budget = budget ? budget : 1;
     }
     return fs->open_budget;
@@ -349,10 +347,9 @@ static zip_t *archive_handle(gamefs *fs, gamefs_archive *ar, const char **err)
             }
         return ar->zip;
     }
-    struct stat now;
-    if (stat(ar->path, &now) != 0 || now.st_dev != ar->id.st_dev || now.st_ino != ar->id.st_ino ||
-        now.st_size != ar->id.st_size || now.st_mtim.tv_sec != ar->id.st_mtim.tv_sec ||
-        now.st_mtim.tv_nsec != ar->id.st_mtim.tv_nsec) {
+    os_file_id now;
+    if (os_path_id(ar->path, &now) != 0 || !os_same_id(&now, &ar->id) || now.size != ar->id.size ||
+        now.mtime_sec != ar->id.mtime_sec || now.mtime_nsec != ar->id.mtime_nsec) {
         *err = "the archive changed since it was indexed";
         return NULL;
     }
@@ -399,8 +396,8 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
     fs->archives = ar;
 
     int code = 0;
-    struct stat id;
-    zip_t *z = stat(path, &id) == 0 ? open_zip(fs, path, &code) : NULL;
+    os_file_id id;
+    zip_t *z = os_path_id(path, &id) == 0 ? open_zip(fs, path, &code) : NULL;
     if (!z && code == 0) code = ZIP_ER_OPEN;
     if (!z) {
         zip_error_t e;
@@ -520,9 +517,9 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
         for (size_t k = 0; k < d->list[i]->real_count; k++) {
             const char *name = d->list[i]->reals[k];
             if (!has_suffix_nocase(name, rules->archive_ext)) continue;
-            struct stat st;
+            os_file_id st;
             const char *path = join(fs, dir, name);
-            if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+            if (os_path_id(path, &st) != 0 || !st.regular) continue;
             if (has_prefix_nocase(name, "localized_")) {
                 if (lang_prefix && has_prefix_nocase(name, lang_prefix)) loc[nloc++] = name;
             } else {
@@ -558,8 +555,8 @@ static void build_path(gamefs *fs)
         while (dev && *dev) {
             size_t n = strcspn(dev, " ");
             const char *path = join(fs, fs->install, arena_strndup(fs->mem, dev, n));
-            struct stat st;
-            if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) add_game_dir(fs, path, &l, &low);
+            os_file_id st;
+            if (os_path_id(path, &st) == 0 && st.directory) add_game_dir(fs, path, &l, &low);
             dev += n;
             while (*dev == ' ') dev++;
         }
@@ -810,11 +807,10 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
         *err = fd == -2 ? why : arena_strdup(fs->mem, strerror(errno));
         return -1;
     }
-    struct stat st;
-    if (fstat(fd, &st) == 0) {
+    os_file_id st;
+    if (os_fd_id(fd, &st) == 0) {
         gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
-        id->dev = (unsigned long long)st.st_dev;
-        id->ino = (unsigned long long)st.st_ino;
+        id->id = st;
         id->path = h.loose;
     }
     while (*got < n) {
@@ -850,56 +846,54 @@ static const char *game_file_kind(gamefs *fs, const char *rel)
     return NULL;
 }
 
-static int same_file(const struct stat *a, const struct stat *b)
-{
-    return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
-}
-
 const char *gamefs_output_conflict(gamefs *fs, const char *path)
 {
     build_path(fs);
-    struct stat out;
-    if (stat(path, &out) == 0 && S_ISREG(out.st_mode)) {
+    os_file_id out;
+    if (os_path_id(path, &out) == 0 && out.regular) {
         for (gamefs_archive *a = fs->archives; a; a = a->next) {
-            struct stat st;
-            if (stat(a->path, &st) == 0 && same_file(&st, &out))
+            os_file_id st;
+            if (os_path_id(a->path, &st) == 0 && os_same_id(&st, &out))
                 return arena_printf(fs->mem, "is the archive '%s' of the search path", a->path);
         }
         for (size_t i = 0; i < fs->read_count; i++)
-            if (fs->read_ids[i].dev == (unsigned long long)out.st_dev &&
-                fs->read_ids[i].ino == (unsigned long long)out.st_ino)
+            if (os_same_id(&fs->read_ids[i].id, &out))
                 return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids[i].path);
     }
     /* Inside a game directory (by identity: any spelling, path or link of
     ** it), a name the game reads is refused whether or not it exists yet. */
-    const char *slash = strrchr(path, '/');
-    const char *parent = slash ? (slash == path ? "/" : arena_strndup(fs->mem, path, (size_t)(slash - path))) : ".";
+    const char *slash = os_last_path_sep(path);
+    /* the parent keeps its root's separator: "/", "C:\\" */
+    size_t parent_len = slash ? (size_t)(slash - path) : 0, path_root = os_path_root_length(path);
+    if (slash && parent_len < path_root) parent_len = path_root;
+    const char *parent = slash ? arena_strndup(fs->mem, path, parent_len) : ".";
     const char *base = slash ? slash + 1 : path;
-    char *real = realpath(parent, NULL);
+    char *real = os_real_path(parent);
     if (!real) return NULL;
-    size_t ndirs = 0;
-    struct stat *ids = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *ids);
+    size_t ndirs = 0, root = os_path_root_length(real);
+    os_file_id *ids = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *ids);
     const char **names = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *names);
     for (size_t i = 0; i < fs->path_count; i++)
-        if (fs->path[i].dir && stat(fs->path[i].dir, &ids[ndirs]) == 0) names[ndirs++] = fs->path[i].dir;
+        if (fs->path[i].dir && os_path_id(fs->path[i].dir, &ids[ndirs]) == 0) names[ndirs++] = fs->path[i].dir;
     const char *why = NULL;
-    /* real, then each of its ancestors, against every game directory */
+    /* real, then each of its ancestors down to its root, against every game directory */
     for (size_t len = strlen(real); !why;) {
-        char saved = real[len];
-        real[len] = 0;
-        struct stat st;
-        int ok = stat(len ? real : "/", &st) == 0;
-        real[len] = saved;
+        size_t end = len < root ? root : len;
+        char saved = real[end];
+        real[end] = 0;
+        os_file_id st;
+        int ok = os_path_id(real, &st) == 0;
+        real[end] = saved;
         for (size_t d = 0; ok && d < ndirs && !why; d++) {
-            if (!same_file(&st, &ids[d])) continue;
-            const char *rest = real + len + (real[len] == '/');
+            if (!os_same_id(&st, &ids[d])) continue;
+            const char *rest = real + len + os_is_path_sep((unsigned char)real[len]);
             const char *rel = *rest ? arena_printf(fs->mem, "%s/%s", rest, base) : base;
             const char *kind = game_file_kind(fs, rel);
             if (kind) why = arena_printf(fs->mem, "is '%s' in the game directory '%s', %s the game reads", rel, names[d], kind);
         }
-        if (len == 0) break;
-        while (len > 0 && real[len - 1] != '/') len--;
-        if (len > 0) len--; /* drop the '/' too; 0 is the root */
+        if (len <= root) break;
+        while (len > 0 && !os_is_path_sep((unsigned char)real[len - 1])) len--;
+        if (len > 0) len--; /* drop the separator too; below root, the root */
     }
     free(real);
     free(ids);
@@ -975,13 +969,14 @@ char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t
     }
     if (!rest && !best) {
         /* The same file through another spelling: compare real paths. */
-        char *real = realpath(path, NULL);
+        char *real = os_real_path(path);
         for (size_t i = 0; real && i < count; i++) {
             const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
             if (!d) continue;
-            char *rd = realpath(d, NULL);
+            char *rd = os_real_path(d);
             size_t dn = rd ? strlen(rd) : 0;
-            if (rd && dn > 1 && dn + 1 > best && strncmp(real, rd, dn) == 0 && real[dn] == '/') {
+            if (rd && dn > os_path_root_length(rd) && dn + 1 > best && strncmp(real, rd, dn) == 0 &&
+                os_is_path_sep((unsigned char)real[dn])) {
                 best = dn + 1;
                 clean = xrealloc(clean, strlen(real) + 2);
                 len = clean_path(real + dn + 1, clean, strlen(real) + 2);

@@ -12,6 +12,7 @@
 #include "atrc.h"
 #include "diag.h"
 #include "hashtab.h"
+#include "os.h"
 
 /* Largest archive entry read whole (a script or a tree); a bigger one is
 ** refused with a message instead of being allocated.  Loose files have no cap. */
@@ -28,7 +29,7 @@ typedef struct gamefs_entry gamefs_entry;
 
 /* A loose game file read (an xanim header): the identity -o is checked against. */
 typedef struct gamefs_file_id {
-    unsigned long long dev, ino;
+    os_file_id id;
     const char *path;
 } gamefs_file_id;
 

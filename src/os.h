@@ -46,6 +46,20 @@ int os_fd_id(int fd, os_file_id *id);
 /* 1 when a and b name one file (0 too when either cannot be looked up). */
 int os_same_file(const char *a, const char *b);
 int os_same_id(const os_file_id *a, const os_file_id *b);
+/* os_path_id without following a final symbolic link (lstat): a link, or
+** on Windows any reparse point (a junction too), is neither regular nor a
+** directory. */
+int os_link_id(const char *path, os_file_id *id);
+/* The absolute path of an existing file, links resolved (POSIX: realpath;
+** Windows: _fullpath, '\\' separators), malloc'ed; NULL with errno. */
+char *os_real_path(const char *path);
+/* The length of path's root: "/" 1 (POSIX); "C:\\" 3, "C:" 2, "\\" or "/"
+** 1, "\\\\server\\share\\" its length (Windows); 0 for a relative path. */
+size_t os_path_root_length(const char *path);
+/* The most descriptors this process may have open, or 0 when there is no
+** such bound (POSIX: RLIMIT_NOFILE's soft limit; Windows: 0, handles are
+** bounded by memory). */
+unsigned long long os_open_file_limit(void);
 
 /* open(path, O_RDONLY) in binary mode, close-on-exec, with O_NONBLOCK when
 ** `nonblocking` (no FIFO stalls the open); a directory that cannot be opened

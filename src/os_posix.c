@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -67,6 +68,31 @@ int os_fd_id(int fd, os_file_id *id)
 int os_same_id(const os_file_id *a, const os_file_id *b)
 {
     return a->dev == b->dev && a->ino == b->ino;
+}
+
+int os_link_id(const char *path, os_file_id *id)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) return -1;
+    id_from_stat(&st, id);
+    return 0;
+}
+
+char *os_real_path(const char *path)
+{
+    return realpath(path, NULL);
+}
+
+size_t os_path_root_length(const char *path)
+{
+    return path[0] == '/';
+}
+
+unsigned long long os_open_file_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return 0;
+    return (unsigned long long)rl.rlim_cur;
 }
 
 int os_same_file(const char *a, const char *b)

@@ -164,6 +164,53 @@ int os_same_id(const os_file_id *a, const os_file_id *b)
     return a->dev == b->dev && a->ino == b->ino;
 }
 
+int os_link_id(const char *path, os_file_id *id)
+{
+    HANDLE h = CreateFileA(path, 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, NULL, OPEN_EXISTING,
+                           FILE_FLAG_BACKUP_SEMANTICS | FILE_FLAG_OPEN_REPARSE_POINT, NULL);
+    if (h == INVALID_HANDLE_VALUE) {
+        errno = errno_of(GetLastError());
+        return -1;
+    }
+    BY_HANDLE_FILE_INFORMATION fi;
+    int link = GetFileInformationByHandle(h, &fi) && (fi.dwFileAttributes & FILE_ATTRIBUTE_REPARSE_POINT);
+    int rc = id_from_handle(h, id);
+    CloseHandle(h);
+    if (rc == 0 && link) id->regular = id->directory = 0; /* a symbolic link or junction itself */
+    return rc;
+}
+
+char *os_real_path(const char *path)
+{
+    if (GetFileAttributesA(path) == INVALID_FILE_ATTRIBUTES) {
+        errno = errno_of(GetLastError());
+        return NULL;
+    }
+    char *full = _fullpath(NULL, path, 0);
+    if (!full) errno = ENOMEM;
+    return full;
+}
+
+size_t os_path_root_length(const char *path)
+{
+    if (((path[0] | 32) >= 'a' && (path[0] | 32) <= 'z') && path[1] == ':')
+        return os_is_path_sep((unsigned char)path[2]) ? 3 : 2;
+    if (!os_is_path_sep((unsigned char)path[0])) return 0;
+    if (!os_is_path_sep((unsigned char)path[1])) return 1;
+    /* \\server\share\ */
+    size_t k = 2;
+    for (int part = 0; part < 2 && path[k]; part++) {
+        while (path[k] && !os_is_path_sep((unsigned char)path[k])) k++;
+        if (path[k]) k++;
+    }
+    return k;
+}
+
+unsigned long long os_open_file_limit(void)
+{
+    return 0; /* archives are Windows handles, bounded only by memory */
+}
+
 int os_same_file(const char *a, const char *b)
 {
     os_file_id x, y;

@@ -2,6 +2,7 @@
 ** names below each operand with the engine's path compare. */
 #include "script_dir.h"
 #include "gamefs.h"
+#include "os.h"
 #include "text.h"
 #include "vec.h"
 
@@ -10,12 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 static char *join(const char *dir, const char *name)
 {
     size_t a = strlen(dir), b = strlen(name);
-    int slash = a > 0 && dir[a - 1] != '/';
+    int slash = a > 0 && !os_is_path_sep((unsigned char)dir[a - 1]);
     char *p = xmalloc(a + (size_t)slash + b + 1);
     memcpy(p, dir, a);
     if (slash) p[a] = '/';
@@ -46,15 +46,15 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
     memset(out, 0, sizeof *out);
     size_t cap = 0, owned_cap = 0, bad_cap = 0;
     for (size_t i = 0; i < n; i++) {
-        struct stat st;
+        os_file_id st;
         const char *op = operands[i];
-        if (strcmp(op, "-") == 0 || stat(op, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        if (strcmp(op, "-") == 0 || os_path_id(op, &st) != 0 || !st.directory) {
             *vec_push(out->paths, out->count, cap) = op;
             continue;
         }
         /* "." names what is below it as the game directory "." does: "x.gsc". */
         int dot = strcmp(op, ".") == 0;
-        size_t a = strlen(op), rel = dot ? 0 : a + (a > 0 && op[a - 1] != '/');
+        size_t a = strlen(op), rel = dot ? 0 : a + (a > 0 && !os_is_path_sep((unsigned char)op[a - 1]));
         /* Directories still to read (owned strings), the operand first. */
         char **todo = NULL;
         size_t todo_n = 0, todo_cap = 0;
@@ -78,10 +78,10 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
             while ((e = readdir(dp)) != NULL) {
                 if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2]))) continue;
                 char *path = join(dir, e->d_name);
-                struct stat es;
-                if (lstat(path, &es) == 0 && S_ISDIR(es.st_mode))
+                os_file_id es;
+                if (os_link_id(path, &es) == 0 && es.directory)
                     *vec_push(todo, todo_n, todo_cap) = path;
-                else if (is_script_name(e->d_name) && stat(path, &es) == 0 && !S_ISDIR(es.st_mode))
+                else if (is_script_name(e->d_name) && os_path_id(path, &es) == 0 && !es.directory)
                     *vec_push(found, found_n, found_cap) = (found_path){path, rel};
                 else
                     free(path);

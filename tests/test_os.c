@@ -131,6 +131,48 @@ START_TEST(path_separators)
 }
 END_TEST
 
+/* A path's root, its real path, lstat, the descriptor bound. */
+START_TEST(paths_links_limits)
+{
+    ck_assert_uint_eq(os_path_root_length("/x"), 1);
+    ck_assert_uint_eq(os_path_root_length("x/y"), 0);
+    if (OS_WINDOWS) {
+        ck_assert_uint_eq(os_path_root_length("C:\\x"), 3);
+        ck_assert_uint_eq(os_path_root_length("c:x"), 2);
+        ck_assert_uint_eq(os_path_root_length("\\\\srv\\share\\x"), 12);
+    } else {
+        ck_assert_uint_eq(os_path_root_length("C:\\x"), 0);
+    }
+    put(at("a.txt"), "x");
+    char *real = os_real_path(at("a.txt"));
+    ck_assert_ptr_nonnull(real);
+    ck_assert_uint_gt(os_path_root_length(real), 0);
+    ck_assert_int_eq(os_same_file(real, at("a.txt")), 1);
+    free(real);
+    errno = 0;
+    ck_assert_ptr_null(os_real_path(at("none")));
+    ck_assert_int_eq(errno, ENOENT);
+    os_file_id id;
+    ck_assert_int_eq(os_link_id(at("a.txt"), &id), 0);
+    ck_assert(id.regular && !id.directory);
+    ck_assert_int_eq(os_link_id(dir, &id), 0);
+    ck_assert(id.directory && !id.regular);
+#if OS_WINDOWS
+    ck_assert_uint_eq(os_open_file_limit(), 0); /* handles: no such bound */
+#else
+    /* a link to a directory is itself neither: directory walks do not follow it */
+    ck_assert_int_eq(symlink(dir, at("link")), 0);
+    ck_assert_int_eq(os_link_id(at("link"), &id), 0);
+    ck_assert(!id.directory && !id.regular);
+    ck_assert_int_eq(os_path_id(at("link"), &id), 0);
+    ck_assert(id.directory);
+    unsigned long long limit = os_open_file_limit();
+    long open_max = sysconf(_SC_OPEN_MAX);
+    if (open_max > 0) ck_assert_uint_eq(limit, (unsigned long long)open_max);
+#endif
+}
+END_TEST
+
 /* A temporary made while termination is held off, registered, then renamed
 ** over FILE. */
 START_TEST(temporary_then_replace)
@@ -197,6 +239,7 @@ Suite *make_os_suite(void)
     tcase_add_test(tc, file_identity);
     tcase_add_test(tc, open_read);
     tcase_add_test(tc, path_separators);
+    tcase_add_test(tc, paths_links_limits);
     tcase_add_test(tc, temporary_then_replace);
     tcase_add_test(tc, libc_gaps);
     suite_add_tcase(s, tc);

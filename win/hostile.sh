@@ -113,6 +113,29 @@ st=$?
 if [ $st -ne 0 ]; then bad "status $st: $(cat w.err)"; else ok; fi
 rm -f other.txt
 
+# -o over game content: a name the game reads inside a game directory is
+# refused, the directory found by its identity (volume serial number and file
+# index) whatever the spelling: letter case, '\', "..", a drive path.
+mkdir -p game/maps
+same "-o over a game file that does not exist yet" --no-xanim -g game -o game/animtrees/new.atr scripts/a.gsc
+begin "-o over game content under other spellings is refused"
+why=""
+for o in 'GAME\ANIMTREES\New.atr' 'game\maps\x.gsc' '.\game\..\game\maps\y.gsc' "$(winepath -w "$PWD/game/maps/z.gsc")"; do
+    "$WATRC" --no-xanim -g game -o "$o" scripts/a.gsc >/dev/null 2>w.err </dev/null
+    st=$?
+    if [ $st -ne 2 ] || ! grep -q "in the game directory 'game', an* [a-z ]* the game reads: not overwriting it" w.err; then
+        why="$why [$o: status $st: $(cat w.err)]"
+    fi
+done
+if [ -n "$why" ]; then bad "$why"
+elif [ -n "$(ls game/maps)" ] || [ -e game/animtrees/New.atr ]; then bad "a file was written: $(ls game/maps game/animtrees)"
+else ok; fi
+begin "-o 'game\\notes.txt' (no game file) is written"
+"$WATRC" --no-xanim -g game -o 'game\notes.txt' scripts/a.gsc >/dev/null 2>w.err </dev/null
+st=$?
+if [ $st -ne 0 ] || [ ! -s game/notes.txt ]; then bad "status $st: $(cat w.err)"; else ok; fi
+rm -rf game/maps game/notes.txt
+
 # No data loss: an unreadable input keeps FILE; a missing directory fails.
 echo previous >keep.txt
 same "-o with an unreadable input keeps FILE" --no-xanim -g game -o keep.txt scripts/a.gsc no_such.gsc
@@ -145,8 +168,17 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid"
 st=$?
+# The handler deletes the temporary while it is open (FILE_SHARE_DELETE):
+# Windows removes it when the dying process's handles close, which under
+# Wine is the wineserver's cleanup after the Unix process has exited, so a
+# loaded machine can see it for a moment after the wait.  Up to 5 s.
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50; do
+    set -- .sig.out.*
+    [ -e "$1" ] || break
+    sleep 0.1
+done
 set -- .sig.out.*
-if [ -e "$1" ]; then bad "temporary $1 left behind"
+if [ -e "$1" ]; then bad "temporary $1 left behind (status $st)"
 elif [ $seen -eq 1 ] && [ "$(cat sig.out)" != previous ] && [ $st -ne 0 ]; then bad "FILE changed by a stopped run"
 elif [ $seen -eq 1 ] && [ $st -ne 0 ]; then ok
 elif [ $st -eq 0 ]; then echo "skip $case: the run finished before the signal arrived"

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "fuzz_common.h"
 #include "gamefs.h"
+#include "os.h"
 #include "source.h"
 
 /* A fresh directory $TMPDIR/atrc-fuzz-TAG-XXXXXX (or under /tmp) into out. */
@@ -16,7 +17,7 @@ static inline void fuzz_gamefs_tempdir(char *out, size_t size, const char *tag)
 {
     const char *tmp = getenv("TMPDIR");
     snprintf(out, size, "%s/atrc-fuzz-%s-XXXXXX", tmp && *tmp && strlen(tmp) < 30 ? tmp : "/tmp", tag);
-    if (!mkdtemp(out)) abort();
+    if (!os_make_temp_dir(out)) abort();
 }
 
 /* A game-file layer with its memory and diagnostics, for one input. */

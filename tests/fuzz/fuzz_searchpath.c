@@ -20,6 +20,7 @@
 #include "fuzz_gamefs.h"
 #include "../zip_testlib.h"
 #include "gamefs.h"
+#include "os.h"
 #include "source.h"
 
 #include <string.h>
@@ -80,7 +81,7 @@ static int spf_mkdir(const char *path)
 {
     struct stat st;
     if (stat(path, &st) == 0) return S_ISDIR(st.st_mode) ? 0 : -1;
-    if (spf_made_count == SPF_MAX_PATHS || mkdir(path, 0700) != 0) return -1;
+    if (spf_made_count == SPF_MAX_PATHS || os_mkdir(path, 0700) != 0) return -1;
     return spf_note(path, 1);
 }
 
@@ -229,10 +230,10 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     /* Every archive made is on the search path: count them. */
     char *listing = NULL;
     size_t listing_len = 0;
-    FILE *m = open_memstream(&listing, &listing_len);
+    FILE *m = os_memstream_open(&listing, &listing_len);
     if (!m) abort();
     gamefs_describe(fs, m);
-    fclose(m);
+    if (os_memstream_close(m, &listing, &listing_len) != 0) abort();
     size_t listed = 0;
     for (const char *p = listing; (p = strstr(p, "archive ")) != NULL; p++) listed++;
     if (listed != written + loose_archives) abort();

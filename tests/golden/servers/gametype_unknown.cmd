@@ -1,1 +1,1 @@
---profile uo --no-xanim -g game --map mp_clean --gametype tdmm -o /dev/null
+--profile uo --no-xanim -g game --map mp_clean --gametype tdmm

@@ -1,1 +1,1 @@
---color=always -q --profile cod4 --no-xanim -g game --map mp_noscript --gametype tdm -o /dev/null
+--color=always -q --profile cod4 --no-xanim -g game --map mp_noscript --gametype tdm

@@ -1,1 +1,1 @@
---profile cod4 --no-xanim -g game --map mp_nosuch --gametype tdm -o /dev/null
+--profile cod4 --no-xanim -g game --map mp_nosuch --gametype tdm
