@@ -207,10 +207,12 @@ static int handlers_installed;
 
 static void remove_and_die(int sig)
 {
+#ifndef __EMSCRIPTEN__ /* (no threads there, and no pthread_kill) */
     if (creating && !pthread_equal(pthread_self(), creator)) {
         pthread_kill(creator, sig); /* pending there until unblocked */
         return;
     }
+#endif
     if (remove_pending) unlink(remove_path);
     signal(sig, SIG_DFL);
     raise(sig);
