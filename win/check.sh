@@ -20,6 +20,9 @@ export WINEDLLOVERRIDES="mscoree,mshtml="
 if [ ! -f "$WINEPREFIX/system.reg" ]; then
     echo "== a Wine prefix in $WINEPREFIX (first use only)"
     wineboot -i >/dev/null 2>&1 || { echo "check-windows: wineboot failed" >&2; exit 1; }
+    # wineboot's own server lingers a few seconds: let it end before the
+    # persistent one starts, or a client may meet it as it goes
+    wineserver -w
 fi
 wineserver -p
 trap 'wineserver -k 2>/dev/null' EXIT INT TERM
