@@ -215,7 +215,7 @@ parallel: all
 	@echo "== thread counts"
 	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
-check: unit golden hostile parallel diff-portable pictures install-check manlint
+check: unit golden hostile parallel diff-portable pictures install-check manlint check-vscode
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----
@@ -342,5 +342,6 @@ clean:
 	rm -rf build
 
 include wasm.mk
+include editors/vscode/vscode.mk
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/tests/*.d)

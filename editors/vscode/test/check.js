@@ -1,0 +1,534 @@
+'use strict';
+// make check-vscode: the extension's grammars, its executable lookup and
+// missing-executable message, and the packaged .vsix.
+//
+//   node test/check.js                          grammars and extension code
+//   node test/check.js --vsix FILE --version V  and the package's contents
+//
+// The grammars are run by the engine VS Code itself uses (vscode-textmate on
+// the Oniguruma regex library, vscode-oniguruma): every regex is compiled by
+// Oniguruma, then sample lines are tokenized and their scopes compared.
+// Corpus trees (../shared/corpus, when present) must tokenize without an
+// invalid token.
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const zlib = require('zlib');
+const Module = require('module');
+
+const HERE = path.resolve(__dirname, '..');
+const REPO = path.resolve(HERE, '..', '..');
+
+let passed = 0;
+let failed = 0;
+function ok(cond, what, detail) {
+    if (cond) {
+        passed++;
+    } else {
+        failed++;
+        console.log(`FAIL: ${what}${detail ? '\n      ' + detail : ''}`);
+    }
+}
+
+// ---------------------------------------------------------------- grammars
+
+function readJson(file) {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+// Every regex of a grammar (match, begin, end, while), with where it is.
+function grammarRegexes(node, where, out) {
+    if (Array.isArray(node)) {
+        node.forEach((n, i) => grammarRegexes(n, `${where}[${i}]`, out));
+    } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+            if (['match', 'begin', 'end', 'while'].includes(k) && typeof v === 'string') out.push([`${where}.${k}`, v]);
+            else grammarRegexes(v, `${where}.${k}`, out);
+        }
+    }
+    return out;
+}
+
+// Every `include` names a repository entry that exists.
+function grammarIncludes(node, repo, where, out) {
+    if (Array.isArray(node)) {
+        node.forEach((n, i) => grammarIncludes(n, repo, `${where}[${i}]`, out));
+    } else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+            if (k === 'include' && typeof v === 'string' && v.startsWith('#')) {
+                if (!Object.prototype.hasOwnProperty.call(repo, v.slice(1))) out.push(`${where}: ${v}`);
+            } else {
+                grammarIncludes(v, repo, `${where}.${k}`, out);
+            }
+        }
+    }
+    return out;
+}
+
+// Lines -> [[{text, scopes}]], one array of tokens per line.
+function tokenize(grammar, vsctm, text) {
+    let stack = vsctm.INITIAL;
+    return text.split('\n').map(line => {
+        const r = grammar.tokenizeLine(line, stack);
+        stack = r.ruleStack;
+        return r.tokens.map(t => ({ text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes }));
+    });
+}
+
+function show(lines) {
+    return lines.map(toks => toks.map(t => JSON.stringify(t.text) + '=' + t.scopes.slice(1).join(' ')).join('  ')).join('\n      ');
+}
+
+// One case: the source, then expectations [line, text, scope] (the first
+// token of that line whose text, trimmed, is `text`, must have `scope`
+// among its scopes), or [line, text, '!prefix'] (no scope starting so).
+function runCase(grammar, vsctm, lang, source, expects) {
+    const lines = tokenize(grammar, vsctm, source);
+    for (const [ln, text, scope] of expects) {
+        const tok = (lines[ln] || []).find(t => t.text.trim() === text);
+        const label = `${lang} ${JSON.stringify(source.split('\n')[ln])}: ${JSON.stringify(text)} ${scope}`;
+        if (!tok) {
+            ok(false, label, 'no such token in:\n      ' + show(lines));
+        } else if (scope.startsWith('!')) {
+            ok(!tok.scopes.some(s => s.startsWith(scope.slice(1))), label, tok.scopes.join(' '));
+        } else {
+            ok(tok.scopes.includes(scope), label, tok.scopes.join(' '));
+        }
+    }
+}
+
+const GSC_CASES = [
+    ['#include maps\\mp\\_utility;', [
+        [0, '#include', 'keyword.control.directive.include.gsc'],
+        [0, 'maps\\mp\\_utility', 'entity.name.namespace.gsc']]],
+    ['#using_animtree("soldier");', [
+        [0, '#using_animtree', 'keyword.control.directive.using-animtree.gsc'],
+        [0, 'soldier', 'entity.name.type.animtree.gsc'],
+        [0, 'soldier', 'string.quoted.double.gsc']]],
+    ['main()\n{\n\tself setAnimKnobAll(%stand_idle, %root, 1, 0.2);\n}', [
+        [0, 'main', 'entity.name.function.gsc'],
+        [2, 'self', 'variable.language.gsc'],
+        [2, 'setAnimKnobAll', 'entity.name.function.call.gsc'],
+        [2, '%', 'punctuation.definition.anim.gsc'],
+        [2, 'stand_idle', 'constant.other.anim.name.gsc'],
+        [2, 'root', 'constant.other.anim.name.gsc'],
+        [2, '1', 'constant.numeric.integer.gsc'],
+        [2, '0.2', 'constant.numeric.float.gsc']]],
+    ['choose_idle(roll) // picks one', [
+        [0, 'choose_idle', 'entity.name.function.gsc'],
+        [0, 'picks one', 'comment.line.double-slash.gsc']]],
+    ['foo(1);', [
+        [0, 'foo', 'entity.name.function.call.gsc'],
+        [0, 'foo', '!entity.name.function.gsc']]],
+    ['if (x)', [
+        [0, 'if', 'keyword.control.gsc'],
+        [0, 'if', '!entity.name.function']]],
+    ['\tif (roll % 2 == 0)', [
+        [0, 'if', 'keyword.control.gsc'],
+        [0, '%', 'keyword.operator.arithmetic.gsc'],
+        [0, '%', '!constant.other.anim'],
+        [0, '==', 'keyword.operator.comparison.gsc']]],
+    ['\tx = a %b + f() % n + c[0]%m;', [
+        [0, '%', 'keyword.operator.arithmetic.gsc'],
+        [0, 'b', '!constant.other.anim'],
+        [0, 'n', '!constant.other.anim'],
+        [0, 'm', '!constant.other.anim']]],
+    ['\treturn %stand_idle;', [
+        [0, 'return', 'keyword.control.gsc'],
+        [0, 'stand_idle', 'constant.other.anim.name.gsc']]],
+    ['\tcase %walk:', [
+        [0, 'case', 'keyword.control.gsc'],
+        [0, 'walk', 'constant.other.anim.name.gsc']]],
+    ['\tx = % walk; y = [%a]; x %= 2;', [
+        [0, 'walk', 'constant.other.anim.name.gsc'],
+        [0, 'a', 'constant.other.anim.name.gsc'],
+        [0, '%=', 'keyword.operator.assignment.compound.gsc']]],
+    ['\t/# println("death"); #/', [
+        [0, '/#', 'keyword.control.directive.developer.begin.gsc'],
+        [0, 'println', 'entity.name.function.call.gsc'],
+        [0, 'println', 'meta.developer-block.gsc'],
+        [0, 'death', 'string.quoted.double.gsc'],
+        [0, '#/', 'keyword.control.directive.developer.end.gsc']]],
+    ['/#\ndev_only()\n{\n\tx = %dev_anim; // "#/" in a comment\n}\n#/\nafter()', [
+        [1, 'dev_only', 'entity.name.function.gsc'],
+        [1, 'dev_only', 'meta.developer-block.gsc'],
+        [3, 'dev_anim', 'constant.other.anim.name.gsc'],
+        [3, 'dev_anim', 'meta.developer-block.gsc'],
+        [3, '"#/" in a comment', 'comment.line.double-slash.gsc'],
+        [5, '#/', 'keyword.control.directive.developer.end.gsc'],
+        [6, 'after', '!meta.developer-block']]],
+    ['// %walk "not a string"', [
+        [0, '%walk "not a string"', 'comment.line.double-slash.gsc']]],
+    ['/* a %b\n still */ y = 1;', [
+        [0, 'a %b', 'comment.block.gsc'],
+        [1, 'still', 'comment.block.gsc'],
+        [1, 'y', '!comment'],
+        [1, '1', 'constant.numeric.integer.gsc']]],
+    ['\tmaps\\mp\\_utility::func(1); thread ::callback(); p = a\\b :: c;', [
+        [0, 'maps\\mp\\_utility', 'entity.name.namespace.gsc'],
+        [0, '::', 'punctuation.separator.namespace.gsc'],
+        [0, 'func', 'entity.name.function.call.gsc'],
+        [0, 'thread', 'keyword.other.gsc'],
+        [0, 'callback', 'entity.name.function.call.gsc'],
+        [0, 'a\\b', 'entity.name.namespace.gsc'],
+        [0, 'c', 'entity.name.function.call.gsc']]],
+    ['\tturret UseAnimTree(#animtree);', [
+        [0, '#animtree', 'variable.language.animtree.gsc'],
+        [0, 'UseAnimTree', 'entity.name.function.call.gsc']]],
+    ['\ts = "a \\"q\\" %x"; t = &"MP_HELLO";', [
+        [0, '\\"', 'constant.character.escape.gsc'],
+        [0, '%x', 'string.quoted.double.gsc'],
+        [0, '%x', '!constant.other.anim'],
+        [0, '&', 'storage.modifier.localized.gsc'],
+        [0, 'MP_HELLO', 'string.quoted.double.localized.gsc']]],
+    ['\tx = "unterminated\n\ty = 1;', [
+        [0, 'unterminated', 'string.quoted.double.gsc'],
+        [1, 'y', '!string'],
+        [1, '1', 'constant.numeric.integer.gsc']]],
+    ['\tn = deaths.size; z = .5; w = 007;', [
+        [0, '.size', 'support.variable.size.gsc'],
+        [0, '.5', 'constant.numeric.float.gsc'],
+        [0, '007', 'constant.numeric.integer.gsc']]],
+    ['\tx = (int)y; f(int);', [
+        [0, '(int)', 'storage.type.cast.gsc']]],
+    ['\tf(int);', [
+        [0, 'int', '!storage.type.cast']]],
+    ['\tIF (x) Self waittill("go"); level notify("done"); self endon("death");', [
+        [0, 'IF', '!keyword'],
+        [0, 'Self', '!variable.language'],
+        [0, 'waittill', 'keyword.other.gsc'],
+        [0, 'level', 'variable.language.gsc'],
+        [0, 'notify', 'keyword.other.gsc'],
+        [0, 'endon', 'keyword.other.gsc']]],
+    ['\tif (!isdefined(x) || x == undefined) { wait 0.05; waittillframeend; }', [
+        [0, 'isdefined', 'entity.name.function.call.gsc'],
+        [0, '||', 'keyword.operator.logical.gsc'],
+        [0, 'undefined', 'constant.language.gsc'],
+        [0, 'wait', 'keyword.control.gsc'],
+        [0, 'waittillframeend', 'keyword.control.gsc']]],
+    ['\tself [[ level.func ]](%idle);', [
+        [0, '[[', 'punctuation.section.pointer-call.begin.gsc'],
+        [0, 'idle', 'constant.other.anim.name.gsc']]]
+];
+
+const ATR_CASES = [
+    ['stand_idle\nwalk_cycle : loopsync complete\n{\n\twalk_forward\n}', [
+        [0, 'stand_idle', 'entity.name.tag.node.atr'],
+        [1, 'walk_cycle', 'entity.name.tag.node.atr'],
+        [1, ':', 'punctuation.separator.properties.atr'],
+        [1, 'loopsync', 'keyword.other.property.atr'],
+        [1, 'complete', 'keyword.other.property.atr'],
+        [2, '{', 'punctuation.section.block.begin.atr'],
+        [3, 'walk_forward', 'entity.name.tag.node.atr'],
+        [4, '}', 'punctuation.section.block.end.atr']]],
+    ['x : LoopSync NONLOOPSYNC additive bogus', [
+        [0, 'LoopSync', 'keyword.other.property.atr'],
+        [0, 'NONLOOPSYNC', 'keyword.other.property.atr'],
+        [0, 'additive', 'keyword.other.property.atr'],
+        [0, 'bogus', 'invalid.illegal.property.atr']]],
+    ['walk: loopsync', [
+        [0, 'walk:', 'invalid.illegal.token.atr']]],
+    ['a{\n}x\na-b\n123_ok', [
+        [0, 'a{', 'invalid.illegal.token.atr'],
+        [1, '}x', 'invalid.illegal.token.atr'],
+        [2, 'a-b', 'invalid.illegal.token.atr'],
+        [3, '123_ok', 'entity.name.tag.node.atr']]],
+    ['idle // : loopsync\nwalk//x', [
+        [0, 'idle', 'entity.name.tag.node.atr'],
+        [0, ': loopsync', 'comment.line.double-slash.atr'],
+        [1, 'walk//x', 'invalid.illegal.token.atr']]],
+    ['/* c\n d */ run\n/*/ done', [
+        [0, '* c', 'comment.block.atr'],
+        [1, 'd', 'comment.block.atr'],
+        [1, 'run', 'entity.name.tag.node.atr'],
+        [2, 'done', 'entity.name.tag.node.atr']]],
+    ['"quoted name"', [
+        [0, 'quoted name', 'string.quoted.double.atr']]]
+];
+
+// .atr files of the corpus: stock trees are valid, so no invalid token.
+function corpusTrees() {
+    const root = path.join(REPO, '..', 'shared', 'corpus');
+    const out = [];
+    const walk = dir => {
+        let ents;
+        try { ents = fs.readdirSync(dir, { withFileTypes: true }); } catch (e) { return; }
+        for (const e of ents) {
+            const p = path.join(dir, e.name);
+            if (e.isDirectory()) walk(p);
+            else if (/\.atr$/i.test(e.name)) out.push(p);
+        }
+    };
+    walk(root);
+    return out.sort();
+}
+
+async function checkGrammars() {
+    const vsctm = require('vscode-textmate');
+    const oniguruma = require('vscode-oniguruma');
+    const wasm = fs.readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+    await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+
+    const manifest = readJson(path.join(HERE, 'package.json'));
+    const files = {};
+    for (const g of manifest.contributes.grammars) {
+        const file = path.join(HERE, g.path);
+        const raw = readJson(file);
+        files[g.scopeName] = file;
+        ok(raw.scopeName === g.scopeName, `${g.path}: scopeName ${raw.scopeName} is ${g.scopeName}`);
+        for (const [where, re] of grammarRegexes(raw, g.path, [])) {
+            let err = null;
+            try { oniguruma.createOnigScanner([re]).dispose(); } catch (e) { err = e; }
+            ok(!err, `${where} compiles in Oniguruma`, err && `${re}: ${err.message}`);
+        }
+        const bad = grammarIncludes(raw, raw.repository || {}, g.path, []);
+        ok(bad.length === 0, `${g.path}: every include names a repository rule`, bad.join(', '));
+    }
+
+    const registry = new vsctm.Registry({
+        onigLib: Promise.resolve({
+            createOnigScanner: p => new oniguruma.OnigScanner(p),
+            createOnigString: s => new oniguruma.OnigString(s)
+        }),
+        loadGrammar: async scope => {
+            const file = files[scope];
+            return file ? vsctm.parseRawGrammar(fs.readFileSync(file, 'utf8'), file) : null;
+        }
+    });
+    const gsc = await registry.loadGrammar('source.gsc');
+    const atr = await registry.loadGrammar('source.atr');
+    for (const [src, exp] of GSC_CASES) runCase(gsc, vsctm, 'gsc', src, exp);
+    for (const [src, exp] of ATR_CASES) runCase(atr, vsctm, 'atr', src, exp);
+
+    // The repository's own samples, and the corpus trees when present.
+    const trees = corpusTrees();
+    const samples = ['samples/game/animtrees', 'samples/packing/game/animtrees']
+        .map(d => path.join(REPO, d))
+        .filter(d => fs.existsSync(d))
+        .flatMap(d => fs.readdirSync(d).filter(f => f.endsWith('.atr')).map(f => path.join(d, f)));
+    const bad = [];
+    const t0 = Date.now();
+    for (const file of samples.concat(trees)) {
+        const lines = tokenize(atr, vsctm, fs.readFileSync(file, 'latin1').replace(/\r/g, ''));
+        lines.forEach((toks, i) => {
+            const t = toks.find(tok => tok.scopes.some(s => s.startsWith('invalid')));
+            if (t && bad.length < 5) bad.push(`${file}:${i + 1}: ${JSON.stringify(t.text)}`);
+        });
+    }
+    ok(bad.length === 0, `${samples.length} sample and ${trees.length} corpus trees tokenize without an invalid token`, bad.join('\n      '));
+    if (trees.length === 0) console.log('check-vscode: no corpus trees (../shared/corpus): only the samples were tokenized');
+    else console.log(`check-vscode: ${samples.length + trees.length} trees tokenized in ${Date.now() - t0} ms`);
+}
+
+// ---------------------------------------------------- extension, no VS Code
+
+function checkExecutableLookup(extDir) {
+    const { findExecutable } = require(path.join(extDir, 'lib', 'executable.js'));
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrc-vscode-'));
+    try {
+        const bin = path.join(tmp, 'bin');
+        fs.mkdirSync(bin);
+        const exe = path.join(bin, 'atrc');
+        fs.writeFileSync(exe, '#!/bin/sh\n');
+        fs.chmodSync(exe, 0o755);
+        const plain = path.join(bin, 'notexec');
+        fs.writeFileSync(plain, '');
+        fs.chmodSync(plain, 0o644);
+        const env = { PATH: ['/nonexistent', bin].join(path.delimiter), HOME: tmp };
+        const opts = { env, cwd: tmp, platform: 'linux' };
+        ok(findExecutable('atrc', opts) === exe, 'a bare name is found on PATH');
+        ok(findExecutable('notexec', opts) === null, 'a file without execute permission is not an executable');
+        ok(findExecutable('missing-atrc', opts) === null, 'a name not on PATH is not found');
+        ok(findExecutable('bin/atrc', opts) === exe, 'a relative path is taken from the workspace folder');
+        ok(findExecutable(exe, opts) === exe, 'an absolute path is that file');
+        ok(findExecutable('~/bin/atrc', opts) === exe, '~/ is the home directory');
+        ok(findExecutable('bin', opts) === null, 'a directory is not an executable');
+        ok(findExecutable('', opts) === null, 'an empty setting finds nothing');
+    } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+    }
+}
+
+// Activates extension.js with a stand-in for the vscode module, the setting
+// naming an executable that does not exist: the user gets an error message
+// naming it, and no client is started.
+async function checkMissingExecutable(extDir, label) {
+    const shown = [];
+    const logged = [];
+    const settings = { executable: 'atrc-not-installed-anywhere', flags: [] };
+    const fake = {
+        workspace: {
+            workspaceFolders: undefined,
+            getConfiguration: () => ({ get: (k, d) => (k in settings ? settings[k] : d) }),
+            onDidChangeConfiguration: () => ({ dispose() {} }),
+            createFileSystemWatcher: () => { throw new Error('no watcher expected'); }
+        },
+        window: {
+            createOutputChannel: () => ({ appendLine: l => logged.push(l), dispose() {} }),
+            showErrorMessage: (m, ...items) => { shown.push([m, items]); return Promise.resolve(undefined); }
+        },
+        commands: { registerCommand: () => ({ dispose() {} }), executeCommand: () => Promise.resolve() }
+    };
+    const origLoad = Module._load;
+    let loadedClient = false;
+    Module._load = function (request, parent, isMain) {
+        if (request === 'vscode') return fake;
+        if (request.startsWith('vscode-languageclient')) loadedClient = true;
+        return origLoad.call(this, request, parent, isMain);
+    };
+    try {
+        const file = path.join(extDir, 'extension.js');
+        delete require.cache[require.resolve(file)];
+        const ext = require(file);
+        const ctx = { subscriptions: [] };
+        await ext.activate(ctx);
+        ok(shown.length === 1, `${label}: one error message when the executable is missing`, JSON.stringify(shown));
+        const msg = shown.length ? shown[0][0] : '';
+        ok(msg.includes('"atrc-not-installed-anywhere"') && msg.includes('atrc.executable') && msg.includes('not found on PATH'),
+            `${label}: the message names the setting, its value and the cause`, msg);
+        ok(shown.length && shown[0][1].includes('Open Settings'), `${label}: the message offers to open the setting`);
+        ok(logged.some(l => l === msg), `${label}: the message is also in the output channel`);
+        ok(!loadedClient, `${label}: no language client is loaded without a server`);
+        ok(ctx.subscriptions.length >= 2, `${label}: the restart command and the settings listener are registered`);
+        settings.executable = './no/such/atrc';
+        shown.length = 0;
+        const restart = require(file);
+        await restart.deactivate();
+        await restart.activate({ subscriptions: [] });
+        ok(shown.length === 1 && shown[0][0].includes('is not an executable file'),
+            `${label}: a path that is not an executable says so`, JSON.stringify(shown));
+    } finally {
+        Module._load = origLoad;
+    }
+}
+
+// ---------------------------------------------------------------- the vsix
+
+// The entries of a zip archive: name -> Buffer (stored or deflated).
+function readZip(buf) {
+    let eocd = -1;
+    for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
+        if (buf.readUInt32LE(i) === 0x06054b50) { eocd = i; break; }
+    }
+    if (eocd < 0) throw new Error('not a zip archive (no end of central directory)');
+    const count = buf.readUInt16LE(eocd + 10);
+    let p = buf.readUInt32LE(eocd + 16);
+    const entries = new Map();
+    for (let n = 0; n < count; n++) {
+        if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error(`bad central directory entry ${n}`);
+        const method = buf.readUInt16LE(p + 10);
+        const csize = buf.readUInt32LE(p + 20);
+        const usize = buf.readUInt32LE(p + 24);
+        const nlen = buf.readUInt16LE(p + 28);
+        const elen = buf.readUInt16LE(p + 30);
+        const clen = buf.readUInt16LE(p + 32);
+        const local = buf.readUInt32LE(p + 42);
+        const name = buf.toString('utf8', p + 46, p + 46 + nlen);
+        p += 46 + nlen + elen + clen;
+        if (buf.readUInt32LE(local) !== 0x04034b50) throw new Error(`bad local header for ${name}`);
+        const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+        const raw = buf.subarray(start, start + csize);
+        let data;
+        if (method === 0) data = raw;
+        else if (method === 8) data = zlib.inflateRawSync(raw);
+        else throw new Error(`${name}: compression method ${method}`);
+        if (data.length !== usize) throw new Error(`${name}: ${data.length} bytes, the directory says ${usize}`);
+        entries.set(name, data);
+    }
+    return entries;
+}
+
+async function checkVsix(file, version) {
+    const entries = readZip(fs.readFileSync(file));
+    const has = name => entries.has(name);
+    const text = name => (entries.get(name) || Buffer.alloc(0)).toString('utf8');
+    for (const name of ['extension.vsixmanifest', '[Content_Types].xml', 'extension/package.json']) {
+        ok(has(name), `${path.basename(file)} holds ${name}`);
+    }
+    const manifest = JSON.parse(text('extension/package.json'));
+    ok(manifest.version === version, `the extension's version ${manifest.version} is atrc's ${version}`);
+    ok(path.basename(file) === `atrc-vscode-${version}.vsix`, `the package is named atrc-vscode-${version}.vsix`);
+    const vsixml = text('extension.vsixmanifest');
+    ok(/<Identity\b[^>]*\bId="atrc-vscode"/.test(vsixml) && vsixml.includes(`Version="${version}"`),
+        'extension.vsixmanifest names atrc-vscode and its version');
+
+    const langs = manifest.contributes.languages || [];
+    for (const [id, ext] of [['gsc', '.gsc'], ['atr', '.atr']]) {
+        const l = langs.find(x => x.id === id);
+        ok(l && l.extensions.includes(ext), `the language ${id} is declared for ${ext}`);
+        if (l) {
+            const conf = 'extension/' + path.posix.normalize(l.configuration);
+            let parsed = null;
+            try { parsed = JSON.parse(text(conf)); } catch (e) { /* reported below */ }
+            ok(parsed && parsed.comments && parsed.comments.lineComment === '//', `${id}'s language configuration ${conf} is packaged`);
+        }
+        const g = (manifest.contributes.grammars || []).find(x => x.language === id);
+        ok(!!g, `a grammar is declared for ${id}`);
+        if (g) {
+            const entry = 'extension/' + path.posix.normalize(g.path);
+            ok(has(entry) && entries.get(entry).equals(fs.readFileSync(path.join(HERE, g.path))),
+                `the grammar ${entry} is packaged as in the source`);
+        }
+    }
+    const main = 'extension/' + path.posix.normalize(manifest.main);
+    ok(has(main) && entries.get(main).equals(fs.readFileSync(path.join(HERE, manifest.main))), `the entry point ${main} is packaged`);
+
+    // The bundled client: every run-time package of the lock file, none of
+    // the build-time ones, no tests.
+    const lock = readJson(path.join(HERE, 'package-lock.json'));
+    const runtime = [];
+    const devtime = [];
+    for (const [key, meta] of Object.entries(lock.packages)) {
+        if (!key.startsWith('node_modules/')) continue;
+        (meta.dev ? devtime : runtime).push([key, meta]);
+    }
+    ok(runtime.some(([k]) => k === 'node_modules/vscode-languageclient'), 'the lock file has vscode-languageclient as a run-time package');
+    for (const [key, meta] of runtime) {
+        const pj = `extension/${key}/package.json`;
+        let v = null;
+        try { v = JSON.parse(text(pj)).version; } catch (e) { /* reported below */ }
+        ok(v === meta.version, `the package bundles ${key.replace(/^(node_modules\/)+/, '')} ${meta.version}`, `found ${v}`);
+    }
+    ok(has('extension/node_modules/vscode-languageclient/node.js'), 'the package bundles vscode-languageclient/node');
+    const leaked = devtime.filter(([key]) => has(`extension/${key}/package.json`)).map(([k]) => k);
+    ok(leaked.length === 0, 'no build-time package (vsce, vscode-textmate, vscode-oniguruma, ...) is bundled', leaked.slice(0, 5).join(', '));
+    ok(![...entries.keys()].some(n => n.startsWith('extension/test/')), 'the tests are not packaged');
+
+    // The packaged extension runs on its own (its own lib/ and node_modules/).
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrc-vsix-'));
+    try {
+        for (const [name, data] of entries) {
+            if (!name.startsWith('extension/') || name.endsWith('/')) continue;
+            const out = path.join(tmp, name);
+            fs.mkdirSync(path.dirname(out), { recursive: true });
+            fs.writeFileSync(out, data);
+        }
+        checkExecutableLookup(path.join(tmp, 'extension'));
+        await checkMissingExecutable(path.join(tmp, 'extension'), 'packaged extension');
+    } finally {
+        fs.rmSync(tmp, { recursive: true, force: true });
+    }
+}
+
+async function main() {
+    const args = process.argv.slice(2);
+    let vsix = null;
+    let version = null;
+    for (let i = 0; i < args.length; i++) {
+        if (args[i] === '--vsix') vsix = args[++i];
+        else if (args[i] === '--version') version = args[++i];
+        else { console.error(`check.js: unknown argument ${args[i]}`); process.exit(2); }
+    }
+    await checkGrammars();
+    checkExecutableLookup(HERE);
+    await checkMissingExecutable(HERE, 'extension');
+    if (vsix) await checkVsix(vsix, version);
+    console.log(`vscode: ${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch(err => {
+    console.error(`check-vscode: ${err && err.stack ? err.stack : err}`);
+    process.exit(1);
+});
