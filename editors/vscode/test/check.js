@@ -403,6 +403,40 @@ async function checkMissingExecutable(extDir, label) {
     }
 }
 
+// The packaged vscode-languageclient/node loads with nothing but the vscode
+// module (which the editor provides; here a stand-in that answers anything):
+// every module it requires resolves inside the unpacked extension.
+function checkClientLoads(extDir) {
+    const anything = new Proxy(function () {}, {
+        get: (t, k) => (k === 'prototype' ? {} : typeof k === 'symbol' ? undefined : anything),
+        construct: () => ({}),
+        apply: () => anything
+    });
+    const origLoad = Module._load;
+    const outside = [];
+    const prefix = extDir + path.sep;
+    Module._load = function (request, parent, isMain) {
+        if (request === 'vscode') return anything;
+        if (!Module.isBuiltin(request)) {
+            const file = Module._resolveFilename(request, parent, isMain);
+            if (!file.startsWith(prefix)) outside.push(`${request} -> ${file}`);
+        }
+        return origLoad.call(this, request, parent, isMain);
+    };
+    let lc = null;
+    let err = null;
+    try {
+        lc = require(path.join(extDir, 'node_modules', 'vscode-languageclient', 'node'));
+    } catch (e) {
+        err = e;
+    } finally {
+        Module._load = origLoad;
+    }
+    ok(!err && lc && typeof lc.LanguageClient === 'function', 'the packaged vscode-languageclient/node loads and has LanguageClient',
+        err && err.message);
+    ok(outside.length === 0, 'everything the packaged client requires is inside the package', outside.slice(0, 5).join(', '));
+}
+
 // ---------------------------------------------------------------- the vsix
 
 // The entries of a zip archive: name -> Buffer (stored or deflated).
@@ -506,6 +540,7 @@ async function checkVsix(file, version) {
         }
         checkExecutableLookup(path.join(tmp, 'extension'));
         await checkMissingExecutable(path.join(tmp, 'extension'), 'packaged extension');
+        checkClientLoads(path.join(tmp, 'extension'));
     } finally {
         fs.rmSync(tmp, { recursive: true, force: true });
     }
