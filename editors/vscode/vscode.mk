@@ -3,7 +3,8 @@
 #                      packaged by @vscode/vsce, with vscode-languageclient
 #                      bundled (npm ci from the committed package-lock.json)
 #   make check-vscode  (part of make check) the grammars tokenized by
-#                      vscode-textmate on vscode-oniguruma, the extension's
+#                      vscode-textmate on vscode-oniguruma (and compared
+#                      with atrc --dump-ast on corpus scripts), the extension's
 #                      executable lookup and messages, and the .vsix's
 #                      contents; skipped when node or npm is missing
 # The package always goes to build/, whatever B a sanitized build uses.
@@ -44,9 +45,9 @@ $(VSIX): $(VSCODE_SRC) $(VSCODE_STAMP) include/atrc.h
 	$(Q)mv $@.tmp.vsix $@
 
 ifeq ($(HAVE_NODE_NPM),yes)
-check-vscode: $(VSIX)
+check-vscode: $(VSIX) $(B)/atrc
 	@echo "== VS Code extension: grammars, extension, $(VSIX)"
-	$(Q)node $(VSCODE_DIR)/test/check.js --vsix $(VSIX) --version $(VERSION)
+	$(Q)node $(VSCODE_DIR)/test/check.js --vsix $(VSIX) --version $(VERSION) --atrc $(abspath $(B)/atrc)
 else
 check-vscode:
 	@echo "== VS Code extension: skipped (node or npm not found; scripts/ensure-deps.sh vscode installs them)"

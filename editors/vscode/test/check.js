@@ -4,6 +4,8 @@
 //
 //   node test/check.js                          grammars and extension code
 //   node test/check.js --vsix FILE --version V  and the package's contents
+//   node test/check.js --atrc PATH              and the grammar against atrc's
+//                                               parser on corpus scripts
 //
 // The grammars are run by the engine VS Code itself uses (vscode-textmate on
 // the Oniguruma regex library, vscode-oniguruma): every regex is compiled by
@@ -118,6 +120,16 @@ const GSC_CASES = [
     ['choose_idle(roll) // picks one', [
         [0, 'choose_idle', 'entity.name.function.gsc'],
         [0, 'picks one', 'comment.line.double-slash.gsc']]],
+    ['Reload(fraction, anim/*, hand*/) // CoD1 animscripts/combat.gsc', [
+        [0, 'Reload', 'entity.name.function.gsc'],
+        [0, ', hand', 'comment.block.gsc']]],
+    ['gunfireloopfxthread (fxId, fxPos,\n\t\tend_condition)\nkillcam(\n\tattackerNum, // the attacker\n\tkillcamentity)\n\tindented()', [
+        [0, 'gunfireloopfxthread', 'entity.name.function.gsc'],
+        [2, 'killcam', 'entity.name.function.gsc'],
+        [5, 'indented', 'entity.name.function.gsc']]],
+    ['\tfoo(a,\n\t\tb);', [
+        [0, 'foo', 'entity.name.function.call.gsc'],
+        [0, 'foo', '!entity.name.function.gsc']]],
     ['foo(1);', [
         [0, 'foo', 'entity.name.function.call.gsc'],
         [0, 'foo', '!entity.name.function.gsc']]],
@@ -319,6 +331,64 @@ async function checkGrammars() {
     ok(bad.length === 0, `${samples.length} sample and ${trees.length} corpus trees tokenize without an invalid token`, bad.join('\n      '));
     if (trees.length === 0) console.log('check-vscode: no corpus trees (../shared/corpus): only the samples were tokenized');
     else console.log(`check-vscode: ${samples.length + trees.length} trees tokenized in ${Date.now() - t0} ms`);
+}
+
+// The grammar against atrc's own parser on the stock AI scripts of the
+// corpus: every `%name` animation literal and every function definition
+// atrc's --dump-ast shows (line:column of the `%` or the name) is where the
+// grammar scopes one, and the grammar scopes none elsewhere.
+async function checkAgainstParser(atrc) {
+    const { execFileSync } = require('child_process');
+    const vsctm = require('vscode-textmate');
+    const corpus = path.join(REPO, '..', 'shared', 'corpus');
+    const games = [['cod1-game', 'cod1'], ['cod4-game', 'cod4']];
+    const registry = new vsctm.Registry({
+        onigLib: Promise.resolve({
+            createOnigScanner: p => new (require('vscode-oniguruma').OnigScanner)(p),
+            createOnigString: s => new (require('vscode-oniguruma').OnigString)(s)
+        }),
+        loadGrammar: async () => vsctm.parseRawGrammar(fs.readFileSync(path.join(HERE, 'syntaxes', 'gsc.tmLanguage.json'), 'utf8'), 'gsc.json')
+    });
+    const gsc = await registry.loadGrammar('source.gsc');
+    for (const [dir, profile] of games) {
+        const d = path.join(corpus, dir, 'animscripts');
+        if (!fs.existsSync(d)) {
+            console.log(`check-vscode: ${d} not present: its scripts are not compared with atrc's parser`);
+            continue;
+        }
+        const files = fs.readdirSync(d).filter(f => f.endsWith('.gsc')).sort().map(f => path.join(d, f));
+        const counts = { anim: 0, function: 0 };
+        const diffs = [];
+        let compared = 0;
+        for (const file of files) {
+            let ast;
+            try {
+                ast = execFileSync(atrc, ['--profile', profile, '--dump-ast', file], { encoding: 'latin1', stdio: ['ignore', 'pipe', 'ignore'] });
+            } catch (e) {
+                continue; /* a script atrc rejects has no syntax tree to compare */
+            }
+            compared++;
+            const want = { anim: new Set(), function: new Set() };
+            for (const m of ast.matchAll(/\((anim|function) (\d+):(\d+) /g)) want[m[1]].add(`${m[2]}:${m[3]}`);
+            const got = { anim: new Set(), function: new Set() };
+            tokenize(gsc, vsctm, fs.readFileSync(file, 'latin1').replace(/\r/g, '')).forEach((toks, i) => {
+                let col = 1;
+                for (const t of toks) {
+                    if (t.scopes.includes('punctuation.definition.anim.gsc')) got.anim.add(`${i + 1}:${col}`);
+                    if (t.scopes.includes('entity.name.function.gsc')) got.function.add(`${i + 1}:${col}`);
+                    col += t.text.length;
+                }
+            });
+            for (const kind of ['anim', 'function']) {
+                counts[kind] += want[kind].size;
+                for (const p of want[kind]) if (!got[kind].has(p)) diffs.push(`${file}:${p}: atrc has ${kind}, the grammar not`);
+                for (const p of got[kind]) if (!want[kind].has(p)) diffs.push(`${file}:${p}: the grammar has ${kind}, atrc not`);
+            }
+        }
+        ok(compared > 0 && diffs.length === 0,
+            `${dir}/animscripts: ${compared} scripts, the grammar's ${counts.anim} %name literals and ${counts.function} function definitions are atrc's`,
+            diffs.slice(0, 8).join('\n      '));
+    }
 }
 
 // ---------------------------------------------------- extension, no VS Code
@@ -550,12 +620,19 @@ async function main() {
     const args = process.argv.slice(2);
     let vsix = null;
     let version = null;
+    let atrc = null;
     for (let i = 0; i < args.length; i++) {
         if (args[i] === '--vsix') vsix = args[++i];
         else if (args[i] === '--version') version = args[++i];
+        else if (args[i] === '--atrc') atrc = args[++i];
         else { console.error(`check.js: unknown argument ${args[i]}`); process.exit(2); }
     }
     await checkGrammars();
+    if (atrc) {
+        const t0 = Date.now();
+        await checkAgainstParser(atrc);
+        console.log(`check-vscode: compared with atrc --dump-ast in ${Date.now() - t0} ms`);
+    }
     checkExecutableLookup(HERE);
     await checkMissingExecutable(HERE, 'extension');
     if (vsix) await checkVsix(vsix, version);
