@@ -331,25 +331,18 @@ async function checkGrammars() {
     ok(bad.length === 0, `${samples.length} sample and ${trees.length} corpus trees tokenize without an invalid token`, bad.join('\n      '));
     if (trees.length === 0) console.log('check-vscode: no corpus trees (../shared/corpus): only the samples were tokenized');
     else console.log(`check-vscode: ${samples.length + trees.length} trees tokenized in ${Date.now() - t0} ms`);
+    return gsc;
 }
 
 // The grammar against atrc's own parser on the stock AI scripts of the
 // corpus: every `%name` animation literal and every function definition
 // atrc's --dump-ast shows (line:column of the `%` or the name) is where the
 // grammar scopes one, and the grammar scopes none elsewhere.
-async function checkAgainstParser(atrc) {
+function checkAgainstParser(gsc, atrc) {
     const { execFileSync } = require('child_process');
     const vsctm = require('vscode-textmate');
     const corpus = path.join(REPO, '..', 'shared', 'corpus');
     const games = [['cod1-game', 'cod1'], ['cod4-game', 'cod4']];
-    const registry = new vsctm.Registry({
-        onigLib: Promise.resolve({
-            createOnigScanner: p => new (require('vscode-oniguruma').OnigScanner)(p),
-            createOnigString: s => new (require('vscode-oniguruma').OnigString)(s)
-        }),
-        loadGrammar: async () => vsctm.parseRawGrammar(fs.readFileSync(path.join(HERE, 'syntaxes', 'gsc.tmLanguage.json'), 'utf8'), 'gsc.json')
-    });
-    const gsc = await registry.loadGrammar('source.gsc');
     for (const [dir, profile] of games) {
         const d = path.join(corpus, dir, 'animscripts');
         if (!fs.existsSync(d)) {
@@ -627,10 +620,10 @@ async function main() {
         else if (args[i] === '--atrc') atrc = args[++i];
         else { console.error(`check.js: unknown argument ${args[i]}`); process.exit(2); }
     }
-    await checkGrammars();
+    const gsc = await checkGrammars();
     if (atrc) {
         const t0 = Date.now();
-        await checkAgainstParser(atrc);
+        checkAgainstParser(gsc, atrc);
         console.log(`check-vscode: compared with atrc --dump-ast in ${Date.now() - t0} ms`);
     }
     checkExecutableLookup(HERE);
