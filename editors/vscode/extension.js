@@ -3,11 +3,15 @@
 // input/output for the gsc and atr languages this package declares.
 // Settings: atrc.executable (the program), atrc.flags (command-line
 // arguments sent as initializationOptions.flags), atrc.trace.server.
+// Scripts and trees inside archives open read-only (atrc-archive: URIs,
+// their text from the server's atrc/archiveEntry).
 
 const vscode = require('vscode');
 const { findExecutable } = require('./lib/executable');
+const { ARCHIVE_SCHEME, archiveUriConverters } = require('./lib/archive-uris');
 
 let client = null;
+let converters = null;
 let output = null;
 
 function workspaceRoot() {
@@ -40,11 +44,15 @@ async function startClient() {
     // Loaded here, once there is a server to talk to.
     const { LanguageClient } = require('vscode-languageclient/node');
     const serverOptions = { command, args: ['lsp'], options: { cwd: root } };
+    const uris = archiveUriConverters(s => vscode.Uri.parse(s));
     const clientOptions = {
         documentSelector: [
             { scheme: 'file', language: 'gsc' },
-            { scheme: 'file', language: 'atr' }
+            { scheme: 'file', language: 'atr' },
+            { scheme: ARCHIVE_SCHEME, language: 'gsc' },
+            { scheme: ARCHIVE_SCHEME, language: 'atr' }
         ],
+        uriConverters: uris,
         initializationOptions: Array.isArray(flags) && flags.length > 0 ? { flags: flags.map(String) } : {},
         synchronize: {
             fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.gsc,*.atr,atrc.flags}')
@@ -55,6 +63,7 @@ async function startClient() {
     try {
         await c.start();
         client = c;
+        converters = uris;
     } catch (err) {
         const text = `atrc: the language server (${command} lsp) did not start: ${err && err.message ? err.message : err}`;
         output.appendLine(text);
@@ -65,6 +74,7 @@ async function startClient() {
 async function stopClient() {
     const c = client;
     client = null;
+    converters = null;
     if (c) {
         try {
             await c.stop();
@@ -79,9 +89,19 @@ async function restartClient() {
     await startClient();
 }
 
+// A script or tree inside an archive (a definition's target), read-only.
+async function archiveEntryText(uri, token) {
+    if (!client) throw new Error(`atrc: the language server is not running, so ${uri.path} cannot be read from its archive`);
+    const r = await client.sendRequest('atrc/archiveEntry', { uri: converters.code2Protocol(uri) }, token);
+    if (!r || typeof r.text !== 'string') throw new Error(`atrc: the compilation read no archive entry ${uri.path}`);
+    return r.text;
+}
+
 async function activate(context) {
     output = vscode.window.createOutputChannel('atrc');
     context.subscriptions.push(output);
+    context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(ARCHIVE_SCHEME,
+        { provideTextDocumentContent: archiveEntryText }));
     context.subscriptions.push(vscode.commands.registerCommand('atrc.restartServer', restartClient));
     context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(e => {
         if (e.affectsConfiguration('atrc.executable') || e.affectsConfiguration('atrc.flags')) {

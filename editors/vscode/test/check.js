@@ -413,6 +413,26 @@ function checkExecutableLookup(extDir) {
     }
 }
 
+// The server's spelling of an atrc-archive: URI goes back to it unchanged,
+// though VS Code's parse re-encodes it (here: '!' as %21, as VS Code does).
+function checkArchiveUris(extDir) {
+    const { ARCHIVE_SCHEME, archiveUriConverters } = require(path.join(extDir, 'lib', 'archive-uris.js'));
+    const parse = s => {
+        const scheme = s.slice(0, s.indexOf(':'));
+        const rest = decodeURIComponent(s.slice(scheme.length + 1));
+        return { scheme, toString: () => scheme + ':' + encodeURI(rest).replace(/!/g, '%21') };
+    };
+    const c = archiveUriConverters(parse);
+    const server = 'atrc-archive:///games/cod4/main/iw%2007.iwd!/maps/mp/_load%21.gsc';
+    const uri = c.protocol2Code(server);
+    ok(ARCHIVE_SCHEME === 'atrc-archive' && uri.toString() !== server, 'a parsed archive URI is spelled differently (the stand-in re-encodes)');
+    ok(c.code2Protocol(uri) === server, 'an archive URI goes back to the server as the server spelled it', c.code2Protocol(uri));
+    const file = c.protocol2Code('file:///games/a%20b.gsc');
+    ok(c.code2Protocol(file) === file.toString(), 'a file: URI goes to the server as VS Code spells it');
+    const unseen = parse('atrc-archive:///x.iwd!/y.gsc');
+    ok(c.code2Protocol(unseen) === unseen.toString(), 'an archive URI the server never sent goes as VS Code spells it');
+}
+
 // Activates extension.js with a stand-in for the vscode module, the setting
 // naming an executable that does not exist: the user gets an error message
 // naming it, and no client is started.
@@ -420,11 +440,13 @@ async function checkMissingExecutable(extDir, label) {
     const shown = [];
     const logged = [];
     const settings = { executable: 'atrc-not-installed-anywhere', flags: [] };
+    const providers = {};
     const fake = {
         workspace: {
             workspaceFolders: undefined,
             getConfiguration: () => ({ get: (k, d) => (k in settings ? settings[k] : d) }),
             onDidChangeConfiguration: () => ({ dispose() {} }),
+            registerTextDocumentContentProvider: (scheme, provider) => { providers[scheme] = provider; return { dispose() {} }; },
             createFileSystemWatcher: () => { throw new Error('no watcher expected'); }
         },
         window: {
@@ -454,6 +476,14 @@ async function checkMissingExecutable(extDir, label) {
         ok(logged.some(l => l === msg), `${label}: the message is also in the output channel`);
         ok(!loadedClient, `${label}: no language client is loaded without a server`);
         ok(ctx.subscriptions.length >= 2, `${label}: the restart command and the settings listener are registered`);
+        const archive = providers['atrc-archive'];
+        ok(!!archive, `${label}: a read-only provider for atrc-archive: documents is registered`);
+        if (archive) {
+            let err = null;
+            try { await archive.provideTextDocumentContent({ path: '/g/main/a.iwd!/maps/x.gsc' }, {}); } catch (e) { err = e; }
+            ok(err && /not running/.test(err.message) && err.message.includes('/g/main/a.iwd!/maps/x.gsc'),
+                `${label}: an archive entry without a server is an error naming it`, err ? err.message : 'no error');
+        }
         settings.executable = './no/such/atrc';
         shown.length = 0;
         const restart = require(file);
@@ -602,6 +632,7 @@ async function checkVsix(file, version) {
             fs.writeFileSync(out, data);
         }
         checkExecutableLookup(path.join(tmp, 'extension'));
+        checkArchiveUris(path.join(tmp, 'extension'));
         await checkMissingExecutable(path.join(tmp, 'extension'), 'packaged extension');
         checkClientLoads(path.join(tmp, 'extension'));
     } finally {
@@ -627,6 +658,7 @@ async function main() {
         console.log(`check-vscode: compared with atrc --dump-ast in ${Date.now() - t0} ms`);
     }
     checkExecutableLookup(HERE);
+    checkArchiveUris(HERE);
     await checkMissingExecutable(HERE, 'extension');
     if (vsix) await checkVsix(vsix, version);
     console.log(`vscode: ${passed} passed, ${failed} failed`);
