@@ -84,9 +84,15 @@ async function stopClient() {
     }
 }
 
-async function restartClient() {
-    await stopClient();
-    await startClient();
+// One restart after another: settings events can come in a burst.
+let restarting = Promise.resolve();
+function restartClient() {
+    restarting = restarting.then(stopClient).then(startClient).catch(err => {
+        const text = `atrc: the language server did not start: ${err && err.message ? err.message : err}`;
+        output.appendLine(text);
+        vscode.window.showErrorMessage(text);
+    });
+    return restarting;
 }
 
 // A script or tree inside an archive (a definition's target), read-only.
@@ -108,7 +114,7 @@ async function activate(context) {
             restartClient();
         }
     }));
-    await startClient();
+    await restartClient();
 }
 
 function deactivate() {
