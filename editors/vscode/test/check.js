@@ -433,10 +433,13 @@ function checkArchiveUris(extDir) {
     ok(c.code2Protocol(unseen) === unseen.toString(), 'an archive URI the server never sent goes as VS Code spells it');
 }
 
-// Activates extension.js with a stand-in for the vscode module, the setting
+// Activates extension.js with a stand-in for the vscode module.  The setting
 // naming an executable that does not exist: the user gets an error message
-// naming it, and no client is started.
-async function checkMissingExecutable(extDir, label) {
+// naming it, and no client is started.  Then an executable that exists,
+// with a stand-in language client: it is started as `EXE lsp`, with
+// atrc.flags as initializationOptions.flags; one that fails to start is
+// reported.
+async function checkActivation(extDir, label) {
     const shown = [];
     const logged = [];
     const settings = { executable: 'atrc-not-installed-anywhere', flags: [] };
@@ -447,21 +450,37 @@ async function checkMissingExecutable(extDir, label) {
             getConfiguration: () => ({ get: (k, d) => (k in settings ? settings[k] : d) }),
             onDidChangeConfiguration: () => ({ dispose() {} }),
             registerTextDocumentContentProvider: (scheme, provider) => { providers[scheme] = provider; return { dispose() {} }; },
-            createFileSystemWatcher: () => { throw new Error('no watcher expected'); }
+            createFileSystemWatcher: glob => ({ glob, dispose() {} })
         },
         window: {
             createOutputChannel: () => ({ appendLine: l => logged.push(l), dispose() {} }),
             showErrorMessage: (m, ...items) => { shown.push([m, items]); return Promise.resolve(undefined); }
         },
-        commands: { registerCommand: () => ({ dispose() {} }), executeCommand: () => Promise.resolve() }
+        commands: { registerCommand: () => ({ dispose() {} }), executeCommand: () => Promise.resolve() },
+        Uri: { parse: s => ({ scheme: s.slice(0, s.indexOf(':')), toString: () => s }) }
     };
+    const clients = [];
+    let startError = null;
+    class StandInClient {
+        constructor(id, name, server, options) {
+            Object.assign(this, { id, name, server, options, started: false, stopped: false });
+            clients.push(this);
+        }
+        start() { return startError ? Promise.reject(startError) : Promise.resolve((this.started = true)); }
+        stop() { this.stopped = true; return Promise.resolve(); }
+        sendRequest(method, params) { return Promise.resolve(method === 'atrc/archiveEntry' ? { text: 'main() {}\n', params } : null); }
+    }
     const origLoad = Module._load;
     let loadedClient = false;
     Module._load = function (request, parent, isMain) {
         if (request === 'vscode') return fake;
-        if (request.startsWith('vscode-languageclient')) loadedClient = true;
+        if (request === 'vscode-languageclient/node') {
+            loadedClient = true;
+            return { LanguageClient: StandInClient };
+        }
         return origLoad.call(this, request, parent, isMain);
     };
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrc-activate-'));
     try {
         const file = path.join(extDir, 'extension.js');
         delete require.cache[require.resolve(file)];
@@ -474,7 +493,7 @@ async function checkMissingExecutable(extDir, label) {
             `${label}: the message names the setting, its value and the cause`, msg);
         ok(shown.length && shown[0][1].includes('Open Settings'), `${label}: the message offers to open the setting`);
         ok(logged.some(l => l === msg), `${label}: the message is also in the output channel`);
-        ok(!loadedClient, `${label}: no language client is loaded without a server`);
+        ok(!loadedClient && clients.length === 0, `${label}: no language client is loaded without a server`);
         ok(ctx.subscriptions.length >= 2, `${label}: the restart command and the settings listener are registered`);
         const archive = providers['atrc-archive'];
         ok(!!archive, `${label}: a read-only provider for atrc-archive: documents is registered`);
@@ -491,8 +510,40 @@ async function checkMissingExecutable(extDir, label) {
         await restart.activate({ subscriptions: [] });
         ok(shown.length === 1 && shown[0][0].includes('is not an executable file'),
             `${label}: a path that is not an executable says so`, JSON.stringify(shown));
+
+        const exe = path.join(tmp, 'atrc');
+        fs.writeFileSync(exe, '#!/bin/sh\n');
+        fs.chmodSync(exe, 0o755);
+        settings.executable = exe;
+        settings.flags = ['-g', '/games/cod4', '--map', 'killhouse', '--sp'];
+        shown.length = 0;
+        await restart.deactivate();
+        await restart.activate({ subscriptions: [] });
+        const c = clients[clients.length - 1];
+        ok(shown.length === 0 && c && c.started, `${label}: an existing executable starts a client`, JSON.stringify(shown));
+        if (c) {
+            ok(c.server.command === exe && JSON.stringify(c.server.args) === '["lsp"]' && c.server.transport === undefined,
+                `${label}: the server is started as EXE lsp over stdio`, JSON.stringify(c.server));
+            ok(JSON.stringify(c.options.initializationOptions) === JSON.stringify({ flags: settings.flags }),
+                `${label}: atrc.flags goes as initializationOptions.flags`, JSON.stringify(c.options.initializationOptions));
+            const sel = c.options.documentSelector.map(d => `${d.scheme}:${d.language}`).sort().join(' ');
+            ok(sel === 'atrc-archive:atr atrc-archive:gsc file:atr file:gsc', `${label}: the client serves gsc and atr documents`, sel);
+            const server = 'atrc-archive:///g/a.iwd!/maps/x.gsc';
+            const uri = c.options.uriConverters.protocol2Code(server);
+            const text = await providers['atrc-archive'].provideTextDocumentContent(uri, {});
+            ok(text === 'main() {}\n', `${label}: an archive entry's text comes from atrc/archiveEntry`, String(text));
+            await restart.deactivate();
+            ok(c.stopped, `${label}: deactivating stops the client`);
+        }
+        startError = new Error('spawn EACCES');
+        shown.length = 0;
+        await restart.activate({ subscriptions: [] });
+        ok(shown.length === 1 && shown[0][0].includes(`(${exe} lsp) did not start: spawn EACCES`),
+            `${label}: a server that does not start is reported`, JSON.stringify(shown));
+        await restart.deactivate();
     } finally {
         Module._load = origLoad;
+        fs.rmSync(tmp, { recursive: true, force: true });
     }
 }
 
@@ -633,7 +684,7 @@ async function checkVsix(file, version) {
         }
         checkExecutableLookup(path.join(tmp, 'extension'));
         checkArchiveUris(path.join(tmp, 'extension'));
-        await checkMissingExecutable(path.join(tmp, 'extension'), 'packaged extension');
+        await checkActivation(path.join(tmp, 'extension'), 'packaged extension');
         checkClientLoads(path.join(tmp, 'extension'));
     } finally {
         fs.rmSync(tmp, { recursive: true, force: true });
@@ -659,7 +710,7 @@ async function main() {
     }
     checkExecutableLookup(HERE);
     checkArchiveUris(HERE);
-    await checkMissingExecutable(HERE, 'extension');
+    await checkActivation(HERE, 'extension');
     if (vsix) await checkVsix(vsix, version);
     console.log(`vscode: ${passed} passed, ${failed} failed`);
     process.exit(failed === 0 ? 0 : 1);
