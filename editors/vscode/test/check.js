@@ -378,6 +378,7 @@ function checkAgainstParser(gsc, atrc) {
                 for (const p of got[kind]) if (!want[kind].has(p)) diffs.push(`${file}:${p}: the grammar has ${kind}, atrc not`);
             }
         }
+        console.log(`check-vscode: ${dir}/animscripts: ${compared} scripts, ${counts.anim} %name literals, ${counts.function} function definitions compared with atrc`);
         ok(compared > 0 && diffs.length === 0,
             `${dir}/animscripts: ${compared} scripts, the grammar's ${counts.anim} %name literals and ${counts.function} function definitions are atrc's`,
             diffs.slice(0, 8).join('\n      '));
