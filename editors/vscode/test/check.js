@@ -673,6 +673,16 @@ async function checkVsix(file, version) {
     const leaked = devtime.filter(([key]) => has(`extension/${key}/package.json`)).map(([k]) => k);
     ok(leaked.length === 0, 'no build-time package (vsce, vscode-textmate, vscode-oniguruma, ...) is bundled', leaked.slice(0, 5).join(', '));
     ok(![...entries.keys()].some(n => n.startsWith('extension/test/')), 'the tests are not packaged');
+    // The extension's own files, and nothing else of the source directory.
+    const own = new Set(['extension/package.json', 'extension/readme.md', main]);
+    for (const l of langs) own.add('extension/' + path.posix.normalize(l.configuration));
+    for (const g of manifest.contributes.grammars || []) own.add('extension/' + path.posix.normalize(g.path));
+    for (const f of fs.readdirSync(path.join(HERE, 'lib'))) own.add(`extension/lib/${f}`);
+    const packaged = [...entries.keys()].filter(n => n.startsWith('extension/') && !n.startsWith('extension/node_modules/'));
+    const extra = packaged.filter(n => !own.has(n));
+    const absent = [...own].filter(n => !has(n));
+    ok(extra.length === 0 && absent.length === 0, 'the package holds exactly the extension\'s own files besides node_modules/',
+        `extra: ${extra.join(', ')}; absent: ${absent.join(', ')}`);
 
     // The packaged extension runs on its own (its own lib/ and node_modules/).
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atrc-vsix-'));
