@@ -1,6 +1,6 @@
 /* Output: the reference listing (text), the tree listing (--trees), the JSON
 ** document of interface.md, and --explain's decoding of a packed value. */
-#include "context.h"
+#include "driver.h"
 #include "walk.h"
 #include "atr.h"
 #include "diff.h"

@@ -3,7 +3,7 @@
 ** ahead, and records handed back to the context's thread in any order it
 ** asks for them. */
 #include "frontend.h"
-#include "context.h"
+#include "compile.h"
 #include "check_stage.h"
 #include "profile.h"
 #include "script_parse.h"

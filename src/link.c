@@ -3,7 +3,9 @@
 ** reference is bound to its packed value (stock-behavior.md sections 2-7). */
 #include "profile.h"
 #include "check_stage.h"
-#include "context.h"
+#include "driver.h"
+#include "link.h"
+#include "registry.h"
 #include "atr.h"
 #include "outbuf.h"
 #include "suggest.h"

@@ -6,7 +6,8 @@
 ** explicit stack so that a long chain of files cannot exhaust the C stack.
 ** After a file's children, its references are linked (grammar.md 3.5). */
 #include "walk.h"
-#include "context.h"
+#include "driver.h"
+#include "registry.h"
 #include "frontend.h"
 #include "outbuf.h"
 #include "playeranim.h"

@@ -14,7 +14,7 @@
 #include "atrc.h"
 #include "tmpdir_testlib.h"
 #include "os.h"
-#include "context.h"
+#include "driver.h"
 #include "frontend.h"
 #include "check_stage.h"
 #include "script_refs.h"

@@ -12,7 +12,7 @@
 #include "profile.h"
 #include "tmpdir_testlib.h"
 #include "atrc.h"
-#include "context.h"
+#include "driver.h"
 #include "playeranim.h"
 #include "script_parse.h"
 #include "script_refs.h"
