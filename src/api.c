@@ -6,6 +6,7 @@
 #include "walk.h"
 #include "text.h"
 #include "os.h"
+#include "profile.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ atrc_ctx *atrc_new(const atrc_options *opts)
 {
     atrc_ctx *ctx = xcalloc(1, sizeof *ctx);
     if (opts) ctx->opts = *opts;
+    ctx->rules = profile_get(ctx->opts.profile);
     arena_init(&ctx->mem);
     diag_init(&ctx->diags);
     ctx->diags.no_warnings = ctx->opts.no_warnings;

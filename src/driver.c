@@ -15,6 +15,55 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* FE_PASS_CHECK: the compile-stage checks, into the file's own list.  Their
+** source-order sort is left to the replay (check_sort_diags), which sees the
+** compile stage's diagnostics too. */
+static void *check_pass_begin(fe_file *f)
+{
+    if (f->opts->syntax_only) return NULL;
+    check_state *st = check_begin(f->src, f->rules, f->opts, &f->diags);
+    check_use_builtins(st, f->builtins);
+    return st;
+}
+
+static void check_pass_item(void *st, fe_file *f, const ast_node *item)
+{
+    (void)f;
+    check_item(st, item);
+}
+
+static void check_pass_end(void *st, fe_file *f)
+{
+    check_finish(st, f->checked);
+}
+
+/* The state outlives check_finish only as a marker that the checks ran. */
+static void no_release(void *st)
+{
+    (void)st;
+}
+
+/* FE_PASS_WALK: the load walk's list of what the file names. */
+static void *walk_pass_begin(fe_file *f)
+{
+    return f->collect;
+}
+
+static void walk_pass_item(void *st, fe_file *f, const ast_node *item)
+{
+    (void)f;
+    script_refs_collect(st, item);
+}
+
+/* The file-local passes, in the order each sees an item.  A new pass is one
+** row here (and one fe_pass_id): ORDER: fe_pass_id in frontend.h. */
+static const fe_pass passes[FE_PASS_COUNT] = {
+    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release},
+    [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release},
+    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL},
+};
+const fe_pass *const ctx_passes = passes;
+
 void ctx_keep_source(atrc_ctx *ctx, source_file *f)
 {
     *vec_push(ctx->sources, ctx->source_count, ctx->source_cap) = f;
@@ -23,7 +72,7 @@ void ctx_keep_source(atrc_ctx *ctx, source_file *f)
 static frontend *get_frontend(atrc_ctx *ctx)
 {
     if (!ctx->fe) {
-        ctx->fe = frontend_new(&ctx->opts, ctx->opts.jobs);
+        ctx->fe = frontend_new(&ctx->opts, ctx->rules, ctx_passes, ctx->opts.jobs);
         frontend_use_builtins(ctx->fe, &ctx->builtins);
     }
     return ctx->fe;

@@ -14,6 +14,7 @@
 
 struct atrc_ctx {
     atrc_options opts;
+    const struct profile_rules *rules; /* opts.profile's row, set when the context is made */
     arena mem;                 /* names, references, trees: freed with the context */
     diag_list diags;
     source_file **sources;     /* every file read, kept for diagnostics excerpts */
@@ -29,6 +30,10 @@ struct atrc_ctx {
     struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
     builtin_set builtins;      /* extensions and user builtin lists (extensions.c), before any script */
 };
+
+/* The file-local passes the context's front end runs (FE_PASS_COUNT of
+** them, in fe_pass_id order: the checks, the compile stage, the walk's list). */
+extern const struct fe_pass *const ctx_passes;
 
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);
 struct script_refs;
