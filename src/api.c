@@ -21,8 +21,7 @@ atrc_ctx *atrc_new(const atrc_options *opts)
     ctx->diags.no_warnings = ctx->opts.no_warnings;
     ctx->diags.warnings_as_errors = ctx->opts.warnings_as_errors;
     if (ctx->opts.max_errors != 0) ctx->diags.max_errors = ctx->opts.max_errors < 0 ? 0 : ctx->opts.max_errors;
-    gamefs_init(&ctx->fs, &ctx->mem);
-    ctx->fs.profile = ctx->opts.profile;
+    gamefs_init(&ctx->fs, &ctx->mem, ctx->rules);
     ctx->fs.diags = &ctx->diags;
     return ctx;
 }

@@ -201,7 +201,7 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e
         r->spelling = sp->shared;
     }
     r->tree = sel->tree;
-    const profile_rules *rules = profile_get(ctx->opts.profile);
+    const profile_rules *rules = ctx->rules;
     if (e->in_dev && rules->devblock_anim_error) {
         error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
         return;

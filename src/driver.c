@@ -177,16 +177,17 @@ int ctx_dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err
         fprintf(err, "atrc: error: cannot read '%s': %s\n", path, why);
         return 2;
     }
+    const profile_rules *rules = profile_get(profile);
     diag_list diags;
     diag_init(&diags);
     if (tokens) {
-        char *text = script_dump_tokens(src, profile_get(profile), &diags);
+        char *text = script_dump_tokens(src, rules, &diags);
         fputs(text, out);
         free(text);
     } else {
         arena mem;
         arena_init(&mem);
-        ast_dump(script_parse(src, profile_get(profile), &mem, &diags), out);
+        ast_dump(script_parse(src, rules, &mem, &diags), out);
         arena_free_all(&mem);
     }
     diag_print(&diags, NULL, err);

@@ -1,6 +1,6 @@
-/* Every rule that differs between the engine dialects, in one table: a stage
-** asks profile_get(p)->rule and never compares profile values itself, so a
-** new game is one row in profile.c.  Sources: stock-behavior.md section 8,
+/* Every rule that differs between the engine dialects, in one table: the
+** context looks its row up once when it is made (profile_get) and every stage
+** reads rules->rule from that pointer, never comparing profile values itself.  Sources: stock-behavior.md section 8,
 ** grammar.md, load-order.md, game-files.md. */
 #ifndef ATRC_PROFILE_H
 #define ATRC_PROFILE_H
@@ -43,6 +43,7 @@ typedef struct profile_rules {
     int max_string_length;         /* raw bytes a string may hold; 0 = no limit (UNCONFIRMED for G1) */
 
     /* ---- script grammar (grammar.md 2) ---- */
+    const struct profile_rules *other_grammar; /* a row of the other grammar family (syntax-error hints) */
     int leading_empty_arg;         /* `f(, x)` and `f(, a) {}`: an empty first element is dropped (G1) */
     int leading_semis;             /* any number of `;` before the first top-level item (G1) */
     int switch_body_any_stmt;      /* a switch body may be any statement, not only a block (G1) */
@@ -68,6 +69,7 @@ typedef struct profile_rules {
     const char *const *mp_engine_anims; /* `multiplayer` names the engine registers before mp/playeranim.script */
     const char *sp_required_tree;     /* single player: a tree some script must have registered */
     unsigned max_pending_scripts;     /* pending loads of the whole recursion path (cod4: 1024), 0: no limit */
+    const char *unknown_gametype_note; /* what "unknown gametype" adds (uo: its server runs dm), or NULL */
     /* ---- compile-stage checks (src/check.c; grammar.md section 3) ---- */
     int dup_function_names_it;     /* "function '%s' already defined" (cod2, cod4) vs "function already defined" */
     int devblock_toplevel_markers; /* top-level /# and #/ are free-standing markers paired at compile time (cod2, cod4) */
