@@ -99,7 +99,7 @@ static const char *const mp_anims_cod4[] = {"torso", "legs", "turning", NULL};
     .missing_case_statement = 1, .constant_folding = 1, .definite_assignment = 1,              \
     .max_locals = 64, .msg_index_base = "not an lvalue",                                        \
     .msg_dev_builtin_value = "return value of developer command can not be accessed if not in a /# ... #/ comment", \
-    .dev_statement_drops_args = 1, .includes_define_functions = 1, .prof_are_keywords = 1,      \
+    .dev_statement_drops_args = 1, .includes_define_functions = 1,                             \
     .other_grammar = &rows[ATRC_PROFILE_UO]
 
 static const profile_rules rows[] = {

@@ -90,7 +90,6 @@ typedef struct profile_rules {
     int unknown_builtin_at_compile; /* plain calls to unknown names: "unknown (builtin) function/method '%s'"
                                        at once (cod1, uo); otherwise a link-time "unknown function" (cod2, cod4) */
     int includes_define_functions; /* functions of #include'd files count as defined (cod2, cod4) */
-    int prof_are_keywords;         /* prof_begin/prof_end are statements, never calls to resolve (cod2, cod4) */
     const builtin_list *builtins_mp; /* the multiplayer tables (complete) */
     const builtin_list *builtins_sp; /* single player: a table, or the observed names beyond builtins_mp */
     int builtins_sp_complete;      /* builtins_sp is the whole SP table (cod4); else SP = mp + sp, incomplete */
