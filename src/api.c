@@ -1,4 +1,6 @@
-/* The library's entry points: a context, scripts in, trees built, results out. */
+/* The library's entry points over the context (driver.h): a context, scripts
+** in, trees built, results out.  Only atrc_* functions live here; the
+** stages' own (emit.c, walk.c, query.c, extensions.c, ...) live with them. */
 #include "driver.h"
 #include "frontend.h"
 #include "link.h"

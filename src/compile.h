@@ -1,7 +1,8 @@
 /* The compile stage (compile.c) in two parts (see frontend.h).  The pass
-** (fe_passes[FE_PASS_COMPILE]) records each file's #using_animtree, %name and
-** #animtree with positions; compile_replay registers trees and adds the
-** references on the context's thread, in order, with the file's diagnostics. */
+** (FE_PASS_COMPILE in the driver's pass table) records each file's
+** #using_animtree, %name and #animtree with positions; compile_replay
+** registers trees and adds the references on the context's thread, in
+** order, with the file's diagnostics. */
 #ifndef ATRC_COMPILE_H
 #define ATRC_COMPILE_H
 #include "atrc.h"

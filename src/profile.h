@@ -23,7 +23,7 @@ typedef struct profile_rules {
     int atr_escape_backslash;      /* `\` escapes in the .atr tokenizer (cod2, cod4) */
     int numbering_two_pass;        /* cod4's two-pass node numbering */
     int tree_missing_is_warning;   /* "unknown anim tree" is a warning, not an error (cod1, uo) */
-    int sync_error_names_leaf;     /* duplicate-sync message names the leaf, not the parent (cod1, uo) */
+    int sync_error_names_leaf;     /* duplicate-sync message names the first leaf below, not the nested group (cod1, uo) */
     int default_asset_swap;        /* a default (void) leaf swaps to void_loop in a loopsync group (cod2, cod4) */
     const char *nonleaf_anim_name; /* what animation-name queries give for a parent */
 
