@@ -110,7 +110,7 @@ int gamefs_path_compare(const char *a, const char *b);
 ** "main/pak0.pk3:maps/a.gsc" all give "maps/a.gsc".  Writes out, returns it. */
 char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t cap);
 /* The search path as built, one entry a line, highest priority first
-** ("archive main/pak1.pk3", "dir main"): for tests and --verbose views. */
+** ("archive main/pak1.pk3", "dir main"): for the tests and fuzz harnesses. */
 void gamefs_describe(gamefs *fs, FILE *out);
 /* For messages that suggest a name: fn(ud, name, len) for every file
 ** directly in the game directory `dir` ("maps/mp", "animtrees"; any case)

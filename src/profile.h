@@ -1,7 +1,11 @@
 /* Every rule that differs between the engine dialects, in one table: the
 ** context looks its row up once when it is made (profile_get) and every stage
-** reads rules->rule from that pointer, never comparing profile values itself.  Sources: stock-behavior.md section 8,
-** grammar.md, load-order.md, game-files.md. */
+** reads rules->rule from that pointer, never comparing profile values itself.
+** A new game is an atrc_profile value (include/atrc.h), a row in profile.c
+** (its grammar family's rules, then its own) and its builtin lists
+** (data/builtins/GAME.txt, declared in builtins.h); the CLI's --profile help
+** and usage message and the man page name the games too.  Sources:
+** stock-behavior.md section 8, grammar.md, load-order.md, game-files.md. */
 #ifndef ATRC_PROFILE_H
 #define ATRC_PROFILE_H
 #include "atrc.h"
