@@ -12,7 +12,8 @@
 **   free or modify them.  Strings the caller passes in are copied when kept
 **   (paths, names), so they may be freed after the call returns.
 ** - Out of memory: the library does not return an error for it; it prints
-**   "atrc: out of memory" to standard error and calls abort().
+**   "atrc: out of memory" to standard error and calls the handler set with
+**   atrc_set_out_of_memory_handler(), or abort().
 ** - A context is not safe to use from two threads at once; two contexts are.
 ** - FILE arguments are only written (never closed); a write error is
 **   reported through the return value, never to standard error.
@@ -150,9 +151,10 @@ const char *atrc_extension_game(const char *name);
 ** at its line and column; the good lines are used); -2 after the first script. */
 int atrc_add_builtins_file(atrc_ctx *ctx, const char *path);
 /* Reads and compiles one script, before atrc_build_trees(); "-" reads
-** standard input (named "<stdin>" in diagnostics).  Returns 0, or -1 when the
-** file cannot be read (a diagnostic is recorded and atrc_unreadable_count()
-** grows).  Syntax errors are diagnostics, not -1. */
+** standard input (named "<stdin>" in diagnostics); a directory stands for
+** the .gsc files below it, in the engine's path order (atrc_add_scripts).
+** Returns 0, or -1 when the file cannot be read (a diagnostic is recorded and
+** atrc_unreadable_count() grows).  Syntax errors are diagnostics, not -1. */
 int atrc_add_script(atrc_ctx *ctx, const char *path);
 /* Read and compile scripts; the result (references, trees, every diagnostic
 ** and its order) is the same as atrc_add_script on each in turn, whatever

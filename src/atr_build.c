@@ -143,7 +143,7 @@ static int count_nodes(const atr_node *root)
 }
 
 int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_binder *bnd,
-              atrc_profile profile, arena *a, diag_list *diags, atrc_tree *out)
+              const profile_rules *rules, arena *a, diag_list *diags, atrc_tree *out)
 {
     memset(out, 0, sizeof *out);
     out->name = arena_strdup(a, tree_name);
@@ -166,7 +166,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     b.src = src;
     b.binder = bnd;
     b.diags = diags;
-    b.cod4 = profile_get(profile)->numbering_two_pass;
+    b.cod4 = rules->numbering_two_pass;
     b.next_free = 1;
 
     atrc_node *root = &out->nodes[0];

@@ -21,12 +21,12 @@ static int tok_is_identifier(const com_tokenizer *tz)
 }
 
 /* Property keywords (2.5).  Returns the bit, or 0 for an unknown keyword. */
-static unsigned property_bit(const char *tok, atrc_profile profile)
+static unsigned property_bit(const char *tok, const profile_rules *rules)
 {
     if (text_equal_nocase(tok, "loopsync")) return ATRC_FLAG_LOOPSYNC;
     if (text_equal_nocase(tok, "nonloopsync")) return ATRC_FLAG_NONLOOPSYNC;
     if (text_equal_nocase(tok, "complete")) return ATRC_FLAG_COMPLETE;
-    if (profile_get(profile)->atr_additive && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
+    if (rules->atr_additive && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
     return 0;
 }
 
@@ -163,7 +163,7 @@ static void parse_error(parser *p, const char *msg)
 }
 
 /* Runs the state machine; returns 0 on success, -1 after reporting the error. */
-static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_profile profile)
+static int run_parser(parser *p, const atr_refs *refs, int anim_check, const profile_rules *rules)
 {
     com_tokenizer *tz = &p->tz;
     for (;;) {
@@ -202,7 +202,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 return -1;
             }
             while (com_next_token(tz, 0)) {
-                unsigned bit = property_bit(tz->tok, profile);
+                unsigned bit = property_bit(tz->tok, rules);
                 if (!bit) {
                     parse_error(p, "unknown anim property");
                     return -1;
@@ -262,7 +262,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
 }
 
 atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
-                    atrc_profile profile, arena *a, diag_list *diags)
+                    const profile_rules *rules, arena *a, diag_list *diags)
 {
     parser p;
     memset(&p, 0, sizeof p);
@@ -270,7 +270,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     p.tz.data = src->data;
     p.tz.src = src;
     p.tz.diags = diags;
-    p.tz.escape_backslash = profile_get(profile)->atr_escape_backslash;
+    p.tz.escape_backslash = rules->atr_escape_backslash;
     p.keep_pruned = refs && refs->keep_pruned;
 
     size_t text_len = strlen(src->data);
@@ -286,7 +286,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     pnode *root = new_pnode(&p, "root", NULL);
     root->n.is_container = 1;
     push_level(&p, root, 1, 0, 0);
-    int rc = run_parser(&p, refs, anim_check, profile);
+    int rc = run_parser(&p, refs, anim_check, rules);
     free(p.levels);
     free(p.names.nodes);
     hashtab_free(&p.names.index);

@@ -2017,13 +2017,13 @@ void check_report_unknown(diag_list *diags, source_file *src, const profile_rule
 }
 
 /* Names that are statements written like calls, never builtins to look up. */
-static int is_call_keyword(const profile_rules *rules, const char *name)
+static int is_call_keyword(const char *name)
 {
     static const char *const always[] = {"waittill", "waittillmatch", "notify", "endon"};
-    if (name[0] != 'w' && name[0] != 'n' && name[0] != 'e' && name[0] != 'p') return 0; /* their initials */
+    if (name[0] != 'w' && name[0] != 'n' && name[0] != 'e') return 0; /* their initials */
     for (size_t i = 0; i < sizeof always / sizeof always[0]; i++)
         if (!strcmp(name, always[i])) return 1;
-    return rules->prof_are_keywords && (!strcmp(name, "prof_begin") || !strcmp(name, "prof_end"));
+    return 0;
 }
 
 /* Where the file defines ce's name (once per name). */
@@ -2033,7 +2033,7 @@ static void lookup_def(check_state *st, called_name *ce)
     size_t len = strlen(ce->name);
     ce->def = ns_find(&st->functions, ce->name, len);
     if (!ce->def) ce->def = ns_find(&st->dev_functions, ce->name, len);
-    ce->keyword = is_call_keyword(st->rules, ce->name);
+    ce->keyword = is_call_keyword(ce->name);
     ce->looked_up |= 1;
 }
 

@@ -1,6 +1,6 @@
 /* Output: the reference listing (text), the tree listing (--trees), the JSON
 ** document of interface.md, and --explain's decoding of a packed value. */
-#include "context.h"
+#include "driver.h"
 #include "walk.h"
 #include "atr.h"
 #include "diff.h"
@@ -869,7 +869,7 @@ static void block_range(outbuf *b, int first, int count)
 /* The block node k of t belongs to: its parent's children, laid out at
 ** first_child after the blocks with a lower first index (stock-behavior.md
 ** 4.3; cod4 lays additive groups' blocks out after their siblings'). */
-static void explain_block(const tree_entry *t, int k, atrc_profile profile, outbuf *b)
+static void explain_block(const tree_entry *t, int k, const profile_rules *rules, outbuf *b)
 {
     const atrc_tree *tr = &t->tree;
     if (k == 0) {
@@ -911,7 +911,7 @@ static void explain_block(const tree_entry *t, int k, atrc_profile profile, outb
         block_range(b, g->first_child, g->child_count);
         outbuf_str(b, ")");
     }
-    if (profile == ATRC_PROFILE_COD4 && (additive || (p->parse_flags & ATRC_FLAG_ADDITIVE) || n->parent))
+    if (rules->atr_additive && (additive || (p->parse_flags & ATRC_FLAG_ADDITIVE) || n->parent))
         for (int x = k; x > 0; x = tr->nodes[x].parent)
             if (tr->nodes[x].parse_flags & ATRC_FLAG_ADDITIVE) {
                 outbuf_printf(b, "; cod4 lays additive '%s' out in a second pass, after its siblings' blocks",
@@ -937,11 +937,11 @@ static void explain_pruning(const atrc_ctx *ctx, const tree_entry *t, int k, out
     arena_init(&a);
     diag_list quiet;
     diag_init(&quiet);
-    atr_file *f = atr_parse(t->atr_src, NULL, 1, ctx->opts.profile, &a, &quiet);
+    atr_file *f = atr_parse(t->atr_src, NULL, 1, ctx->rules, &a, &quiet);
     atr_binder none = {NULL, bind_nothing};
     atrc_tree full;
     memset(&full, 0, sizeof full);
-    if (f && atr_build(f, t->name, t->atr_src, &none, ctx->opts.profile, &a, &quiet, &full) == 0) {
+    if (f && atr_build(f, t->name, t->atr_src, &none, ctx->rules, &a, &quiet, &full) == 0) {
         char *why = diff_node_reason(&full, &t->tree, ctx->opts.profile, k, unpruned);
         if (*unpruned < 0) {
             outbuf_str(b, why ? why : "it is not in the .atr");
@@ -987,7 +987,7 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
         }
     }
     if (explained) {
-        explain_block(explained, (int)node, ctx->opts.profile, &block);
+        explain_block(explained, (int)node, ctx->rules, &block);
         explain_pruning(ctx, explained, (int)node, &pruning, &unpruned);
     }
     if (format == ATRC_FORMAT_JSON) {

@@ -3,7 +3,7 @@
 ** (tables made at build time, builtins.h) and a user's lists read at run
 ** time in the same format.  The context keeps them in one builtin_set that
 ** the checks of every file consult after the stock list. */
-#include "context.h"
+#include "driver.h"
 #include "builtins.h"
 #include "text.h"
 #include "vec.h"

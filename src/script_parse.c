@@ -499,7 +499,7 @@ static void drop_item(void *ud, ast_node *item, int anim_syntax)
 static void profile_hint(source_file *src, const profile_rules *rules, const gsc_lexer *lx)
 {
     int g2 = rules->kw_include;
-    const profile_rules *other = profile_get(g2 ? ATRC_PROFILE_UO : ATRC_PROFILE_COD2);
+    const profile_rules *other = rules->other_grammar;
     const char *hint = g2 ? "; cod1 and uo accept this (--profile uo or --profile cod1)"
                           : "; cod2 and cod4 accept this (--profile cod2 or --profile cod4)";
     diag_list quiet;

@@ -6,7 +6,8 @@
 ** explicit stack so that a long chain of files cannot exhaust the C stack.
 ** After a file's children, its references are linked (grammar.md 3.5). */
 #include "walk.h"
-#include "context.h"
+#include "driver.h"
+#include "registry.h"
 #include "frontend.h"
 #include "outbuf.h"
 #include "playeranim.h"
@@ -345,7 +346,7 @@ static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_s
     size_t at = 0;
     for (const walk_script *inc; (inc = next_include(ctx, t, &at)) != NULL;) suggest_functions_of(&q, inc);
     suggest_init(&b, name, strlen(name), 1);
-    check_suggest_builtins(&b, profile_get(ctx->opts.profile), &ctx->builtins, ctx->opts.game_mode, kind);
+    check_suggest_builtins(&b, ctx->rules, &ctx->builtins, ctx->opts.game_mode, kind);
     if (q.count && (!b.count || q.best[0].dist <= b.best[0].dist)) {
         const walk_script *in = q.best[0].data;
         const script_func *f = NULL;
@@ -391,18 +392,18 @@ static void report_function(atrc_ctx *ctx, hint_cache *cache, walk_script *s, co
     if (k == FUNC_DEVELOPER && ctx->opts.developer_script) {
         if (!r->developer)
             diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "%s",
-                     profile_get(ctx->opts.profile)->dev_function_ref);
+                     ctx->rules->dev_function_ref);
         return;
     }
     check_ref ref = {r->func, NULL, r->line, r->col, CHECK_REF_SCRIPT, 1, .spelling = r->func_spelling};
     if (k == FUNC_DEVELOPER) ref.dev_where = developer_where(ctx, s, t, r->func);
     if (t == s) {
-        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &ref);
+        check_report_unknown(&ctx->diags, s->src, ctx->rules, &ctx->opts, &ref);
         return;
     }
     /* path::func: the file exists and lacks the function. */
     if (ref.dev_where) {
-        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &ref);
+        check_report_unknown(&ctx->diags, s->src, ctx->rules, &ctx->opts, &ref);
         return;
     }
     const char *near = namespace_suggestion(ctx, cache, s, t, r->func_spelling, CHECK_REF_SCRIPT);
@@ -528,7 +529,7 @@ static void link_unresolved(atrc_ctx *ctx, walk_script *s)
         if (!with.elsewhere && (ref->certain || !ctx->diags.no_warnings))
             with.suggestion = namespace_suggestion(ctx, &cache, s, s, ref->spelling ? ref->spelling : ref->name,
                                                    ref->kind);
-        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &with);
+        check_report_unknown(&ctx->diags, s->src, ctx->rules, &ctx->opts, &with);
     }
     hint_cache_free(&cache);
 }
@@ -568,7 +569,7 @@ typedef struct frame {
 ** them all in one array (load-order.md 3.9). */
 static size_t enter(atrc_ctx *ctx, walk_script *s, size_t *pending)
 {
-    size_t limit = profile_get(ctx->opts.profile)->max_pending_scripts;
+    size_t limit = ctx->rules->max_pending_scripts;
     size_t count = 0;
     for (size_t i = 0; i < s->refs.ref_count; i++) {
         const script_ref *r = &s->refs.refs[i];
@@ -785,7 +786,7 @@ static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const c
         }
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "unknown gametype '%s': %s%s%s", gametype,
                  listed ? "the gametypes on the search path are " : "no gametype script is on the search path",
-                 listed ? b.s : "", strcmp(rules->name, "uo") == 0 ? " (a UO server would run dm instead)" : "");
+                 listed ? b.s : "", rules->unknown_gametype_note ? rules->unknown_gametype_note : "");
         outbuf_free(&b);
     }
     const char *script = entry_name(ctx, "maps/mp/%m", map, gametype);
@@ -804,7 +805,7 @@ static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const c
 
 int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const char *entities)
 {
-    const profile_rules *rules = profile_get(ctx->opts.profile);
+    const profile_rules *rules = ctx->rules;
     walk_state *w = walk_get(ctx);
     /* The game mode decides which builtin list the checks use (grammar.md 3.5). */
     ctx->opts.game_mode = gametype ? ATRC_GAME_MP : ATRC_GAME_SP;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "atr.h"
+#include "profile.h"
 
 /* A growable string. */
 typedef struct tbuf {
@@ -104,7 +105,7 @@ static inline tt *tt_parse_n(const char *text, long len, const char *refs, int a
     t->src = source_from_buffer("x.atr", text, len < 0 ? strlen(text) : (size_t)len);
     t->refs.list = refs;
     atr_refs r = {&t->refs, tt_contains, 0};
-    t->f = atr_parse(t->src, &r, anim_check, profile, &t->a, &t->d);
+    t->f = atr_parse(t->src, &r, anim_check, profile_get(profile), &t->a, &t->d);
     return t;
 }
 
@@ -119,7 +120,7 @@ static inline tt *tt_build(const char *text, const char *refs, atrc_profile prof
     tt *t = tt_parse(text, refs, profile);
     if (t->f) {
         atr_binder b = {&t->refs, tt_bind};
-        t->built = atr_build(t->f, "x", t->src, &b, profile, &t->a, &t->d, &t->tree) == 0;
+        t->built = atr_build(t->f, "x", t->src, &b, profile_get(profile), &t->a, &t->d, &t->tree) == 0;
     }
     return t;
 }

@@ -14,7 +14,7 @@
 #include "atrc.h"
 #include "tmpdir_testlib.h"
 #include "os.h"
-#include "context.h"
+#include "driver.h"
 #include "frontend.h"
 #include "check_stage.h"
 #include "script_refs.h"
@@ -154,7 +154,7 @@ END_TEST
 START_TEST(prefetch_then_take_in_any_order)
 {
     atrc_options o = {0};
-    frontend *fe = frontend_new(&o, 4);
+    frontend *fe = frontend_new(&o, profile_get(o.profile), ctx_passes, 4);
     fe_request *req[10];
     for (int i = 0; i < 10; i++) req[i] = frontend_prefetch(fe, path_list[i]);
     fe_request *twice = frontend_prefetch(fe, path_list[3]); /* twice: parsed twice */

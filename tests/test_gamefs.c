@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "gamefs.h"
+#include "profile.h"
 #include "tmpdir_testlib.h"
 #include "os.h"
 #include "posix_only.h"
@@ -73,8 +74,7 @@ static fixture *fx_new(atrc_profile profile)
     fixture *f = calloc(1, sizeof *f);
     arena_init(&f->mem);
     diag_init(&f->diags);
-    gamefs_init(&f->fs, &f->mem);
-    f->fs.profile = profile;
+    gamefs_init(&f->fs, &f->mem, profile_get(profile));
     f->fs.diags = &f->diags;
     return f;
 }

@@ -12,7 +12,7 @@
 #include "profile.h"
 #include "tmpdir_testlib.h"
 #include "atrc.h"
-#include "context.h"
+#include "driver.h"
 #include "playeranim.h"
 #include "script_parse.h"
 #include "script_refs.h"
@@ -464,6 +464,21 @@ START_TEST(missing_mandatory_entries_and_optional_level_script)
 }
 END_TEST
 
+/* The UO server's fallback to dm is UO's alone (its row's note). */
+START_TEST(unknown_gametype_note_is_uo_only)
+{
+    const atrc_profile others[] = {ATRC_PROFILE_COD1, ATRC_PROFILE_COD2, ATRC_PROFILE_COD4};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        atrc_ctx *ctx = new_ctx(others[i], 0);
+        atrc_load_level(ctx, "mp_none", "ctf", NULL);
+        const char *text = render(ctx);
+        ck_assert_ptr_nonnull(strstr(text, "error: unknown gametype 'ctf': no gametype script is on the search path\n"));
+        ck_assert_ptr_null(strstr(text, "UO server"));
+        atrc_free(ctx);
+    }
+}
+END_TEST
+
 START_TEST(single_player_orders)
 {
     write_file("maps/sp1.gsc", "#using_animtree(\"generic_human\");\nmain() { maps\\_u::f(); }\n");
@@ -644,6 +659,7 @@ Suite *make_walk_suite(void)
     tcase_add_test(tc, multiplayer_registrations_after_the_scripts);
     tcase_add_test(tc, cod4_multiplayer_entries_and_names);
     tcase_add_test(tc, missing_mandatory_entries_and_optional_level_script);
+    tcase_add_test(tc, unknown_gametype_note_is_uo_only);
     tcase_add_test(tc, single_player_orders);
     tcase_add_test(tc, developer_anim_references_per_profile);
     suite_add_tcase(s, tc);
