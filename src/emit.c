@@ -61,8 +61,8 @@ static void json_node(outbuf *b, const atrc_node *n, int index)
 static void json_scripts(const walk_state *w, outbuf *b)
 {
     outbuf_str(b, ",\n  \"scripts\": [");
-    for (size_t i = 0; i < w->count; i++) {
-        const walk_script *s = w->scripts[i];
+    for (size_t i = 0; i < w->scripts.count; i++) {
+        const walk_script *s = w->scripts.items[i];
         outbuf_str(b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         json_string(b, s->name);
         outbuf_str(b, ", \"file\": ");
@@ -76,7 +76,7 @@ static void json_scripts(const walk_state *w, outbuf *b)
         }
         outbuf_str(b, "]}");
     }
-    outbuf_str(b, w->count ? "\n  ]" : "]");
+    outbuf_str(b, w->scripts.count ? "\n  ]" : "]");
 }
 static void json_pruned_nodes(const tree_entry *t, outbuf *b); /* --show-pruned, below */
 
@@ -808,9 +808,9 @@ int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out)
     const walk_state *w = ctx->walk;
     if (!w) return 0;
     fprintf(out, "load order (%s, profile %s): %zu script%s\n", w->title ? w->title : "walk mode",
-            atrc_profile_name(ctx->opts.profile), w->count, w->count == 1 ? "" : "s");
-    for (size_t i = 0; i < w->count; i++) {
-        const walk_script *s = w->scripts[i];
+            atrc_profile_name(ctx->opts.profile), w->scripts.count, w->scripts.count == 1 ? "" : "s");
+    for (size_t i = 0; i < w->scripts.count; i++) {
+        const walk_script *s = w->scripts.items[i];
         fprintf(out, "  %4zu %*s%s  %s", i + 1, s->depth * 2, "", s->name,
                 s->file ? s->file : s->unreadable ? "(unreadable)" : "(not found)");
         if (s->from) fprintf(out, "  <- %s:%d:%d", s->from->name, s->ref_line, s->ref_col);

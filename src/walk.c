@@ -21,8 +21,8 @@
 
 void walk_free(walk_state *w)
 {
-    for (size_t i = 0; i < w->count; i++) {
-        walk_script *s = w->scripts[i];
+    for (size_t i = 0; i < w->scripts.count; i++) {
+        walk_script *s = w->scripts.items[i];
         script_refs_free(&s->refs);
         if (s->has_checked) check_result_free(&s->checked);
         hashtab_free(&s->func_index);
@@ -30,11 +30,11 @@ void walk_free(walk_state *w)
         free(s->includes);
         free(s);
     }
-    free(w->scripts);
+    VEC_FREE(w->scripts);
     hashtab_free(&w->by_name);
     free(w->ahead); /* the records not taken are the frontend's */
-    for (size_t i = 0; i < w->def_count; i++) free(w->defs[i].scripts);
-    free(w->defs);
+    for (size_t i = 0; i < w->defs.count; i++) VEC_FREE(w->defs.items[i].scripts);
+    VEC_FREE(w->defs);
     hashtab_free(&w->def_index);
     free(w);
 }
@@ -45,18 +45,21 @@ static walk_state *walk_get(atrc_ctx *ctx)
     return ctx->walk;
 }
 
+static const char *script_name_at(const void *scripts, size_t i)
+{
+    return ((walk_script *const *)scripts)[i]->name;
+}
+
 static walk_script *find_script(const walk_state *w, const char *name)
 {
-    uint32_t h = text_hash(0, name, 0);
-    for (size_t i = hashtab_first(&w->by_name, h); i != HASHTAB_END; i = hashtab_next(&w->by_name, h, i))
-        if (strcmp(w->scripts[i]->name, name) == 0) return w->scripts[i];
-    return NULL;
+    size_t i = hashtab_find_string(&w->by_name, text_hash(0, name, 0), name, 0, w->scripts.items, script_name_at);
+    return i == HASHTAB_END ? NULL : w->scripts.items[i];
 }
 
 static void add_script(walk_state *w, walk_script *s)
 {
     hashtab_add(&w->by_name, text_hash(0, s->name, 0));
-    *vec_push(w->scripts, w->count, w->cap) = s;
+    *VEC_PUSH(w->scripts) = s;
 }
 
 /* ---- functions a file defines ---- */
@@ -76,11 +79,15 @@ static void index_functions(walk_script *s)
 
 /* Which loaded scripts define each function name: most failed lookups are
 ** builtin calls, answered here at once. */
+static const char *definers_name_at(const void *defs, size_t i)
+{
+    return ((const definers *)defs)[i].name;
+}
+
 static definers *find_definers(const walk_state *w, const char *name, uint32_t h)
 {
-    for (size_t i = hashtab_first(&w->def_index, h); i != HASHTAB_END; i = hashtab_next(&w->def_index, h, i))
-        if (strcmp(w->defs[i].name, name) == 0) return &w->defs[i];
-    return NULL;
+    size_t i = hashtab_find_string(&w->def_index, h, name, 0, w->defs.items, definers_name_at);
+    return i == HASHTAB_END ? NULL : &w->defs.items[i];
 }
 
 static void add_definer(walk_state *w, const char *name, walk_script *s)
@@ -89,22 +96,25 @@ static void add_definer(walk_state *w, const char *name, walk_script *s)
     definers *d = find_definers(w, name, h);
     if (!d) {
         hashtab_add(&w->def_index, h);
-        d = vec_push(w->defs, w->def_count, w->def_cap);
-        *d = (definers){name, NULL, 0, 0};
+        d = VEC_PUSH(w->defs);
+        *d = (definers){name, {NULL, 0, 0}};
     }
-    if (d->count && d->scripts[d->count - 1] == s) return;
-    *vec_push(d->scripts, d->count, d->cap) = s;
+    if (d->scripts.count && d->scripts.items[d->scripts.count - 1] == s) return;
+    *VEC_PUSH(d->scripts) = s;
 }
 
 typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
 
 /* The first definition of `name` in s (the only one indexed), or NULL. */
+static const char *func_name_at(const void *funcs, size_t i)
+{
+    return ((const script_func *)funcs)[i].name;
+}
+
 static const script_func *find_def(const walk_script *s, const char *name)
 {
-    uint32_t h = text_hash(0, name, 0);
-    for (size_t i = hashtab_first(&s->func_index, h); i != HASHTAB_END; i = hashtab_next(&s->func_index, h, i))
-        if (strcmp(s->refs.funcs[i].name, name) == 0) return &s->refs.funcs[i];
-    return NULL;
+    size_t i = hashtab_find_string(&s->func_index, text_hash(0, name, 0), name, 0, s->refs.funcs, func_name_at);
+    return i == HASHTAB_END ? NULL : &s->refs.funcs[i];
 }
 
 static func_kind own_function(const walk_script *s, const char *name)
@@ -136,10 +146,10 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
     const definers *d = find_definers(w, name, text_hash(0, name, 0));
     if (!d) return FUNC_NONE;
     /* Whichever list is shorter: the scripts defining the name, or the includes. */
-    size_t n = d->count < s->include_count ? d->count : s->include_count;
+    size_t n = d->scripts.count < s->include_count ? d->scripts.count : s->include_count;
     for (size_t i = 0; i < n; i++) {
-        walk_script *t = d->count < s->include_count ? d->scripts[i] : s->includes[i];
-        if (d->count < s->include_count && !is_direct_include(s, t)) continue;
+        walk_script *t = d->scripts.count < s->include_count ? d->scripts.items[i] : s->includes[i];
+        if (d->scripts.count < s->include_count && !is_direct_include(s, t)) continue;
         func_kind tk = own_function(t, name);
         if (tk == FUNC_NORMAL) return tk;
         if (tk == FUNC_DEVELOPER) k = tk;
@@ -312,14 +322,13 @@ typedef struct hint {
 } hint;
 
 typedef struct hint_cache {
-    hint *items;
-    size_t count, cap;
+    VEC(hint) hints;
     hashtab index;
 } hint_cache;
 
 static void hint_cache_free(hint_cache *c)
 {
-    free(c->items);
+    VEC_FREE(c->hints);
     hashtab_free(&c->index);
 }
 
@@ -331,10 +340,11 @@ static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_s
                                         walk_script *t, const char *name, check_ref_kind kind)
 {
     uint32_t h = text_hash(0, name, 1);
-    for (size_t i = hashtab_first(&cache->index, h); i != HASHTAB_END; i = hashtab_next(&cache->index, h, i))
-        if (cache->items[i].in == t && cache->items[i].kind == kind && text_equal_nocase(cache->items[i].name, name))
-            return cache->items[i].text;
-    hint *x = vec_push(cache->items, cache->count, cache->cap);
+    for (size_t i = hashtab_first(&cache->index, h); i != HASHTAB_END; i = hashtab_next(&cache->index, h, i)) {
+        const hint *c = &cache->hints.items[i];
+        if (c->in == t && c->kind == kind && text_equal_nocase(c->name, name)) return c->text;
+    }
+    hint *x = VEC_PUSH(cache->hints);
     hashtab_add(&cache->index, h);
     *x = (hint){t, kind, name, NULL};
     if (here->suggest_queries >= SUGGEST_MAX_QUERIES) return NULL;
@@ -431,27 +441,27 @@ static int compare_size(const void *a, const void *b)
 static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, const script_ref *r)
 {
     int dev_script = ctx->opts.developer_script;
-    size_t *clash = NULL, n = 0, cap = 0;
+    VEC(size_t) clash = {0};
     if (inc->refs.func_count <= s->refs.func_count) {
         for (size_t i = 0; i < inc->refs.func_count; i++) {
             const script_func *f = &inc->refs.funcs[i];
             if (f->developer && !dev_script) continue;
             if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
-            if (visible(own_function(s, f->name), dev_script)) *vec_push(clash, n, cap) = i;
+            if (visible(own_function(s, f->name), dev_script)) *VEC_PUSH(clash) = i;
         }
     } else {
         for (size_t i = 0; i < s->refs.func_count; i++) {
             const script_func *g = &s->refs.funcs[i];
             if (find_def(s, g->name) != g || !visible(own_function(s, g->name), dev_script)) continue;
             const script_func *f = find_def(inc, g->name);
-            if (f && !(f->developer && !dev_script)) *vec_push(clash, n, cap) = (size_t)(f - inc->refs.funcs);
+            if (f && !(f->developer && !dev_script)) *VEC_PUSH(clash) = (size_t)(f - inc->refs.funcs);
         }
-        if (n > 1) qsort(clash, n, sizeof *clash, compare_size);
+        if (clash.count > 1) qsort(clash.items, clash.count, sizeof *clash.items, compare_size);
     }
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < clash.count; k++)
         diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
-                 inc->refs.funcs[clash[k]].spelling, s->name);
-    free(clash);
+                 inc->refs.funcs[clash.items[k]].spelling, s->name);
+    VEC_FREE(clash);
 }
 
 /* LinkFile (grammar.md 3.5): every reference of s, once all it loads is loaded. */
@@ -500,8 +510,8 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
 static const char *defined_elsewhere(atrc_ctx *ctx, const walk_script *s, const check_ref *ref)
 {
     const definers *d = find_definers(ctx->walk, ref->name, text_hash(0, ref->name, 0));
-    for (size_t i = 0; d && i < d->count; i++) {
-        const walk_script *t = d->scripts[i];
+    for (size_t i = 0; d && i < d->scripts.count; i++) {
+        const walk_script *t = d->scripts.items[i];
         const script_func *f = find_def(t, ref->name);
         if (t == s || !f || f->developer) continue;
         char *path = arena_strdup(&ctx->mem, t->name);
@@ -589,15 +599,15 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
 {
     walk_script *first = start_script(ctx, name, NULL, 0, 0);
     if (!first) return NULL;
-    frame *stack = NULL;
-    size_t top = 0, cap = 0, pending = 0;
-    *vec_push(stack, top, cap) = (frame){first, 0, 0, enter(ctx, first, &pending)};
-    while (top) {
-        frame *f = &stack[top - 1];
+    VEC(frame) stack = {0};
+    size_t pending = 0;
+    *VEC_PUSH(stack) = (frame){first, 0, 0, enter(ctx, first, &pending)};
+    while (stack.count) {
+        frame *f = &stack.items[stack.count - 1];
         walk_script *s = f->s;
         if (!s->src) {
             pending -= f->pending;
-            top--;
+            stack.count--;
             continue;
         }
         walk_script *child = NULL;
@@ -617,12 +627,12 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
             link_script(ctx, s);
             link_unresolved(ctx, s);
             pending -= f->pending;
-            top--;
+            stack.count--;
             continue;
         }
-        *vec_push(stack, top, cap) = (frame){child, 0, 0, enter(ctx, child, &pending)};
+        *VEC_PUSH(stack) = (frame){child, 0, 0, enter(ctx, child, &pending)};
     }
-    free(stack);
+    VEC_FREE(stack);
     return first;
 }
 
@@ -703,8 +713,8 @@ static void engine_registrations(atrc_ctx *ctx, const profile_rules *rules)
     w->playeranim_file = src->path;
     playeranim_names names;
     playeranim_read(src, rules->atr_escape_backslash, &ctx->diags, &names);
-    for (size_t i = 0; i < names.count; i++) registry_engine_anim(ctx, "multiplayer", names.names[i]);
-    w->playeranim_names = (int)names.count;
+    for (size_t i = 0; i < names.names.count; i++) registry_engine_anim(ctx, "multiplayer", names.names.items[i]);
+    w->playeranim_names = (int)names.names.count;
     playeranim_names_free(&names);
 }
 

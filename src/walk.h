@@ -9,6 +9,7 @@
 #include "hashtab.h"
 #include "script_refs.h"
 #include "source.h"
+#include "vec.h"
 
 struct tree_entry;
 
@@ -37,8 +38,7 @@ typedef struct walk_script {
 
 typedef struct definers {
     const char *name;
-    struct walk_script **scripts; /* in load order, each once */
-    size_t count, cap;
+    VEC(struct walk_script *) scripts; /* in load order, each once */
 } definers;
 
 /* A script the walk will probably start, read and handed to the workers to
@@ -50,11 +50,9 @@ typedef struct walk_ahead {
 } walk_ahead;
 
 typedef struct walk_state {
-    walk_script **scripts;     /* load order */
-    size_t count, cap;
+    VEC(walk_script *) scripts; /* load order */
     hashtab by_name;           /* scripts by name */
-    definers *defs;            /* each function name of the loaded scripts, with who defines it */
-    size_t def_count, def_cap;
+    VEC(definers) defs;        /* each function name of the loaded scripts, with who defines it */
     hashtab def_index;         /* defs by name */
     unsigned gen;
     int pending_overflow;      /* MAX_PRECACHE_ENTRIES reported */

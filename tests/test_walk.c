@@ -159,8 +159,8 @@ static const char *render(atrc_ctx *ctx)
     out[0] = 0;
     size_t skip = strlen(game_dir) + 1;
     if (ctx->walk)
-        for (size_t i = 0; i < ctx->walk->count; i++) {
-            const walk_script *s = ctx->walk->scripts[i];
+        for (size_t i = 0; i < ctx->walk->scripts.count; i++) {
+            const walk_script *s = ctx->walk->scripts.items[i];
             n += (size_t)snprintf(out + n, sizeof out - n, "%s <- %s%s", s->name,
                                   s->from ? s->from->name : "engine", s->file ? "" : " (missing)");
             for (size_t k = 0; k < s->tree_count; k++)
@@ -557,7 +557,8 @@ static const char *read_playeranim(const char *text)
     playeranim_names names;
     int rc = playeranim_read(src, 0, &d, &names);
     size_t n = (size_t)snprintf(out, sizeof out, "rc %d:", rc);
-    for (size_t i = 0; i < names.count; i++) n += (size_t)snprintf(out + n, sizeof out - n, " %s", names.names[i]);
+    for (size_t i = 0; i < names.names.count; i++)
+        n += (size_t)snprintf(out + n, sizeof out - n, " %s", names.names.items[i]);
     n += (size_t)snprintf(out + n, sizeof out - n, "\n");
     for (size_t i = 0; i < d.count; i++)
         n += (size_t)snprintf(out + n, sizeof out - n, "%d:%d: %s\n", d.items[i].line, d.items[i].col,
