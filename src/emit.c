@@ -70,9 +70,9 @@ static void json_scripts(const walk_state *w, outbuf *b)
         outbuf_str(b, ", \"from\": ");
         json_string(b, s->from ? s->from->name : "engine");
         outbuf_str(b, ", \"trees\": [");
-        for (size_t k = 0; k < s->tree_count; k++) {
+        for (size_t k = 0; k < s->trees.count; k++) {
             if (k) outbuf_str(b, ", ");
-            json_string(b, s->trees[k]->name);
+            json_string(b, s->trees.items[k]->name);
         }
         outbuf_str(b, "]}");
     }
@@ -815,8 +815,8 @@ int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out)
                 s->file ? s->file : s->unreadable ? "(unreadable)" : "(not found)");
         if (s->from) fprintf(out, "  <- %s:%d:%d", s->from->name, s->ref_line, s->ref_col);
         else fputs("  <- engine", out);
-        for (size_t k = 0; k < s->tree_count; k++) {
-            const tree_entry *t = s->trees[k];
+        for (size_t k = 0; k < s->trees.count; k++) {
+            const tree_entry *t = s->trees.items[k];
             fprintf(out, "%s%s[%d]", k ? ", " : "  trees ", t->name, t->index);
         }
         fputc('\n', out);

@@ -26,7 +26,7 @@ void walk_free(walk_state *w)
         script_refs_free(&s->refs);
         if (s->has_checked) check_result_free(&s->checked);
         hashtab_free(&s->func_index);
-        free(s->trees);
+        VEC_FREE(s->trees);
         free(s->includes);
         free(s);
     }
@@ -70,10 +70,10 @@ static const script_func *find_def(const walk_script *s, const char *name);
 ** (an error the checks report) is linked into no chain. */
 static void index_functions(walk_script *s)
 {
-    hashtab_reserve(&s->func_index, s->refs.func_count);
-    for (size_t i = 0; i < s->refs.func_count; i++) {
-        if (find_def(s, s->refs.funcs[i].name)) hashtab_add_unlinked(&s->func_index);
-        else hashtab_add(&s->func_index, text_hash(0, s->refs.funcs[i].name, 0));
+    hashtab_reserve(&s->func_index, s->refs.funcs.count);
+    for (size_t i = 0; i < s->refs.funcs.count; i++) {
+        if (find_def(s, s->refs.funcs.items[i].name)) hashtab_add_unlinked(&s->func_index);
+        else hashtab_add(&s->func_index, text_hash(0, s->refs.funcs.items[i].name, 0));
     }
 }
 
@@ -113,8 +113,8 @@ static const char *func_name_at(const void *funcs, size_t i)
 
 static const script_func *find_def(const walk_script *s, const char *name)
 {
-    size_t i = hashtab_find_string(&s->func_index, text_hash(0, name, 0), name, 0, s->refs.funcs, func_name_at);
-    return i == HASHTAB_END ? NULL : &s->refs.funcs[i];
+    size_t i = hashtab_find_string(&s->func_index, text_hash(0, name, 0), name, 0, s->refs.funcs.items, func_name_at);
+    return i == HASHTAB_END ? NULL : &s->refs.funcs.items[i];
 }
 
 static func_kind own_function(const walk_script *s, const char *name)
@@ -161,15 +161,15 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
 
 static void note_trees(atrc_ctx *ctx, walk_script *s, int first_new)
 {
-    for (size_t i = 0; i < s->refs.tree_count; i++) {
-        const char *name = s->refs.trees[i].name;
+    for (size_t i = 0; i < s->refs.trees.count; i++) {
+        const char *name = s->refs.trees.items[i].name;
         for (int k = 1; k <= ctx->tree_count; k++) {
             tree_entry *t = ctx->trees[k];
             if (strcmp(t->name, name) != 0) continue;
             size_t j = 0;
-            while (j < s->tree_count && s->trees[j] != t) j++;
-            if (j == s->tree_count) {
-                *vec_push(s->trees, s->tree_count, s->tree_cap) = t;
+            while (j < s->trees.count && s->trees.items[j] != t) j++;
+            if (j == s->trees.count) {
+                *VEC_PUSH(s->trees) = t;
                 if (t->index > first_new) s->new_trees++;
             }
             break;
@@ -203,8 +203,8 @@ static void parse_ahead(atrc_ctx *ctx, const walk_script *s)
     walk_state *w = ctx->walk;
     size_t limit = ahead_limit(ctx);
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < s->refs.ref_count && w->ahead_count < limit; i++) {
-            const script_ref *r = &s->refs.refs[i];
+        for (size_t i = 0; i < s->refs.refs.count && w->ahead_count < limit; i++) {
+            const script_ref *r = &s->refs.refs.items[i];
             if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
             if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             if (find_script(w, r->file) || find_ahead(w, r->file)) continue;
@@ -261,7 +261,7 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     else ctx_compile_source(ctx, src, &s->refs, &s->checked);
     s->has_checked = !ctx->opts.syntax_only;
     index_functions(s);
-    for (size_t i = 0; i < s->refs.func_count; i++) add_definer(w, s->refs.funcs[i].name, s);
+    for (size_t i = 0; i < s->refs.funcs.count; i++) add_definer(w, s->refs.funcs.items[i].name, s);
     note_trees(ctx, s, before);
     parse_ahead(ctx, s);
     return s;
@@ -295,8 +295,8 @@ static const char *missing_suggestion(atrc_ctx *ctx, walk_script *target)
 ** with t as its data. */
 static void suggest_functions_of(suggest *q, const walk_script *t)
 {
-    for (size_t i = 0; i < t->refs.func_count; i++) {
-        const script_func *f = &t->refs.funcs[i];
+    for (size_t i = 0; i < t->refs.funcs.count; i++) {
+        const script_func *f = &t->refs.funcs.items[i];
         if (!f->developer && find_def(t, f->name) == f) suggest_add(q, f->spelling, strlen(f->spelling), t);
     }
 }
@@ -304,8 +304,8 @@ static void suggest_functions_of(suggest *q, const walk_script *t)
 /* The loaded #include of t after reference *at (directive order), or NULL. */
 static walk_script *next_include(atrc_ctx *ctx, const walk_script *t, size_t *at)
 {
-    while (*at < t->refs.ref_count) {
-        const script_ref *r = &t->refs.refs[(*at)++];
+    while (*at < t->refs.refs.count) {
+        const script_ref *r = &t->refs.refs.items[(*at)++];
         if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
         walk_script *inc = find_script(ctx->walk, r->file);
         if (inc && inc->src && inc != t) return inc;
@@ -359,8 +359,8 @@ static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_s
     if (q.count && (!b.count || q.best[0].dist <= b.best[0].dist)) {
         const walk_script *in = q.best[0].data;
         const script_func *f = NULL;
-        for (size_t i = 0; i < in->refs.func_count && !f; i++)
-            if (in->refs.funcs[i].spelling == q.best[0].name) f = &in->refs.funcs[i];
+        for (size_t i = 0; i < in->refs.funcs.count && !f; i++)
+            if (in->refs.funcs.items[i].spelling == q.best[0].name) f = &in->refs.funcs.items[i];
         if (in == here) x->text = arena_printf(&ctx->mem, "'%s' (line %d)", q.best[0].name, f ? f->line : 0);
         else x->text = arena_printf(&ctx->mem, "'%s' (%s:%d)", q.best[0].name, in->file, f ? f->line : 0);
     } else if (b.count) {
@@ -442,25 +442,25 @@ static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, con
 {
     int dev_script = ctx->opts.developer_script;
     VEC(size_t) clash = {0};
-    if (inc->refs.func_count <= s->refs.func_count) {
-        for (size_t i = 0; i < inc->refs.func_count; i++) {
-            const script_func *f = &inc->refs.funcs[i];
+    if (inc->refs.funcs.count <= s->refs.funcs.count) {
+        for (size_t i = 0; i < inc->refs.funcs.count; i++) {
+            const script_func *f = &inc->refs.funcs.items[i];
             if (f->developer && !dev_script) continue;
             if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
             if (visible(own_function(s, f->name), dev_script)) *VEC_PUSH(clash) = i;
         }
     } else {
-        for (size_t i = 0; i < s->refs.func_count; i++) {
-            const script_func *g = &s->refs.funcs[i];
+        for (size_t i = 0; i < s->refs.funcs.count; i++) {
+            const script_func *g = &s->refs.funcs.items[i];
             if (find_def(s, g->name) != g || !visible(own_function(s, g->name), dev_script)) continue;
             const script_func *f = find_def(inc, g->name);
-            if (f && !(f->developer && !dev_script)) *VEC_PUSH(clash) = (size_t)(f - inc->refs.funcs);
+            if (f && !(f->developer && !dev_script)) *VEC_PUSH(clash) = (size_t)(f - inc->refs.funcs.items);
         }
         if (clash.count > 1) qsort(clash.items, clash.count, sizeof *clash.items, compare_size);
     }
     for (size_t k = 0; k < clash.count; k++)
         diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
-                 inc->refs.funcs[clash.items[k]].spelling, s->name);
+                 inc->refs.funcs.items[clash.items[k]].spelling, s->name);
     VEC_FREE(clash);
 }
 
@@ -471,8 +471,8 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
     unsigned gen = ++w->gen;
     hint_cache cache = {0};
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < s->refs.ref_count; i++) {
-            const script_ref *r = &s->refs.refs[i];
+        for (size_t i = 0; i < s->refs.refs.count; i++) {
+            const script_ref *r = &s->refs.refs.items[i];
             if (!followed(ctx, r)) continue;
             if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             if (r->kind == SCRIPT_REF_LOCAL) {
@@ -555,8 +555,8 @@ static void collect_includes(atrc_ctx *ctx, walk_script *s)
 {
     unsigned gen = ++ctx->walk->gen;
     size_t cap = 0;
-    for (size_t i = 0; i < s->refs.ref_count; i++) {
-        const script_ref *r = &s->refs.refs[i];
+    for (size_t i = 0; i < s->refs.refs.count; i++) {
+        const script_ref *r = &s->refs.refs.items[i];
         if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
         walk_script *t = find_script(ctx->walk, r->file);
         if (!t || !t->src || t->mark == gen) continue;
@@ -580,8 +580,8 @@ static size_t enter(atrc_ctx *ctx, walk_script *s, size_t *pending)
 {
     size_t limit = profile_get(ctx->opts.profile)->max_pending_scripts;
     size_t count = 0;
-    for (size_t i = 0; i < s->refs.ref_count; i++) {
-        const script_ref *r = &s->refs.refs[i];
+    for (size_t i = 0; i < s->refs.refs.count; i++) {
+        const script_ref *r = &s->refs.refs.items[i];
         if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
         if (limit && *pending + count == limit && !ctx->walk->pending_overflow) {
             ctx->walk->pending_overflow = 1;
@@ -612,13 +612,13 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
         }
         walk_script *child = NULL;
         while (f->pass < 2 && !child) {
-            if (f->next == s->refs.ref_count) {
+            if (f->next == s->refs.refs.count) {
                 if (f->pass == 0) collect_includes(ctx, s);
                 f->pass++;
                 f->next = 0;
                 continue;
             }
-            const script_ref *r = &s->refs.refs[f->next++];
+            const script_ref *r = &s->refs.refs.items[f->next++];
             if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
             if ((f->pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             child = start_script(ctx, r->file, s, r->line, r->col);

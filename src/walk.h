@@ -21,8 +21,7 @@ typedef struct walk_script {
     int depth;                 /* 0 for an entry */
     source_file *src;          /* NULL when missing */
     int unreadable;            /* found but could not be read (reported) */
-    struct tree_entry **trees; /* trees its directives name, first use order */
-    size_t tree_count, tree_cap;
+    VEC(struct tree_entry *) trees; /* trees its directives name, first use order */
     int new_trees;             /* how many of them it registered first */
     script_refs refs;
     check_file_result checked; /* names the compile-stage checks left for its #includes */

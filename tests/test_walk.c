@@ -37,17 +37,17 @@ static const char *refs_of(const char *text)
     size_t n = 0;
     out[0] = 0;
     static const char *const kinds[] = {"include", "far", "local"};
-    for (size_t i = 0; i < r.ref_count; i++) {
-        const script_ref *x = &r.refs[i];
+    for (size_t i = 0; i < r.refs.count; i++) {
+        const script_ref *x = &r.refs.items[i];
         n += (size_t)snprintf(out + n, sizeof out - n, "%s %s%s%s %d:%d%s%s\n", kinds[x->kind],
                               x->file ? x->file : "", x->func ? "::" : "", x->func ? x->func : "",
                               x->line, x->col, x->developer ? " dev" : "", x->maybe_builtin ? " builtin?" : "");
     }
-    for (size_t i = 0; i < r.func_count; i++)
-        n += (size_t)snprintf(out + n, sizeof out - n, "def %s %d:%d%s\n", r.funcs[i].name, r.funcs[i].line,
-                              r.funcs[i].col, r.funcs[i].developer ? " dev" : "");
-    for (size_t i = 0; i < r.tree_count; i++)
-        n += (size_t)snprintf(out + n, sizeof out - n, "tree %s\n", r.trees[i].name);
+    for (size_t i = 0; i < r.funcs.count; i++)
+        n += (size_t)snprintf(out + n, sizeof out - n, "def %s %d:%d%s\n", r.funcs.items[i].name, r.funcs.items[i].line,
+                              r.funcs.items[i].col, r.funcs.items[i].developer ? " dev" : "");
+    for (size_t i = 0; i < r.trees.count; i++)
+        n += (size_t)snprintf(out + n, sizeof out - n, "tree %s\n", r.trees.items[i].name);
     script_refs_free(&r);
     arena_free_all(&a);
     diag_free(&d);
@@ -163,8 +163,8 @@ static const char *render(atrc_ctx *ctx)
             const walk_script *s = ctx->walk->scripts.items[i];
             n += (size_t)snprintf(out + n, sizeof out - n, "%s <- %s%s", s->name,
                                   s->from ? s->from->name : "engine", s->file ? "" : " (missing)");
-            for (size_t k = 0; k < s->tree_count; k++)
-                n += (size_t)snprintf(out + n, sizeof out - n, " %s[%d]", s->trees[k]->name, s->trees[k]->index);
+            for (size_t k = 0; k < s->trees.count; k++)
+                n += (size_t)snprintf(out + n, sizeof out - n, " %s[%d]", s->trees.items[k]->name, s->trees.items[k]->index);
             n += (size_t)snprintf(out + n, sizeof out - n, "\n");
         }
     for (size_t i = 0; i < ctx->diags.count; i++) {
