@@ -30,7 +30,7 @@ static void add_to_set(atrc_ctx *ctx, const builtin_extension *e)
 {
     for (size_t i = 0; i < ctx->builtins.count; i++)
         if (ctx->builtins.items[i] == e) return;
-    *vec_push(ctx->builtins.items, ctx->builtins.count, ctx->builtins.cap) = e;
+    *VEC_PUSH(ctx->builtins) = e;
 }
 
 int atrc_add_extension(atrc_ctx *ctx, const char *name)

@@ -10,8 +10,10 @@
 #include <stdlib.h>
 
 /* An anonymous struct: a VEC shared between declarations (a function
-** parameter, two fields assigned to each other) needs a typedef of its own. */
+** parameter, two fields assigned to each other) needs a typedef of its own,
+** or a tag (VEC_STRUCT) where other headers declare it forward. */
 #define VEC(T) struct { T *items; size_t count, cap; }
+#define VEC_STRUCT(tag, T) struct tag { T *items; size_t count, cap; }
 
 /* Appends one element and returns its address: *VEC_PUSH(v) = x; */
 #define VEC_PUSH(v) vec_push((v).items, (v).count, (v).cap)
