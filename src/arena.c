@@ -55,18 +55,6 @@ void *xcalloc(size_t n, size_t size)
     return p;
 }
 
-void *xmalloc_array(size_t n, size_t size)
-{
-    if (size && n > SIZE_MAX / size) out_of_memory();
-    return xmalloc(n * size);
-}
-
-void *xrealloc_array(void *p, size_t n, size_t size)
-{
-    if (size && n > SIZE_MAX / size) out_of_memory();
-    return xrealloc(p, n * size);
-}
-
 char *xstrdup(const char *s)
 {
     size_t n = strlen(s) + 1;

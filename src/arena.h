@@ -78,10 +78,14 @@ void out_of_memory(void)
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);
-/* Room for n elements of size bytes (malloc/realloc): a byte count that does
-** not fit in size_t is out of memory, never a wrapped, short allocation. */
-void *xmalloc_array(size_t n, size_t size);
-void *xrealloc_array(void *p, size_t n, size_t size);
 char *xstrdup(const char *s);
+/* The bytes of n elements of size bytes, for any allocator:
+** xmalloc(array_size(n, sizeof *p)).  A count that does not fit in size_t
+** is out of memory, never a wrapped, short allocation. */
+static inline size_t array_size(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size) out_of_memory();
+    return n * size;
+}
 
 #endif

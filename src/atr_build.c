@@ -152,9 +152,9 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
         return -1;
     }
     out->node_count = count;
-    out->nodes = arena_zalloc(a, (size_t)count * sizeof *out->nodes);
+    out->nodes = arena_zalloc(a, array_size((size_t)count, sizeof *out->nodes));
     out->state = arena_zalloc(a, sizeof *out->state);
-    out->state->flags = arena_zalloc(a, (size_t)count * sizeof *out->state->flags);
+    out->state->flags = arena_zalloc(a, array_size((size_t)count, sizeof *out->state->flags));
     out->state->default_asset = arena_zalloc(a, (size_t)count);
 
     builder b;
@@ -220,7 +220,7 @@ size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out)
     *out = NULL;
     if (!n) return 0;
     qsort(f->pruned, n, sizeof *f->pruned, by_declaration);
-    atr_pruned *list = arena_zalloc(a, n * sizeof *list);
+    atr_pruned *list = arena_zalloc(a, array_size(n, sizeof *list));
     for (size_t i = 0; i < n; i++) f->pruned[i]->index = (int)i;
     for (size_t i = 0; i < n; i++) {
         const atr_node *x = f->pruned[i];

@@ -292,7 +292,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
         f->root = &root->n;
         f->pruned_count = p.pruned.count;
         if (p.pruned.count) {
-            f->pruned = arena_alloc(a, p.pruned.count * sizeof *f->pruned);
+            f->pruned = arena_alloc(a, array_size(p.pruned.count, sizeof *f->pruned));
             memcpy(f->pruned, p.pruned.items, p.pruned.count * sizeof *f->pruned);
         }
     }

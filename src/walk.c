@@ -211,7 +211,7 @@ static void parse_ahead(atrc_ctx *ctx, const walk_script *s)
             const char *err = NULL;
             source_file *src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", r->file), &err);
             if (!src) continue;
-            if (!w->ahead) w->ahead = xmalloc(limit * sizeof *w->ahead);
+            if (!w->ahead) w->ahead = xmalloc(array_size(limit, sizeof *w->ahead));
             w->ahead[w->ahead_count++] = (walk_ahead){arena_strdup(&ctx->mem, r->file), src,
                                                       ctx_prefetch_source(ctx, src)};
         }
