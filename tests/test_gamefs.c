@@ -347,9 +347,9 @@ START_TEST(damaged_archives)
     ztest_entry e = {"maps/y.gsc", 0, "y", 1, -1, 0};
     ztest_buf b = ztest_build(&e, 1);
     FILE *fp = fopen(at("main/truncated.pk3"), "wb");
-    fwrite(b.p, 1, b.len - 30, fp);
+    fwrite(b.items, 1, b.count - 30, fp);
     fclose(fp);
-    free(b.p);
+    VEC_FREE(b);
     fixture *f = fx_new(ATRC_PROFILE_UO);
     gamefs_add_dir(&f->fs, at("main"));
     ck_assert_str_eq(read_as(f, "maps/x.gsc"), "main/ok.pk3:maps/x.gsc=ok");
