@@ -27,7 +27,7 @@ void walk_free(walk_state *w)
         if (s->has_checked) check_result_free(&s->checked);
         hashtab_free(&s->func_index);
         VEC_FREE(s->trees);
-        free(s->includes);
+        VEC_FREE(s->includes);
         free(s);
     }
     VEC_FREE(w->scripts);
@@ -125,11 +125,11 @@ static func_kind own_function(const walk_script *s, const char *name)
 
 static int is_direct_include(const walk_script *s, const walk_script *t)
 {
-    size_t lo = 0, hi = s->include_count;
+    size_t lo = 0, hi = s->includes.count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (s->includes[mid] == t) return 1;
-        if ((uintptr_t)s->includes[mid] < (uintptr_t)t) lo = mid + 1;
+        if (s->includes.items[mid] == t) return 1;
+        if ((uintptr_t)s->includes.items[mid] < (uintptr_t)t) lo = mid + 1;
         else hi = mid;
     }
     return 0;
@@ -146,10 +146,10 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
     const definers *d = find_definers(w, name, text_hash(0, name, 0));
     if (!d) return FUNC_NONE;
     /* Whichever list is shorter: the scripts defining the name, or the includes. */
-    size_t n = d->scripts.count < s->include_count ? d->scripts.count : s->include_count;
+    size_t n = d->scripts.count < s->includes.count ? d->scripts.count : s->includes.count;
     for (size_t i = 0; i < n; i++) {
-        walk_script *t = d->scripts.count < s->include_count ? d->scripts.items[i] : s->includes[i];
-        if (d->scripts.count < s->include_count && !is_direct_include(s, t)) continue;
+        walk_script *t = d->scripts.count < s->includes.count ? d->scripts.items[i] : s->includes.items[i];
+        if (d->scripts.count < s->includes.count && !is_direct_include(s, t)) continue;
         func_kind tk = own_function(t, name);
         if (tk == FUNC_NORMAL) return tk;
         if (tk == FUNC_DEVELOPER) k = tk;
@@ -418,7 +418,7 @@ static void report_function(atrc_ctx *ctx, hint_cache *cache, walk_script *s, co
     const char *near = namespace_suggestion(ctx, cache, s, t, r->func_spelling, CHECK_REF_SCRIPT);
     diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col,
              "unknown function '%s': '%s' (%s) does not define it%s%s%s%s", r->func_spelling, t->name, t->file,
-             t->include_count ? " nor do its #includes" : "", near ? "; did you mean " : "", near ? near : "",
+             t->includes.count ? " nor do its #includes" : "", near ? "; did you mean " : "", near ? near : "",
              near ? "?" : "");
 }
 
@@ -554,16 +554,16 @@ static int compare_scripts(const void *a, const void *b)
 static void collect_includes(atrc_ctx *ctx, walk_script *s)
 {
     unsigned gen = ++ctx->walk->gen;
-    size_t cap = 0;
     for (size_t i = 0; i < s->refs.refs.count; i++) {
         const script_ref *r = &s->refs.refs.items[i];
         if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
         walk_script *t = find_script(ctx->walk, r->file);
         if (!t || !t->src || t->mark == gen) continue;
         t->mark = gen;
-        *vec_push(s->includes, s->include_count, cap) = t;
+        *VEC_PUSH(s->includes) = t;
     }
-    if (s->include_count > 1) qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
+    if (s->includes.count > 1)
+        qsort(s->includes.items, s->includes.count, sizeof *s->includes.items, compare_scripts);
 }
 
 typedef struct frame {

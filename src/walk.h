@@ -26,8 +26,7 @@ typedef struct walk_script {
     script_refs refs;
     check_file_result checked; /* names the compile-stage checks left for its #includes */
     int has_checked;
-    struct walk_script **includes; /* loaded #include targets, sorted by address (for lookups) */
-    size_t include_count;
+    VEC(struct walk_script *) includes; /* loaded #include targets, sorted by address (for lookups) */
     hashtab func_index;        /* refs.funcs by name */
     unsigned mark, missing_mark, include_mark;
     int suggest_queries;       /* names its link gave a suggestion (SUGGEST_MAX_QUERIES) */
