@@ -5,12 +5,11 @@
 ** failure names the iteration, and the seed is the one printed by
 **   ls tests/fuzz/corpus/<harness> | LC_ALL=C sort | sed -n '<iteration+1>p' */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "vec.h"
+#include "tmpdir_testlib.h"
 
 #define FUZZ_ENTRY fuzz_script_entry
 #include "fuzz/fuzz_script.c"
@@ -37,7 +36,7 @@
 typedef struct seed_set {
     const char *harness;
     int (*entry)(const uint8_t *, size_t);
-    VEC(char *) paths;
+    test_paths paths;
 } seed_set;
 
 static seed_set seed_sets[] = {
@@ -59,18 +58,7 @@ static void list_seeds(seed_set *s)
 {
     char dir[512];
     snprintf(dir, sizeof dir, "%s/fuzz/corpus/%s", ATRC_TEST_DIR, s->harness);
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.') continue;
-        size_t n = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(n);
-        if (!path) abort();
-        snprintf(path, n, "%s/%s", dir, e->d_name);
-        *VEC_PUSH(s->paths) = path;
-    }
-    closedir(d);
+    list_dir(dir, &s->paths);
     if (s->paths.count) qsort(s->paths.items, s->paths.count, sizeof *s->paths.items, compare_paths);
 }
 

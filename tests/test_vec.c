@@ -124,13 +124,18 @@ static void exit_3_if_message_was_written(void)
 
 /* A size whose byte count does not fit in size_t is refused, not wrapped:
 ** the message, then the program's handler (the CLI exits 2), never a return. */
-START_TEST(reserve_overflow_is_out_of_memory)
+static void expect_out_of_memory(void)
 {
     captured_stderr = tmpfile();
     ck_assert_ptr_nonnull(captured_stderr);
     fflush(stderr);
     ck_assert_int_ge(dup2(fileno(captured_stderr), 2), 0);
     atrc_set_out_of_memory_handler(exit_3_if_message_was_written);
+}
+
+START_TEST(reserve_overflow_is_out_of_memory)
+{
+    expect_out_of_memory();
     double *items = NULL;
     size_t cap = 0;
     vec_reserve(items, cap, SIZE_MAX / 4);
@@ -141,11 +146,7 @@ END_TEST
 /* One element past what size_t can count in bytes: refused the same way. */
 START_TEST(array_size_overflow_is_out_of_memory)
 {
-    captured_stderr = tmpfile();
-    ck_assert_ptr_nonnull(captured_stderr);
-    fflush(stderr);
-    ck_assert_int_ge(dup2(fileno(captured_stderr), 2), 0);
-    atrc_set_out_of_memory_handler(exit_3_if_message_was_written);
+    expect_out_of_memory();
     volatile size_t n = SIZE_MAX / 8 + 1;
     ck_assert_uint_eq(array_size(n, 8), 0); /* not reached */
 }

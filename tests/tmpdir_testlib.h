@@ -96,30 +96,45 @@ static inline void tmp_game_put(const tmp_game *g, const char *rel, const char *
 
 typedef VEC(char *) test_paths;
 
-/* Appends the path of every *.gsc file below dir (names starting with '.'
-** skipped, links followed), in directory order; the caller frees each. */
-static inline void collect_scripts(const char *dir, test_paths *out)
+/* Appends DIR/NAME for every entry of dir whose name does not start with
+** '.', in directory order; the caller frees each.  0, or -1 when dir cannot
+** be read. */
+static inline int list_dir(const char *dir, test_paths *out)
 {
     DIR *d = opendir(dir);
-    if (!d) return;
+    if (!d) return -1;
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.') continue;
         size_t n = strlen(dir) + strlen(e->d_name) + 2;
         char *path = malloc(n);
-        ck_assert_ptr_nonnull(path);
+        if (!path) abort(); /* callable outside a test (a suite's setup) */
         snprintf(path, n, "%s/%s", dir, e->d_name);
+        *VEC_PUSH(*out) = path;
+    }
+    closedir(d);
+    return 0;
+}
+
+/* Appends the path of every *.gsc file below dir (names starting with '.'
+** skipped, links followed), in directory order; the caller frees each. */
+static inline void collect_scripts(const char *dir, test_paths *out)
+{
+    test_paths entries = {0};
+    list_dir(dir, &entries);
+    for (size_t i = 0; i < entries.count; i++) {
+        char *path = entries.items[i];
+        size_t len = strlen(path);
         os_file_id st;
-        size_t len = strlen(e->d_name);
         if (os_path_id(path, &st) == 0 && st.directory) {
             collect_scripts(path, out);
             free(path);
-        } else if (len > 4 && strcmp(e->d_name + len - 4, ".gsc") == 0) {
+        } else if (len > 4 && strcmp(path + len - 4, ".gsc") == 0) {
             *VEC_PUSH(*out) = path;
         } else {
             free(path);
         }
     }
-    closedir(d);
+    VEC_FREE(entries);
 }
 #endif
