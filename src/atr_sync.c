@@ -23,13 +23,12 @@ typedef struct sync_walk {
     source_file *src;
     diag_list *diags;
     const profile_rules *rules;
-    sync_item *stack;
-    size_t depth, cap;
+    VEC(sync_item) stack;
 } sync_walk;
 
 static void push(sync_walk *w, int node, int in_group, int require_looping)
 {
-    sync_item *it = vec_push(w->stack, w->depth, w->cap);
+    sync_item *it = VEC_PUSH(w->stack);
     it->node = node;
     it->in_group = in_group;
     it->require_looping = require_looping;
@@ -97,8 +96,8 @@ void atr_sync_setup(atrc_tree *t, source_file *src, const profile_rules *rules, 
     w.diags = diags;
     w.rules = rules;
     push(&w, 0, 0, 0);
-    while (w.depth) {
-        sync_item it = w.stack[--w.depth];
+    while (w.stack.count) {
+        sync_item it = w.stack.items[--w.stack.count];
         atrc_node *n = &t->nodes[it.node];
         if (it.in_group) {
             fill(&w, it.node, it.require_looping);
@@ -117,5 +116,5 @@ void atr_sync_setup(atrc_tree *t, source_file *src, const profile_rules *rules, 
             push_children(&w, n, 1, kind == ATRC_FLAG_LOOPSYNC);
         }
     }
-    free(w.stack);
+    VEC_FREE(w.stack);
 }

@@ -61,15 +61,15 @@ END_TEST
 /* ---- resolution against files in a temporary game directory ---- */
 
 typedef struct game {
-    char dir[64];
-    char path[256];
+    tmp_game tmp;
+    char path[600];
 } game;
 
 static int read_in_game(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
                         const char **where, const char **err)
 {
     game *g = ud;
-    snprintf(g->path, sizeof g->path, "%s/%s", g->dir, name);
+    snprintf(g->path, sizeof g->path, "%s/%s", g->tmp.dir, name);
     *got = 0;
     *where = g->path;
     if (access(g->path, F_OK) != 0) return 0;
@@ -88,18 +88,12 @@ static int read_in_game(void *ud, const char *name, unsigned char *buf, size_t n
 
 static void game_init(game *g)
 {
-    strcpy(g->dir, "/tmp/atrc-xanim-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(g->dir));
+    tmp_game_make(&g->tmp, "xanim");
 }
 
 static void write_file(game *g, const char *name, const unsigned char *data, size_t len)
 {
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", g->dir, name);
-    FILE *fp = fopen(path, "wb");
-    ck_assert_ptr_nonnull(fp);
-    if (len) ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
-    fclose(fp);
+    tmp_game_write(&g->tmp, name, data, len);
 }
 
 /* A header: version, frames, looping, rate. */
@@ -118,7 +112,7 @@ static void write_xanim(game *g, const char *name, int version, unsigned frames,
 
 static void game_free(game *g)
 {
-    ck_assert_int_eq(remove_tree(g->dir), 0);
+    ck_assert_int_eq(tmp_game_remove(&g->tmp), 0);
 }
 
 static tt *resolve(game *g, const char *text, const char *refs, atrc_profile profile)
@@ -256,17 +250,14 @@ START_TEST(resolve_unreadable_and_huge)
 {
     game g;
     game_init(&g);
-    char path[256];
-    snprintf(path, sizeof path, "%s/dir", g.dir);
-    ck_assert_int_eq(os_mkdir(path, 0700), 0);
+    ck_assert_int_eq(os_mkdir(tmp_game_at(&g.tmp, "dir"), 0700), 0);
     tt *t = resolve(&g, "dir\n", NULL, ATRC_PROFILE_UO);
     ck_assert_int_eq(t->d.errors, 1);
     ck_assert_ptr_nonnull(strstr(tt_diags(t), "x.atr:1:1: error: cannot read xanim 'dir' ("));
     tt_free(t);
     /* a 1 GiB sparse file: only the header is read */
     write_xanim(&g, "huge", 14, 7, 1, 30);
-    snprintf(path, sizeof path, "%s/huge", g.dir);
-    ck_assert_int_eq(truncate(path, (off_t)1 << 30), 0);
+    ck_assert_int_eq(truncate(tmp_game_at(&g.tmp, "huge"), (off_t)1 << 30), 0);
     t = resolve(&g, "huge\n", NULL, ATRC_PROFILE_UO);
     ck_assert_str_eq(tt_diags(t), "");
     ck_assert_uint_eq(t->tree.nodes[1].frames, 7);
@@ -332,9 +323,7 @@ START_TEST(sync_default_takes_game_void_loop)
     ck_assert_uint_eq(t->tree.nodes[2].frames, 4);
     tt_free(t);
     /* no game void_loop: the built-in one */
-    char path[256];
-    snprintf(path, sizeof path, "%s/void_loop", g.dir);
-    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(unlink(tmp_game_at(&g.tmp, "void_loop")), 0);
     t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD4);
     atr_sync_setup(&t->tree, t->src, profile_get(ATRC_PROFILE_COD4), &t->d);
     ck_assert_int_eq(t->d.errors, 0);
