@@ -3,14 +3,10 @@
 ** nesting is bounded by the parser), expressions recursively down to
 ** EXPR_REC_DEPTH levels and iteratively below (a long `a+a+a...` chain is as
 ** deep as the file is long). */
-#include "check_stage.h"
+#include "check_internal.h"
 #include "builtins.h"
-#include "hashtab.h"
-#include "inline.h"
 #include "script_refs.h"
 #include "suggest.h"
-#include "text.h"
-#include "vec.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -23,62 +19,9 @@
 
 /* ---------------------------------------------------------------- name sets */
 
-/* A hash set of byte strings (case as given) with an int payload, in
-** insertion order (vec.h) under a hash index (hashtab.h); keys live in the
-** arena the set was made with. */
-typedef struct ns_entry {
-    const char *key;
-    size_t len;
-    int value, line, col;
-    void *data;
-} ns_entry;
-
-typedef struct nameset {
-    ns_entry **items;
-    size_t count, cap;
-    hashtab index;
-    arena *mem;
-} nameset;
-
-static void ns_init(nameset *s, arena *mem)
-{
-    memset(s, 0, sizeof *s);
-    s->mem = mem;
-}
-
-static void ns_free(nameset *s)
-{
-    free(s->items);
-    hashtab_free(&s->index);
-    s->items = NULL;
-    s->count = s->cap = 0;
-}
-
-/* Names are hashed once per call, local and label. */
-static inline uint32_t key_hash(const char *key, size_t len)
-{
-    return text_hash_bytes(key, len);
-}
-
-static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
-{
-    for (size_t i = hashtab_first(&s->index, h); i != HASHTAB_END; i = hashtab_next(&s->index, h, i)) {
-        ns_entry *e = s->items[i];
-        if (e->len == len && memcmp(e->key, key, len) == 0) return e;
-    }
-    return NULL;
-}
-
-static ns_entry *ns_find(const nameset *s, const char *key, size_t len)
-{
-    return ns_find_hashed(s, key, len, key_hash(key, len));
-}
-
-#define NS_FIRST_ROOM 64
-
 /* A new entry for key (h: its key_hash); the key is copied unless it is
 ** already in the set's arena (owned). */
-static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
+ns_entry *check_ns_insert(nameset *s, const char *key, size_t len, uint32_t h, int owned)
 {
     /* The entry and its copy of the key are one allocation. */
     ns_entry *e = arena_alloc(s->mem, sizeof *e + (owned ? 0 : len + 1));
@@ -101,157 +44,16 @@ static ns_entry *ns_insert(nameset *s, const char *key, size_t len, uint32_t h, 
     return e;
 }
 
-/* The entry for key, added (key copied) when new; *is_new tells which. */
-/* (Inlined: the calls' names go through it once per call.) */
-static ALWAYS_INLINE ns_entry *ns_add(nameset *s, const char *key, size_t len, int *is_new)
-{
-    uint32_t h = key_hash(key, len);
-    ns_entry *e = ns_find_hashed(s, key, len, h);
-    *is_new = !e;
-    return e ? e : ns_insert(s, key, len, h, 0);
-}
-
-/* ---------------------------------------------------------------- state */
-
-/* Definite assignment (3.3): one bit per local of the function. */
-#define MAX_LOCALS 1024
-#define LOCAL_WORDS (MAX_LOCALS / 64)
-
-typedef struct flow {
-    uint64_t assigned[LOCAL_WORDS];
-    int left; /* this path has left: return, break, continue */
-} flow;
-
-/* A name this file calls, once per spelling, and, once resolve has looked
-** them up, where it is defined and whether it is a builtin. */
-/* What one walk over an expression does: with `checks`, the per-node
-** checks (and constants, where they fold); with `counting`, the operand
-** counts.  nodes: how many it met. */
-typedef struct expr_walker {
-    flow *f;
-    int in_dev, checks, counting, folding;
-    size_t nodes;
-} expr_walker;
-
-typedef struct called_name {
-    const char *name;                /* lower case */
-    const char *spelling;            /* as first written */
-    int suggested;                   /* suggestion looked for (it may be NULL) */
-    const char *suggestion;          /* check_ref.suggestion for this name */
-    int looked_up;                   /* bit 0: def, bit 1 + kind: builtin of that kind */
-    int keyword;                     /* is_call_keyword */
-    const ns_entry *def;
-    const builtin_entry *builtin[3]; /* by builtin_kind */
-    int certain[3];
-} called_name;
-
-typedef struct call_rec call_rec;
-/* The calls of the file in blocks of the arena (no copying as they grow). */
-typedef struct call_block {
-    struct call_block *next;
-    size_t count, cap;
-    struct call_rec *items;
-} call_block;
-
-struct call_rec {
-    const char *name; /* lower case */
-    called_name *callee;
-    int line, col;
-    check_ref_kind kind;
-    int in_dev, value_used, argc;
-    /* The call a statement consists of, when this call is inside it (its
-    ** arguments or its object), else NULL. */
-    const call_rec *statement;
-};
-
-typedef struct ref_vec {
-    check_ref *items;
-    size_t count, cap;
-} ref_vec;
-
 /* Deepest statement nesting analysed (else-if ladders nest without braces;
 ** the parser's stack bounds them, this keeps the C stack small). */
 #define MAX_STMT_DEPTH 2000
 
-struct check_state {
-    source_file *src;
-    const profile_rules *rules;
-    atrc_options opts;
-    diag_list *diags;
-    size_t diag_first;     /* this file's diagnostics start here */
-    arena mem;             /* what is kept for the whole file */
-    arena scratch;         /* per item */
-    nameset functions;     /* defined, non-dev */
-    nameset dev_functions; /* defined in a top-level /# #/ (not registered in retail) */
-    struct call_block *calls, *calls_last; /* in mem, in call order */
-    nameset callee_names;  /* name as written -> its called_name (data) */
-    nameset scoped_names;  /* `path::name` as written -> its check_ref's name and path (data; NULL: no ::) */
-    ref_vec scoped, includes;
-    const builtin_set *builtins; /* extensions and user lists (check_use_builtins), or NULL */
-    int marker_open, marker_line, marker_col; /* cod2/cod4 free-standing top-level /# */
-    /* per function */
-    const ast_node *fn;    /* the function being walked (for its closing brace) */
-    int fn_close_line, fn_close_col; /* its closing brace once found (0: not yet) */
-    nameset locals;        /* lower-case name -> bit index */
-    uint64_t known[LOCAL_WORDS];    /* assigned somewhere reachable before (unreachable code) */
-    uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
-    int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
-    int local_count;       /* distinct locals assigned so far (the engine's local stack) */
-    int operand_stack;     /* the function's largest operand count (see expr_eval) */
-    int depth_warned;
-    int dev_seen;          /* a /# #/ block was met or statements were skipped */
-    int suggest_queries;   /* names given a suggestion so far (SUGGEST_MAX_QUERIES) */
-    unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() */
-    int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
-    /* iterative expression walk */
-    struct eframe *frames;
-    size_t frame_cap;
-    struct cval *values;
-    size_t value_cap;
-    /* Kept here rather than in stmt_walk's frame (its depth is 2,000):
-    ** where expressions are walked from statements. */
-    expr_walker plain_walker; /* expr_plain_root's */
-    struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
-    ast_walk_stack dev_walk;  /* waittill_dev_checks' stack */
-};
-
-static void error_at(check_state *st, int line, int col, const char *fmt, ...)
-#ifdef __GNUC__
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static void error_at(check_state *st, int line, int col, const char *fmt, ...)
+void check_error_at(check_state *st, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     diag_addv(st->diags, DIAG_ERROR, st->src, line, col, fmt, ap);
     va_end(ap);
-}
-
-static inline void ref_push(ref_vec *v, check_ref r)
-{
-    /* As for name sets: room for dozens at once (a file calls other files'
-    ** functions over and over). */
-    if (!v->cap) vec_reserve(v->items, v->cap, NS_FIRST_ROOM);
-    *vec_push(v->items, v->count, v->cap) = r;
-}
-
-/* s is lower case.  Names mostly differ in their first byte, compared
-** here before the rest. */
-static inline int name_is(const ast_node *n, const char *s)
-{
-    if (!n || !n->text) return 0;
-    unsigned char c = (unsigned char)n->text[0];
-    if ((c >= 'A' && c <= 'Z' ? c + 32 : c) != (unsigned char)s[0]) return 0;
-    return !s[0] || text_equal_nocase(n->text + 1, s + 1);
-}
-
-/* self, level, game, anim: the engine's objects, never locals. */
-static int is_object_keyword(const char *name)
-{
-    return text_equal_nocase(name, "self") || text_equal_nocase(name, "level") ||
-           text_equal_nocase(name, "game") || text_equal_nocase(name, "anim");
 }
 
 static int child_count(const ast_node *n)
@@ -290,7 +92,7 @@ static void tracked_read(check_state *st, const ast_node *n, const flow *f)
     int ok = f->left ? BIT_GET(st->known, i) : BIT_GET(f->assigned, i);
     if (ok || BIT_GET(st->reported, i)) return;
     BIT_SET(st->reported, i);
-    error_at(st, n->line, n->col, "uninitialised variable '%s'", n->text); /* as written */
+    check_error_at(st, n->line, n->col, "uninitialised variable '%s'", n->text); /* as written */
 }
 
 static void tracked_assign(check_state *st, const ast_node *n, flow *f)
@@ -301,7 +103,7 @@ static void tracked_assign(check_state *st, const ast_node *n, flow *f)
     if (f->left) {
         if (!BIT_GET(st->known, i) && !BIT_GET(st->reported, i)) {
             BIT_SET(st->reported, i);
-            error_at(st, n->line, n->col, "unreachable code");
+            check_error_at(st, n->line, n->col, "unreachable code");
         }
         return;
     }
@@ -309,7 +111,7 @@ static void tracked_assign(check_state *st, const ast_node *n, flow *f)
     if (st->rules->max_locals && !BIT_GET(st->known, i) && ++st->local_count == st->rules->max_locals + 1)
         /* An engine drop (Com_Error, grammar.md 3.2) with no position of its
         ** own: reported at the local that does not fit. */
-        error_at(st, n->line, n->col, "LOCAL_VAR_STACK_SIZE exceeded");
+        check_error_at(st, n->line, n->col, "LOCAL_VAR_STACK_SIZE exceeded");
     BIT_SET(st->known, i);
 }
 
@@ -345,18 +147,6 @@ static void flow_meet(flow *acc, int *have, const flow *f)
 
 /* ---------------------------------------------------------------- constants (3.4) */
 
-typedef enum { CV_NONE = 0, CV_UNDEFINED, CV_INT, CV_FLOAT, CV_STRING, CV_ISTRING, CV_VECTOR } cv_type;
-
-typedef struct cval {
-    cv_type type;
-    int32_t i;
-    double f;
-    const char *s;
-    size_t len;
-    size_t cap;     /* > 0: s is a buffer of the scratch arena owned by this value (appendable) */
-    double v[3];
-} cval;
-
 static const char *cv_type_name(cv_type t)
 {
     switch (t) {
@@ -383,23 +173,13 @@ static const char *cv_text(check_state *st, const cval *v)
     }
 }
 
-static double cv_num(const cval *v)
-{
-    return v->type == CV_INT ? (double)v->i : v->f;
-}
-
-static int cv_is_num(const cval *v)
-{
-    return v->type == CV_INT || v->type == CV_FLOAT;
-}
-
 /* Without a string limit in the profile, concatenations longer than this
 ** are just not folded. */
 #define FOLD_STRING_MAX 8191
 
 static void unmatching(check_state *st, const ast_node *op, const cval *a, const cval *b)
 {
-    error_at(st, op->line, op->col, "pair '%s' and '%s' has unmatching types '%s' and '%s'",
+    check_error_at(st, op->line, op->col, "pair '%s' and '%s' has unmatching types '%s' and '%s'",
              cv_text(st, a), cv_text(st, b), cv_type_name(a->type), cv_type_name(b->type));
 }
 
@@ -425,7 +205,7 @@ static cval fold_concat(check_state *st, const ast_node *op, const cval *a, cons
     size_t limit = st->rules->max_string_length ? (size_t)st->rules->max_string_length : FOLD_STRING_MAX;
     if (n > limit) {
         if (st->rules->max_string_length)
-            error_at(st, op->line, op->col, "cannot concat \"%s\" and \"%s\" - max string length exceeded", x, y);
+            check_error_at(st, op->line, op->col, "cannot concat \"%s\" and \"%s\" - max string length exceeded", x, y);
         return r;
     }
     r.type = CV_STRING;
@@ -471,7 +251,7 @@ static cval fold_binary(check_state *st, const ast_node *op, const cval *a, cons
         return r;
     }
     if ((divide || mod) && cv_is_num(b) && cv_num(b) == 0) {
-        error_at(st, op->line, op->col, "divide by 0");
+        check_error_at(st, op->line, op->col, "divide by 0");
         return r;
     }
     if (a->type == CV_VECTOR || b->type == CV_VECTOR) {
@@ -536,8 +316,6 @@ static cval literal_value(const ast_node *n)
 
 /* ---------------------------------------------------------------- expressions */
 
-typedef enum { ROLE_VALUE = 0, ROLE_STATEMENT, ROLE_CALLEE, ROLE_WAITTILL_PARAM } expr_role;
-
 /* A node of the expression walk whose children are being walked.  The
 ** operand counts (see operand_add) are summed up as each child is done, so
 ** that a child without children of its own needs no frame. */
@@ -554,36 +332,6 @@ typedef struct eframe {
     int argc;             /* calls: children of the first AST_ARGS child (-1: none yet) */
     size_t value_base;    /* folding profiles: the children's constants in values[] */
 } eframe;
-
-/* Kinds that can never have a field: `not an object` (3.2).  Unknown kinds
-** (new grammar forms) are given the benefit of the doubt. */
-static inline int not_an_object(const ast_node *o)
-{
-    switch (o->kind) {
-    case AST_INT: case AST_FLOAT: case AST_STRING: case AST_ISTRING: case AST_TRUE:
-    case AST_FALSE: case AST_UNDEFINED: case AST_EMPTY_ARRAY: case AST_VECTOR:
-    case AST_BINARY: case AST_UNARY: case AST_CAST: case AST_ANIM: case AST_ANIMTREE:
-    case AST_FUNC_REF:
-        return 1;
-    case AST_IDENT: return name_is(o, "game");
-    case AST_MEMBER: return name_is(o, "size");
-    default: return 0;
-    }
-}
-
-/* `x.self` (G2 debugger form): the grammar makes SELF after '.' a field
-** only where the profile allows it. */
-static int is_self_field(const check_state *st, const ast_node *n)
-{
-    return st->rules->self_field && n->kind == AST_MEMBER && n->child && name_is(n, "self");
-}
-
-/* Code inside /# #/ that the game throws away: all of it unless the
-** developer_script dvar is set (grammar.md 3.1). */
-static int discarded(const check_state *st, int in_dev)
-{
-    return in_dev && !st->opts.developer_script;
-}
 
 /* The entry of a called name as written: each spelling is lower-cased, and
 ** later looked up, once per file (calls repeat names). */
@@ -694,13 +442,6 @@ static void func_ref(check_state *st, const ast_node *n, int in_dev)
     record_call(st, &callee, CHECK_REF_SCRIPT, 0, 1, 0);
 }
 
-static const ast_node *call_callee(const ast_node *call)
-{
-    if (call->kind == AST_CALL) return call->child;
-    if (call->kind == AST_METHOD_CALL) return call->child ? call->child->next : NULL;
-    return NULL;
-}
-
 static void on_call(check_state *st, const ast_node *n, int role, int in_dev, int argc)
 {
     const ast_node *callee = call_callee(n);
@@ -720,7 +461,7 @@ static int is_waittill(const ast_node *call)
 static void check_vector(check_state *st, const ast_node *n, const cval *parts, int count, cval *out)
 {
     if (count != 3) {
-        error_at(st, n->line, n->col, "expression list must have 1 or 3 parameters");
+        check_error_at(st, n->line, n->col, "expression list must have 1 or 3 parameters");
         return;
     }
     if (!st->rules->constant_folding) return;
@@ -729,14 +470,12 @@ static void check_vector(check_state *st, const ast_node *n, const cval *parts, 
     const ast_node *c = n->child;
     for (int k = 0; k < 3; k++, c = c->next)
         if (!cv_is_num(&parts[k])) {
-            error_at(st, c->line, c->col, "type %s is not a float", cv_type_name(parts[k].type));
+            check_error_at(st, c->line, c->col, "type %s is not a float", cv_type_name(parts[k].type));
             return;
         }
     out->type = CV_VECTOR;
     for (int k = 0; k < 3; k++) out->v[k] = cv_num(&parts[k]);
 }
-
-#define OPERAND_STACK_MAX 2047
 
 /* Engine drops of grammar.md 3.2 not reported, because the specification
 ** gives no bound or no exact count for them: MAX_SWITCH_CASES (what a
@@ -828,9 +567,9 @@ static void push_value(check_state *st, size_t *top, const cval *v)
 static inline void member_check(check_state *st, const ast_node *n)
 {
     if (n->child && is_self_field(st, n))
-        error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
+        check_error_at(st, n->child->line, n->child->col, "self field can only be used in the script debugger");
     else if (n->child && not_an_object(n->child))
-        error_at(st, n->child->line, n->child->col, "not an object");
+        check_error_at(st, n->child->line, n->child->col, "not an object");
 }
 
 /* The checks on node n once its children are walked (kids: their constants,
@@ -865,12 +604,12 @@ static void node_done(check_state *st, const ast_node *n, int role, const cval *
     case AST_VECTOR: check_vector(st, n, kids, nkids, v); break;
     case AST_MEMBER: member_check(st, n); break;
     case AST_ENTITY: /* `$name` read (G2 debugger form) */
-        error_at(st, n->line, n->col, "$ can only be used in the script debugger");
+        check_error_at(st, n->line, n->col, "$ can only be used in the script debugger");
         break;
     case AST_BREAKON:
         /* cod4's text; cod2's binary lacks the string, its reconstruction
         ** has the same check (grammar.md 3.2: RECON-ONLY for cod2). */
-        error_at(st, n->line, n->col, "illegal function name");
+        check_error_at(st, n->line, n->col, "illegal function name");
         break;
     case AST_CALL:
     case AST_METHOD_CALL: on_call(st, n, role, in_dev, argc < 0 ? 0 : argc); break;
@@ -1285,7 +1024,7 @@ static void missing_case(check_state *st, walk_ctx *w)
     l->sw->missing_case_reported = 1;
     int line = 1, col = 1;
     if (!w->odd_position) function_close(st, &line, &col);
-    error_at(st, line, col, "missing case statement");
+    check_error_at(st, line, col, "missing case statement");
 }
 
 static void leave(walk_ctx *w, flow *f)
@@ -1301,7 +1040,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     const char *what = is_case ? "case" : "default";
     jump_target *sw = st->rules->labels_nested_in_switch ? w->sw : (w->direct_in_switch ? w->list->sw : NULL);
     if (!sw) {
-        error_at(st, n->line, n->col, "illegal %s statement", what);
+        check_error_at(st, n->line, n->col, "illegal %s statement", what);
         return;
     }
     /* A label of this switch, even one with a bad value: a case starts here,
@@ -1312,7 +1051,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     }
     if (before_switch) *f = *before_switch;
     if (st->rules->devblock_restrictions && sw->dev_depth < w->dev_depth)
-        error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a case statement");
+        check_error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a case statement");
     char key[64];
     const char *k = NULL;
     size_t klen = 0;
@@ -1324,7 +1063,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
         if (plain && v->kind == AST_INT && v->text && v->text[0] != '-') {
             long long x = strtoll(v->text, NULL, 10);
             if (x > 8388607) {
-                error_at(st, n->line, n->col, "case index %lld out of range", x);
+                check_error_at(st, n->line, n->col, "case index %lld out of range", x);
                 return;
             }
             /* 'i' and the value's bytes (keys are compared by length and bytes). */
@@ -1341,7 +1080,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
             klen = v->len + 1;
         } else {
             if (v) expr_walk(st, v, ROLE_VALUE, f, w->dev_depth > 0);
-            error_at(st, n->line, n->col, "case expression must be an int or string");
+            check_error_at(st, n->line, n->col, "case expression must be an int or string");
             return;
         }
     } else {
@@ -1352,7 +1091,7 @@ static void label(check_state *st, const ast_node *n, walk_ctx *w, flow *f, cons
     if (!sw->in_dev) {
         int is_new;
         ns_add(&sw->labels, k, klen, &is_new);
-        if (!is_new) error_at(st, n->line, n->col, "duplicate case expression");
+        if (!is_new) check_error_at(st, n->line, n->col, "duplicate case expression");
     }
 }
 
@@ -1396,7 +1135,7 @@ static void loop_walk(check_state *st, const ast_node *cond, const ast_node *ste
     if (!absent) {
         expr_eval(st, cond, ROLE_VALUE, f, w->dev_depth > 0, &c);
         if (st->rules->constant_folding && cv_is_num(&c) && cv_num(&c) == 0)
-            error_at(st, cond->line, cond->col, "conditional expression cannot be always false");
+            check_error_at(st, cond->line, cond->col, "conditional expression cannot be always false");
     }
     jump_target loop;
     memset(&loop, 0, sizeof loop);
@@ -1454,11 +1193,11 @@ static void switch_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f
 static inline int debugger_target(check_state *st, const ast_node *t, walk_ctx *w, flow *f)
 {
     if (t->kind == AST_ENTITY) {
-        error_at(st, t->line, t->col, "$ and self field can only be used in the script debugger");
+        check_error_at(st, t->line, t->col, "$ and self field can only be used in the script debugger");
         return 1;
     }
     if (!is_self_field(st, t)) return 0;
-    error_at(st, t->child->line, t->child->col, "$ and self field can only be used in the script debugger");
+    check_error_at(st, t->child->line, t->child->col, "$ and self field can only be used in the script debugger");
     expr_walk(st, t->child, ROLE_VALUE, f, w->dev_depth > 0);
     return 1;
 }
@@ -1492,7 +1231,7 @@ static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, 
         /* Kinds this table does not know (new grammar forms) are not judged. */
         int known = base->kind == AST_IDENT || base->kind == AST_MEMBER || base->kind == AST_CALL ||
                     base->kind == AST_METHOD_CALL || base->kind == AST_POINTER_CALL || not_an_object(base);
-        if (!ok && known) error_at(st, base->line, base->col, "%s", st->rules->msg_index_base);
+        if (!ok && known) check_error_at(st, base->line, base->col, "%s", st->rules->msg_index_base);
         if (base->kind == AST_IDENT) {
             if (!plain_assign) local_read(st, base, f);
             local_assign(st, base, f);
@@ -1506,7 +1245,7 @@ static void lvalue_walk(check_state *st, const ast_node *lhs, int plain_assign, 
 
 static void dev_restricted(check_state *st, const ast_node *at, walk_ctx *w, const char *msg)
 {
-    if (st->rules->devblock_restrictions && w->dev_depth > 0) error_at(st, at->line, at->col, "%s", msg);
+    if (st->rules->devblock_restrictions && w->dev_depth > 0) check_error_at(st, at->line, at->col, "%s", msg);
 }
 
 static void depth_exceeded(check_state *st, const ast_node *n)
@@ -1599,7 +1338,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     }
     case AST_DEVBLOCK: {
         st->dev_seen = 1;
-        if (w->dev_depth > 0) error_at(st, n->line, n->col, "cannot recurse /#");
+        if (w->dev_depth > 0) check_error_at(st, n->line, n->col, "cannot recurse /#");
         stmt_list list = {0, 0, 0, NULL};
         walk_ctx inner = *w;
         inner.dev_depth++;
@@ -1660,10 +1399,10 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
         jump_target *t = brk ? w->brk : w->loop;
         const char *what = brk ? "break" : "continue";
         if (!t || (st->rules->jump_after_leave_illegal && w->list->left)) {
-            error_at(st, n->line, n->col, "illegal %s statement", what);
+            check_error_at(st, n->line, n->col, "illegal %s statement", what);
         } else {
             if (st->rules->devblock_restrictions && t->dev_depth < w->dev_depth)
-                error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a %s statement", what);
+                check_error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a %s statement", what);
             if (brk) flow_meet(&t->breaks, &t->have_breaks, f);
         }
         leave(w, f);
@@ -1755,7 +1494,7 @@ static void function_walk(check_state *st, const ast_node *fn, int is_dev)
     ** enclosing call beyond the first.  Cases between that bound and the
     ** engine's figure are missed, never the other way. */
     if (st->operand_stack > OPERAND_STACK_MAX && fn->text)
-        error_at(st, fn->line, fn->col, "function exceeds operand stack size");
+        check_error_at(st, fn->line, fn->col, "function exceeds operand stack size");
     ns_free(&st->locals);
     st->fn = NULL;
 }
@@ -1767,12 +1506,12 @@ static inline void waittill_dev_node(check_state *st, const ast_node *n, int dev
 {
     if (!dev) return;
     if (n->kind == AST_WAITTILL || n->kind == AST_WAITTILLMATCH)
-        error_at(st, n->line, n->col, "%s not allowed in developer script",
+        check_error_at(st, n->line, n->col, "%s not allowed in developer script",
                  n->kind == AST_WAITTILL ? "waittill" : "waittillmatch");
     if (n->kind == AST_METHOD_CALL && !name_is(n, "thread")) {
         const ast_node *callee = call_callee(n);
         if (name_is(callee, "waittill") || name_is(callee, "waittillmatch"))
-            error_at(st, callee->line, callee->col, "%s not allowed in developer script",
+            check_error_at(st, callee->line, callee->col, "%s not allowed in developer script",
                      name_is(callee, "waittill") ? "waittill" : "waittillmatch");
     }
 }
@@ -1797,7 +1536,7 @@ static void define_function(check_state *st, const ast_node *fn, int dev)
     uint32_t h = key_hash(lower, len);
     ns_entry *e = ns_find_hashed(&st->functions, lower, len, h);
     if (!e) {
-        e = ns_insert(&st->functions, lower, len, h, 1); /* lower is in the set's arena */
+        e = check_ns_insert(&st->functions, lower, len, h, 1); /* lower is in the set's arena */
         e->line = fn->line;
         e->col = fn->col;
         e->value = dev;
@@ -1806,9 +1545,9 @@ static void define_function(check_state *st, const ast_node *fn, int dev)
         return;
     }
     if (st->rules->dup_function_names_it)
-        error_at(st, fn->line, fn->col, "function '%s' already defined", fn->text);
+        check_error_at(st, fn->line, fn->col, "function '%s' already defined", fn->text);
     else
-        error_at(st, fn->line, fn->col, "function already defined");
+        check_error_at(st, fn->line, fn->col, "function already defined");
 }
 
 check_state *check_begin(source_file *src, const profile_rules *rules, const atrc_options *opts,
@@ -1863,7 +1602,7 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     case AST_DEVBLOCK: {
         int m = marker_kind(item);
         if (m == 1) {
-            if (st->marker_open) error_at(st, item->line, item->col, "cannot recurse /#");
+            if (st->marker_open) check_error_at(st, item->line, item->col, "cannot recurse /#");
             else {
                 st->marker_open = 1;
                 st->marker_line = item->line;
@@ -1872,11 +1611,11 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
             break;
         }
         if (m == 2) {
-            if (!st->marker_open) error_at(st, item->line, item->col, "#/ has no matching /#");
+            if (!st->marker_open) check_error_at(st, item->line, item->col, "#/ has no matching /#");
             st->marker_open = 0;
             break;
         }
-        if (dev) error_at(st, item->line, item->col, "cannot recurse /#");
+        if (dev) check_error_at(st, item->line, item->col, "cannot recurse /#");
         for (const ast_node *c = item->child; c; c = c->next) top_item(st, c, 1);
         break;
     }
@@ -1889,7 +1628,7 @@ static void top_item(check_state *st, const ast_node *item, int in_dev_block)
     case AST_USING_ANIMTREE:
         /* Between free-standing markers (inside a /# #/ item compile.c says it). */
         if (st->marker_open)
-            error_at(st, item->line, item->col, "cannot put #using_animtree inside /# ... #/ comment");
+            check_error_at(st, item->line, item->col, "cannot put #using_animtree inside /# ... #/ comment");
         break;
     default: break; /* errors: already reported */
     }
@@ -1905,252 +1644,6 @@ void check_item(check_state *st, const ast_node *item)
     if (!st || !item) return;
     top_item(st, item, 0);
     arena_reset(&st->scratch);
-}
-
-/* ---------------------------------------------------------------- resolution (3.5) */
-
-/* Is `name` a builtin of that kind for the game mode; *certain: the list
-** that says no is complete. */
-static const builtin_entry *stock_lookup(const profile_rules *rules, atrc_game_mode mode,
-                                         builtin_kind kind, const char *name, int *certain)
-{
-    const builtin_entry *e = NULL;
-    if (mode == ATRC_GAME_MP) {
-        *certain = 1;
-        return builtin_find(rules->builtins_mp, kind, name);
-    }
-    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) {
-        *certain = 1;
-        return builtin_find(rules->builtins_sp, kind, name);
-    }
-    /* Single player without its table, or a file list: everything known. */
-    *certain = rules->builtins_sp_complete;
-    e = builtin_find(rules->builtins_mp, kind, name);
-    return e ? e : builtin_find(rules->builtins_sp, kind, name);
-}
-
-/* The same with the extensions and user lists of the run (set may be NULL). */
-static const builtin_entry *builtin_lookup(const profile_rules *rules, const builtin_set *set,
-                                           atrc_game_mode mode, builtin_kind kind, const char *name,
-                                           int *certain)
-{
-    return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
-}
-
-/* Which builtin list the game mode's lookup (builtin_lookup) reads. */
-static const char *builtin_list_mode(const profile_rules *rules, atrc_game_mode mode)
-{
-    if (mode == ATRC_GAME_MP) return "multiplayer";
-    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) return "single-player";
-    return "multiplayer and single-player";
-}
-
-void check_suggest_builtins(suggest *s, const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
-                            check_ref_kind kind)
-{
-    if (kind == CHECK_REF_SCRIPT) return;
-    builtin_kind bk = kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
-    /* The lists builtin_lookup reads for the mode. */
-    const builtin_list *lists[2] = {rules->builtins_mp, rules->builtins_sp};
-    if (mode == ATRC_GAME_MP) lists[1] = NULL;
-    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) lists[0] = NULL;
-    for (int l = 0; l < 2; l++) {
-        if (!lists[l]) continue;
-        for (size_t i = 0; i < lists[l]->count; i++) {
-            const builtin_entry *e = &lists[l]->entries[i];
-            /* a stock name an extension does not register is no suggestion */
-            if (e->kind == bk && (!set || builtin_set_apply(set, bk, e->name, e)))
-                suggest_add(s, e->name, strlen(e->name), e);
-        }
-    }
-    for (size_t x = 0; set && x < set->count; x++) {
-        const builtin_list *add = set->items[x]->add;
-        for (size_t i = 0; add && i < add->count; i++)
-            if (add->entries[i].kind == bk) suggest_add(s, add->entries[i].name, strlen(add->entries[i].name), &add->entries[i]);
-    }
-}
-
-const char *check_builtin_suggestion(arena *a, const char *name, check_ref_kind kind)
-{
-    return arena_printf(a, "the builtin %s'%s'", kind == CHECK_REF_METHOD ? "method " : "", name);
-}
-
-void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
-                          const atrc_options *opts, const check_ref *ref)
-{
-    const char *name = ref->spelling ? ref->spelling : ref->name;
-    const char *what = ref->kind == CHECK_REF_METHOD ? "method" : "function";
-    const char *mean = ref->elsewhere ? "; " : ref->suggestion ? "; did you mean " : "";
-    const char *sugg = ref->elsewhere ? ref->elsewhere : ref->suggestion ? ref->suggestion : "";
-    const char *q = !ref->elsewhere && ref->suggestion ? "?" : "";
-    if (ref->certain) {
-        /* The game's words, then the name and where atrc looked. */
-        const char *place = ref->includes_searched ? "this file or its #includes" : "this file";
-        if (ref->dev_where) {
-            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col,
-                     "unknown function '%s': defined only inside /# ... #/ (%s), which the game does not "
-                     "compile unless developer_script is set (--developer-script)", name, ref->dev_where);
-            return;
-        }
-        if (ref->kind == CHECK_REF_SCRIPT) {
-            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col, "unknown function '%s': not defined in %s%s%s%s",
-                     name, place, mean, sugg, q);
-            return;
-        }
-        const char *list = builtin_list_mode(rules, opts ? opts->game_mode : ATRC_GAME_FILES);
-        if (rules->unknown_builtin_at_compile)
-            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col,
-                     "unknown (builtin) %s '%s': not defined in %s nor among the %s %s builtin%s%s%s%s", what,
-                     name, place, rules->name, list, ref->kind == CHECK_REF_METHOD ? " methods" : "s", mean, sugg, q);
-        else
-            diag_add(diags, DIAG_ERROR, src, ref->line, ref->col,
-                     "unknown function '%s': not defined in %s nor among the %s %s builtin%s%s%s%s", name, place,
-                     rules->name, list, ref->kind == CHECK_REF_METHOD ? " methods" : "s", mean, sugg, q);
-        return;
-    }
-    diag_add(diags, DIAG_WARNING, src, ref->line, ref->col,
-             "'%s' is not defined in this file%s and is not a known %s builtin %s; it may still be "
-             "a single-player builtin (atrc has the %s multiplayer table and the single-player "
-             "names stock scripts use, not the single-player table)%s%s%s",
-             name, rules->includes_define_functions ? " or an included one" : "", rules->name,
-             what, rules->name, mean, sugg, q);
-}
-
-/* Names that are statements written like calls, never builtins to look up. */
-static int is_call_keyword(const profile_rules *rules, const char *name)
-{
-    static const char *const always[] = {"waittill", "waittillmatch", "notify", "endon"};
-    if (name[0] != 'w' && name[0] != 'n' && name[0] != 'e' && name[0] != 'p') return 0; /* their initials */
-    for (size_t i = 0; i < sizeof always / sizeof always[0]; i++)
-        if (!strcmp(name, always[i])) return 1;
-    return rules->prof_are_keywords && (!strcmp(name, "prof_begin") || !strcmp(name, "prof_end"));
-}
-
-/* Where the file defines ce's name (once per name). */
-static void lookup_def(check_state *st, called_name *ce)
-{
-    if (ce->looked_up & 1) return;
-    size_t len = strlen(ce->name);
-    ce->def = ns_find(&st->functions, ce->name, len);
-    if (!ce->def) ce->def = ns_find(&st->dev_functions, ce->name, len);
-    ce->keyword = is_call_keyword(st->rules, ce->name);
-    ce->looked_up |= 1;
-}
-
-/* The builtin of that kind named ce (once per name and kind), or NULL. */
-static const builtin_entry *lookup_builtin(check_state *st, called_name *ce, builtin_kind bk)
-{
-    if (!(ce->looked_up & (2 << bk))) {
-        ce->builtin[bk] = builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
-                                         &ce->certain[bk]);
-        ce->looked_up |= 2 << bk;
-    }
-    return ce->builtin[bk];
-}
-
-/* Whether c lies inside a statement that calls a developer builtin: the
-** engine drops that statement whole, so nothing in it is a used value
-** (grammar.md 3.2, the row after the developer-command errors). */
-static int in_dev_statement(check_state *st, const call_rec *c)
-{
-    const call_rec *s = c->statement;
-    if (!s || s->kind == CHECK_REF_SCRIPT) return 0;
-    lookup_def(st, s->callee);
-    if (s->callee->def || s->callee->keyword) return 0;
-    const builtin_entry *b =
-        lookup_builtin(st, s->callee, s->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION);
-    return b && b->dev;
-}
-
-/* The nearest of the file's functions and (for calls that may be builtins)
-** the builtin names in use to an unknown name: one query per name, for at
-** most SUGGEST_MAX_QUERIES names of the file, and none for a warning -w drops. */
-static const char *call_suggestion(check_state *st, const call_rec *c)
-{
-    called_name *ce = c->callee;
-    if (ce->suggested) return ce->suggestion;
-    ce->suggested = 1;
-    if (st->suggest_queries >= SUGGEST_MAX_QUERIES) return NULL;
-    st->suggest_queries++;
-    size_t len = strlen(ce->spelling);
-    suggest own, builtin;
-    suggest_init(&own, ce->spelling, len, 1);
-    for (size_t i = 0; i < st->functions.count; i++) {
-        const ns_entry *e = st->functions.items[i];
-        if (e->value) continue; /* a developer function */
-        const char *name = e->data ? e->data : e->key;
-        suggest_add(&own, name, e->len, e);
-    }
-    suggest_init(&builtin, ce->spelling, len, 1);
-    check_suggest_builtins(&builtin, st->rules, st->builtins, st->opts.game_mode, c->kind);
-    /* The file's own function wins a tie. */
-    if (own.count && (!builtin.count || own.best[0].dist <= builtin.best[0].dist)) {
-        const ns_entry *e = own.best[0].data;
-        ce->suggestion = arena_printf(&st->mem, "'%s' (line %d)", own.best[0].name, e->line);
-    } else if (builtin.count) {
-        ce->suggestion = check_builtin_suggestion(&st->mem, builtin.best[0].name, c->kind);
-    }
-    return ce->suggestion;
-}
-
-static void resolve(check_state *st, check_file_result *out)
-{
-    const profile_rules *r = st->rules;
-    int deferred = r->includes_define_functions && st->includes.count > 0;
-    size_t unresolved_cap = 0;
-    for (const call_block *blk = st->calls; blk; blk = blk->next)
-    for (size_t i = 0; i < blk->count; i++) {
-        const call_rec *c = &blk->items[i];
-        /* Retail /# #/: script references are not recorded; cod1/uo still
-        ** look builtins up there. */
-        if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
-            continue;
-        called_name *ce = c->callee;
-        lookup_def(st, ce);
-        const ns_entry *def = ce->def;
-        if (def && !def->value) continue;
-        if (def) {
-            /* A developer function: seen from /# #/ it is there; from normal
-            ** code it is not (retail), or is refused (developer_script).  The
-            ** load walk (`out`) links such references itself. */
-            if (c->in_dev || out) continue;
-            if (st->opts.developer_script) {
-                error_at(st, c->line, c->col, "%s", r->dev_function_ref);
-            } else {
-                check_ref ref = {c->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1, .spelling = ce->spelling};
-                ref.dev_where = arena_printf(&st->mem, "line %d", def->line);
-                check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
-            }
-            continue;
-        }
-        /* The reference is made only for a name that stays unresolved
-        ** (most calls are of the file's functions or of builtins). */
-        int certain = 1;
-        if (c->kind != CHECK_REF_SCRIPT) {
-            if (ce->keyword) continue;
-            builtin_kind bk = c->kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
-            const builtin_entry *b = lookup_builtin(st, ce, bk);
-            certain = ce->certain[bk];
-            if (b) {
-                if (c->argc >= 256)
-                    error_at(st, c->line, c->col, "parameter count exceeds 256");
-                if (b->dev && c->value_used && !c->in_dev && !in_dev_statement(st, c))
-                    error_at(st, c->line, c->col, "%s", r->msg_dev_builtin_value);
-                continue;
-            }
-        }
-        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, certain, .spelling = ce->spelling};
-        if (deferred) {
-            if (out) {
-                ref.name = arena_strdup(&out->mem, ref.name);
-                ref.spelling = arena_strdup(&out->mem, ref.spelling);
-                *vec_push(out->unresolved, out->unresolved_count, unresolved_cap) = ref;
-            }
-            continue;
-        }
-        if (certain || !st->diags->no_warnings) ref.suggestion = call_suggestion(st, c);
-        check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
-    }
 }
 
 /* ---------------------------------------------------------------- end */
@@ -2207,7 +1700,7 @@ static void duplicate_includes(check_state *st)
         char *name = script_canonical_name(&st->scratch, r->path, strlen(r->path));
         int is_new;
         ns_add(&seen, name, strlen(name), &is_new);
-        if (!is_new) error_at(st, r->line, r->col, "Duplicate #include");
+        if (!is_new) check_error_at(st, r->line, r->col, "Duplicate #include");
     }
     ns_free(&seen);
 }
@@ -2219,9 +1712,9 @@ static void finish(check_state *st, check_file_result *out, int sort)
         memset(out, 0, sizeof *out);
         arena_init(&out->mem);
     }
-    if (st->marker_open) error_at(st, st->marker_line, st->marker_col, "/# has no matching #/");
+    if (st->marker_open) check_error_at(st, st->marker_line, st->marker_col, "/# has no matching #/");
     if (!out) duplicate_includes(st);
-    resolve(st, out);
+    check_resolve(st, out);
     if (out) {
         /* The unresolved array was grown on the heap (vec.h): move it into the arena. */
         if (out->unresolved_count) {
