@@ -284,6 +284,32 @@ static inline const ast_node *call_callee(const ast_node *call)
 
 /* ---------------------------------------------------------------- between the files */
 
+/* check_expr.c: the expression walks (an expression with children in the
+** profile's walk, a single node, a loop's condition with its constant), the
+** locals that statements read and assign (definite assignment), and which
+** node kinds the walk checks in a profile. */
+void check_expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev);
+void check_expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out);
+void check_expr_leaf(check_state *st, const ast_node *n, int role, flow *f, int in_dev);
+void check_expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out);
+void check_local_read(check_state *st, const ast_node *n, const flow *f);
+void check_local_assign(check_state *st, const ast_node *n, flow *f);
+int check_kind_checked(const profile_rules *rules, ast_kind k);
+
+/* check_expr_eval when the value is not needed, inlined where it is called:
+** most conditions, waits and right-hand sides are a single name or literal,
+** checked here with one call or none. */
+static inline void expr_walk(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    if (!root) return;
+    if (root->child) {
+        if (st->plain_exprs) check_expr_plain_root(st, root, role, f, in_dev);
+        else check_expr_tree(st, root, role, f, in_dev, NULL);
+    } else if (st->kind_checked[root->kind]) {
+        check_expr_leaf(st, root, role, f, in_dev);
+    }
+}
+
 /* check_resolve.c: the file's calls looked up (3.5), reported or left in
 ** out for the load walk. */
 void check_resolve(check_state *st, check_file_result *out);
