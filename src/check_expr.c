@@ -620,7 +620,7 @@ static inline void frame_done(check_state *st, expr_walker *x, const eframe *fr,
         int s = fr->stack, d = fr->nested;
         if (fr->role == ROLE_CALLEE || fr->role == ROLE_WAITTILL_PARAM) s = d = 0;
         else if (x->folding && v->type != CV_NONE) s = d = 1;
-        /* The function's operand stack, as far as it can be known (see function_walk). */
+        /* The function's operand stack, as far as it can be known (see check_function_body). */
         int estimate = d - 32 > s ? d - 32 : s;
         if (estimate > st->operand_stack) st->operand_stack = estimate;
         *stack = s;

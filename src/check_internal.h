@@ -279,7 +279,7 @@ static inline const ast_node *call_callee(const ast_node *call)
 }
 
 /* The engine's bound on a function's operand stack (grammar.md 3.2; see
-** function_walk). */
+** check_function_body). */
 #define OPERAND_STACK_MAX 2047
 
 /* ---------------------------------------------------------------- between the files */
@@ -309,6 +309,10 @@ static inline void expr_walk(check_state *st, const ast_node *root, int role, fl
         check_expr_leaf(st, root, role, f, in_dev);
     }
 }
+
+/* check_stmt.c: the statements of one function's body (is_dev: the
+** function is defined inside /# #/). */
+void check_function_body(check_state *st, const ast_node *fn, int is_dev);
 
 /* check_resolve.c: the file's calls looked up (3.5), reported or left in
 ** out for the load walk. */
