@@ -422,6 +422,117 @@ static inline void simple_stmt(check_state *st, const ast_node *n, walk_ctx *w, 
     }
 }
 
+/* A plain block shares its parent's list; labels directly in it are no
+** longer directly in the switch (cod2/cod4). */
+static void block_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    int direct = w->direct_in_switch;
+    w->direct_in_switch = 0;
+    for (const ast_node *c = n->child; c; c = c->next) {
+        if (c->kind == AST_CASE || c->kind == AST_DEFAULT) {
+            label(st, c, w, f, NULL);
+            continue;
+        }
+        if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
+            w->list->case_state != 1)
+            missing_case(st, w);
+        if (is_simple_stmt(c->kind) && w->depth < MAX_STMT_DEPTH) simple_stmt(st, c, w, f);
+        else stmt_walk(st, c, w, f);
+    }
+    w->direct_in_switch = direct;
+}
+
+/* A /# #/ block inside a function: a list of its own; nothing assigned
+** inside counts after it. */
+static void devblock_walk(check_state *st, const ast_node *n, walk_ctx *w, const flow *f)
+{
+    st->dev_seen = 1;
+    if (w->dev_depth > 0) check_error_at(st, n->line, n->col, "cannot recurse /#");
+    stmt_list list = {0, 0, 0, NULL};
+    walk_ctx inner = *w;
+    inner.dev_depth++;
+    inner.list = &list;
+    inner.direct_in_switch = 0;
+    inner.odd_position = 1;
+    flow dev = *f;
+    for (const ast_node *c = n->child; c; c = c->next) {
+        if (c->kind == AST_CASE || c->kind == AST_DEFAULT) label(st, c, &inner, &dev, NULL);
+        else stmt_walk(st, c, &inner, &dev);
+    }
+}
+
+/* if/else: what both branches assign is assigned after it. */
+static void if_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    const ast_node *cond = n->child, *then = cond ? cond->next : NULL, *els = then ? then->next : NULL;
+    expr_walk(st, cond, ROLE_VALUE, f, w->dev_depth > 0);
+    flow t = *f;
+    body_walk(st, then, w, &t, 0);
+    if (!els) return; /* nothing first assigned inside is assigned after */
+    flow e = *f;
+    body_walk(st, els, w, &e, 0);
+    flow acc;
+    int have = 0;
+    flow_meet(&acc, &have, &t);
+    flow_meet(&acc, &have, &e);
+    if (have) *f = acc;
+    else f->left = 1;
+}
+
+static void for_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    const ast_node *init = n->child, *cond = init ? init->next : NULL;
+    const ast_node *step = cond ? cond->next : NULL, *body = step ? step->next : NULL;
+    if (init && init->kind != AST_EMPTY) {
+        /* The init part is a block element of its own (`for (case 1: ;)`). */
+        stmt_list list = {0, 0, 0, NULL};
+        walk_ctx inner = *w;
+        inner.list = &list;
+        inner.direct_in_switch = 0;
+        stmt_walk(st, init, &inner, f);
+    }
+    loop_walk(st, cond, step, body, w, f);
+}
+
+/* break and continue: legal inside their loop or switch (and, in cod2/cod4,
+** not after a leave in the same list); a break's state joins the target's. */
+static void jump_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    int brk = n->kind == AST_BREAK;
+    jump_target *t = brk ? w->brk : w->loop;
+    const char *what = brk ? "break" : "continue";
+    if (!t || (st->rules->jump_after_leave_illegal && w->list->left)) {
+        check_error_at(st, n->line, n->col, "illegal %s statement", what);
+    } else {
+        if (st->rules->devblock_restrictions && t->dev_depth < w->dev_depth)
+            check_error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a %s statement", what);
+        if (brk) flow_meet(&t->breaks, &t->have_breaks, f);
+    }
+    leave(w, f);
+}
+
+/* A kind that is no statement this table knows: an expression, or a
+** statement form of a newer grammar (such as do-while), whose children are
+** walked in order, as a loop for break/continue. */
+static void other_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
+{
+    int in_dev = w->dev_depth > 0;
+    if (is_expression_kind(n)) {
+        expr_walk(st, n, ROLE_VALUE, f, in_dev);
+        return;
+    }
+    jump_target loop;
+    memset(&loop, 0, sizeof loop);
+    loop.dev_depth = w->dev_depth;
+    walk_ctx inner = *w;
+    inner.loop = inner.brk = &loop;
+    for (const ast_node *c = n->child; c; c = c->next) {
+        if (is_expression_kind(c)) expr_walk(st, c, ROLE_VALUE, f, in_dev);
+        else body_walk(st, c, &inner, f, 1);
+    }
+    f->left = 0;
+}
+
 static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     if (!n) return;
@@ -433,97 +544,23 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     w->depth++; /* back at the end: the one way out from here */
     int in_dev = w->dev_depth > 0;
     switch (n->kind) {
-    case AST_BLOCK: {
-        /* A plain block shares its parent's list; labels directly in it are
-        ** no longer directly in the switch (cod2/cod4). */
-        int direct = w->direct_in_switch;
-        w->direct_in_switch = 0;
-        for (const ast_node *c = n->child; c; c = c->next) {
-            if (c->kind == AST_CASE || c->kind == AST_DEFAULT) {
-                label(st, c, w, f, NULL);
-                continue;
-            }
-            if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
-                w->list->case_state != 1)
-                missing_case(st, w);
-            if (is_simple_stmt(c->kind) && w->depth < MAX_STMT_DEPTH) simple_stmt(st, c, w, f);
-            else stmt_walk(st, c, w, f);
-        }
-        w->direct_in_switch = direct;
-        break;
-    }
-    case AST_DEVBLOCK: {
-        st->dev_seen = 1;
-        if (w->dev_depth > 0) check_error_at(st, n->line, n->col, "cannot recurse /#");
-        stmt_list list = {0, 0, 0, NULL};
-        walk_ctx inner = *w;
-        inner.dev_depth++;
-        inner.list = &list;
-        inner.direct_in_switch = 0;
-        inner.odd_position = 1;
-        flow dev = *f;
-        for (const ast_node *c = n->child; c; c = c->next) {
-            if (c->kind == AST_CASE || c->kind == AST_DEFAULT) label(st, c, &inner, &dev, NULL);
-            else stmt_walk(st, c, &inner, &dev);
-        }
-        break; /* nothing assigned inside counts after it */
-    }
+    case AST_BLOCK: block_walk(st, n, w, f); break;
+    case AST_DEVBLOCK: devblock_walk(st, n, w, f); break;
     case AST_CASE:
     case AST_DEFAULT: label(st, n, w, f, NULL); break; /* a label as an if/loop body */
     case AST_EXPR_STMT:
     case AST_ASSIGN:
     case AST_INCDEC: simple_stmt(st, n, w, f); break;
-    case AST_IF: {
-        const ast_node *cond = n->child, *then = cond ? cond->next : NULL, *els = then ? then->next : NULL;
-        expr_walk(st, cond, ROLE_VALUE, f, in_dev);
-        flow t = *f;
-        body_walk(st, then, w, &t, 0);
-        if (!els) break; /* nothing first assigned inside is assigned after */
-        flow e = *f;
-        body_walk(st, els, w, &e, 0);
-        flow acc;
-        int have = 0;
-        flow_meet(&acc, &have, &t);
-        flow_meet(&acc, &have, &e);
-        if (have) *f = acc;
-        else f->left = 1;
-        break;
-    }
+    case AST_IF: if_walk(st, n, w, f); break;
     case AST_WHILE: {
         const ast_node *cond = n->child;
         loop_walk(st, cond, NULL, cond ? cond->next : NULL, w, f);
         break;
     }
-    case AST_FOR: {
-        const ast_node *init = n->child, *cond = init ? init->next : NULL;
-        const ast_node *step = cond ? cond->next : NULL, *body = step ? step->next : NULL;
-        if (init && init->kind != AST_EMPTY) {
-            /* The init part is a block element of its own (`for (case 1: ;)`). */
-            stmt_list list = {0, 0, 0, NULL};
-            walk_ctx inner = *w;
-            inner.list = &list;
-            inner.direct_in_switch = 0;
-            stmt_walk(st, init, &inner, f);
-        }
-        loop_walk(st, cond, step, body, w, f);
-        break;
-    }
+    case AST_FOR: for_walk(st, n, w, f); break;
     case AST_SWITCH: switch_walk(st, n, w, f); break;
     case AST_BREAK:
-    case AST_CONTINUE: {
-        int brk = n->kind == AST_BREAK;
-        jump_target *t = brk ? w->brk : w->loop;
-        const char *what = brk ? "break" : "continue";
-        if (!t || (st->rules->jump_after_leave_illegal && w->list->left)) {
-            check_error_at(st, n->line, n->col, "illegal %s statement", what);
-        } else {
-            if (st->rules->devblock_restrictions && t->dev_depth < w->dev_depth)
-                check_error_at(st, n->line, n->col, "cannot use /# ... #/ comments directly around a %s statement", what);
-            if (brk) flow_meet(&t->breaks, &t->have_breaks, f);
-        }
-        leave(w, f);
-        break;
-    }
+    case AST_CONTINUE: jump_walk(st, n, w, f); break;
     case AST_RETURN:
         expr_walk(st, n->child, ROLE_VALUE, f, in_dev);
         leave(w, f);
@@ -541,26 +578,7 @@ static void stmt_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
     case AST_WAITTILLFRAMEEND:
     case AST_BREAKPOINT:
         break;
-    default:
-        if (is_expression_kind(n)) {
-            expr_walk(st, n, ROLE_VALUE, f, in_dev);
-            break;
-        }
-        /* A statement form this table does not know (a newer grammar's, such
-        ** as do-while): its children in order, as a loop for break/continue. */
-        {
-            jump_target loop;
-            memset(&loop, 0, sizeof loop);
-                    loop.dev_depth = w->dev_depth;
-            walk_ctx inner = *w;
-            inner.loop = inner.brk = &loop;
-            for (const ast_node *c = n->child; c; c = c->next) {
-                if (is_expression_kind(c)) expr_walk(st, c, ROLE_VALUE, f, in_dev);
-                else body_walk(st, c, &inner, f, 1);
-            }
-            f->left = 0;
-        }
-        break;
+    default: other_walk(st, n, w, f); break;
     }
     w->depth--;
 }
