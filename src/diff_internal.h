@@ -246,4 +246,15 @@ static inline dval v_str(dstr s)
 int diff_load_file(differ *d, int run, const char *name, source_file *src);
 void diff_tree_as_run(differ *d, int run, const atrc_tree *t, const char *profile);
 
+/* diff_compare.c: one pass of the comparison (d->counting: count what each
+** cause moved and write nothing). */
+void diff_compare_runs(differ *d);
+/* diff.c: a change begun (d->line and d->reason empty, no cause yet) and
+** written (text is d->line, and ": " d->reason when there is one), counted
+** under d->cause when d->counting; the differ freed. */
+void diff_begin_change(differ *d);
+void diff_emit_change(differ *d, const char *kind, dstr tree, dstr name, dval old, dval new_, const dref *pos,
+                      const dref *old_pos);
+void diff_free(differ *d);
+
 #endif
