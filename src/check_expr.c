@@ -790,7 +790,6 @@ static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int ro
 ** its size, and an expression of up to 120 nodes stays below 2047. */
 #define SMALL_EXPR_NODES 120
 
-/* expr_eval of an expression with children. */
 /* The operand counts of a large expression where constants do not fold,
 ** in a second pass that checks nothing. */
 NOINLINE static void expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
@@ -801,7 +800,7 @@ NOINLINE static void expr_count(check_state *st, const ast_node *root, int role,
     expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
 }
 
-/* expr_eval of an expression with children where st->plain_exprs (called
+/* check_expr_eval of an expression with children where st->plain_exprs (called
 ** where expressions are walked). */
 void check_expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {

@@ -102,7 +102,7 @@ typedef struct expr_walker {
     size_t nodes;
 } expr_walker;
 
-/* A name this file calls, once per spelling, and, once resolve has looked
+/* A name this file calls, once per spelling, and, once check_resolve has looked
 ** them up, where it is defined and whether it is a builtin. */
 typedef struct called_name {
     const char *name;                /* lower case */
@@ -164,7 +164,7 @@ struct check_state {
     uint64_t reported[LOCAL_WORDS]; /* one uninitialised-variable error per local */
     int locals_overflow;   /* more than MAX_LOCALS: no definite-assignment errors */
     int local_count;       /* distinct locals assigned so far (the engine's local stack) */
-    int operand_stack;     /* the function's largest operand count (see expr_eval) */
+    int operand_stack;     /* the function's largest operand count (see check_function_body) */
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     int suggest_queries;   /* names given a suggestion so far (SUGGEST_MAX_QUERIES) */
