@@ -87,9 +87,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     ns_init(&st->dev_functions, &st->mem);
     ns_init(&st->callee_names, &st->mem);
     ns_init(&st->scoped_names, &st->mem);
-    for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)check_kind_checked(rules, (ast_kind)k);
-    st->plain_exprs = !rules->constant_folding && !rules->definite_assignment;
-    st->unread = xcalloc(1, sizeof *st->unread);
+    check_expr_begin(st);
     return st;
 }
 

@@ -573,7 +573,7 @@ static void node_done(check_state *st, const ast_node *n, int role, const cval *
 ** profile (ORDER: its cases): most nodes are names, literals, argument
 ** lists and operators with nothing to check unless locals are tracked or
 ** constants folded, and the walk skips the call for them. */
-int check_kind_checked(const profile_rules *rules, ast_kind k)
+static int kind_checked(const profile_rules *rules, ast_kind k)
 {
     switch (k) {
     case AST_IDENT: return rules->definite_assignment;
@@ -585,6 +585,14 @@ int check_kind_checked(const profile_rules *rules, ast_kind k)
         return 1;
     default: return 0;
     }
+}
+
+void check_expr_begin(check_state *st)
+{
+    const profile_rules *rules = st->rules;
+    for (int k = 0; k < AST_KIND_COUNT; k++) st->kind_checked[k] = (unsigned char)kind_checked(rules, (ast_kind)k);
+    st->plain_exprs = !rules->constant_folding && !rules->definite_assignment;
+    st->unread = xcalloc(1, sizeof *st->unread);
 }
 
 /* A child c of fr's node without children of its own: done at once; it

@@ -168,7 +168,7 @@ struct check_state {
     int depth_warned;
     int dev_seen;          /* a /# #/ block was met or statements were skipped */
     int suggest_queries;   /* names given a suggestion so far (SUGGEST_MAX_QUERIES) */
-    unsigned char kind_checked[AST_KIND_COUNT]; /* see check_kind_checked() */
+    unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() in check_expr.c */
     int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
     /* iterative expression walk */
     struct eframe *frames;
@@ -286,15 +286,16 @@ static inline const ast_node *call_callee(const ast_node *call)
 
 /* check_expr.c: the expression walks (an expression with children in the
 ** profile's walk, a single node, a loop's condition with its constant), the
-** locals that statements read and assign (definite assignment), and which
-** node kinds the walk checks in a profile. */
+** locals that statements read and assign (definite assignment). */
 void check_expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev);
 void check_expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out);
 void check_expr_leaf(check_state *st, const ast_node *n, int role, flow *f, int in_dev);
 void check_expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out);
 void check_local_read(check_state *st, const ast_node *n, const flow *f);
 void check_local_assign(check_state *st, const ast_node *n, flow *f);
-int check_kind_checked(const profile_rules *rules, ast_kind k);
+/* The expression walk's part of a new file's state: which node kinds it
+** checks in the profile, whether expressions are walked plainly. */
+void check_expr_begin(check_state *st);
 
 /* check_expr_eval when the value is not needed, inlined where it is called:
 ** most conditions, waits and right-hand sides are a single name or literal,
