@@ -792,15 +792,9 @@ static int expr_plain(check_state *st, expr_walker *x, const ast_node *n, int ro
     return nkids;
 }
 
-/* Operand counts can pass the engine's bound only in a large expression:
-** a node's count is at most its subtree's size plus 32 per call nested in
-** it (each call with its arguments is 2 nodes or more), so at most 17 times
-** its size, and an expression of up to 120 nodes stays below 2047. */
-#define SMALL_EXPR_NODES 120
-
 /* The operand counts of a large expression where constants do not fold,
 ** in a second pass that checks nothing. */
-NOINLINE static void expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+NOINLINE void check_expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
 {
     expr_walker x = {f, in_dev, 0, 1, 0, 1};
     cval v;
@@ -808,14 +802,10 @@ NOINLINE static void expr_count(check_state *st, const ast_node *root, int role,
     expr_rec(st, &x, root, role, 0, 0, 0, &v, &stack, &nested);
 }
 
-/* check_expr_eval of an expression with children where st->plain_exprs (called
-** where expressions are walked). */
-void check_expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+/* expr_plain from an expression's root, for expr_plain_root. */
+int check_expr_plain(check_state *st, expr_walker *x, const ast_node *root, int role)
 {
-    expr_walker *x = &st->plain_walker;
-    *x = (expr_walker){f, in_dev, 1, 0, 0, 1};
-    expr_plain(st, x, root, role, 0);
-    if (x->nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
+    return expr_plain(st, x, root, role, 0);
 }
 
 NOINLINE void check_expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out)
@@ -833,7 +823,7 @@ NOINLINE void check_expr_tree(check_state *st, const ast_node *root, int role, f
         if (!folding) memset(&v, 0, sizeof v);
         *out = v;
     }
-    if (!folding && x.nodes > SMALL_EXPR_NODES) expr_count(st, root, role, f, in_dev);
+    if (!folding && x.nodes > SMALL_EXPR_NODES) check_expr_count(st, root, role, f, in_dev);
 }
 
 /* Walks an expression in evaluation order: reads of locals, calls, field
@@ -847,7 +837,7 @@ void check_expr_eval(check_state *st, const ast_node *root, int role, flow *f, i
             check_expr_tree(st, root, role, f, in_dev, out);
             return;
         }
-        check_expr_plain_root(st, root, role, f, in_dev);
+        expr_plain_root(st, root, role, f, in_dev);
         memset(out, 0, sizeof *out);
         return;
     }

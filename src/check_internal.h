@@ -287,7 +287,8 @@ static inline const ast_node *call_callee(const ast_node *call)
 /* check_expr.c: the expression walks (an expression with children in the
 ** profile's walk, a single node, a loop's condition with its constant), the
 ** locals that statements read and assign (definite assignment). */
-void check_expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev);
+int check_expr_plain(check_state *st, expr_walker *x, const ast_node *root, int role);
+void check_expr_count(check_state *st, const ast_node *root, int role, flow *f, int in_dev);
 void check_expr_tree(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out);
 void check_expr_leaf(check_state *st, const ast_node *n, int role, flow *f, int in_dev);
 void check_expr_eval(check_state *st, const ast_node *root, int role, flow *f, int in_dev, cval *out);
@@ -297,6 +298,23 @@ void check_local_assign(check_state *st, const ast_node *n, flow *f);
 ** checks in the profile, whether expressions are walked plainly. */
 void check_expr_begin(check_state *st);
 
+/* Operand counts can pass the engine's bound only in a large expression:
+** a node's count is at most its subtree's size plus 32 per call nested in
+** it (each call with its arguments is 2 nodes or more), so at most 17 times
+** its size, and an expression of up to 120 nodes stays below 2047. */
+#define SMALL_EXPR_NODES 120
+
+/* check_expr_eval of an expression with children where st->plain_exprs
+** (inlined where expressions are walked): the checks, and the operand
+** counts in a second pass only for a large expression. */
+static inline void expr_plain_root(check_state *st, const ast_node *root, int role, flow *f, int in_dev)
+{
+    expr_walker *x = &st->plain_walker;
+    *x = (expr_walker){f, in_dev, 1, 0, 0, 1};
+    check_expr_plain(st, x, root, role);
+    if (x->nodes > SMALL_EXPR_NODES) check_expr_count(st, root, role, f, in_dev);
+}
+
 /* check_expr_eval when the value is not needed, inlined where it is called:
 ** most conditions, waits and right-hand sides are a single name or literal,
 ** checked here with one call or none. */
@@ -304,7 +322,7 @@ static inline void expr_walk(check_state *st, const ast_node *root, int role, fl
 {
     if (!root) return;
     if (root->child) {
-        if (st->plain_exprs) check_expr_plain_root(st, root, role, f, in_dev);
+        if (st->plain_exprs) expr_plain_root(st, root, role, f, in_dev);
         else check_expr_tree(st, root, role, f, in_dev, NULL);
     } else if (st->kind_checked[root->kind]) {
         check_expr_leaf(st, root, role, f, in_dev);
