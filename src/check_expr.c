@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The expression walks that statements start are kept out of line
-** (NOINLINE), so that their frames never join the statement walk's
-** (check_stmt.c; it recurses 2,000 deep). */
+/* The expression walks that statements start are out of line (in this
+** file, and NOINLINE within it), so that their frames never join the
+** statement walk's (check_stmt.c; it recurses 2,000 deep). */
 
 static int child_count(const ast_node *n)
 {
