@@ -1,5 +1,7 @@
 /* The library's entry points: a context, scripts in, trees built, results out. */
 #include "context.h"
+#include "diag_view.h"
+#include "lookup.h"
 #include "check_stage.h"
 #include "profile.h"
 #include "ast.h"
@@ -33,6 +35,8 @@ atrc_ctx *atrc_new(const atrc_options *opts)
 void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;
+    diag_view_free(ctx->view);
+    lookup_cache_free(ctx->lookup);
     frontend_free(ctx->fe);
     registry_free(ctx);
     if (ctx->walk) walk_free(ctx->walk);

@@ -1053,6 +1053,15 @@ const char *gamefs_dir_names(gamefs *fs)
     return out;
 }
 
+const char *gamefs_archive_of(const gamefs *fs, const char *path)
+{
+    for (const gamefs_archive *a = fs->archives; a; a = a->next) {
+        size_t n = strlen(a->path);
+        if (strncmp(path, a->path, n) == 0 && path[n] == ':') return a->path;
+    }
+    return NULL;
+}
+
 void gamefs_free(gamefs *fs)
 {
     for (gamefs_archive *a = fs->archives; a; a = a->next) close_archive(a);
