@@ -1,4 +1,5 @@
 #include "gamefs.h"
+#include "session.h"
 #include "outbuf.h"
 #include "profile.h"
 #include "source.h"
@@ -755,6 +756,9 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
         return NULL;
     }
     if (h.loose) {
+        size_t len;
+        const char *buffered = session_buffer(fs->session, h.loose, &len);
+        if (buffered) return source_from_buffer(h.loose, buffered, len);
         source_file *f = source_read_regular(h.loose, err);
         return f;
     }

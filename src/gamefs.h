@@ -54,6 +54,7 @@ typedef struct gamefs {
     gamefs_file_id *read_ids;  /* loose files read by gamefs_read_prefix */
     size_t read_count, read_cap;
     arena *mem;
+    const struct atrc_session *session; /* loose files it holds a buffer for are read from it (session.c); NULL */
 } gamefs;
 
 void gamefs_init(gamefs *fs, arena *mem);
