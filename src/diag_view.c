@@ -206,18 +206,6 @@ static void find_related(const atrc_ctx *ctx, diag_view *v, const diag *g, const
 
 /* ---- the view ---- */
 
-typedef struct pending {
-    source_file *src;
-    size_t index;
-} pending;
-
-static int by_source(const void *a, const void *b)
-{
-    const pending *x = a, *y = b;
-    if (x->src != y->src) return (uintptr_t)x->src < (uintptr_t)y->src ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
 {
     const diag *g = &ctx->diags.items[i];
@@ -239,6 +227,13 @@ static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
     }
 }
 
+static void describe_one(void *ud, size_t index, int has_text)
+{
+    const atrc_ctx *ctx = ud;
+    (void)has_text; /* without its text a diagnostic's end is one byte on */
+    describe(ctx, ctx->view, index);
+}
+
 const atrc_diagnostic *diag_view_items(const atrc_ctx *ctx, size_t *count)
 {
     diag_view *v = view_of(ctx);
@@ -250,23 +245,7 @@ const atrc_diagnostic *diag_view_items(const atrc_ctx *ctx, size_t *count)
         }
         /* Files whose text was dropped after parsing are read again, each
         ** once, for the ends of all their diagnostics (as diag_print does). */
-        pending *p = NULL;
-        size_t np = 0, pcap = 0;
-        for (size_t i = from; i < n; i++) {
-            source_file *src = ctx->diags.items[i].src;
-            if (src && src->released) *vec_push(p, np, pcap) = (pending){src, i};
-            else describe(ctx, v, i);
-        }
-        if (np) qsort(p, np, sizeof *p, by_source);
-        for (size_t i = 0; i < np;) {
-            size_t j = i;
-            while (j < np && p[j].src == p[i].src) j++;
-            int reloaded = source_reload(p[i].src) == 0;
-            for (size_t k = i; k < j; k++) describe(ctx, v, p[k].index);
-            if (reloaded) source_release(p[i].src);
-            i = j;
-        }
-        free(p);
+        diag_visit_texts(&ctx->diags, from, n, 0, describe_one, (void *)ctx);
         v->count = n;
     }
     *count = v->count;

@@ -48,6 +48,7 @@ typedef struct file_index {
     size_t ref_count, ref_cap;
     const char *script;        /* game-relative name without .gsc (lower case) */
     const char *real;          /* real path, when asked for; "" when none */
+    int scanned;               /* sites listed (with_sites) */
 } file_index;
 
 struct lookup_cache {
@@ -266,11 +267,19 @@ static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
         size_t n = strlen(buf);
         if (n >= 4 && strcmp(buf + n - 4, ".gsc") == 0) n -= 4;
         f->script = arena_strndup(&c->mem, buf, n);
-        if (is_script(f->src)) {
-            int reloaded = f->src->released && source_reload(f->src) == 0;
-            scan_sites(ctx, c, f);
-            if (reloaded) source_release(f->src);
-        }
+    }
+    return f;
+}
+
+/* f with its sites: a script is lexed the first time a query needs them. */
+static file_index *with_sites(const atrc_ctx *ctx, file_index *f)
+{
+    if (!f || f->scanned) return f;
+    f->scanned = 1;
+    if (is_script(f->src)) {
+        int reloaded = f->src->released && source_reload(f->src) == 0;
+        scan_sites(ctx, cache_of(ctx), f);
+        if (reloaded) source_release(f->src);
     }
     return f;
 }
@@ -279,7 +288,7 @@ static file_index *file_of_src(const atrc_ctx *ctx, const source_file *src)
 {
     lookup_cache *c = cache_of(ctx);
     long i = source_number(ctx, c, src);
-    return i < 0 ? NULL : file_at(ctx, c, (size_t)i);
+    return i < 0 ? NULL : with_sites(ctx, file_at(ctx, c, (size_t)i));
 }
 
 /* The file a query names: as in diagnostics, else the same file by real path. */
@@ -288,7 +297,7 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
     if (!name) return NULL;
     lookup_cache *c = cache_of(ctx);
     for (size_t i = 0; i < ctx->source_count; i++)
-        if (strcmp(ctx->sources[i]->path, name) == 0) return file_at(ctx, c, i);
+        if (strcmp(ctx->sources[i]->path, name) == 0) return with_sites(ctx, file_at(ctx, c, i));
     char *real = os_real_path(name);
     if (!real) return NULL;
     file_index *found = NULL;
@@ -302,7 +311,7 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
         if (strcmp(f->real, real) == 0) found = f;
     }
     free(real);
-    return found;
+    return with_sites(ctx, found);
 }
 
 /* The script of canonical name (game-relative, no .gsc), or NULL. */
@@ -311,7 +320,7 @@ static file_index *script_named(const atrc_ctx *ctx, const char *name)
     lookup_cache *c = cache_of(ctx);
     for (size_t i = 0; i < ctx->source_count; i++) {
         file_index *f = file_at(ctx, c, i);
-        if (is_script(f->src) && strcmp(f->script, name) == 0) return f;
+        if (is_script(f->src) && strcmp(f->script, name) == 0) return with_sites(ctx, f);
     }
     return NULL;
 }
