@@ -49,6 +49,9 @@ typedef struct file_index {
     const char *script;        /* game-relative name without .gsc (lower case) */
     const char *real;          /* real path, when asked for; "" when none */
     int scanned;               /* sites listed (with_sites) */
+    atr_node **decl;           /* .atr: every node as declared, pruned ones too (full_atr) */
+    size_t decl_count;
+    int decl_parsed;
 } file_index;
 
 struct lookup_cache {
@@ -71,6 +74,7 @@ void lookup_cache_free(lookup_cache *c)
         if (c->files[i]) {
             free(c->files[i]->sites);
             free(c->files[i]->refs);
+            free(c->files[i]->decl);
         }
     free(c->files);
     hashtab_free(&c->src_index);
@@ -592,6 +596,61 @@ static const tree_entry *tree_of_atr(const atrc_ctx *ctx, const source_file *src
     return NULL;
 }
 
+static int by_order(const void *a, const void *b)
+{
+    const atr_node *x = *(atr_node *const *)a, *y = *(atr_node *const *)b;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Every node the .atr declares, in declaration order, pruned or not (the
+** file parsed again with nothing pruned, once); each node's `index` holds
+** its depth (0: top level).  NULL count when it does not parse. */
+static void full_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
+{
+    if (f->decl_parsed) return;
+    f->decl_parsed = 1;
+    int reloaded = f->src->released && source_reload(f->src) == 0;
+    diag_list quiet;
+    diag_init(&quiet);
+    quiet.no_warnings = 1;
+    atr_file *all = f->src->data ? atr_parse(f->src, NULL, 1, ctx->opts.profile, &c->mem, &quiet) : NULL;
+    diag_free(&quiet);
+    if (reloaded) source_release(f->src);
+    if (!all) return;
+    size_t cap = 0, top = 0, stack_cap = 0;
+    atr_node **stack = NULL;
+    *vec_push(stack, top, stack_cap) = all->root;
+    while (top) {
+        atr_node *n = stack[--top];
+        for (atr_node *k = n->first; k; k = k->next) *vec_push(stack, top, stack_cap) = k;
+        if (n != all->root && !n->placeholder) *vec_push(f->decl, f->decl_count, cap) = n;
+    }
+    free(stack);
+    qsort(f->decl, f->decl_count, sizeof *f->decl, by_order);
+    /* a parent is declared before its children */
+    for (size_t i = 0; i < f->decl_count; i++) {
+        atr_node *n = f->decl[i];
+        n->index = n->parent && n->parent->parent ? n->parent->index + 1 : 0;
+    }
+}
+
+/* "root/group/name" of a declared node. */
+static const char *declared_path(lookup_cache *c, const atr_node *n)
+{
+    size_t len = 0;
+    for (const atr_node *p = n; p; p = p->parent) len += strlen(p->spelling) + 1;
+    char *s = arena_alloc(&c->mem, len);
+    size_t at = len - 1;
+    s[at] = 0;
+    for (const atr_node *p = n; p; p = p->parent) {
+        size_t k = strlen(p->spelling);
+        at -= k;
+        memcpy(s + at, p->spelling, k);
+        if (at) s[--at] = '/';
+    }
+    return s;
+}
+
 static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, atrc_at *out)
 {
     const tree_entry *t = tree_of_atr(ctx, f->src);
@@ -605,6 +664,23 @@ static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int l
         set_where(ctx, f->src, n->line, n->column, end, &out->where);
         out->name = atr_node_spelling(&t->tree, i);
         node_facts(ctx, c, t, i, out);
+        return 1;
+    }
+    /* a node pruning removed: no index, no value, no references */
+    full_atr(ctx, c, f);
+    for (size_t i = 0; i < f->decl_count; i++) {
+        const atr_node *n = f->decl[i];
+        int end = n->col + (int)strlen(n->spelling);
+        if (!in_token(line, col, n->line, n->col, end)) continue;
+        out->kind = ATRC_AT_NODE;
+        set_where(ctx, f->src, n->line, n->col, end, &out->where);
+        out->name = n->spelling;
+        tree_facts(t, out);
+        out->node = -1;
+        out->is_leaf = !n->is_container;
+        out->parse_flags = n->flags;
+        out->node_path = declared_path(c, n);
+        out->reason = "pruned: no script or engine reference names it or a node below it, so the tree holds no index for it";
         return 1;
     }
     return 0;
@@ -720,6 +796,17 @@ static void complete_builtins(lookup_cache *c, const builtin_list *l, const char
                        l->entries[i].name, detail);
 }
 
+/* Does text[0, end) end with `directive` and a '(' (spaces allowed between)? */
+static int directive_before(const char *text, size_t end, const char *directive)
+{
+    while (end && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    if (!end || text[end - 1] != '(') return 0;
+    end--;
+    while (end && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    size_t n = strlen(directive);
+    return end >= n && memcmp(text + end - n, directive, n) == 0;
+}
+
 const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
                                      int *start_column)
 {
@@ -745,8 +832,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
     if (w > 0 && text[w - 1] == '%') {
         const site *u = using_before(f, line, column);
         complete_nodes(c, u ? tree_named(ctx, u->name) : NULL);
-    } else if (w > 0 && text[w - 1] == '"' && w >= 17 && memchr(text, '#', (size_t)w) &&
-               strstr(text, "#using_animtree")) {
+    } else if (w > 0 && text[w - 1] == '"' && directive_before(text, (size_t)w - 1, "#using_animtree")) {
         const char **names;
         size_t k = gamefs_list(&ctx->fs, "animtrees", ".atr", &names);
         for (size_t i = 0; i < k; i++) add_completion(c, ATRC_COMPLETE_TREE, names[i], "animtrees/");
@@ -809,18 +895,15 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
             }
         }
     } else {
-        const tree_entry *t = tree_of_atr(ctx, f->src);
-        for (int i = 1; t && t->built && i < t->tree.node_count; i++) {
-            const atrc_node *n = &t->tree.nodes[i];
-            if (n->placeholder) continue;
+        full_atr(ctx, c, f);
+        for (size_t i = 0; i < f->decl_count; i++) {
+            const atr_node *n = f->decl[i];
             atrc_symbol *y = vec_push(c->symbols, c->symbol_count, c->symbol_cap);
             memset(y, 0, sizeof *y);
-            y->name = atr_node_spelling(&t->tree, i);
-            int depth = 0;
-            for (int p = n->parent; p > 0; p = t->tree.nodes[p].parent) depth++;
-            y->depth = depth;
-            y->is_leaf = n->child_count == 0;
-            set_where(ctx, f->src, n->line, n->column, n->column + (int)strlen(y->name), &y->where);
+            y->name = n->spelling;
+            y->depth = n->index;
+            y->is_leaf = !n->is_container;
+            set_where(ctx, f->src, n->line, n->col, n->col + (int)strlen(n->spelling), &y->where);
             y->extent = y->where;
         }
     }

@@ -113,6 +113,16 @@ START_TEST(anim_reference)
     ck_assert_int_eq(refs[0].line, 6);
     ck_assert_int_eq(refs[0].column, 15);
     ck_assert_uint_eq(atrc_references(ctx, &node, refs, 0), 1);
+    /* a node pruning removed */
+    ck_assert_int_eq(atrc_lookup(ctx, atr_path, 1, 2, &node), 1);
+    ck_assert_int_eq(node.kind, ATRC_AT_NODE);
+    ck_assert_int_eq(node.node, -1);
+    ck_assert_int_eq(node.value, -1);
+    ck_assert_int_eq(node.is_leaf, 1);
+    ck_assert_str_eq(node.node_path, "root/idle");
+    ck_assert_ptr_nonnull(strstr(node.reason, "pruned"));
+    ck_assert_uint_eq(atrc_references(ctx, &node, refs, 4), 0);
+    ck_assert_int_eq(atrc_definition(ctx, &node, &def), 0);
     /* a group */
     ck_assert_int_eq(atrc_lookup(ctx, atr_path, 2, 1, &node), 1);
     ck_assert_int_eq(node.is_leaf, 0);
@@ -245,13 +255,21 @@ START_TEST(symbols)
     ck_assert_int_eq(s[0].where.line, 4);
     ck_assert_int_eq(s[0].extent.end_line, 13);
     ck_assert_int_eq(s[0].extent.end_column, 2);
+    /* the .atr's outline: every node as declared, the pruned one too */
     s = atrc_symbols(ctx, atr_path, &n);
-    ck_assert_uint_ge(n, 3);
-    ck_assert_str_eq(s[0].name, "group");
+    ck_assert_uint_eq(n, 4);
+    ck_assert_str_eq(s[0].name, "idle");
     ck_assert_int_eq(s[0].depth, 0);
-    ck_assert_int_eq(s[0].is_leaf, 0);
-    ck_assert_int_eq(s[1].depth, 1);
-    ck_assert_int_eq(s[1].is_leaf, 1);
+    ck_assert_int_eq(s[0].is_leaf, 1);
+    ck_assert_str_eq(s[1].name, "group");
+    ck_assert_int_eq(s[1].depth, 0);
+    ck_assert_int_eq(s[1].is_leaf, 0);
+    ck_assert_str_eq(s[2].name, "walk");
+    ck_assert_int_eq(s[2].depth, 1);
+    ck_assert_int_eq(s[2].is_leaf, 1);
+    ck_assert_int_eq(s[2].where.line, 4);
+    ck_assert_int_eq(s[2].where.column, 2);
+    ck_assert_str_eq(s[3].name, "run");
     /* the files read, and their text */
     ck_assert_uint_ge(atrc_file_count(ctx), 3);
     size_t len;
