@@ -415,6 +415,8 @@ typedef struct atrc_at {
     int is_leaf;            /* 1 leaf, 0 group, -1 unknown */
     int looping;            /* leaves: 1/0 from the asset, -1 unknown; groups: 1 when its sync group loops */
     unsigned parse_flags;   /* groups: ATRC_FLAG_* as parsed */
+    unsigned sync_flags;    /* after sync setup: ATRC_FLAG_LOOPSYNC / _NONLOOPSYNC of the sync group
+                               the node is in (leaves and groups), 0 when in none */
     const char *node_path;  /* "root/body/idle", or NULL */
     const char *reason;     /* why the node has its index (atrc_explain's why/pruning lines), or NULL */
     /* tree facts (#using_animtree, #animtree) */

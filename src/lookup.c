@@ -457,6 +457,9 @@ static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t
     out->is_leaf = n->child_count == 0 && node != 0;
     out->looping = atrc_is_looped(&t->tree, node);
     out->parse_flags = n->parse_flags;
+    /* a leaf is in the sync group of its parent */
+    int holder = n->child_count == 0 && n->parent >= 0 ? n->parent : node;
+    out->sync_flags = atr_runtime_flags(&t->tree, holder) & (ATRC_FLAG_LOOPSYNC | ATRC_FLAG_NONLOOPSYNC);
     out->node_path = node_path(c, &t->tree, node);
     out->value = ((int64_t)t->index << 16) | node;
     out->reason = index_reason(ctx, c, out->value);

@@ -89,6 +89,8 @@ START_TEST(anim_reference)
     ck_assert_int_eq(at.value, (1 << 16) | at.node);
     ck_assert_int_eq(at.is_leaf, 1);
     ck_assert_str_eq(at.node_path, "root/group/walk");
+    ck_assert_uint_eq(at.parse_flags, 0);
+    ck_assert_uint_eq(at.sync_flags, ATRC_FLAG_LOOPSYNC); /* in group's loopsync group */
     ck_assert_ptr_nonnull(at.reason);
     ck_assert_ptr_nonnull(strstr(at.reason, "why:"));
     ck_assert_ptr_nonnull(strstr(at.reason, "pruning: with nothing pruned it would be node"));
