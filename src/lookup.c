@@ -826,7 +826,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
         if (reloaded) source_release(f->src);
         return NULL;
     }
-    long at = column - 1 > n ? n : column - 1;
+    long at = column < 1 ? 0 : column - 1 > n ? n : column - 1;
     long w = at;
     while (w > 0 && (text[w - 1] == '_' || (text[w - 1] >= '0' && text[w - 1] <= '9') ||
                      ((text[w - 1] | 0x20) >= 'a' && (text[w - 1] | 0x20) <= 'z')))

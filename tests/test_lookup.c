@@ -282,6 +282,35 @@ START_TEST(symbols)
 }
 END_TEST
 
+/* Positions anywhere, files unknown, NULLs: empty answers, never a crash. */
+START_TEST(odd_positions)
+{
+    static const int lines[] = {-1, 0, 1, 6, 13, 14, 1000000};
+    static const int cols[] = {-7, 0, 1, 2, 15, 200, 2000000000};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        for (size_t k = 0; k < sizeof cols / sizeof *cols; k++) {
+            atrc_at at;
+            size_t n;
+            int start;
+            const char *files[] = {a_path, atr_path, lib_path};
+            for (size_t f = 0; f < 3; f++) {
+                atrc_lookup(ctx, files[f], lines[i], cols[k], &at);
+                atrc_complete(ctx, files[f], lines[i], cols[k], &n, &start);
+            }
+        }
+    atrc_at at;
+    size_t n;
+    ck_assert_int_eq(atrc_lookup(ctx, NULL, 1, 1, &at), 0);
+    ck_assert_int_eq(atrc_lookup(NULL, a_path, 1, 1, &at), 0);
+    ck_assert_ptr_null(atrc_complete(ctx, "nowhere.gsc", 1, 1, &n, NULL));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_ptr_null(atrc_symbols(ctx, "nowhere.gsc", &n));
+    atrc_location def;
+    ck_assert_int_eq(atrc_definition(ctx, &at, &def), 0); /* at is ATRC_AT_NONE */
+    ck_assert_uint_eq(atrc_references(ctx, &at, &def, 1), 0);
+}
+END_TEST
+
 Suite *make_lookup_suite(void)
 {
     Suite *s = suite_create("lookup");
@@ -292,6 +321,7 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, calls_and_includes, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, completion, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, symbols, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, odd_positions, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }
