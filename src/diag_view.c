@@ -28,6 +28,7 @@ struct diag_view {
     hashtab name_index;        /* names by source pointer */
     hashtab script_index;      /* walk scripts by source pointer (level and walk mode) */
     size_t scripts_indexed;
+    size_t related_upto;       /* items[0, related_upto) have their related places */
     arena mem;                 /* related places, strings */
 };
 
@@ -216,6 +217,13 @@ static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
     d->message = g->message;
     d->code = diag_code_find(&v->codes, g->message);
     location_of(ctx, g->src, g->line, g->col, &d->where);
+}
+
+/* The related places of diagnostic i (only atrc_get_diagnostic shows them). */
+static void relate(const atrc_ctx *ctx, diag_view *v, size_t i)
+{
+    const diag *g = &ctx->diags.items[i];
+    atrc_diagnostic *d = &v->items[i];
     related_list r;
     memset(&r, 0, sizeof r);
     if (d->code) find_related(ctx, v, g, d->code, &r);
@@ -225,6 +233,13 @@ static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
         d->related = a;
         d->related_count = r.count;
     }
+}
+
+static void relate_one(void *ud, size_t index, int has_text)
+{
+    const atrc_ctx *ctx = ud;
+    (void)has_text;
+    relate(ctx, ctx->view, index);
 }
 
 static void describe_one(void *ud, size_t index, int has_text)
@@ -264,6 +279,12 @@ int atrc_get_diagnostic(const atrc_ctx *ctx, size_t i, atrc_diagnostic *out)
     if (!ctx || i >= ctx->diags.count) return -1;
     size_t n;
     const atrc_diagnostic *items = diag_view_items(ctx, &n);
+    diag_view *v = ctx->view;
+    if (v->related_upto < n) {
+        /* all at once, each released file read again once (their ends need the text) */
+        diag_visit_texts(&ctx->diags, v->related_upto, n, 0, relate_one, (void *)ctx);
+        v->related_upto = n;
+    }
     *out = items[i];
     return 0;
 }

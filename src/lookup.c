@@ -52,6 +52,12 @@ typedef struct file_index {
     atr_node **decl;           /* .atr: every node as declared, pruned ones too (full_atr) */
     size_t decl_count;
     int decl_parsed;
+    hashtab defs;              /* first definitions by lower-case name: entry k is def_sites[k] */
+    size_t *def_sites;
+    size_t def_count, def_cap;
+    int defs_built;
+    size_t *usings;            /* indices of the SITE_USING sites, source order */
+    size_t using_count, using_cap;
 } file_index;
 
 struct lookup_cache {
@@ -75,6 +81,9 @@ void lookup_cache_free(lookup_cache *c)
             free(c->files[i]->sites);
             free(c->files[i]->refs);
             free(c->files[i]->decl);
+            free(c->files[i]->def_sites);
+            free(c->files[i]->usings);
+            hashtab_free(&c->files[i]->defs);
         }
     free(c->files);
     hashtab_free(&c->src_index);
@@ -229,6 +238,8 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     }
     gsc_lexer_free(&lx);
     diag_free(&scratch);
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_USING) *vec_push(f->usings, f->using_count, f->using_cap) = i;
 }
 
 static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
@@ -336,15 +347,19 @@ static int before(int l1, int c1, int l2, int c2)
     return l1 < l2 || (l1 == l2 && c1 < c2);
 }
 
+/* The nearest #using_animtree before line:col: a binary search over the
+** file's directives (usings[], in source order), so the diagnostics of a
+** file with thousands of them cost O(log n) each. */
 static const site *using_before(const file_index *f, int line, int col)
 {
-    const site *u = NULL;
-    for (size_t i = 0; i < f->count; i++) {
-        const site *s = &f->sites[i];
-        if (!before(s->line, s->col, line, col)) break;
-        if (s->kind == SITE_USING) u = s;
+    size_t lo = 0, hi = f->using_count; /* the first directive not before line:col */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const site *u = &f->sites[f->usings[mid]];
+        if (before(u->line, u->col, line, col)) lo = mid + 1;
+        else hi = mid;
     }
-    return u;
+    return lo ? &f->sites[f->usings[lo - 1]] : NULL;
 }
 
 int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
@@ -357,19 +372,52 @@ int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col
     return 1;
 }
 
+/* The first definition of each function name (case folded) of f, for
+** duplicate-function's related place: a table built once per file. */
+static const site *first_definition_of(lookup_cache *c, file_index *f, const site *later)
+{
+    if (!f->defs_built) {
+        f->defs_built = 1;
+        for (size_t i = 0; i < f->count; i++) {
+            const site *s = &f->sites[i];
+            if (s->kind != SITE_FUNCTION) continue;
+            char *lower = arena_lower(&c->mem, s->name, strlen(s->name));
+            uint32_t h = text_hash_bytes(lower, strlen(lower));
+            size_t k = hashtab_first(&f->defs, h);
+            for (; k != HASHTAB_END; k = hashtab_next(&f->defs, h, k))
+                if (text_equal_nocase(f->sites[f->def_sites[k]].name, s->name)) break;
+            if (k != HASHTAB_END) continue;
+            hashtab_add(&f->defs, h);
+            *vec_push(f->def_sites, f->def_count, f->def_cap) = i;
+        }
+    }
+    char *lower = arena_lower(&c->mem, later->name, strlen(later->name));
+    uint32_t h = text_hash_bytes(lower, strlen(lower));
+    for (size_t k = hashtab_first(&f->defs, h); k != HASHTAB_END; k = hashtab_next(&f->defs, h, k)) {
+        const site *first = &f->sites[f->def_sites[k]];
+        if (text_equal_nocase(first->name, later->name)) return first != later ? first : NULL;
+    }
+    return NULL;
+}
+
 int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
 {
     file_index *f = file_of_src(ctx, src);
-    const site *later = NULL;
-    for (size_t i = 0; f && i < f->count && !later; i++)
-        if (f->sites[i].kind == SITE_FUNCTION && f->sites[i].line == line && f->sites[i].col == col) later = &f->sites[i];
-    for (size_t i = 0; later && &f->sites[i] != later; i++)
-        if (f->sites[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites[i].name, later->name)) {
-            *at_line = f->sites[i].line;
-            *at_col = f->sites[i].col;
-            return 1;
-        }
-    return 0;
+    if (!f) return 0;
+    /* the later definition: the site at line:col (binary search: source order) */
+    size_t lo = 0, hi = f->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (before(f->sites[mid].line, f->sites[mid].col, line, col)) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == f->count || f->sites[lo].kind != SITE_FUNCTION || f->sites[lo].line != line || f->sites[lo].col != col)
+        return 0;
+    const site *first = first_definition_of(cache_of(ctx), f, &f->sites[lo]);
+    if (!first) return 0;
+    *at_line = first->line;
+    *at_col = first->col;
+    return 1;
 }
 
 /* ---- atrc_lookup ---- */
