@@ -457,15 +457,17 @@ typedef struct atrc_completion {
 const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
                                      int *start_column);
 
-/* Document symbols: a script's functions, an .atr's nodes (depth-first, with
-** their depth: an outline).  Owned by ctx until the next call. */
+/* Document symbols: a script's functions; every node an .atr declares, the
+** ones pruning removed too, in declaration order with their depth (an
+** outline).  Owned by ctx until the next call; NULL (count 0) for a file the
+** compilation did not read. */
 typedef struct atrc_symbol {
     const char *name;
     int is_function;        /* 1 function; 0 .atr node */
     int depth;              /* .atr: 0 for top-level nodes */
     int is_leaf;            /* .atr nodes */
     atrc_location where;    /* the name */
-    atrc_location extent;   /* the whole function (name to closing brace) / node with its block */
+    atrc_location extent;   /* a function: its name to just past its closing brace; a node: its name */
 } atrc_symbol;
 const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count);
 
