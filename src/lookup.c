@@ -546,27 +546,35 @@ static const char *builtin_list_of(const atrc_ctx *ctx, lookup_cache *c, const c
 }
 
 /* The function a call names, from the file it is in: its own, its includes', or path's. */
+/* The definition of name in one file, or NULL. */
+static const site *defined_in(const file_index *f, const char *name)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites[i].name, name)) return &f->sites[i];
+    return NULL;
+}
+
+/* The function a call names, from the file it is in: path's, else its own,
+** then its includes' in #include order. */
 static const site *function_site(const atrc_ctx *ctx, file_index *f, const char *name, const char *path,
                                  file_index **in)
 {
-    file_index *files[1 + 256];
-    size_t n = 0;
     if (path) {
         file_index *p = script_named(ctx, path);
-        if (p) files[n++] = p;
-    } else {
-        files[n++] = f;
-        for (size_t i = 0; i < f->count && n < sizeof files / sizeof files[0]; i++)
-            if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
-                file_index *inc = script_named(ctx, f->sites[i].name);
-                if (inc) files[n++] = inc;
-            }
+        const site *s = p ? defined_in(p, name) : NULL;
+        if (s) *in = p;
+        return s;
     }
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < files[k]->count; i++) {
-            const site *s = &files[k]->sites[i];
-            if (s->kind == SITE_FUNCTION && text_equal_nocase(s->name, name)) {
-                *in = files[k];
+    const site *s = defined_in(f, name);
+    if (s) {
+        *in = f;
+        return s;
+    }
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
+            file_index *inc = script_named(ctx, f->sites[i].name);
+            if (inc && inc != f && (s = defined_in(inc, name)) != NULL) {
+                *in = inc;
                 return s;
             }
         }
