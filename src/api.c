@@ -2,6 +2,9 @@
 ** in, trees built, results out.  Only atrc_* functions live here; the
 ** stages' own (emit.c, walk.c, query.c, extensions.c, ...) live with them. */
 #include "driver.h"
+#include "diag_view.h"
+#include "lookup.h"
+#include "session.h"
 #include "frontend.h"
 #include "link.h"
 #include "registry.h"
@@ -31,6 +34,9 @@ atrc_ctx *atrc_new(const atrc_options *opts)
 void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;
+    session_context_freed(ctx->session, ctx);
+    diag_view_free(ctx->view);
+    lookup_cache_free(ctx->lookup);
     frontend_free(ctx->fe);
     registry_free(ctx);
     if (ctx->walk) walk_free(ctx->walk);
