@@ -120,7 +120,7 @@ static ast_node *gsc_profile_self_field(gsc_parse_ctx *ctx, ast_node *object, gs
 %stack_overflow {
     gsc_lexer_error(ctx->lx, ctx->cur->line, ctx->cur->col,
                     "nesting too deep (parser stack of %d entries exhausted)", YYSTACKDEPTH);
-    ctx->lx->stopped = 1;
+    ctx->lx->log->stopped = 1;
 }
 
 /* Tokens that only carry a precedence. */
@@ -738,10 +738,10 @@ static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int majo
     gsc_lexer *lx = ctx->lx;
     /* Just after a lexer error (a dropped stray byte), the parser's complaint
     ** is a consequence, not news. */
-    if (lx->lexical_errors && lx->token_count - lx->lexical_error_token_count <= 2) return;
+    if (lx->log->lexical_errors && lx->token_count - lx->log->lexical_error_token <= 2) return;
     /* The closer of a bracket that an earlier error abandoned: `f(a;` NEWLINE
     ** `b);` is one mistake, already reported. */
-    if (is_closer(major) && lx->abandoned_closer == lx->token_count) return;
+    if (is_closer(major) && lx->log->abandoned_closer == lx->token_count) return;
     if (major == 0) {
         const gsc_opener *o = gsc_lexer_unclosed(lx);
         if (o && o->kind == TK_DEVOPEN) {

@@ -214,7 +214,7 @@ static int inside_brackets(const gsc_lexer *lx)
 ** (script_verify_line_starts). */
 static int clean_so_far(const gsc_parse_ctx *ctx, const gsc_lexer *lx)
 {
-    return ctx->syntax_errors == 0 && lx->errors == 0;
+    return ctx->syntax_errors == 0 && lx->log->errors == 0;
 }
 
 /* The token fed last was a ';', '{' or '}' outside any '(' or '['. */
@@ -412,8 +412,8 @@ static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_lexer *lx, void *par
                                     int *codep)
 {
     int code = *codep = gsc_lexer_next(lx, tok);
-    if (lx->stopped || lx->unterminated_string) return STEP_LEFT;
-    if (code == TK_DEVCLOSE && lx->stray_devclose == lx->token_count) return STEP_LEFT;
+    if (lx->log->stopped || lx->log->unterminated_string) return STEP_LEFT;
+    if (code == TK_DEVCLOSE && lx->log->stray_devclose == lx->token_count) return STEP_LEFT;
     int role = token_role[code];
     if (role != FEED_ONLY || tok->line > prev->line) {
         /* (The file is clean: at_item_start is after_boundary.) */
@@ -496,7 +496,7 @@ static void drop_item(void *ud, ast_node *item, int anim_syntax)
 ** the other games: its message says which --profile accepts it.  The other
 ** grammar's parse is silent and stops at its first error, and runs only for
 ** a file with syntax errors. */
-static void profile_hint(source_file *src, const profile_rules *rules, const gsc_lexer *lx)
+static void profile_hint(source_file *src, const profile_rules *rules, const syntax_log *log)
 {
     int g2 = rules->kw_include;
     const profile_rules *other = profile_get(g2 ? ATRC_PROFILE_UO : ATRC_PROFILE_COD2);
@@ -521,10 +521,10 @@ static void profile_hint(source_file *src, const profile_rules *rules, const gsc
         }
     diag_free(&quiet);
     arena_free_all(&scratch);
-    diag_list *d = lx->diags;
+    diag_list *d = log->diags;
     size_t extra = strlen(hint);
-    for (size_t i = 0; i < lx->reported_count; i++) {
-        diag *g = &d->items[lx->reported[i]];
+    for (size_t i = 0; i < log->reported_count; i++) {
+        diag *g = &d->items[log->reported[i]];
         if (qline >= 0 && (g->line > qline || (g->line == qline && g->col >= qcol))) break;
         size_t n = strlen(g->message);
         g->message = xrealloc(g->message, n + extra + 1);
@@ -536,8 +536,10 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
                       gsc_parse_ctx *pctx)
 {
     gsc_parse_ctx ctx = *pctx;
+    syntax_log log;
+    syntax_log_init(&log, src, diags);
     gsc_lexer lx;
-    gsc_lexer_init(&lx, src, rules, diags);
+    gsc_lexer_init(&lx, src, rules, &log);
     ctx.lx = &lx;
     token_source ts;
     memset(&ts, 0, sizeof ts);
@@ -559,16 +561,16 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
         int fed = 0; /* by feed_plain: only what follows the feed is left */
         int code = plain ? feed_plain(&ctx, &lx, parser, &tok, &prev, &top_name, &fed)
                          : next_token(&ts, tok);
-        if (lx.stopped) break;
+        if (log.stopped) break;
         int errors_before = 0; /* none in a plain file */
         if (fed) goto after_feed;
         ctx.cur = tok;
         ctx.cur_code = code;
         ctx.anim_tokens += is_anim_syntax(code); /* skipped ones too: only ever too many */
-        if (lx.unterminated_string) {
+        if (log.unterminated_string) {
             /* The string ate the rest of its line: what the parser says about
             ** that line is a consequence, until the next statement. */
-            lx.unterminated_string = 0;
+            log.unterminated_string = 0;
             ctx.quiet = 1;
         }
         int starts_line = tok->line > prev->line;
@@ -690,7 +692,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             semi.n = 0;
             GscParse(parser, TK_SEMI, semi);
         }
-        if (code == TK_DEVCLOSE && rules->devblock_toplevel_markers && lx.stray_devclose == lx.token_count &&
+        if (code == TK_DEVCLOSE && rules->devblock_toplevel_markers && log.stray_devclose == lx.token_count &&
             ts.count == 0 && lx.open_count == 0 && !GscParseRecovering(parser) &&
             GscParseAtStatementStart(parser)) {
             /* Not fed: the parser goes on as if the '#/' were not there. */
@@ -724,7 +726,7 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
             ctx.func_name = top_name;
             ctx.fn_error = 0;
         }
-        if (lx.stopped || code == 0) break;
+        if (log.stopped || code == 0) break;
         if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
             resync_on_new_line = at_boundary(&ctx, &lx, parser);
             if (ctx.quiet && !inside_brackets(&lx) && GscParseAtStatementStart(parser)) {
@@ -739,8 +741,9 @@ static void run_parse(source_file *src, const profile_rules *rules, diag_list *d
     free(ctx.markers);
     GscParseFree(parser, free);
     free(ctx.line_stack);
-    if (lx.reported_count && !ctx.no_profile_hint && !ctx.verify_line_starts) profile_hint(src, rules, &lx);
+    if (log.reported_count && !ctx.no_profile_hint && !ctx.verify_line_starts) profile_hint(src, rules, &log);
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     pctx->line_start_mismatches = ctx.line_start_mismatches;
 }
 
@@ -783,8 +786,10 @@ char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list
     size_t len = 0;
     FILE *out = os_memstream_open(&buf, &len);
     if (!out) return xstrdup("");
+    syntax_log log;
+    syntax_log_init(&log, src, diags);
     gsc_lexer lx;
-    gsc_lexer_init(&lx, src, rules, diags);
+    gsc_lexer_init(&lx, src, rules, &log);
     for (;;) {
         gsc_token t;
         int code = gsc_lexer_next(&lx, &t);
@@ -802,6 +807,7 @@ char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list
         if (code == 0) break;
     }
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     if (os_memstream_close(out, &buf, &len) != 0) return xstrdup("");
     return buf;
 }
