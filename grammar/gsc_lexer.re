@@ -236,19 +236,6 @@ const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx)
     return lx->open_count ? &lx->open[lx->open_count - 1] : NULL;
 }
 
-const gsc_opener *gsc_lexer_unclosed(const gsc_lexer *lx)
-{
-    for (int i = lx->open_count - 1; i >= 0; i--) {
-        const gsc_opener *o = &lx->open[i];
-        if (o->kind == TK_LBRACE || o->kind == TK_DEVOPEN) return o;
-        const syntax_log *log = lx->log;
-        int after_last_error = o->line > log->error_line ||
-                               (o->line == log->error_line && o->col > log->error_col);
-        if (i == lx->open_count - 1 && (!log->errors || after_last_error)) return o;
-    }
-    return NULL;
-}
-
 static int col_of(const gsc_lexer *lx, const uchar *p)
 {
     return (int)(p - lx->line_start) + 1;

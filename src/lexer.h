@@ -63,11 +63,6 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx);
 /* Inserts an opener below the top `below_top` entries of the bracket stack
 ** (the driver supplies a '{' the script forgot). */
 void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col);
-/* The unclosed bracket worth naming at end of file: the innermost one, unless
-** it is a '(' or '[' opened before the last error (that error explained it);
-** then the innermost '{' or '/#'.  NULL when there is none. */
-const gsc_opener *gsc_lexer_unclosed(const gsc_lexer *lx);
-
 /* Token names for dumps ("SEMI") and how to spell a token kind in a message
 ** ("';'", "identifier"); NULL for codes that are not tokens. */
 const char *gsc_token_name(int code);
