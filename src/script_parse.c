@@ -353,22 +353,16 @@ static int run_parse(source_file *src, const profile_rules *rules, diag_list *di
         int code = rec.state == RECOVERY_CLEAN ? feed_plain(&ctx, &rec, &tok, &prev, &fed)
                                                : recovery_next_token(&rec, tok);
         if (rec.log.stopped) break;
-        int errors_before = 0; /* none in a clean file */
-        if (!fed) {
-            ctx.cur = tok;
-            ctx.cur_code = code;
-            ctx.anim_tokens += is_anim_syntax(code); /* skipped ones too: only ever too many */
-            int step = recovery_before_feed(&rec, code, tok, prev);
-            if (step == RECOVERY_STOP) break;
-            if (step == RECOVERY_FEED) {
-                errors_before = rec.syntax_errors;
-                GscParse(parser, code, *tok);
-                ctx.prev_code = code;
-            }
-            swap_tokens(&tok, &prev);
-            if (step == RECOVERY_DONE) continue;
+        if (fed) {
+            if (recovery_after_feed(&rec, code, 0)) break; /* (no error before it) */
+            continue;
         }
-        if (recovery_after_feed(&rec, code, errors_before)) break;
+        ctx.cur = tok;
+        ctx.cur_code = code;
+        ctx.anim_tokens += is_anim_syntax(code); /* skipped ones too: only ever too many */
+        int step = recovery_feed(&rec, code, tok, prev);
+        if (step == RECOVERY_STOP) break;
+        swap_tokens(&tok, &prev);
     }
     flush_marker(&ctx); /* a '#/' after the last item */
     free(ctx.markers);

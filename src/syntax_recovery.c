@@ -150,18 +150,6 @@ static void keep_innermost_open(gsc_lexer *lx)
 
 /* ---- the lookahead ---- */
 
-int recovery_next_token(gsc_recovery *rec, gsc_token *tok)
-{
-    if (rec->ahead_count) {
-        *tok = rec->ahead[rec->ahead_head];
-        int code = rec->ahead_code[rec->ahead_head];
-        rec->ahead_head = (rec->ahead_head + 1) % RECOVERY_LOOKAHEAD;
-        rec->ahead_count--;
-        return code;
-    }
-    return gsc_lexer_next(rec->lx, tok);
-}
-
 /* The k-th token after the current one (0 = the next), lexed on demand. */
 static int peek_token(gsc_recovery *rec, int k)
 {
@@ -212,7 +200,7 @@ static int ends_statement_skip(gsc_recovery *rec, int code, int starts_line)
 /* SKIP_ITEM: RECOVERY_DONE while skipping (a ';' that ends the broken item is
 ** fed here, muted), RECOVERY_STOP at the end of file (no news after that
 ** error), RECOVERY_FEED at the next item (then READING, *resumed set). */
-static int skip_item_step(gsc_recovery *rec, int code, const gsc_token *tok, int *resumed)
+NOINLINE static int skip_item_step(gsc_recovery *rec, int code, const gsc_token *tok, int *resumed)
 {
     gsc_lexer *lx = rec->lx;
     int len = 0;
@@ -248,7 +236,7 @@ static int skip_item_step(gsc_recovery *rec, int code, const gsc_token *tok, int
 ** body lacks its '}'.  Report it once, naming the function, close every open
 ** block for the parser and resume with the new function.  The header's own
 ** '{' (already lexed, the innermost opener) stays the only open bracket. */
-static void close_unclosed_function(gsc_recovery *rec, const gsc_token *tok)
+NOINLINE static void close_unclosed_function(gsc_recovery *rec, const gsc_token *tok)
 {
     gsc_lexer *lx = rec->lx;
     if (!header_follows(rec) || !parser_at_statement_start(rec->parser)) return;
@@ -275,11 +263,10 @@ static int missing_brace(void *parser, int code)
 
 /* A function header without its '{' (`f()` NEWLINE `x = 1;`): say so once
 ** and go on as if it were there.  (`f();` at file level is a statement out
-** of place, not a header.) */
-static void supply_missing_brace(gsc_recovery *rec, int code, const gsc_token *tok, int starts_line)
+** of place, not a header.)  Asked at a line start after a ')'. */
+NOINLINE static void supply_missing_brace(gsc_recovery *rec, int code, const gsc_token *tok)
 {
-    int header_gap = rec->ctx->prev_code == TK_RP && starts_line && code != TK_LBRACE &&
-                     code != TK_SEMI && code != 0;
+    int header_gap = code != TK_LBRACE && code != TK_SEMI && code != 0;
     if (header_gap && in_body(rec)) {
         header_gap = 0;
         if (rec->mode == RECOVERY_VERIFY && missing_brace(rec->parser, code)) rec->line_start_mismatches++;
@@ -302,7 +289,7 @@ static void supply_missing_brace(gsc_recovery *rec, int code, const gsc_token *t
 ** recovery throws away what cannot follow the error it shifted; a '}'
 ** closing an enclosing block must not go (`if x` NEWLINE `}`): when a ';'
 ** would end the broken statement, feed one, empty, first. */
-static void before_closing_brace(gsc_recovery *rec, const gsc_token *tok, const gsc_token *prev)
+NOINLINE static void before_closing_brace(gsc_recovery *rec, const gsc_token *tok, const gsc_token *prev)
 {
     void *parser = rec->parser;
     int semi_before_brace = !parser_recovering(parser) && !rec->quiet;
@@ -325,7 +312,7 @@ static void before_closing_brace(gsc_recovery *rec, const gsc_token *tok, const 
 
 /* A cod2/cod4 top-level '#/' with no '/#' open becomes a marker item (see
 ** gsc_parse_ctx), not fed: the parser goes on as if it were not there. */
-static int stray_devclose_marker(gsc_recovery *rec, const gsc_token *tok)
+NOINLINE static int stray_devclose_marker(gsc_recovery *rec, const gsc_token *tok)
 {
     gsc_parse_ctx *ctx = rec->ctx;
     gsc_lexer *lx = rec->lx;
@@ -342,13 +329,13 @@ static int stray_devclose_marker(gsc_recovery *rec, const gsc_token *tok)
     return 1;
 }
 
-int recovery_before_feed(gsc_recovery *rec, int code, const gsc_token *tok, const gsc_token *prev)
+static ALWAYS_INLINE int before_feed(gsc_recovery *rec, int code, const gsc_token *tok, const gsc_token *prev)
 {
     gsc_lexer *lx = rec->lx;
-    if (lx->log->unterminated_string) {
+    if (rec->log.unterminated_string) {
         /* The string ate the rest of its line: what the parser says about
         ** that line is a consequence, until the next statement. */
-        lx->log->unterminated_string = 0;
+        rec->log.unterminated_string = 0;
         rec->quiet = 1;
     }
     int starts_line = tok->line > prev->line;
@@ -374,7 +361,7 @@ int recovery_before_feed(gsc_recovery *rec, int code, const gsc_token *tok, cons
     if (code == TK_IDENT && starts_line && tok->col == 1 && rec->func_name.z && !resumed &&
         only_blocks_open(lx))
         close_unclosed_function(rec, tok);
-    supply_missing_brace(rec, code, tok, starts_line);
+    if (starts_line && rec->ctx->prev_code == TK_RP) supply_missing_brace(rec, code, tok);
     if (code == TK_IDENT && rec->ahead_count == 0 && lx->open_count == 0) rec->top_name = *tok;
     if (code == TK_RBRACE) before_closing_brace(rec, tok, prev);
     if (code == TK_DEVCLOSE && stray_devclose_marker(rec, tok)) return RECOVERY_DONE;
@@ -409,38 +396,63 @@ static int at_boundary(gsc_recovery *rec)
     return 0;
 }
 
-int recovery_after_feed(gsc_recovery *rec, int code, int errors_before)
+/* The token just fed (code, not the end of file) caused a syntax error. */
+NOINLINE static void after_error(gsc_recovery *rec, int code)
 {
     gsc_lexer *lx = rec->lx;
-    if (rec->syntax_errors > errors_before && code != 0) {
-        rec->fn_error = 1; /* a stray '}' before the next function is its consequence */
-        if (lx->open_count == 0) {
-            rec->state = RECOVERY_SKIP_ITEM;
-        } else if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE && code != TK_DEVCLOSE &&
-                   code != TK_RP && code != TK_RBRACKET &&
-                   !parser_accepts(rec->parser, TK_RP)) { /* not in an `if` header */
-            rec->state = RECOVERY_SKIP_STATEMENT;
-            rec->skip_depth = open_parens(lx);
-        }
+    rec->fn_error = 1; /* a stray '}' before the next function is its consequence */
+    if (lx->open_count == 0) {
+        rec->state = RECOVERY_SKIP_ITEM;
+    } else if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE && code != TK_DEVCLOSE &&
+               code != TK_RP && code != TK_RBRACKET &&
+               !parser_accepts(rec->parser, TK_RP)) { /* not in an `if` header */
+        rec->state = RECOVERY_SKIP_STATEMENT;
+        rec->skip_depth = open_parens(lx);
     }
+}
+
+/* After a ';', '{' or '}' (see at_boundary); and after an unterminated
+** string's line, the next statement is news again. */
+NOINLINE static void after_boundary_token(gsc_recovery *rec)
+{
+    if (at_boundary(rec)) rec->state = RECOVERY_RESYNC_AT_LINE;
+    if (rec->quiet && !recovery_inside_brackets(rec->lx) && parser_at_statement_start(rec->parser)) {
+        rec->quiet = 0;
+        GscParseResync(rec->parser);
+    }
+}
+
+static ALWAYS_INLINE int after_feed(gsc_recovery *rec, int code, int errors_before)
+{
+    gsc_lexer *lx = rec->lx;
+    if (rec->syntax_errors > errors_before && code != 0) after_error(rec, code);
     if (code == TK_LBRACE && lx->open_count == 1 && rec->ahead_count == 0) {
         rec->func_name = rec->top_name;
         rec->fn_error = 0;
     }
-    if (lx->log->stopped || code == 0) return 1;
-    if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
-        if (at_boundary(rec)) rec->state = RECOVERY_RESYNC_AT_LINE;
-        if (rec->quiet && !recovery_inside_brackets(lx) && parser_at_statement_start(rec->parser)) {
-            rec->quiet = 0;
-            GscParseResync(rec->parser);
-        }
-    }
+    if (rec->log.stopped || code == 0) return 1;
+    if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) after_boundary_token(rec);
     if (rec->state == RECOVERY_CLEAN || rec->state == RECOVERY_READING)
         rec->state = rec->mode != RECOVERY_VERIFY && recovery_clean_so_far(rec) && !rec->quiet &&
                              rec->ahead_count == 0
                          ? RECOVERY_CLEAN
                          : RECOVERY_READING;
     return 0;
+}
+
+int recovery_feed(gsc_recovery *rec, int code, const gsc_token *tok, const gsc_token *prev)
+{
+    int step = before_feed(rec, code, tok, prev);
+    if (step != RECOVERY_FEED) return step;
+    int errors_before = rec->syntax_errors;
+    GscParse(rec->parser, code, *tok);
+    rec->ctx->prev_code = code;
+    return after_feed(rec, code, errors_before) ? RECOVERY_STOP : RECOVERY_FED;
+}
+
+int recovery_after_feed(gsc_recovery *rec, int code, int errors_before)
+{
+    return after_feed(rec, code, errors_before);
 }
 
 void recovery_init(gsc_recovery *rec, source_file *src, diag_list *diags, recovery_mode mode)

@@ -31,7 +31,7 @@
 ** outside every bracket -> SKIP_ITEM; inside a bracket, unless it was a
 ** closer, ';' or brace or the parser is in an `if` header -> SKIP_STATEMENT;
 ** a boundary as above -> RESYNC_AT_LINE; otherwise CLEAN when its conditions
-** hold, else READING.  Skipping ends in READING (recovery_before_feed); a
+** hold, else READING.  Skipping ends in READING (before_feed); a
 ** skipped token or a stray '#/' marker leaves the state as it is.
 **
 ** Orthogonal to the state: `mute` while the driver feeds tokens of its own
@@ -101,16 +101,27 @@ void recovery_attach(gsc_recovery *rec, gsc_parse_ctx *ctx, void *parser);
 void recovery_free(gsc_recovery *rec);
 
 /* The next token for the READING and skipping states: read ahead, or lexed. */
-int recovery_next_token(gsc_recovery *rec, gsc_token *tok);
+static ALWAYS_INLINE int recovery_next_token(gsc_recovery *rec, gsc_token *tok)
+{
+    if (rec->ahead_count) {
+        *tok = rec->ahead[rec->ahead_head];
+        int code = rec->ahead_code[rec->ahead_head];
+        rec->ahead_head = (rec->ahead_head + 1) % RECOVERY_LOOKAHEAD;
+        rec->ahead_count--;
+        return code;
+    }
+    return gsc_lexer_next(rec->lx, tok);
+}
 
-/* Before tok (code; prev: the token fed before it) is fed: the skipping and
-** the repairs.  RECOVERY_FEED: the caller feeds it and calls
-** recovery_after_feed; RECOVERY_DONE: dealt with (skipped, or fed here);
-** RECOVERY_STOP: the parse is over. */
-enum { RECOVERY_FEED, RECOVERY_DONE, RECOVERY_STOP };
-int recovery_before_feed(gsc_recovery *rec, int code, const gsc_token *tok, const gsc_token *prev);
-/* After the feed of a token (code), given the parser's syntax errors before
-** it: the transition.  Returns 1 when the parse is over. */
+/* One token (code; prev: the token fed before it) through the state machine
+** in every state but CLEAN: the skipping and the repairs, then the feed, then
+** the transition.  RECOVERY_FED: fed; RECOVERY_DONE: dealt with otherwise
+** (skipped, or fed here); RECOVERY_STOP: the parse is over. */
+enum { RECOVERY_FED, RECOVERY_DONE, RECOVERY_STOP, RECOVERY_FEED };
+int recovery_feed(gsc_recovery *rec, int code, const gsc_token *tok, const gsc_token *prev);
+/* The transition after the CLEAN state's fast path fed a token (code) that
+** caused the file's first error (or ended it).  Returns 1 when the parse is
+** over. */
 int recovery_after_feed(gsc_recovery *rec, int code, int errors_before);
 
 /* Lemon's %syntax_error: counts the error, and reports it
