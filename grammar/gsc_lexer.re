@@ -563,9 +563,26 @@ enum {
     ACT_STRAY_RUN = -15
 };
 
-/* Next token code (>= 0, *t filled), or an ACT_ code. */
-static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
+/* A word at tok..cur, code the keyword's when the scanner matched one (else
+** TK_IDENT, the word's first byte): a longer word is an identifier, and a
+** word may start a path. */
+static ALWAYS_INLINE int word_token(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok,
+                                    const uchar *cur)
 {
+    const uchar *end = word_end(cur, lx->end);
+    if (end != cur) { /* longer than the keyword: an identifier */
+        code = TK_IDENT;
+        cur = end;
+    }
+    if (*cur == '\\') {
+        end = path_end(cur);
+        if (end != cur) return emit(lx, t, TK_PATH, tok, end);
+    }
+    return emit(lx, t, code, tok, cur);
+}
+
+/* The scanner's actions (scan()): COLD hands the match to cold_action(), OPEN
+** pushes an opening bracket when it fits without growing the stack. */
 #define COLD(act) do { *at = tok; lx->cur = cur; return (act); } while (0)
 #define OPEN(kind)                                                                 \
     do {                                                                           \
@@ -573,6 +590,24 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
         push_open(lx, kind, tok);                                                  \
         return emit(lx, t, kind, tok, cur);                                        \
     } while (0)
+
+/* Next token code (>= 0, *t filled), or an ACT_ code.
+** - Casts are single tokens, exactly so spelled (G1); elsewhere the '(' is
+**   just a parenthesis.
+** - Keywords: the same words in every game, plus the profile's own
+**   (grammar.md 1.2); exact case.  Every other word is an identifier, and a
+**   word may start a path (word_token()).  The scanner matches a keyword or
+**   a word's first byte: word_end() reads the rest, so that words that only
+**   start like a keyword leave the keyword states at once.
+** - Number forms of other languages: one error that says what GSC has, and
+**   the number goes on as one token.
+** - A string that needs no report (no escape, no line break, within the
+**   limit) is read here; any other by scan_string().
+** - A run of junk bytes (binary data, UTF-8 outside strings) is one error:
+**   the cold action reads the rest of the run, so that the scanner's first
+**   state is a plain switch with no class loop. */
+static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
+{
     const uchar *cur = lx->cur, *mar, *tok;
     int code;
     for (;;) {
@@ -591,17 +626,8 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "#" ident          { COLD(ACT_DIRECTIVE); }
             "#"    { COLD(ACT_HASH); }
             "$"    { COLD(ACT_DOLLAR); }
-
-            /* Casts are single tokens, exactly so spelled (G1); elsewhere the
-            ** '(' is just a parenthesis. */
             "(" ("int" | "float" | "string" | "bool") ")" { COLD(ACT_CAST); }
 
-            /* Keywords: the same words in every game, plus the profile's own
-            ** (grammar.md 1.2); exact case.  Every other word is an
-            ** identifier, and a word may start a path (see `word:` below).
-            ** The scanner matches a keyword or a word's first byte: word_end()
-            ** reads the rest, so that words that only start like a keyword
-            ** leave the keyword states at once. */
             "if"        { code = TK_IF; goto word; }
             "else"      { code = TK_ELSE; goto word; }
             "while"     { code = TK_WHILE; goto word; }
@@ -634,16 +660,10 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             [a-zA-Z_]   { code = TK_IDENT; goto word; }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
-
-            /* Number forms of other languages: one error that says what GSC
-            ** has, and the number goes on as one token. */
             "0" [xX] [0-9a-fA-F]+         { COLD(ACT_HEX); }
             (dec | float) [eE] [+-]? dec  { COLD(ACT_EXPONENT); }
             dec "." / [^0-9a-zA-Z_]       { COLD(ACT_POINT_END); }
             ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
-
-            /* A string that needs no report (no escape, no line break, within
-            ** the limit) is read here; any other by scan_string(). */
             "\"" | "&\"" {
                 const uchar *q = skip_plain(cur, lx->end, STOP_STRING);
                 int limit = lx->rules->max_string_length;
@@ -698,30 +718,15 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "/"    { return emit(lx, t, TK_SLASH, tok, cur); }
             "!"    { return emit(lx, t, TK_BANG, tok, cur); }
             "~"    { return emit(lx, t, TK_TILDE, tok, cur); }
-
-            /* A run of junk bytes (binary data, UTF-8 outside strings) is one
-            ** error: the cold action reads the rest of the run, so that the
-            ** scanner's first state is a plain switch with no class loop. */
             stray  { COLD(ACT_STRAY_RUN); }
             *      { COLD(ACT_STRAY); }
         */
     word: /* a word (keyword code, or its first bytes) at tok..cur, or the path it starts */
-        {
-            const uchar *end = word_end(cur, lx->end);
-            if (end != cur) { /* longer than the keyword: an identifier */
-                code = TK_IDENT;
-                cur = end;
-            }
-        }
-        if (*cur == '\\') {
-            const uchar *end = path_end(cur);
-            if (end != cur) return emit(lx, t, TK_PATH, tok, end);
-        }
-        return emit(lx, t, code, tok, cur);
+        return word_token(lx, t, code, tok, cur);
     }
+}
 #undef OPEN
 #undef COLD
-}
 
 /* The action for an ACT_ code from scan(), the match being tok..lx->cur.
 ** Returns a token code, or -1 to scan on from lx->cur. */
