@@ -13,6 +13,7 @@
 #include "diag_view.h"
 #include "gsc_parser.h"
 #include "lexer.h"
+#include "syntax_log.h"
 #include "os.h"
 #include "profile.h"
 #include "text.h"
@@ -174,8 +175,10 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     diag_init(&scratch);
     scratch.max_errors = 0;
     scratch.no_warnings = 1;
+    syntax_log log;
+    syntax_log_init(&log, src, &scratch);
     gsc_lexer lx;
-    gsc_lexer_init(&lx, src, ctx->rules, &scratch);
+    gsc_lexer_init(&lx, src, ctx->rules, &log);
     recent r = {{{0}}, {0}, 0};
     int depth = 0, code;
     /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
@@ -238,6 +241,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         r.code[i] = code;
     }
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     diag_free(&scratch);
     for (size_t i = 0; i < f->count; i++)
         if (f->sites[i].kind == SITE_USING) *vec_push(f->usings, f->using_count, f->using_cap) = i;

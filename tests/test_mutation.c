@@ -110,7 +110,9 @@ static void mutate_file(const char *path, unsigned *seed, stats *st, int verbose
     diag_list d;
     diag_init(&d);
     gsc_lexer lx;
-    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_COD1), &d);
+    syntax_log log;
+    syntax_log_init(&log, f, &d);
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_COD1), &log);
     int prev = 0, prev_line = 0;
     for (;;) {
         gsc_token t;
@@ -139,6 +141,7 @@ static void mutate_file(const char *path, unsigned *seed, stats *st, int verbose
         prev_line = t.line;
     }
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     diag_free(&d);
 
     char *buf = malloc(n + 3);
