@@ -61,6 +61,10 @@ say = @printf '  %-7s %s\n' $(1) $(2)
 endif
 
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+# The executable's own sources beside main.c (argument files, the language
+# server): never in the library.
+CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+CLI_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CLI_SRC))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
 BUILTIN_LISTS := $(sort $(wildcard data/builtins/*.txt)) $(sort $(wildcard data/builtins/extensions/*.txt))
@@ -82,7 +86,7 @@ all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
 deps:
 	@scripts/ensure-deps.sh base
 
-$(B)/obj $(B)/obj/tests:
+$(B)/obj $(B)/obj/tests $(B)/obj/cli:
 	@mkdir -p $@
 
 # ---- generated scanners and parsers (never committed) ----
@@ -103,7 +107,8 @@ $(B)/%.c $(B)/%.h: grammar/%.y scripts/check-lempar.sh | deps $(B)/obj
 # libatrc.a and libatrc.so.
 $(patsubst grammar/%.y,$(B)/obj/%.o,$(Y_SRC)): GEN_DEFS := $(PARSER_DEFS)
 # Objects built with other flags are stale.
-$(LIB_OBJ) $(B)/obj/main.o $(TEST_OBJ): Makefile
+$(LIB_OBJ) $(B)/obj/main.o $(CLI_OBJ) $(TEST_OBJ): Makefile
+$(CLI_OBJ): | $(B)/obj/cli
 
 # The games' builtin names (data/builtins/*.txt) and the engine extensions'
 # (data/builtins/extensions/*.txt) as constant hash tables.
@@ -139,7 +144,7 @@ $(B)/libatrc.so.$(VERSION): $(LIB_OBJ) src/libatrc.map
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/libatrc.map \
 	    -o $@ $(LIB_OBJ) $(LDLIBS)
 
-$(B)/atrc: $(B)/obj/main.o $(B)/libatrc.a
+$(B)/atrc: $(B)/obj/main.o $(CLI_OBJ) $(B)/libatrc.a
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -343,4 +348,4 @@ clean:
 
 include wasm.mk
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/tests/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/cli/*.d $(B)/obj/tests/*.d)
