@@ -306,6 +306,161 @@ int atrc_diff_files(const char *old_path, const char *new_path, atrc_format form
 int atrc_diff_buffers(const char *old_name, const char *old_data, size_t old_len, const char *new_name,
                       const char *new_data, size_t new_len, atrc_format format, FILE *out, FILE *err);
 
+/* ---- diagnostics, structured (what --format json and the language server show) ---- */
+
+/* A place in a file.  file is as diagnostics print it: a path, or
+** ARCHIVE:ENTRY for a file inside an archive; NULL: no position (the other
+** fields are then 0 / NULL).  Lines are 1-based, columns 1-based and count
+** bytes; end_line/end_column are just past the token or construct that
+** starts at line/column (exclusive, same units). */
+typedef struct atrc_location {
+    const char *file;
+    const char *path;       /* the file-system path read (the archive for an entry), or NULL */
+    const char *entry;      /* the entry inside the archive, or NULL */
+    int line, column;
+    int end_line, end_column;
+} atrc_location;
+/* A second place a diagnostic concerns ("first defined here", "tree selected
+** here", "included from here"). */
+typedef struct atrc_related {
+    atrc_location where;
+    const char *message;
+} atrc_related;
+typedef enum { ATRC_SEVERITY_ERROR = 0, ATRC_SEVERITY_WARNING, ATRC_SEVERITY_NOTE } atrc_severity;
+typedef struct atrc_diagnostic {
+    atrc_severity severity;
+    atrc_location where;
+    const char *code;       /* stable kebab-case name ("duplicate-animation"), the same as JSON's "code" */
+    const char *message;    /* as printed (without " [-Werror]") */
+    int promoted;           /* a warning made an error by -Werror */
+    size_t related_count;
+    const atrc_related *related;
+} atrc_diagnostic;
+/* Diagnostics recorded so far, in the order they print. */
+size_t atrc_diagnostic_count(const atrc_ctx *ctx);
+/* Fills *out with diagnostic i (strings live as long as ctx).  Returns 0, or
+** -1 when i is out of range. */
+int atrc_get_diagnostic(const atrc_ctx *ctx, size_t i, atrc_diagnostic *out);
+/* The code of a diagnostic message as printed ("duplicate-animation" for
+** "duplicate animation 'x' in 'animtrees/t.atr'"); NULL for a text no
+** diagnostic of atrc has.  atrc_diagnostic_code_count/_name list them all. */
+const char *atrc_diagnostic_code(const char *message);
+size_t atrc_diagnostic_code_count(void);
+const char *atrc_diagnostic_code_name(size_t i);
+
+/* The text the compilation read for file (a path or ARCHIVE:ENTRY, as in
+** atrc_location.file): for converting positions of files the editor has not
+** opened.  NULL when it read none (or the file changed since).  *len gets
+** its length. */
+const char *atrc_source_text(atrc_ctx *ctx, const char *file, size_t *len);
+/* Every file the compilation read (scripts and trees), in reading order,
+** named as in atrc_location.file. */
+size_t atrc_file_count(const atrc_ctx *ctx);
+const char *atrc_file_name(const atrc_ctx *ctx, size_t i);
+
+/* ---- sessions: a compilation that can be asked again ---- */
+
+/* A session keeps what does not change between compilations — the game
+** directories' and archives' file index, the parses of unchanged scripts and
+** trees — and the editor's buffers.  Not safe for two threads at once. */
+typedef struct atrc_session atrc_session;
+atrc_session *atrc_session_new(void);
+/* Frees s; a context begun from it must have been freed first. */
+void atrc_session_free(atrc_session *s);
+/* path: a file-system path (made absolute and real by the library).  Every
+** read a compilation makes of that file (a script operand, a script a level
+** or walk loads from a loose game directory, a loose .atr) reads data
+** instead.  data is copied.  Returns 0, or -1 when path is empty. */
+int atrc_session_set_buffer(atrc_session *s, const char *path, const char *data, size_t len);
+void atrc_session_drop_buffer(atrc_session *s, const char *path);
+/* A new context whose reads go through s: buffers first; game directories and
+** archives through s's index, revalidated by size and modification time;
+** scripts and trees whose bytes did not change reuse their parse.  The caller
+** configures it exactly as a command-line run (atrc_add_game_dir,
+** atrc_set_install, atrc_add_extension, atrc_load_level, atrc_add_script,
+** ...), then atrc_build_trees; every result is the same as without a
+** session, byte for byte.  Free it with atrc_free before beginning the next
+** one (at most one context of a session at a time; NULL while one is alive). */
+atrc_ctx *atrc_session_begin(atrc_session *s, const atrc_options *opts);
+
+/* ---- position queries ----
+** file: as in atrc_location.file, or a file-system path of a file the
+** compilation read; line and column 1-based, column in bytes.  After
+** atrc_build_trees. */
+typedef enum {
+    ATRC_AT_NONE = 0,
+    ATRC_AT_ANIM,           /* %name in a script */
+    ATRC_AT_ANIMTREE,       /* #animtree */
+    ATRC_AT_USING_ANIMTREE, /* #using_animtree("name") */
+    ATRC_AT_CALL,           /* f(), ::f, path::f, thread/method calls */
+    ATRC_AT_FUNCTION,       /* the name of a function definition */
+    ATRC_AT_INCLUDE,        /* #include path; or the path of path::f */
+    ATRC_AT_NODE            /* a node name in an .atr */
+} atrc_at_kind;
+typedef struct atrc_at {
+    atrc_at_kind kind;
+    atrc_location where;    /* the token or construct under the position */
+    const char *name;       /* %name, function, tree or script name as written */
+    const char *path;       /* path::f: the script name (canonical, "maps/_utility"); else NULL */
+    int tree, node;         /* registry index and node index (-1: none); node -1 for a pruned .atr node */
+    int64_t value;          /* anim: packed value; animtree: registry index; -1: none */
+    const char *tree_name;  /* canonical tree name, or NULL */
+    /* anim and node facts (hover) */
+    int is_leaf;            /* 1 leaf, 0 group, -1 unknown */
+    int looping;            /* leaves: 1/0 from the asset, -1 unknown; groups: 1 when its sync group loops */
+    unsigned parse_flags;   /* groups: ATRC_FLAG_* as parsed */
+    const char *node_path;  /* "root/body/idle", or NULL */
+    const char *reason;     /* why the node has its index (atrc_explain's why/pruning lines), or NULL */
+    /* tree facts (#using_animtree, #animtree) */
+    const char *tree_file;  /* the .atr read, or NULL */
+    int node_count, node_total; /* nodes kept, nodes declared (with placeholders); -1 unknown */
+    uint32_t checksum;
+    /* call facts */
+    const char *builtin_list; /* "stock cod4 multiplayer", "extension cod4x", "builtins FILE"; NULL: not a builtin */
+    const char *signature;  /* "f(a, b)" of the definition, or NULL */
+} atrc_at;
+/* What is at file:line:column.  Returns 1 (and fills *out), or 0 when
+** nothing atrc knows is there (out->kind ATRC_AT_NONE). */
+int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *out);
+/* Where at's subject is defined: an anim's or node's line in the .atr, a
+** tree's .atr (line 1), a function's definition, an include's script (line
+** 1).  Returns 1, or 0 when unknown. */
+int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out);
+/* Every script reference resolving to at's node (an anim or an .atr node),
+** in compile order: fills up to max of out and returns how many there are. */
+size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max);
+
+/* Completion candidates at a position: after '%' the node names of the tree
+** in scope (tree order); inside #using_animtree(" the trees on the search
+** path; after path:: that script's functions; elsewhere the file's
+** functions, its includes' and the builtins (stock and extensions). */
+typedef enum {
+    ATRC_COMPLETE_LEAF = 0, ATRC_COMPLETE_GROUP, ATRC_COMPLETE_TREE,
+    ATRC_COMPLETE_FUNCTION, ATRC_COMPLETE_BUILTIN_FUNCTION, ATRC_COMPLETE_BUILTIN_METHOD
+} atrc_completion_kind;
+typedef struct atrc_completion {
+    atrc_completion_kind kind;
+    const char *label;      /* the text to insert */
+    const char *detail;     /* "tree[index] node N", "maps/_utility.gsc:12", "stock cod4 multiplayer", ... */
+} atrc_completion;
+/* The candidates, owned by ctx until the next call of atrc_complete on it;
+** *count gets their number; start_column (when not NULL) gets the column the
+** word being completed starts at. */
+const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
+                                     int *start_column);
+
+/* Document symbols: a script's functions, an .atr's nodes (depth-first, with
+** their depth: an outline).  Owned by ctx until the next call. */
+typedef struct atrc_symbol {
+    const char *name;
+    int is_function;        /* 1 function; 0 .atr node */
+    int depth;              /* .atr: 0 for top-level nodes */
+    int is_leaf;            /* .atr nodes */
+    atrc_location where;    /* the name */
+    atrc_location extent;   /* the whole function (name to closing brace) / node with its block */
+} atrc_symbol;
+const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count);
+
 /* "uo", "cod1", ... (a static string); "?" for a value out of range. */
 const char *atrc_profile_name(atrc_profile p);
 /* Parses a profile name, ASCII case-insensitively.  Returns 0, or -1 (out

@@ -1,5 +1,8 @@
 /* The library's entry points: a context, scripts in, trees built, results out. */
 #include "context.h"
+#include "diag_view.h"
+#include "lookup.h"
+#include "session.h"
 #include "check_stage.h"
 #include "profile.h"
 #include "ast.h"
@@ -33,6 +36,9 @@ atrc_ctx *atrc_new(const atrc_options *opts)
 void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;
+    session_context_freed(ctx->session, ctx);
+    diag_view_free(ctx->view);
+    lookup_cache_free(ctx->lookup);
     frontend_free(ctx->fe);
     registry_free(ctx);
     if (ctx->walk) walk_free(ctx->walk);
@@ -156,6 +162,9 @@ int atrc_add_script(atrc_ctx *ctx, const char *path)
 {
     os_file_id id;
     if (strcmp(path, "-") != 0 && os_path_id(path, &id) == 0 && id.directory) return add_operands(ctx, &path, 1);
+    size_t len;
+    const char *buffered = session_buffer(ctx->session, path, &len);
+    if (buffered) return replay_file(ctx, frontend_parse_buffer(get_frontend(ctx), path, buffered, len));
     return replay_file(ctx, frontend_parse_path(get_frontend(ctx), path));
 }
 
@@ -173,8 +182,15 @@ static int add_files(atrc_ctx *ctx, const char *const *paths, size_t n)
     size_t ahead = 64 * (size_t)(ctx->opts.jobs > 1 ? ctx->opts.jobs : 1), queued = 0;
     int rc = 0;
     for (size_t i = 0; i < n; i++) {
-        while (queued < n && queued < i + ahead) reqs[queued] = frontend_prefetch(fe, paths[queued]), queued++;
-        if (replay_file(ctx, frontend_take(fe, reqs[i])) != 0) rc = -1;
+        /* A file the session holds a buffer for is parsed from it, in its turn (NULL request). */
+        size_t len;
+        while (queued < n && queued < i + ahead) {
+            reqs[queued] = session_buffer(ctx->session, paths[queued], &len) ? NULL : frontend_prefetch(fe, paths[queued]);
+            queued++;
+        }
+        const char *buffered = reqs[i] ? NULL : session_buffer(ctx->session, paths[i], &len);
+        fe_file *f = buffered ? frontend_parse_buffer(fe, paths[i], buffered, len) : frontend_take(fe, reqs[i]);
+        if (replay_file(ctx, f) != 0) rc = -1;
     }
     free(reqs);
     return rc;

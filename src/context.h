@@ -74,6 +74,9 @@ struct atrc_ctx {
     struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
     struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
     builtin_set builtins;      /* extensions and user builtin lists (extensions.c), before any script */
+    struct diag_view *view;    /* structured diagnostics, made when first asked for (diag_view.c) */
+    struct lookup_cache *lookup; /* what is where in the files read, made when first asked for (lookup.c) */
+    struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
 };
 
 /* registry.c */

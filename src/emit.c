@@ -4,6 +4,7 @@
 #include "walk.h"
 #include "atr.h"
 #include "diff.h"
+#include "diag_view.h"
 #include "outbuf.h"
 
 #include <inttypes.h>
@@ -91,6 +92,21 @@ static void json_position(outbuf *b, int located, int line, int col)
     outbuf_int(b, line);
     outbuf_str(b, ", \"column\": ");
     outbuf_int(b, col);
+}
+
+/* The diagnostic form's members after the position: "end_line", "end_column", "code". */
+static void json_diag_form(outbuf *b, const atrc_diagnostic *d)
+{
+    if (d->where.file) {
+        outbuf_str(b, ", \"end_line\": ");
+        outbuf_int(b, d->where.end_line);
+        outbuf_str(b, ", \"end_column\": ");
+        outbuf_int(b, d->where.end_column);
+    } else {
+        outbuf_str(b, ", \"end_line\": null, \"end_column\": null");
+    }
+    outbuf_str(b, ", \"code\": ");
+    json_string(b, d->code);
 }
 
 /* A file's name as a JSON string, escaped once for all its references (they
@@ -224,6 +240,8 @@ static void emit_json(const atrc_ctx *ctx, const unsigned char *only, outbuf *b)
     outbuf_str(b, listed ? "\n  ]" : "]");
     if (ctx->walk) json_scripts(ctx->walk, b);
     outbuf_str(b, ",\n  \"diagnostics\": [");
+    size_t viewed;
+    const atrc_diagnostic *view = diag_view_items(ctx, &viewed);
     for (size_t i = 0; i < ctx->diags.count; i++) {
         const diag *g = &ctx->diags.items[i];
         outbuf_str(b, i ? ",\n    {\"severity\": \"" : "\n    {\"severity\": \"");
@@ -231,6 +249,7 @@ static void emit_json(const atrc_ctx *ctx, const unsigned char *only, outbuf *b)
         outbuf_str(b, "\", \"file\": ");
         json_string(b, g->src ? g->src->path : NULL);
         json_position(b, g->src != NULL, g->line, g->col);
+        json_diag_form(b, &view[i]);
         outbuf_str(b, ", \"message\": ");
         json_string(b, g->message);
         outbuf_char(b, '}');

@@ -1,4 +1,5 @@
 #include "gamefs.h"
+#include "session.h"
 #include "outbuf.h"
 #include "profile.h"
 #include "source.h"
@@ -755,6 +756,9 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
         return NULL;
     }
     if (h.loose) {
+        size_t len;
+        const char *buffered = session_buffer(fs->session, h.loose, &len);
+        if (buffered) return source_from_buffer(h.loose, buffered, len);
         source_file *f = source_read_regular(h.loose, err);
         return f;
     }
@@ -1051,6 +1055,15 @@ const char *gamefs_dir_names(gamefs *fs)
     const char *out = arena_strdup(fs->mem, b.s ? b.s : "");
     outbuf_free(&b);
     return out;
+}
+
+const char *gamefs_archive_of(const gamefs *fs, const char *path)
+{
+    for (const gamefs_archive *a = fs->archives; a; a = a->next) {
+        size_t n = strlen(a->path);
+        if (strncmp(path, a->path, n) == 0 && path[n] == ':') return a->path;
+    }
+    return NULL;
 }
 
 void gamefs_free(gamefs *fs)

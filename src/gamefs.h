@@ -54,6 +54,7 @@ typedef struct gamefs {
     gamefs_file_id *read_ids;  /* loose files read by gamefs_read_prefix */
     size_t read_count, read_cap;
     arena *mem;
+    const struct atrc_session *session; /* loose files it holds a buffer for are read from it (session.c); NULL */
 } gamefs;
 
 void gamefs_init(gamefs *fs, arena *mem);
@@ -122,6 +123,9 @@ void gamefs_list_dir(gamefs *fs, const char *dir, const char *ext,
 /* The game directories of the search path, highest priority first, as one
 ** line for a message ("mods/mymod, main"); their archives are not named. */
 const char *gamefs_dir_names(gamefs *fs);
+/* The archive (as named in the search path) whose entry path names
+** ("ARCHIVE:ENTRY", as gamefs_open names it), or NULL for a loose file. */
+const char *gamefs_archive_of(const gamefs *fs, const char *path);
 void gamefs_free(gamefs *fs);
 
 #endif

@@ -201,6 +201,7 @@ START_TEST(warnings_as_errors_and_no_warnings)
     free(text);
     char *json = emit_to_string(ctx, ATRC_FORMAT_JSON, 0);
     ck_assert_ptr_nonnull(strstr(json, "{\"severity\": \"error\", \"file\": \"w.gsc\", \"line\": 1, \"column\": 1, "
+                                       "\"end_line\": 1, \"end_column\": 16, \"code\": \"unknown-anim-tree\", "
                                        "\"message\": \"unknown anim tree 'gone': no animtrees/gone.atr in the game "
                                        "directories searched (/nonexistent-atrc-dir, with their archives)\"}"));
     free(json);

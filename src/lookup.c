@@ -1,0 +1,838 @@
+/* Position queries: see lookup.h and atrc.h ("position queries").
+**
+** A script's sites (function definitions, calls, includes, tree directives)
+** come from lexing it again, once, when a query first concerns it: token
+** based, so a file with syntax errors still answers for what it holds.
+** Animation references, trees and nodes come from the compilation itself
+** (ctx->refs, the built trees), so values are the compilation's. */
+#include "lookup.h"
+#include "atr.h"
+#include "builtins.h"
+#include "context.h"
+#include "diag_view.h"
+#include "gsc_parser.h"
+#include "lexer.h"
+#include "os.h"
+#include "profile.h"
+#include "text.h"
+#include "vec.h"
+#include "walk.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum {
+    SITE_FUNCTION = 0, /* a definition's name */
+    SITE_CALL,         /* name of f(), ::f, path::f */
+    SITE_PATH,         /* #include's path, or path of path::f */
+    SITE_USING,        /* #using_animtree (directive token and its string) */
+    SITE_ANIMTREE      /* #animtree */
+} site_kind;
+
+typedef struct site {
+    site_kind kind;
+    int line, col, end_col;    /* the token (one line) */
+    const char *name;          /* as written (function, tree: lower case; path: canonical) */
+    const char *path;          /* SITE_CALL with path::, canonical; else NULL */
+    int using_line, using_col; /* SITE_USING: the directive */
+    int body_end_line, body_end_col; /* SITE_FUNCTION: just past the closing brace */
+    const char *signature;     /* SITE_FUNCTION: "name(a, b)" */
+    int include;               /* SITE_PATH of an #include */
+} site;
+
+typedef struct file_index {
+    source_file *src;
+    site *sites;               /* source order */
+    size_t count, cap;
+    const anim_ref **refs;     /* its %name and #animtree references, compile order */
+    size_t ref_count, ref_cap;
+    const char *script;        /* game-relative name without .gsc (lower case) */
+    const char *real;          /* real path, when asked for; "" when none */
+} file_index;
+
+struct lookup_cache {
+    arena mem;
+    file_index **files;        /* one per ctx->sources entry, made on demand */
+    size_t file_count;
+    int refs_indexed;
+    hashtab src_index;         /* ctx->sources by pointer */
+    size_t src_indexed;
+    atrc_completion *completions;
+    size_t completion_count, completion_cap;
+    atrc_symbol *symbols;
+    size_t symbol_count, symbol_cap;
+};
+
+void lookup_cache_free(lookup_cache *c)
+{
+    if (!c) return;
+    for (size_t i = 0; i < c->file_count; i++)
+        if (c->files[i]) {
+            free(c->files[i]->sites);
+            free(c->files[i]->refs);
+        }
+    free(c->files);
+    hashtab_free(&c->src_index);
+    free(c->completions);
+    free(c->symbols);
+    arena_free_all(&c->mem);
+    free(c);
+}
+
+static uint32_t pointer_hash(const void *p)
+{
+    uintptr_t u = (uintptr_t)p;
+    return text_hash_bytes((const char *)&u, sizeof u);
+}
+
+static lookup_cache *cache_of(const atrc_ctx *cctx)
+{
+    atrc_ctx *ctx = (atrc_ctx *)cctx; /* a cache of a logically const context */
+    if (!ctx->lookup) {
+        ctx->lookup = xcalloc(1, sizeof *ctx->lookup);
+        arena_init(&ctx->lookup->mem);
+    }
+    lookup_cache *c = ctx->lookup;
+    if (c->file_count < ctx->source_count) {
+        c->files = xrealloc(c->files, ctx->source_count * sizeof *c->files);
+        memset(c->files + c->file_count, 0, (ctx->source_count - c->file_count) * sizeof *c->files);
+        c->file_count = ctx->source_count;
+    }
+    for (; c->src_indexed < ctx->source_count; c->src_indexed++)
+        hashtab_add(&c->src_index, pointer_hash(ctx->sources[c->src_indexed]));
+    return c;
+}
+
+static long source_number(const atrc_ctx *ctx, lookup_cache *c, const source_file *src)
+{
+    uint32_t h = pointer_hash(src);
+    for (size_t i = hashtab_first(&c->src_index, h); i != HASHTAB_END; i = hashtab_next(&c->src_index, h, i))
+        if (ctx->sources[i] == src) return (long)i;
+    return -1;
+}
+
+/* ---- lexing a script's sites ---- */
+
+static const char *canonical_script(arena *a, const char *z, size_t n)
+{
+    char *s = arena_lower(a, z, n);
+    for (char *p = s; *p; p++)
+        if (*p == '\\') *p = '/';
+    return s;
+}
+
+static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const char *name)
+{
+    site *s = vec_push(f->sites, f->count, f->cap);
+    memset(s, 0, sizeof *s);
+    s->kind = kind;
+    s->line = t->line;
+    s->col = t->col;
+    s->end_col = t->col + t->n;
+    s->name = name;
+    return s;
+}
+
+/* A ring of the last tokens seen. */
+typedef struct recent {
+    gsc_token tok[4];
+    int code[4];
+    unsigned n;
+} recent;
+
+static const gsc_token *back(const recent *r, unsigned k, int *code)
+{
+    if (k >= r->n || k >= 4) {
+        *code = -1;
+        return NULL;
+    }
+    unsigned i = (r->n - 1 - k) & 3;
+    *code = r->code[i];
+    return &r->tok[i];
+}
+
+static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
+{
+    source_file *src = f->src;
+    if (!src->data) return;
+    diag_list scratch;
+    diag_init(&scratch);
+    scratch.max_errors = 0;
+    scratch.no_warnings = 1;
+    gsc_lexer lx;
+    gsc_lexer_init(&lx, src, profile_get(ctx->opts.profile), &scratch);
+    recent r = {{{0}}, {0}, 0};
+    int depth = 0, code;
+    site *open_func = NULL;   /* the definition whose body is being read */
+    site *params_of = NULL;   /* the definition whose parameters are being read */
+    size_t sig_start = 0;
+    gsc_token t;
+    while ((code = gsc_lexer_next(&lx, &t)) != 0) {
+        int c1, c2, c3;
+        const gsc_token *p1 = back(&r, 0, &c1);
+        const gsc_token *p2 = back(&r, 1, &c2);
+        const gsc_token *p3 = back(&r, 2, &c3);
+        if (code == TK_LP && p1 && c1 == TK_IDENT) {
+            if (c2 == TK_DCOLON) {
+                /* path::f( or ::f( : the call site was added at the name */
+            } else if (depth == 0) {
+                params_of = add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+                sig_start = (size_t)(p1->z - src->data);
+            } else {
+                add_site(f, SITE_CALL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+            }
+        } else if (code == TK_IDENT && p1 && c1 == TK_DCOLON) {
+            const char *path = NULL;
+            if (p2 && (c2 == TK_PATH || c2 == TK_IDENT) && p2->line == p1->line && p2->col + p2->n == p1->col) {
+                path = canonical_script(&c->mem, p2->z, (size_t)p2->n);
+                add_site(f, SITE_PATH, p2, path);
+            }
+            add_site(f, SITE_CALL, &t, arena_strndup(&c->mem, t.z, (size_t)t.n))->path = path;
+        } else if (p1 && c1 == TK_INCLUDE && (code == TK_PATH || code == TK_IDENT)) {
+            add_site(f, SITE_PATH, &t, canonical_script(&c->mem, t.z, (size_t)t.n))->include = 1;
+        } else if (code == TK_RP && p1 && c1 == TK_STRING && p2 && c2 == TK_LP && p3 && c3 == TK_USING_ANIMTREE) {
+            const char *name = p1->n >= 2 ? arena_lower(&c->mem, p1->z + 1, (size_t)p1->n - 2) : "";
+            site *d = add_site(f, SITE_USING, p3, name);
+            d->using_line = p3->line;
+            d->using_col = p3->col;
+            site *s = add_site(f, SITE_USING, p1, name);
+            s->using_line = p3->line;
+            s->using_col = p3->col;
+        } else if (code == TK_ANIMTREE) {
+            add_site(f, SITE_ANIMTREE, &t, "#animtree");
+        } else if (code == TK_RP && params_of && depth == 0) {
+            size_t end = (size_t)(t.z - src->data) + 1;
+            params_of->signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
+        } else if (code == TK_LBRACE) {
+            if (depth++ == 0 && params_of) {
+                open_func = params_of;
+                params_of = NULL;
+            }
+        } else if (code == TK_RBRACE && depth > 0) {
+            if (--depth == 0 && open_func) {
+                open_func->body_end_line = t.line;
+                open_func->body_end_col = t.col + 1;
+                open_func = NULL;
+            }
+        } else if (code == TK_SEMI && depth == 0) {
+            params_of = NULL;
+        }
+        unsigned i = r.n++ & 3;
+        r.tok[i] = t;
+        r.code[i] = code;
+    }
+    gsc_lexer_free(&lx);
+    diag_free(&scratch);
+}
+
+static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
+{
+    if (c->refs_indexed) return;
+    c->refs_indexed = 1;
+    for (const anim_ref *r = ctx->refs; r; r = r->next) {
+        if (!r->src) continue;
+        long i = source_number(ctx, c, r->src);
+        if (i < 0) continue;
+        file_index *f = c->files[i];
+        if (!f) {
+            f = c->files[i] = arena_alloc(&c->mem, sizeof *f);
+            memset(f, 0, sizeof *f);
+            f->src = ctx->sources[i];
+        }
+        *vec_push(f->refs, f->ref_count, f->ref_cap) = r;
+    }
+}
+
+static int is_script(const source_file *src)
+{
+    size_t n = strlen(src->path);
+    return n >= 4 && text_equal_nocase(src->path + n - 4, ".gsc");
+}
+
+/* The index of ctx->sources[i], lexed on first use. */
+static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
+{
+    index_refs(ctx, c);
+    file_index *f = c->files[i];
+    if (!f) {
+        f = c->files[i] = arena_alloc(&c->mem, sizeof *f);
+        memset(f, 0, sizeof *f);
+        f->src = ctx->sources[i];
+    }
+    if (!f->script) {
+        char buf[1024];
+        gamefs_relative_name(&((atrc_ctx *)ctx)->fs, f->src->path, buf, sizeof buf);
+        size_t n = strlen(buf);
+        if (n >= 4 && strcmp(buf + n - 4, ".gsc") == 0) n -= 4;
+        f->script = arena_strndup(&c->mem, buf, n);
+        if (is_script(f->src)) {
+            int reloaded = f->src->released && source_reload(f->src) == 0;
+            scan_sites(ctx, c, f);
+            if (reloaded) source_release(f->src);
+        }
+    }
+    return f;
+}
+
+static file_index *file_of_src(const atrc_ctx *ctx, const source_file *src)
+{
+    lookup_cache *c = cache_of(ctx);
+    long i = source_number(ctx, c, src);
+    return i < 0 ? NULL : file_at(ctx, c, (size_t)i);
+}
+
+/* The file a query names: as in diagnostics, else the same file by real path. */
+static file_index *file_named(const atrc_ctx *ctx, const char *name)
+{
+    if (!name) return NULL;
+    lookup_cache *c = cache_of(ctx);
+    for (size_t i = 0; i < ctx->source_count; i++)
+        if (strcmp(ctx->sources[i]->path, name) == 0) return file_at(ctx, c, i);
+    char *real = os_real_path(name);
+    if (!real) return NULL;
+    file_index *found = NULL;
+    for (size_t i = 0; i < ctx->source_count && !found; i++) {
+        file_index *f = file_at(ctx, c, i);
+        if (!f->real) {
+            char *r = os_real_path(f->src->path);
+            f->real = r ? arena_strdup(&c->mem, r) : "";
+            free(r);
+        }
+        if (strcmp(f->real, real) == 0) found = f;
+    }
+    free(real);
+    return found;
+}
+
+/* The script of canonical name (game-relative, no .gsc), or NULL. */
+static file_index *script_named(const atrc_ctx *ctx, const char *name)
+{
+    lookup_cache *c = cache_of(ctx);
+    for (size_t i = 0; i < ctx->source_count; i++) {
+        file_index *f = file_at(ctx, c, i);
+        if (is_script(f->src) && strcmp(f->script, name) == 0) return f;
+    }
+    return NULL;
+}
+
+/* ---- internal queries (diag_view.c) ---- */
+
+static int before(int l1, int c1, int l2, int c2)
+{
+    return l1 < l2 || (l1 == l2 && c1 < c2);
+}
+
+static const site *using_before(const file_index *f, int line, int col)
+{
+    const site *u = NULL;
+    for (size_t i = 0; i < f->count; i++) {
+        const site *s = &f->sites[i];
+        if (!before(s->line, s->col, line, col)) break;
+        if (s->kind == SITE_USING) u = s;
+    }
+    return u;
+}
+
+int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
+{
+    file_index *f = file_of_src(ctx, src);
+    const site *u = f ? using_before(f, line, col) : NULL;
+    if (!u) return 0;
+    *at_line = u->using_line;
+    *at_col = u->using_col;
+    return 1;
+}
+
+int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
+{
+    file_index *f = file_of_src(ctx, src);
+    const site *later = NULL;
+    for (size_t i = 0; f && i < f->count && !later; i++)
+        if (f->sites[i].kind == SITE_FUNCTION && f->sites[i].line == line && f->sites[i].col == col) later = &f->sites[i];
+    for (size_t i = 0; later && &f->sites[i] != later; i++)
+        if (f->sites[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites[i].name, later->name)) {
+            *at_line = f->sites[i].line;
+            *at_col = f->sites[i].col;
+            return 1;
+        }
+    return 0;
+}
+
+/* ---- atrc_lookup ---- */
+
+static void set_where(const atrc_ctx *ctx, source_file *src, int line, int col, int end_col, atrc_location *w)
+{
+    location_of(ctx, src, line, col, w);
+    if (end_col > col) w->end_column = end_col;
+}
+
+static const tree_entry *tree_named(const atrc_ctx *ctx, const char *name)
+{
+    for (int i = 1; name && i <= ctx->tree_count; i++)
+        if (ctx->trees[i] && strcmp(ctx->trees[i]->name, name) == 0) return ctx->trees[i];
+    return NULL;
+}
+
+static void tree_facts(const tree_entry *t, atrc_at *out)
+{
+    out->tree = t->index;
+    out->tree_name = t->name;
+    out->tree_file = t->file;
+    if (t->built) {
+        out->node_count = t->tree.node_count;
+        out->node_total = t->tree.node_count + (int)t->pruned_count;
+        out->checksum = t->tree.checksum;
+    }
+}
+
+/* "root/body/idle" as written in the .atr. */
+static const char *node_path(lookup_cache *c, const atrc_tree *t, int node)
+{
+    size_t len = 0;
+    int depth = 0;
+    for (int n = node; n >= 0; n = t->nodes[n].parent, depth++) len += strlen(atr_node_spelling(t, n)) + 1;
+    char *s = arena_alloc(&c->mem, len);
+    size_t at = len - 1;
+    s[at] = 0;
+    for (int n = node; n >= 0; n = t->nodes[n].parent) {
+        const char *w = atr_node_spelling(t, n);
+        size_t k = strlen(w);
+        at -= k;
+        memcpy(s + at, w, k);
+        if (at) s[--at] = '/';
+    }
+    (void)depth;
+    return s;
+}
+
+/* The explain lines that say why the node has its index (atrc_explain's
+** "why:" and "pruning:"), joined; NULL when there are none. */
+static const char *index_reason(const atrc_ctx *ctx, lookup_cache *c, int64_t value)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = os_memstream_open(&buf, &len);
+    if (!f) return NULL;
+    uint32_t v = (uint32_t)value;
+    atrc_explain_values(ctx, &v, 1, ATRC_FORMAT_TEXT, f, f);
+    if (os_memstream_close(f, &buf, &len) != 0 || !buf) return NULL;
+    size_t cap = len + 1, n = 0;
+    char *out = arena_alloc(&c->mem, cap);
+    for (char *line = buf; line && *line;) {
+        char *nl = strchr(line, '\n');
+        size_t k = nl ? (size_t)(nl - line) : strlen(line);
+        if ((k >= 4 && memcmp(line, "why:", 4) == 0) || (k >= 8 && memcmp(line, "pruning:", 8) == 0)) {
+            if (n) out[n++] = '\n';
+            memcpy(out + n, line, k);
+            n += k;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    out[n] = 0;
+    free(buf);
+    return n ? out : NULL;
+}
+
+static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t, int node, atrc_at *out)
+{
+    tree_facts(t, out);
+    out->node = node;
+    if (!t->built || node < 0 || node >= t->tree.node_count) return;
+    const atrc_node *n = &t->tree.nodes[node];
+    out->is_leaf = n->child_count == 0 && node != 0;
+    out->looping = atrc_is_looped(&t->tree, node);
+    out->parse_flags = n->parse_flags;
+    out->node_path = node_path(c, &t->tree, node);
+    out->value = ((int64_t)t->index << 16) | node;
+    out->reason = index_reason(ctx, c, out->value);
+}
+
+static void clear_at(atrc_at *out)
+{
+    memset(out, 0, sizeof *out);
+    out->tree = out->node = -1;
+    out->value = -1;
+    out->is_leaf = out->looping = -1;
+    out->node_count = out->node_total = -1;
+}
+
+static int in_token(int line, int col, int tline, int tcol, int tend)
+{
+    return line == tline && col >= tcol && col < tend;
+}
+
+/* Which builtin list has name (kind), for the game of ctx. */
+static const char *builtin_list_of(const atrc_ctx *ctx, lookup_cache *c, const char *name, int method)
+{
+    const profile_rules *rules = profile_get(ctx->opts.profile);
+    builtin_kind kind = method ? BUILTIN_METHOD : BUILTIN_FUNCTION;
+    const char *game = rules->name;
+    if (ctx->opts.game_mode != ATRC_GAME_SP && builtin_find(rules->builtins_mp, kind, name))
+        return arena_printf(&c->mem, "stock %s multiplayer", game);
+    if (ctx->opts.game_mode != ATRC_GAME_MP && builtin_find(rules->builtins_sp, kind, name))
+        return arena_printf(&c->mem, "stock %s single player", game);
+    for (size_t i = 0; i < ctx->builtins.count; i++) {
+        const builtin_extension *e = ctx->builtins.items[i];
+        if (e->add && builtin_find(e->add, kind, name))
+            return e->game ? arena_printf(&c->mem, "extension %s", e->name) : arena_printf(&c->mem, "builtins %s", e->name);
+    }
+    return NULL;
+}
+
+/* The function a call names, from the file it is in: its own, its includes', or path's. */
+static const site *function_site(const atrc_ctx *ctx, file_index *f, const char *name, const char *path,
+                                 file_index **in)
+{
+    file_index *files[1 + 256];
+    size_t n = 0;
+    if (path) {
+        file_index *p = script_named(ctx, path);
+        if (p) files[n++] = p;
+    } else {
+        files[n++] = f;
+        for (size_t i = 0; i < f->count && n < sizeof files / sizeof files[0]; i++)
+            if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
+                file_index *inc = script_named(ctx, f->sites[i].name);
+                if (inc) files[n++] = inc;
+            }
+    }
+    for (size_t k = 0; k < n; k++)
+        for (size_t i = 0; i < files[k]->count; i++) {
+            const site *s = &files[k]->sites[i];
+            if (s->kind == SITE_FUNCTION && text_equal_nocase(s->name, name)) {
+                *in = files[k];
+                return s;
+            }
+        }
+    return NULL;
+}
+
+static int lookup_script(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, atrc_at *out)
+{
+    for (size_t i = 0; i < f->ref_count; i++) {
+        const anim_ref *r = f->refs[i];
+        if (r->line != line) continue;
+        atrc_location w;
+        location_of(ctx, f->src, r->line, r->col, &w);
+        if (!(line == w.line && col >= w.column && col < w.end_column)) continue;
+        out->where = w;
+        out->value = r->value;
+        if (r->kind == REF_ANIMTREE) {
+            out->kind = ATRC_AT_ANIMTREE;
+            out->name = "#animtree";
+            if (r->tree) tree_facts(r->tree, out);
+            return 1;
+        }
+        out->kind = ATRC_AT_ANIM;
+        out->name = r->spelling ? r->spelling : r->name;
+        if (r->tree) {
+            tree_facts(r->tree, out);
+            if (r->value >= 0) node_facts(ctx, c, r->tree, (int)(r->value & 0xffff), out);
+        }
+        return 1;
+    }
+    for (size_t i = 0; i < f->count; i++) {
+        const site *s = &f->sites[i];
+        if (!in_token(line, col, s->line, s->col, s->end_col)) continue;
+        set_where(ctx, f->src, s->line, s->col, s->end_col, &out->where);
+        out->name = s->name;
+        switch (s->kind) {
+        case SITE_FUNCTION:
+            out->kind = ATRC_AT_FUNCTION;
+            out->signature = s->signature;
+            return 1;
+        case SITE_CALL: {
+            out->kind = ATRC_AT_CALL;
+            out->path = s->path;
+            file_index *in = NULL;
+            const site *def = function_site(ctx, f, s->name, s->path, &in);
+            if (def) out->signature = def->signature;
+            else if (!s->path) {
+                char *lower = arena_lower(&c->mem, s->name, strlen(s->name));
+                out->builtin_list = builtin_list_of(ctx, c, lower, 0);
+                if (!out->builtin_list) out->builtin_list = builtin_list_of(ctx, c, lower, 1);
+            }
+            return 1;
+        }
+        case SITE_PATH:
+            out->kind = ATRC_AT_INCLUDE;
+            out->path = s->name;
+            return 1;
+        case SITE_USING: {
+            out->kind = ATRC_AT_USING_ANIMTREE;
+            const tree_entry *t = tree_named(ctx, s->name);
+            if (t) {
+                tree_facts(t, out);
+                out->value = t->index;
+            }
+            return 1;
+        }
+        case SITE_ANIMTREE:
+            break;
+        }
+    }
+    return 0;
+}
+
+static const tree_entry *tree_of_atr(const atrc_ctx *ctx, const source_file *src)
+{
+    for (int i = 1; i <= ctx->tree_count; i++)
+        if (ctx->trees[i] && ctx->trees[i]->atr_src == src) return ctx->trees[i];
+    return NULL;
+}
+
+static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, atrc_at *out)
+{
+    const tree_entry *t = tree_of_atr(ctx, f->src);
+    if (!t || !t->built) return 0;
+    for (int i = 1; i < t->tree.node_count; i++) {
+        const atrc_node *n = &t->tree.nodes[i];
+        if (n->placeholder || n->line != line) continue;
+        int end = n->column + (int)strlen(atr_node_spelling(&t->tree, i));
+        if (!in_token(line, col, n->line, n->column, end)) continue;
+        out->kind = ATRC_AT_NODE;
+        set_where(ctx, f->src, n->line, n->column, end, &out->where);
+        out->name = atr_node_spelling(&t->tree, i);
+        node_facts(ctx, c, t, i, out);
+        return 1;
+    }
+    return 0;
+}
+
+int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *out)
+{
+    clear_at(out);
+    if (!ctx) return 0;
+    file_index *f = file_named(ctx, file);
+    if (!f) return 0;
+    lookup_cache *c = cache_of(ctx);
+    int found = is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
+                                  : lookup_atr(ctx, c, f, line, column, out);
+    if (!found) clear_at(out);
+    return found;
+}
+
+/* ---- definition and references ---- */
+
+static int node_location(const atrc_ctx *ctx, const tree_entry *t, int node, atrc_location *out)
+{
+    if (!t || !t->built || !t->atr_src || node < 0 || node >= t->tree.node_count) return 0;
+    int line, col;
+    atr_node_position(&t->tree, node, &line, &col);
+    location_of(ctx, t->atr_src, line, col, out);
+    return 1;
+}
+
+int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!ctx || !at) return 0;
+    switch (at->kind) {
+    case ATRC_AT_ANIM:
+    case ATRC_AT_NODE:
+        return node_location(ctx, at->tree > 0 ? ctx->trees[at->tree] : NULL, at->node, out);
+    case ATRC_AT_ANIMTREE:
+    case ATRC_AT_USING_ANIMTREE: {
+        const tree_entry *t = at->tree > 0 ? ctx->trees[at->tree] : NULL;
+        if (!t || !t->atr_src) return 0;
+        location_of(ctx, t->atr_src, 1, 1, out);
+        return 1;
+    }
+    case ATRC_AT_INCLUDE: {
+        file_index *f = at->path ? script_named(ctx, at->path) : NULL;
+        if (!f) return 0;
+        location_of(ctx, f->src, 1, 1, out);
+        return 1;
+    }
+    case ATRC_AT_CALL:
+    case ATRC_AT_FUNCTION: {
+        file_index *f = file_named(ctx, at->where.file), *in = NULL;
+        const site *def = f ? function_site(ctx, f, at->name, at->path, &in) : NULL;
+        if (!def) return 0;
+        set_where(ctx, in->src, def->line, def->col, def->end_col, out);
+        return 1;
+    }
+    case ATRC_AT_NONE:
+        break;
+    }
+    return 0;
+}
+
+size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max)
+{
+    if (!ctx || !at || (at->kind != ATRC_AT_ANIM && at->kind != ATRC_AT_NODE) || at->tree <= 0 || at->node < 0)
+        return 0;
+    const tree_entry *t = ctx->trees[at->tree];
+    int64_t value = ((int64_t)at->tree << 16) | at->node;
+    size_t n = 0;
+    for (const anim_ref *r = ctx->refs; r; r = r->next) {
+        if (r->tree != t || r->kind != REF_ANIM || r->value != value || !r->src) continue;
+        if (n < max) location_of(ctx, r->src, r->line, r->col, &out[n]);
+        n++;
+    }
+    return n;
+}
+
+/* ---- completion ---- */
+
+static void add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail)
+{
+    atrc_completion *x = vec_push(c->completions, c->completion_count, c->completion_cap);
+    x->kind = kind;
+    x->label = label;
+    x->detail = detail;
+}
+
+static void complete_nodes(lookup_cache *c, const tree_entry *t)
+{
+    if (!t || !t->built) return;
+    for (int i = 1; i < t->tree.node_count; i++) {
+        const atrc_node *n = &t->tree.nodes[i];
+        if (n->placeholder) continue;
+        add_completion(c, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
+                       arena_printf(&c->mem, "%s[%d] node %d", t->name, t->index, i));
+    }
+}
+
+static void complete_functions(lookup_cache *c, const file_index *f)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_FUNCTION)
+            add_completion(c, ATRC_COMPLETE_FUNCTION, f->sites[i].name,
+                           arena_printf(&c->mem, "%s:%d", f->src->path, f->sites[i].line));
+}
+
+static void complete_builtins(lookup_cache *c, const builtin_list *l, const char *detail)
+{
+    for (size_t i = 0; l && i < l->count; i++)
+        add_completion(c, l->entries[i].kind == BUILTIN_METHOD ? ATRC_COMPLETE_BUILTIN_METHOD : ATRC_COMPLETE_BUILTIN_FUNCTION,
+                       l->entries[i].name, detail);
+}
+
+const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
+                                     int *start_column)
+{
+    *count = 0;
+    if (start_column) *start_column = column;
+    file_index *f = ctx ? file_named(ctx, file) : NULL;
+    if (!f || !is_script(f->src)) return NULL;
+    lookup_cache *c = cache_of(ctx);
+    c->completion_count = 0;
+    const char *text;
+    int reloaded = f->src->released && source_reload(f->src) == 0;
+    long n = source_line(f->src, line, &text);
+    if (n < 0) {
+        if (reloaded) source_release(f->src);
+        return NULL;
+    }
+    long at = column - 1 > n ? n : column - 1;
+    long w = at;
+    while (w > 0 && (text[w - 1] == '_' || (text[w - 1] >= '0' && text[w - 1] <= '9') ||
+                     ((text[w - 1] | 0x20) >= 'a' && (text[w - 1] | 0x20) <= 'z')))
+        w--;
+    if (start_column) *start_column = (int)w + 1;
+    if (w > 0 && text[w - 1] == '%') {
+        const site *u = using_before(f, line, column);
+        complete_nodes(c, u ? tree_named(ctx, u->name) : NULL);
+    } else if (w > 0 && text[w - 1] == '"' && w >= 17 && memchr(text, '#', (size_t)w) &&
+               strstr(text, "#using_animtree")) {
+        const char **names;
+        size_t k = gamefs_list(&ctx->fs, "animtrees", ".atr", &names);
+        for (size_t i = 0; i < k; i++) add_completion(c, ATRC_COMPLETE_TREE, names[i], "animtrees/");
+    } else if (w >= 2 && text[w - 1] == ':' && text[w - 2] == ':') {
+        long p = w - 2;
+        while (p > 0 && (text[p - 1] == '\\' || text[p - 1] == '/' || text[p - 1] == '_' ||
+                         (text[p - 1] >= '0' && text[p - 1] <= '9') || ((text[p - 1] | 0x20) >= 'a' && (text[p - 1] | 0x20) <= 'z')))
+            p--;
+        if (p < w - 2) {
+            file_index *s = script_named(ctx, canonical_script(&c->mem, text + p, (size_t)(w - 2 - p)));
+            if (s) complete_functions(c, s);
+        } else {
+            complete_functions(c, f);
+        }
+    } else {
+        complete_functions(c, f);
+        for (size_t i = 0; i < f->count; i++)
+            if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
+                file_index *inc = script_named(ctx, f->sites[i].name);
+                if (inc && inc != f) complete_functions(c, inc);
+            }
+        const profile_rules *rules = profile_get(ctx->opts.profile);
+        if (ctx->opts.game_mode != ATRC_GAME_SP)
+            complete_builtins(c, rules->builtins_mp, arena_printf(&c->mem, "stock %s multiplayer", rules->name));
+        if (ctx->opts.game_mode != ATRC_GAME_MP)
+            complete_builtins(c, rules->builtins_sp, arena_printf(&c->mem, "stock %s single player", rules->name));
+        for (size_t i = 0; i < ctx->builtins.count; i++) {
+            const builtin_extension *e = ctx->builtins.items[i];
+            complete_builtins(c, e->add, e->game ? arena_printf(&c->mem, "extension %s", e->name)
+                                                 : arena_printf(&c->mem, "builtins %s", e->name));
+        }
+    }
+    if (reloaded) source_release(f->src);
+    *count = c->completion_count;
+    return c->completions;
+}
+
+/* ---- document symbols ---- */
+
+const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
+{
+    *count = 0;
+    file_index *f = ctx ? file_named(ctx, file) : NULL;
+    if (!f) return NULL;
+    lookup_cache *c = cache_of(ctx);
+    c->symbol_count = 0;
+    if (is_script(f->src)) {
+        for (size_t i = 0; i < f->count; i++) {
+            const site *s = &f->sites[i];
+            if (s->kind != SITE_FUNCTION) continue;
+            atrc_symbol *y = vec_push(c->symbols, c->symbol_count, c->symbol_cap);
+            memset(y, 0, sizeof *y);
+            y->name = s->name;
+            y->is_function = 1;
+            set_where(ctx, f->src, s->line, s->col, s->end_col, &y->where);
+            y->extent = y->where;
+            if (s->body_end_line) {
+                y->extent.end_line = s->body_end_line;
+                y->extent.end_column = s->body_end_col;
+            }
+        }
+    } else {
+        const tree_entry *t = tree_of_atr(ctx, f->src);
+        for (int i = 1; t && t->built && i < t->tree.node_count; i++) {
+            const atrc_node *n = &t->tree.nodes[i];
+            if (n->placeholder) continue;
+            atrc_symbol *y = vec_push(c->symbols, c->symbol_count, c->symbol_cap);
+            memset(y, 0, sizeof *y);
+            y->name = atr_node_spelling(&t->tree, i);
+            int depth = 0;
+            for (int p = n->parent; p > 0; p = t->tree.nodes[p].parent) depth++;
+            y->depth = depth;
+            y->is_leaf = n->child_count == 0;
+            set_where(ctx, f->src, n->line, n->column, n->column + (int)strlen(y->name), &y->where);
+            y->extent = y->where;
+        }
+    }
+    *count = c->symbol_count;
+    return c->symbols;
+}
+
+/* ---- files and their text ---- */
+
+size_t atrc_file_count(const atrc_ctx *ctx)
+{
+    return ctx ? ctx->source_count : 0;
+}
+
+const char *atrc_file_name(const atrc_ctx *ctx, size_t i)
+{
+    return ctx && i < ctx->source_count ? ctx->sources[i]->path : NULL;
+}
+
+const char *atrc_source_text(atrc_ctx *ctx, const char *file, size_t *len)
+{
+    file_index *f = ctx ? file_named(ctx, file) : NULL;
+    if (!f || (f->src->released && source_reload(f->src) != 0) || !f->src->data) return NULL;
+    *len = f->src->len;
+    return f->src->data;
+}

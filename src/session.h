@@ -1,0 +1,15 @@
+/* Sessions (session.c): the library side of atrc_session_*.  Reads by path
+** consult session_buffer first. */
+#ifndef ATRC_SESSION_H
+#define ATRC_SESSION_H
+#include <stddef.h>
+#include "atrc.h"
+
+/* The editor's text standing for the file at path (any spelling of it), or
+** NULL; *len gets its length.  Valid until the buffer is set or dropped
+** again.  s may be NULL. */
+const char *session_buffer(const atrc_session *s, const char *path, size_t *len);
+/* atrc_free of a context begun from s. */
+void session_context_freed(atrc_session *s, const atrc_ctx *ctx);
+
+#endif

@@ -1,0 +1,1 @@
+diff diag_form.old.json diag_form.new.json

@@ -1,0 +1,1 @@
+diff diag_form.new.json diag_form.old.json

@@ -1,0 +1,339 @@
+/* Sessions: a compilation begun from a session gives the same results as
+** one without, byte for byte; the session's buffers stand for files in every
+** read (operands, scripts a level loads from a loose directory, loose .atr);
+** memory stays bounded over hundreds of compilations. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "atrc.h"
+#include "os.h"
+#include "posix_only.h"
+#include "tmpdir_testlib.h"
+
+typedef struct run_result {
+    char *json, *text;
+    size_t diag_count;
+    char *diags; /* every atrc_get_diagnostic field, one line each */
+} run_result;
+
+typedef void (*configure_fn)(atrc_ctx *ctx, const void *arg);
+
+static char *to_string(atrc_ctx *ctx, int json)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = os_memstream_open(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    if (json) ck_assert_int_eq(atrc_emit(ctx, ATRC_FORMAT_JSON, 1, f), 0);
+    else ck_assert_int_eq(atrc_write_diagnostics(ctx, NULL, f), 0);
+    os_memstream_close(f, &buf, &len);
+    return buf;
+}
+
+static void append_location(FILE *f, const atrc_location *w)
+{
+    fprintf(f, " %s|%s|%s|%d:%d-%d:%d", w->file ? w->file : "-", w->path ? w->path : "-", w->entry ? w->entry : "-",
+            w->line, w->column, w->end_line, w->end_column);
+}
+
+static char *structured(atrc_ctx *ctx, size_t *count)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = os_memstream_open(&buf, &len);
+    *count = atrc_diagnostic_count(ctx);
+    for (size_t i = 0; i < *count; i++) {
+        atrc_diagnostic d;
+        ck_assert_int_eq(atrc_get_diagnostic(ctx, i, &d), 0);
+        fprintf(f, "%d %s %s", (int)d.severity, d.code ? d.code : "(null)", d.message);
+        append_location(f, &d.where);
+        for (size_t k = 0; k < d.related_count; k++) {
+            fprintf(f, " [%s", d.related[k].message);
+            append_location(f, &d.related[k].where);
+            fputc(']', f);
+        }
+        fputc('\n', f);
+    }
+    os_memstream_close(f, &buf, &len);
+    return buf;
+}
+
+static run_result run(atrc_session *s, const atrc_options *o, configure_fn configure, const void *arg)
+{
+    atrc_ctx *ctx = s ? atrc_session_begin(s, o) : atrc_new(o);
+    ck_assert_ptr_nonnull(ctx);
+    configure(ctx, arg);
+    atrc_build_trees(ctx);
+    run_result r;
+    r.json = to_string(ctx, 1);
+    r.text = to_string(ctx, 0);
+    r.diags = structured(ctx, &r.diag_count);
+    atrc_free(ctx);
+    return r;
+}
+
+static void result_free(run_result *r)
+{
+    free(r->json);
+    free(r->text);
+    free(r->diags);
+}
+
+static void same_results(const run_result *a, const run_result *b)
+{
+    ck_assert_str_eq(a->json, b->json);
+    ck_assert_str_eq(a->text, b->text);
+    ck_assert_str_eq(a->diags, b->diags);
+    ck_assert_uint_eq(a->diag_count, b->diag_count);
+}
+
+/* ---- the sample install, level mode (loose files) ---- */
+
+static void sample_level(atrc_ctx *ctx, const void *arg)
+{
+    (void)arg;
+    ck_assert_int_eq(atrc_set_install(ctx, "samples/install", NULL), 0);
+    ck_assert_int_eq(atrc_load_level(ctx, "mp_harbour", "tdm", NULL), 0);
+}
+
+static atrc_options sample_options(void)
+{
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD2;
+    o.no_xanim = 1;
+    return o;
+}
+
+START_TEST(sample_level_same_with_session)
+{
+    atrc_options o = sample_options();
+    run_result plain = run(NULL, &o, sample_level, NULL);
+    atrc_session *s = atrc_session_new();
+    for (int k = 0; k < 3; k++) { /* again and again: nothing carried over changes a result */
+        run_result again = run(s, &o, sample_level, NULL);
+        same_results(&plain, &again);
+        result_free(&again);
+    }
+    atrc_session_free(s);
+    ck_assert_ptr_nonnull(strstr(plain.json, "\"scripts\""));
+    result_free(&plain);
+}
+END_TEST
+
+/* ---- a corpus level (skipped when the corpus is absent) ---- */
+
+static void killhouse(atrc_ctx *ctx, const void *arg)
+{
+    (void)arg;
+    atrc_add_game_dir(ctx, "../shared/corpus/cod4-game");
+    ck_assert_int_eq(atrc_load_level(ctx, "killhouse", NULL, NULL), 0);
+}
+
+START_TEST(corpus_level_same_with_session)
+{
+    if (access("../shared/corpus/cod4-game/maps/killhouse.gsc", R_OK) != 0) {
+        fprintf(stderr, "skipped: corpus_level_same_with_session: no ../shared/corpus/cod4-game\n");
+        return;
+    }
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD4;
+    o.jobs = 2;
+    run_result plain = run(NULL, &o, killhouse, NULL);
+    atrc_session *s = atrc_session_new();
+    for (int k = 0; k < 2; k++) {
+        run_result again = run(s, &o, killhouse, NULL);
+        same_results(&plain, &again);
+        result_free(&again);
+    }
+    atrc_session_free(s);
+    ck_assert_ptr_nonnull(strstr(plain.json, "\"maps/killhouse\""));
+    result_free(&plain);
+}
+END_TEST
+
+/* ---- buffers ---- */
+
+static char dir[64];
+
+static void write_file(const char *rel, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    for (char *p = path + strlen(dir) + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            os_mkdir(path, 0777);
+            *p = '/';
+        }
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void make_dir(void)
+{
+    strcpy(dir, "/tmp/atrc-session-XXXXXX");
+    ck_assert_ptr_nonnull(os_make_temp_dir(dir));
+}
+
+static void operand(atrc_ctx *ctx, const void *arg)
+{
+    atrc_add_game_dir(ctx, dir);
+    ck_assert_int_eq(atrc_add_scripts(ctx, (const char *const *)&arg, 1), 0);
+}
+
+/* An operand, a script the walk loads from a loose directory and a loose
+** .atr each read the buffer instead of the file; dropped, the file again. */
+START_TEST(buffers_stand_for_files)
+{
+    make_dir();
+    write_file("animtrees/t.atr", "idle\nwalk\n");
+    write_file("a.gsc", "#using_animtree(\"t\");\nf() { x = %idle; }\n");
+    char a[256];
+    snprintf(a, sizeof a, "%s/a.gsc", dir);
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    atrc_session *s = atrc_session_new();
+    run_result clean = run(s, &o, operand, a);
+    ck_assert_uint_eq(clean.diag_count, 0);
+    /* the operand, through another spelling of its path */
+    char other[300];
+    snprintf(other, sizeof other, "%s/./a.gsc", dir);
+    const char *edited = "#using_animtree(\"t\");\nf() { x = %wlak; }\n";
+    ck_assert_int_eq(atrc_session_set_buffer(s, other, edited, strlen(edited)), 0);
+    run_result e = run(s, &o, operand, a);
+    ck_assert_uint_eq(e.diag_count, 1);
+    ck_assert_ptr_nonnull(strstr(e.diags, "undefined-animation animation 'wlak' not defined"));
+    ck_assert_msg(strstr(e.diags, "|2:11-2:16") != NULL, "%s", e.diags);
+    result_free(&e);
+    /* the loose tree */
+    char atr[256];
+    snprintf(atr, sizeof atr, "%s/animtrees/t.atr", dir);
+    ck_assert_int_eq(atrc_session_set_buffer(s, atr, "wlak\n", 5), 0);
+    e = run(s, &o, operand, a);
+    ck_assert_uint_eq(e.diag_count, 0);
+    ck_assert_ptr_nonnull(strstr(e.json, "\"name\": \"wlak\""));
+    result_free(&e);
+    atrc_session_drop_buffer(s, other);
+    atrc_session_drop_buffer(s, atr);
+    e = run(s, &o, operand, a);
+    same_results(&clean, &e);
+    result_free(&e);
+    result_free(&clean);
+    ck_assert_int_eq(atrc_session_set_buffer(s, "", "x", 1), -1);
+    /* one context at a time */
+    atrc_ctx *c1 = atrc_session_begin(s, &o);
+    ck_assert_ptr_null(atrc_session_begin(s, &o));
+    atrc_free(c1);
+    c1 = atrc_session_begin(s, &o);
+    ck_assert_ptr_nonnull(c1);
+    atrc_free(c1);
+    atrc_session_free(s);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
+static void walk_entry(atrc_ctx *ctx, const void *arg)
+{
+    (void)arg;
+    atrc_add_game_dir(ctx, dir);
+    atrc_walk_script(ctx, "maps/entry");
+}
+
+START_TEST(buffer_of_walked_script)
+{
+    make_dir();
+    write_file("maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
+    write_file("maps/_lib.gsc", "lib() { }\n");
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.profile = ATRC_PROFILE_COD2;
+    atrc_session *s = atrc_session_new();
+    run_result clean = run(s, &o, walk_entry, NULL);
+    ck_assert_uint_eq(clean.diag_count, 0);
+    char lib[256];
+    snprintf(lib, sizeof lib, "%s/maps/_lib.gsc", dir);
+    const char *edited = "other() { }\n";
+    atrc_session_set_buffer(s, lib, edited, strlen(edited));
+    run_result e = run(s, &o, walk_entry, NULL);
+    ck_assert_uint_eq(e.diag_count, 1);
+    ck_assert_msg(strstr(e.diags, "'lib' is not defined in this file or an included one") != NULL, "%s", e.diags);
+    result_free(&e);
+    result_free(&clean);
+    atrc_session_free(s);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
+/* ---- memory over many compilations ---- */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+
+static long resident_kb(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f) return -1;
+    long pages = 0, rss = 0;
+    int n = fscanf(f, "%ld %ld", &pages, &rss);
+    fclose(f);
+    return n == 2 ? rss * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+START_TEST(memory_bounded_over_compilations)
+{
+    atrc_options o = sample_options();
+    atrc_session *s = atrc_session_new();
+    const char *tdm = "samples/install/main/maps/mp/gametypes/tdm.gsc";
+    long after_warmup = -1;
+    char text[256];
+    for (int k = 0; k < 300; k++) {
+        /* an edit per compilation, as an editor makes them */
+        int n = snprintf(text, sizeof text, "main() { x = %d; }\n", k);
+        atrc_session_set_buffer(s, tdm, text, (size_t)n);
+        atrc_ctx *ctx = atrc_session_begin(s, &o);
+        sample_level(ctx, NULL);
+        atrc_build_trees(ctx);
+        size_t count = atrc_diagnostic_count(ctx);
+        for (size_t i = 0; i < count; i++) {
+            atrc_diagnostic d;
+            atrc_get_diagnostic(ctx, i, &d);
+        }
+        atrc_free(ctx);
+        if (k == 50) after_warmup = resident_kb();
+    }
+    long end = resident_kb();
+    atrc_session_free(s);
+#ifndef UNDER_ASAN
+    if (after_warmup > 0 && end > 0)
+        ck_assert_msg(end - after_warmup < 2048, "resident memory grew by %ld KiB over 250 compilations",
+                      end - after_warmup);
+#else
+    (void)after_warmup;
+    (void)end;
+#endif
+}
+END_TEST
+
+Suite *make_session_suite(void)
+{
+    Suite *s = suite_create("session");
+    TCase *tc = tcase_create("session");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, sample_level_same_with_session);
+    tcase_add_test(tc, corpus_level_same_with_session);
+    tcase_add_posix_test(tc, buffers_stand_for_files, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, buffer_of_walked_script, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, memory_bounded_over_compilations, "reads /proc/self/statm");
+    suite_add_tcase(s, tc);
+    return s;
+}
