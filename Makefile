@@ -77,7 +77,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint install uninstall bench mutation-report \
+.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint lsp-check install uninstall bench mutation-report \
         corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows
 .DEFAULT_GOAL := all
 
@@ -220,7 +220,13 @@ parallel: all
 	@echo "== thread counts"
 	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
-check: unit golden hostile parallel diff-portable pictures install-check manlint
+# `atrc lsp` driven by a protocol-level client and by headless Neovim
+# (scripts/ensure-deps.sh lsp), compared with the command line.
+lsp-check: all $(B)/samples/install.stamp
+	@scripts/ensure-deps.sh lsp
+	$(Q)ATRC=$(abspath $(B)/atrc) INSTALL=$(abspath $(SAMPLE_INSTALL)) sh tests/lsp/run.sh
+
+check: unit golden hostile parallel diff-portable pictures install-check manlint lsp-check
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----

@@ -1,6 +1,7 @@
 /* atrc — the command-line client of the library in include/atrc.h. */
 #include "atrc.h"
 #include "cli/args.h"
+#include "cli/lsp.h"
 #include "os.h"
 
 #include <ctype.h>
@@ -362,6 +363,7 @@ int main(int argc, char **argv)
     os_process_start();
     atrc_set_out_of_memory_handler(exit_out_of_memory);
     if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "lsp") == 0) return lsp_main(argc, argv);
 
     arglist args;
     memset(&args, 0, sizeof args);

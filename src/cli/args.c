@@ -76,6 +76,10 @@ const char cli_usage_text[] =
     "  atrc diff [--format text|json] [-o FILE] OLD.json NEW.json\n"
     "                         compare two JSON runs and explain every change\n"
     "                         (exit 0 same, 1 different, 2 trouble)\n"
+    "  atrc lsp               a language server (LSP) on standard input and output:\n"
+    "                         configured by the nearest atrc.flags, else the\n"
+    "                         client's initializationOptions.flags, else the\n"
+    "                         open scripts (exit 0 after shutdown and exit)\n"
     "\n"
     "Exit status: 0 success (warnings allowed), 1 errors in the inputs,\n"
     "2 usage error, unreadable input or failed output.\n";

@@ -104,6 +104,20 @@ lsp_frame lsp_reader_next(lsp_reader *r, char **body, size_t *n, char *why, size
             continue;
         }
         if (avail == 0) return LSP_FRAME_MORE;
+        if (r->resync) {
+            /* After a bad header the body's length is unknown: the next
+            ** message starts at the next "Content-Length" (keep 13 bytes:
+            ** the start of one split across reads). */
+            size_t k = 0;
+            while (k + 14 <= avail && strncasecmp(p + k, "Content-Length", 14) != 0) k++;
+            if (k + 14 > avail) {
+                if (avail > 13) r->start += avail - 13;
+                return LSP_FRAME_MORE;
+            }
+            r->start += k;
+            r->resync = 0;
+            continue;
+        }
         /* A header section is looked for in its first LSP_MAX_HEADER bytes;
         ** the end of one too long, in everything there is (then dropped). */
         size_t scan = r->in_garbage || avail < LSP_MAX_HEADER + 4 ? avail : LSP_MAX_HEADER + 4;
@@ -124,11 +138,13 @@ lsp_frame lsp_reader_next(lsp_reader *r, char **body, size_t *n, char *why, size
             /* the end of the section that was too long */
             r->start += header_len;
             r->in_garbage = 0;
+            r->resync = 1;
             continue;
         }
         size_t length = 0;
         if (parse_header(p, blank, &length, why, why_size) != 0) {
             r->start += header_len;
+            r->resync = 1;
             return LSP_FRAME_ERROR;
         }
         if (length > LSP_MAX_BODY) {

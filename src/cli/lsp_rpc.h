@@ -30,6 +30,7 @@ typedef struct lsp_reader {
     size_t start, len, cap; /* unread bytes: buf[start, len) */
     size_t skip;            /* body bytes of an oversized message still to discard */
     int in_garbage;         /* a header section too long: discarding up to its blank line */
+    int resync;             /* after a bad header: discarding up to the next "Content-Length" */
 } lsp_reader;
 
 typedef enum { LSP_FRAME_MORE = 0, LSP_FRAME_MESSAGE, LSP_FRAME_ERROR } lsp_frame;
@@ -38,7 +39,8 @@ typedef enum { LSP_FRAME_MORE = 0, LSP_FRAME_MESSAGE, LSP_FRAME_ERROR } lsp_fram
 void lsp_reader_feed(lsp_reader *r, const char *data, size_t n);
 /* The next message: LSP_FRAME_MESSAGE with its body in *body (n bytes,
 ** writable and valid until the next call), LSP_FRAME_ERROR with a reason
-** in why (the bad framing is skipped: the next call goes on after it), or
+** in why (the bad framing is skipped: the next call goes on at the next
+** "Content-Length" header), or
 ** LSP_FRAME_MORE when the bytes so far hold no whole message. */
 lsp_frame lsp_reader_next(lsp_reader *r, char **body, size_t *n, char *why, size_t why_size);
 void lsp_reader_free(lsp_reader *r);
