@@ -163,8 +163,8 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     gsc_lexer_init(&lx, src, profile_get(ctx->opts.profile), &scratch);
     recent r = {{{0}}, {0}, 0};
     int depth = 0, code;
-    site *open_func = NULL;   /* the definition whose body is being read */
-    site *params_of = NULL;   /* the definition whose parameters are being read */
+    /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
+    long open_func = -1, params_of = -1;
     size_t sig_start = 0;
     gsc_token t;
     while ((code = gsc_lexer_next(&lx, &t)) != 0) {
@@ -176,7 +176,8 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             if (c2 == TK_DCOLON) {
                 /* path::f( or ::f( : the call site was added at the name */
             } else if (depth == 0) {
-                params_of = add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+                add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+                params_of = (long)f->count - 1;
                 sig_start = (size_t)(p1->z - src->data);
             } else {
                 add_site(f, SITE_CALL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
@@ -200,22 +201,22 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             s->using_col = p3->col;
         } else if (code == TK_ANIMTREE) {
             add_site(f, SITE_ANIMTREE, &t, "#animtree");
-        } else if (code == TK_RP && params_of && depth == 0) {
+        } else if (code == TK_RP && params_of >= 0 && depth == 0) {
             size_t end = (size_t)(t.z - src->data) + 1;
-            params_of->signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
+            f->sites[params_of].signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
         } else if (code == TK_LBRACE) {
-            if (depth++ == 0 && params_of) {
+            if (depth++ == 0 && params_of >= 0) {
                 open_func = params_of;
-                params_of = NULL;
+                params_of = -1;
             }
         } else if (code == TK_RBRACE && depth > 0) {
-            if (--depth == 0 && open_func) {
-                open_func->body_end_line = t.line;
-                open_func->body_end_col = t.col + 1;
-                open_func = NULL;
+            if (--depth == 0 && open_func >= 0) {
+                f->sites[open_func].body_end_line = t.line;
+                f->sites[open_func].body_end_col = t.col + 1;
+                open_func = -1;
             }
         } else if (code == TK_SEMI && depth == 0) {
-            params_of = NULL;
+            params_of = -1;
         }
         unsigned i = r.n++ & 3;
         r.tok[i] = t;
@@ -421,6 +422,7 @@ static const char *index_reason(const atrc_ctx *ctx, lookup_cache *c, int64_t va
     for (char *line = buf; line && *line;) {
         char *nl = strchr(line, '\n');
         size_t k = nl ? (size_t)(nl - line) : strlen(line);
+        while (k && *line == ' ') line++, k--;
         if ((k >= 4 && memcmp(line, "why:", 4) == 0) || (k >= 8 && memcmp(line, "pruning:", 8) == 0)) {
             if (n) out[n++] = '\n';
             memcpy(out + n, line, k);
