@@ -1,5 +1,6 @@
 /* Response files (`@FILE`) and the project file (`atrc.flags`): argfile.h. */
 #include "cli/argfile.h"
+#include "arena.h"
 #include "os.h"
 #include "vec.h"
 
@@ -9,10 +10,7 @@
 
 static char *keep(arglist *l, char *s)
 {
-    if (!s) {
-        fputs("atrc: out of memory\n", stderr);
-        exit(2);
-    }
+    if (!s) out_of_memory();
     *vec_push(l->owned, l->owned_count, l->owned_cap) = s;
     return s;
 }

@@ -399,15 +399,11 @@ static int handle_batch(lsp_server *s, queued *q, size_t n)
 {
     arena a;
     arena_init(&a);
-    lsp_message *msgs = calloc(n ? n : 1, sizeof *msgs);
-    int *ok = calloc(n ? n : 1, sizeof *ok);
-    const json_value **cancel = calloc(n ? n : 1, sizeof *cancel);
+    lsp_message *msgs = xcalloc(n ? n : 1, sizeof *msgs);
+    int *ok = xcalloc(n ? n : 1, sizeof *ok);
+    const json_value **cancel = xcalloc(n ? n : 1, sizeof *cancel);
     size_t cancel_count = 0;
     int status = -1;
-    if (!msgs || !ok || !cancel) {
-        fputs("atrc: out of memory\n", stderr);
-        exit(2);
-    }
     for (size_t i = 0; i < n; i++) {
         char why[200];
         int rc = lsp_message_parse(q[i].body, q[i].len, &a, &msgs[i], why, sizeof why);
@@ -471,10 +467,7 @@ int lsp_main(int argc, char **argv)
             queued *e = vec_push(q, qn, qcap);
             e->body = os_strndup(body, len);
             e->len = len;
-            if (!e->body) {
-                fputs("atrc: out of memory\n", stderr);
-                exit(2);
-            }
+            if (!e->body) out_of_memory();
         }
         if (qn > 0) {
             status = handle_batch(&s, q, qn);

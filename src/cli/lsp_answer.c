@@ -2,7 +2,7 @@
 ** completion, references, document symbols, archive entries.  A document
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
-#include "vec.h"
+#include "arena.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -200,11 +200,7 @@ void lsp_references(lsp_server *s, const lsp_message *m)
         return;
     }
     size_t n = atrc_references(s->ctx, &at, NULL, 0);
-    atrc_location *refs = n ? calloc(n, sizeof *refs) : NULL;
-    if (n && !refs) {
-        empty_list(s, m);
-        return;
-    }
+    atrc_location *refs = n ? xcalloc(n, sizeof *refs) : NULL;
     n = atrc_references(s->ctx, &at, refs, n);
     const json_value *include = json_get(json_get(m->params, "context"), "includeDeclaration");
     atrc_location def;
@@ -275,6 +271,16 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
 
 /* ---- document symbols ---- */
 
+/* File order: an .atr's nodes come in the engine's index order, and a
+** node's children follow it in the file. */
+static int by_position(const void *a, const void *b)
+{
+    const atrc_symbol *x = *(const atrc_symbol *const *)a, *y = *(const atrc_symbol *const *)b;
+    if (x->where.line != y->where.line) return x->where.line < y->where.line ? -1 : 1;
+    if (x->where.column != y->where.column) return x->where.column < y->where.column ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
 void lsp_document_symbols(lsp_server *s, const lsp_message *m)
 {
     position p;
@@ -283,32 +289,36 @@ void lsp_document_symbols(lsp_server *s, const lsp_message *m)
         return;
     }
     size_t count = 0;
-    const atrc_symbol *sym = atrc_symbols(s->ctx, p.file, &count);
-    int *open = count ? calloc(count, sizeof *open) : NULL; /* depths of the symbols whose children are open */
+    const atrc_symbol *symbols = atrc_symbols(s->ctx, p.file, &count);
+    const atrc_symbol **sorted = count ? xcalloc(count, sizeof *sorted) : NULL;
+    for (size_t i = 0; i < count; i++) sorted[i] = &symbols[i];
+    if (count) qsort(sorted, count, sizeof *sorted, by_position);
+    int *open = count ? xcalloc(count, sizeof *open) : NULL; /* depths of the symbols whose children are open */
     size_t depth = 0;
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
-    for (size_t i = 0; sym && open && i < count; i++) {
-        while (depth > 0 && open[depth - 1] >= sym[i].depth) {
+    for (size_t i = 0; open && i < count; i++) {
+        const atrc_symbol *sym = sorted[i];
+        while (depth > 0 && open[depth - 1] >= sym->depth) {
             outbuf_str(&s->msg, "]}");
             depth--;
         }
         if (s->msg.s[s->msg.len - 1] != '[') outbuf_char(&s->msg, ',');
         outbuf_str(&s->msg, "{\"name\":");
-        outbuf_json_string(&s->msg, sym[i].name, strlen(sym[i].name));
-        int kind = sym[i].is_function ? 12 : sym[i].is_leaf ? 8 : 3; /* Function, Field, Namespace */
+        outbuf_json_string(&s->msg, sym->name, strlen(sym->name));
+        int kind = sym->is_function ? 12 : sym->is_leaf ? 8 : 3; /* Function, Field, Namespace */
         outbuf_printf(&s->msg, ",\"kind\":%d,\"range\":", kind);
-        atrc_location extent = sym[i].extent.file ? sym[i].extent : sym[i].where;
+        atrc_location extent = sym->extent.file ? sym->extent : sym->where;
         /* the range holds the selection range */
-        if (extent.line > sym[i].where.line || (extent.line == sym[i].where.line && extent.column > sym[i].where.column)) {
-            extent.line = sym[i].where.line;
-            extent.column = sym[i].where.column;
+        if (extent.line > sym->where.line || (extent.line == sym->where.line && extent.column > sym->where.column)) {
+            extent.line = sym->where.line;
+            extent.column = sym->where.column;
         }
         lsp_write_range(s, &s->msg, &p.lines, &extent);
         outbuf_str(&s->msg, ",\"selectionRange\":");
-        lsp_write_range(s, &s->msg, &p.lines, &sym[i].where);
+        lsp_write_range(s, &s->msg, &p.lines, &sym->where);
         outbuf_str(&s->msg, ",\"children\":[");
-        open[depth++] = sym[i].depth;
+        open[depth++] = sym->depth;
     }
     while (depth > 0) {
         outbuf_str(&s->msg, "]}");
@@ -317,6 +327,7 @@ void lsp_document_symbols(lsp_server *s, const lsp_message *m)
     outbuf_char(&s->msg, ']');
     lsp_end_result(s);
     free(open);
+    free(sorted);
     lsp_lines_free(&p.lines);
 }
 

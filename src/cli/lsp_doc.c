@@ -1,5 +1,6 @@
 /* The language server's documents, URIs and positions: lsp_doc.h. */
 #include "cli/lsp_doc.h"
+#include "arena.h"
 #include "os.h"
 #include "text.h"
 #include "vec.h"
@@ -7,18 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *need(void *p)
-{
-    if (!p) {
-        fputs("atrc: out of memory\n", stderr);
-        exit(2);
-    }
-    return p;
-}
-
 static char *copy(const char *s, size_t n)
 {
-    char *p = need(malloc(n + 1));
+    char *p = xmalloc(n + 1);
     if (n) memcpy(p, s, n);
     p[n] = 0;
     return p;
@@ -55,7 +47,7 @@ lsp_doc *lsp_docs_open(lsp_docs *d, const char *uri, const char *text, size_t le
         char *archive = NULL, *entry = NULL;
         if (lsp_uri_to_entry(uri, &archive, &entry) == 0) {
             size_t a = strlen(archive), e = strlen(entry);
-            doc->archive_file = need(malloc(a + e + 2));
+            doc->archive_file = xmalloc(a + e + 2);
             memcpy(doc->archive_file, archive, a);
             doc->archive_file[a] = ':';
             memcpy(doc->archive_file + a + 1, entry, e + 1);
@@ -113,7 +105,7 @@ static int hex_digit(int c)
 /* Percent-decodes s[0, n); NULL on a bad escape or a NUL byte. */
 static char *percent_decode(const char *s, size_t n)
 {
-    char *out = need(malloc(n + 1)), *o = out;
+    char *out = xmalloc(n + 1), *o = out;
     for (size_t i = 0; i < n; i++) {
         int c = (unsigned char)s[i];
         if (c == '%') {
@@ -301,7 +293,7 @@ int lsp_doc_edit(lsp_doc *doc, int start_line, int64_t start_char, int end_line,
     lsp_lines_free(&l);
     if (a > b) return -1;
     size_t len = doc->len - (b - a) + n;
-    char *s = need(malloc(len + 1));
+    char *s = xmalloc(len + 1);
     memcpy(s, doc->text, a);
     if (n) memcpy(s + a, text, n);
     memcpy(s + a + n, doc->text + b, doc->len - b);

@@ -381,7 +381,82 @@ def test_arguments():
     check(r.returncode == 0 and r.stdout.startswith(b"usage: atrc lsp"), "atrc lsp --help: %r" % (r,))
 
 
+def test_atr_and_config():
+    """An .atr opened in the editor answers for its nodes; a bad atrc.flags
+    is a diagnostic on its line; #using_animtree leads to its tree."""
+    import shutil
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    try:
+        ws = os.path.join(tmp, "ws")
+        shutil.copytree(WORKSPACE, ws)
+        flags = os.path.join(ws, "atrc.flags")
+        with open(flags, "w") as f:
+            f.write("# project\n--frobnicate\ntank.gsc\n")
+        s = Server(cwd=ws)
+        initialize(s, root=ws)
+        tank = os.path.join(ws, "tank.gsc")
+        open_doc(s, tank)
+        got = s.diagnostics_for(uri(flags))
+        r = subprocess.run([ATRC, "@atrc.flags"], cwd=ws, capture_output=True, text=True)
+        first = r.stderr.split("\n")[0]
+        check(r.returncode == 2 and first.startswith(os.path.realpath(flags) + ":2: error: ") is False
+              and first.startswith("atrc.flags:2: error: "), "the command line on the bad project file: %r" % first)
+        check(got and len(got["diagnostics"]) == 1 and got["diagnostics"][0]["range"]["start"]["line"] == 1
+              and "unknown option '--frobnicate'" in got["diagnostics"][0]["message"],
+              "a bad atrc.flags: a diagnostic on its line 2: %r" % got)
+        # fixed on disk and saved: the project compiles; the flags file's list is emptied
+        with open(flags, "w") as f:
+            f.write("# project\n--no-xanim\ntank.gsc\n")
+        s.notify("textDocument/didSave", {"textDocument": {"uri": uri(tank)}})
+        got = s.diagnostics_for(uri(flags))
+        check(got and got["diagnostics"] == [], "the fixed atrc.flags: an emptied list: %r" % got)
+        # the tree: hover and definition on a node of tank.atr, #using_animtree -> the file
+        atr = os.path.join(ws, "animtrees/tank.atr")
+        open_doc(s, atr)
+        doc = cli_json(["@atrc.flags"], cwd=ws)
+        ref = next(x for x in doc["references"] if x.get("name") == "turret_left")
+        lines = open(atr, "rb").read().split(b"\n")
+        n = next(i for i, l in enumerate(lines) if l.strip() == b"turret_left")
+        pos = {"line": n, "character": lines[n].index(b"turret_left") + 2}
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(atr)}, "position": pos})
+        text = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+        check("0x%08x" % ref["value"] in text, "hover on the .atr node turret_left: %r" % r)
+        r = s.call("textDocument/references", {"textDocument": {"uri": uri(atr)}, "position": pos,
+                                              "context": {"includeDeclaration": False}})
+        got_refs = [x["range"]["start"]["line"] + 1 for x in (r or {}).get("result") or []]
+        check(got_refs == [ref["line"]], "references of the .atr node: %r, want line %d" % (r, ref["line"]))
+        # the outline: the tree's nodes the command line lists, nested, in file order
+        r = s.call("textDocument/documentSymbol", {"textDocument": {"uri": uri(atr)}})
+        got_outline = []
+
+        def walk(items, parent):
+            for x in items:
+                got_outline.append((x["name"], parent, x["selectionRange"]["start"]["line"]))
+                walk(x.get("children", []), x["name"])
+        walk((r or {}).get("result") or [], None)
+        tree = next(t for t in doc["trees"] if t["name"] == "tank")
+        by_index = {nd["index"]: nd for nd in tree["nodes"]}
+        text_lines = [l.strip().split(b" ")[0].decode() for l in lines]
+        want = sorted(((nd["name"], None if nd["parent"] == 0 else by_index[nd["parent"]]["name"], text_lines.index(nd["name"]))
+                       for nd in tree["nodes"] if nd["index"] > 0), key=lambda x: x[2])
+        check(got_outline == want and len(want) >= 2, "the .atr's outline %r, the command line's nodes %r" % (got_outline, want))
+        tl = open(tank, "rb").read().split(b"\n")
+        u = next(i for i, l in enumerate(tl) if l.startswith(b"#using_animtree"))
+        r = s.call("textDocument/definition", {"textDocument": {"uri": uri(tank)},
+                                              "position": {"line": u, "character": tl[u].index(b"tank") + 1}})
+        loc = (r or {}).get("result") or {}
+        check(loc.get("uri") == uri(atr), "#using_animtree(\"tank\") leads to tank.atr: %r" % r)
+        s.call("shutdown")
+        s.notify("exit")
+        s.wait()
+        s.close()
+    finally:
+        shutil.rmtree(tmp)
+
+
 test_arguments()
+test_atr_and_config()
 test_framing()
 test_positions(utf8=False)
 test_positions(utf8=True)
