@@ -192,8 +192,19 @@ static void write_config_error(lsp_server *s, pub_file *f)
     at.end_column = 1 << 30;
     outbuf_str(b, "{\"range\":");
     lsp_write_range(s, b, lines_of(s, f), &at);
-    outbuf_str(b, ",\"severity\":1,\"code\":\"configuration\",\"source\":\"atrc\",\"message\":");
-    size_t n = strlen(f->message);
+    /* the code of the first line's message ("FILE:LINE: error: MESSAGE"), else "configuration" */
+    const char *msg = strstr(f->message, ": error: ");
+    size_t n = strcspn(f->message, "\n");
+    const char *code = NULL;
+    if (msg && (size_t)(msg - f->message) < n) {
+        char *first = os_strndup(msg + 9, n - (size_t)(msg + 9 - f->message));
+        code = first ? atrc_diagnostic_code(first) : NULL;
+        free(first);
+    }
+    outbuf_str(b, ",\"severity\":1,\"code\":");
+    outbuf_json_string(b, code ? code : "configuration", strlen(code ? code : "configuration"));
+    outbuf_str(b, ",\"source\":\"atrc\",\"message\":");
+    n = strlen(f->message);
     while (n && f->message[n - 1] == '\n') n--;
     outbuf_json_string(b, f->message, n);
     outbuf_char(b, '}');

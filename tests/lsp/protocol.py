@@ -403,7 +403,8 @@ def test_atr_and_config():
         check(r.returncode == 2 and first.startswith(os.path.realpath(flags) + ":2: error: ") is False
               and first.startswith("atrc.flags:2: error: "), "the command line on the bad project file: %r" % first)
         check(got and len(got["diagnostics"]) == 1 and got["diagnostics"][0]["range"]["start"]["line"] == 1
-              and "unknown option '--frobnicate'" in got["diagnostics"][0]["message"],
+              and "unknown option '--frobnicate'" in got["diagnostics"][0]["message"]
+              and got["diagnostics"][0].get("code") == "usage",
               "a bad atrc.flags: a diagnostic on its line 2: %r" % got)
         # fixed on disk and saved: the project compiles; the flags file's list is emptied
         with open(flags, "w") as f:
