@@ -141,6 +141,7 @@ static const code_rule rules[] = {
     {"'*' is too large for a response file *", "argfile-too-large"},
     {"too many arguments (max *) once response files are read", "argfile-too-many-arguments"},
     {"too many lines in response files *", "argfile-too-many-lines"},
+    {"too many response files read *", "argfile-too-many-files"},
     {"a NUL byte in an argument", "argfile-nul-byte"},
     {"unknown option '*'", "usage"},
     {"* needs a *", "usage"},

@@ -63,7 +63,7 @@ typedef struct expansion {
     FILE *err;
     os_file_id open[ARGFILE_MAX_DEPTH];
     int depth;
-    size_t lines;
+    size_t lines, files;
 } expansion;
 
 /* "FILE:LINE: error: " or "atrc: error: ". */
@@ -103,13 +103,15 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
             return fail(x, at, "'%s' includes itself%s (a cycle of response files)", as_written, "");
     if (x->depth == ARGFILE_MAX_DEPTH)
         return fail(x, at, "'%s': response files nested too deep (max %s)", as_written, "16");
+    if (++x->files > ARGFILE_MAX_FILES)
+        return fail(x, at, "too many response files read (max %s%s)", "10000", "");
     FILE *f = fopen(path, "rb");
     if (!f) return fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
     char *text = NULL;
     size_t len = 0, cap = 0;
     int rc = 0;
     for (;;) {
-        vec_reserve(text, cap, len + 65536);
+        vec_reserve(text, cap, len + 4096);
         size_t got = fread(text + len, 1, cap - len - 1, f);
         len += got;
         if (len > ARGFILE_MAX_BYTES) {
@@ -157,7 +159,7 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
 
 int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
 {
-    expansion x = {out, err, {{0}}, 0, 0};
+    expansion x = {out, err, {{0}}, 0, 0, 0};
     int only_args = 0;
     for (int i = 0; i < argc; i++) {
         static const arg_origin command_line = {NULL, 0, ""};
@@ -174,7 +176,7 @@ int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
 
 int arglist_read_file(arglist *out, const char *path, FILE *err)
 {
-    expansion x = {out, err, {{0}}, 0, 0};
+    expansion x = {out, err, {{0}}, 0, 0, 0};
     static const arg_origin none = {NULL, 0, ""};
     return read_file(&x, path, path, &none);
 }

@@ -12,6 +12,7 @@
 #define ARGFILE_MAX_DEPTH 16        /* files open inside each other */
 #define ARGFILE_MAX_ARGS 100000     /* arguments after expansion */
 #define ARGFILE_MAX_LINES 1000000   /* lines read in all, over every inclusion */
+#define ARGFILE_MAX_FILES 10000     /* files read in all (a file read twice counts twice) */
 #define ARGFILE_MAX_BYTES (16u << 20) /* one file */
 
 /* Where an argument came from.  file NULL: the command line (or a caller's

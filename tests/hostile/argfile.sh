@@ -32,7 +32,13 @@ if begin "@FILE expanding exponentially"; then
     done
     echo '# empty' >expo/e13.flags
     run @expo/e0.flags
-    expect 2 "error: too many lines in response files (max 1000000)"
+    expect 2 "error: too many response files read (max 10000)"
+fi
+if begin "@FILE with over 1000000 lines"; then
+    seq 1 1000001 | sed 's/.*/#/' >lines.flags
+    run @lines.flags
+    expect 2 "lines.flags:1000001: error: too many lines in response files (max 1000000)"
+    rm -f lines.flags
 fi
 if begin "@FILE over 16 MB"; then
     head -c 17000000 /dev/zero | tr '\000' 'x' >big.flags
