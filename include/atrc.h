@@ -360,9 +360,11 @@ const char *atrc_file_name(const atrc_ctx *ctx, size_t i);
 
 /* ---- sessions: a compilation that can be asked again ---- */
 
-/* A session keeps what does not change between compilations — the game
-** directories' and archives' file index, the parses of unchanged scripts and
-** trees — and the editor's buffers.  Not safe for two threads at once. */
+/* A session holds the editor's buffers across compilations: each
+** compilation begun from it reads them instead of the files they stand for.
+** (It does not yet keep the game-file index or the parses of unchanged
+** scripts between compilations: each compilation reads and parses what it
+** needs, as a command-line run does.)  Not safe for two threads at once. */
 typedef struct atrc_session atrc_session;
 atrc_session *atrc_session_new(void);
 /* Frees s; a context begun from it must have been freed first. */
@@ -370,17 +372,21 @@ void atrc_session_free(atrc_session *s);
 /* path: a file-system path (made absolute and real by the library).  Every
 ** read a compilation makes of that file (a script operand, a script a level
 ** or walk loads from a loose game directory, a loose .atr) reads data
-** instead.  data is copied.  Returns 0, or -1 when path is empty. */
+** instead (atrc_add_script_buffer's text, named as path is named).  A loose
+** game file must exist on disk to be found (the directory listing decides
+** what a game directory holds); an operand need not.  data is copied.
+** Returns 0, or -1 when path is empty. */
 int atrc_session_set_buffer(atrc_session *s, const char *path, const char *data, size_t len);
 void atrc_session_drop_buffer(atrc_session *s, const char *path);
-/* A new context whose reads go through s: buffers first; game directories and
-** archives through s's index, revalidated by size and modification time;
-** scripts and trees whose bytes did not change reuse their parse.  The caller
-** configures it exactly as a command-line run (atrc_add_game_dir,
-** atrc_set_install, atrc_add_extension, atrc_load_level, atrc_add_script,
-** ...), then atrc_build_trees; every result is the same as without a
-** session, byte for byte.  Free it with atrc_free before beginning the next
-** one (at most one context of a session at a time; NULL while one is alive). */
+/* A new context (a copy of *opts, NULL: defaults) whose reads by path go
+** through s's buffers first.  The caller configures it exactly as a
+** command-line run (atrc_add_game_dir, atrc_set_install, atrc_add_extension,
+** atrc_load_level, atrc_add_scripts, ...), then atrc_build_trees; every
+** result is the same as without a session when the buffers equal the files,
+** byte for byte.  Free it with atrc_free before beginning the next one (one
+** context of a session at a time: NULL while one is alive).  A context copies
+** what it reads from a buffer, so buffers may be set and dropped while it is
+** alive (it keeps answering from what it compiled). */
 atrc_ctx *atrc_session_begin(atrc_session *s, const atrc_options *opts);
 
 /* ---- position queries ----
@@ -409,6 +415,8 @@ typedef struct atrc_at {
     int is_leaf;            /* 1 leaf, 0 group, -1 unknown */
     int looping;            /* leaves: 1/0 from the asset, -1 unknown; groups: 1 when its sync group loops */
     unsigned parse_flags;   /* groups: ATRC_FLAG_* as parsed */
+    unsigned sync_flags;    /* after sync setup: ATRC_FLAG_LOOPSYNC / _NONLOOPSYNC of the sync group
+                               the node is in (leaves and groups), 0 when in none */
     const char *node_path;  /* "root/body/idle", or NULL */
     const char *reason;     /* why the node has its index (atrc_explain's why/pruning lines), or NULL */
     /* tree facts (#using_animtree, #animtree) */

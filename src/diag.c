@@ -258,39 +258,59 @@ static int by_source(const void *a, const void *b)
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
+void diag_visit_texts(const diag_list *d, size_t from, size_t to, int released_only,
+                      void (*fn)(void *ud, size_t index, int has_text), void *ud)
+{
+    size_t n = 0;
+    for (size_t i = from; i < to; i++) {
+        if (is_released(&d->items[i])) n++;
+        else if (!released_only) fn(ud, i, d->items[i].src != NULL);
+    }
+    if (!n) return;
+    pending *p = xmalloc(n * sizeof *p);
+    size_t k = 0;
+    for (size_t i = from; i < to; i++)
+        if (is_released(&d->items[i])) p[k++] = (pending){d->items[i].src, i};
+    qsort(p, n, sizeof *p, by_source);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && p[j].src == p[i].src) j++;
+        int reloaded = source_reload(p[i].src) == 0;
+        for (size_t m = i; m < j; m++) fn(ud, p[m].index, reloaded);
+        if (reloaded) source_release(p[i].src);
+        i = j;
+    }
+    free(p);
+}
+
+typedef struct excerpts {
+    const diag_list *d;
+    const diag_style *style;
+    size_t *from, *to;
+    outbuf ex;
+} excerpts;
+
+static void released_excerpt(void *ud, size_t index, int has_text)
+{
+    excerpts *x = ud;
+    if (!has_text) return;
+    x->from[index] = x->ex.len;
+    format_excerpt(&x->ex, &x->d->items[index], x->style);
+    x->to[index] = x->ex.len;
+}
+
 int diag_print(const diag_list *d, const diag_style *style, FILE *out)
 {
     /* Files whose text was dropped after parsing are read again, each once,
     ** for all of its excerpts together (memory: the largest such file plus
     ** the excerpts), then dropped again.  A file that changed meanwhile gets
     ** no excerpts rather than wrong ones. */
-    size_t n = 0;
-    for (size_t i = 0; i < d->count; i++) n += is_released(&d->items[i]);
-    size_t *from = NULL, *to = NULL;
-    outbuf ex = {0}; /* a string: the excerpts of released files */
-    if (n) {
-        pending *p = xmalloc(n * sizeof *p);
-        from = xcalloc(d->count, sizeof *from);
-        to = xcalloc(d->count, sizeof *to);
-        size_t k = 0;
-        for (size_t i = 0; i < d->count; i++)
-            if (is_released(&d->items[i])) p[k++] = (pending){d->items[i].src, i};
-        qsort(p, n, sizeof *p, by_source);
-        for (size_t i = 0; i < n;) {
-            size_t j = i;
-            while (j < n && p[j].src == p[i].src) j++;
-            if (source_reload(p[i].src) == 0) {
-                for (size_t m = i; m < j; m++) {
-                    from[p[m].index] = ex.len;
-                    format_excerpt(&ex, &d->items[p[m].index], style);
-                    to[p[m].index] = ex.len;
-                }
-                source_release(p[i].src);
-            }
-            i = j;
-        }
-        free(p);
-    }
+    excerpts x = {d, style, NULL, NULL, {0}}; /* x.ex: a string, the excerpts of released files */
+    x.from = xcalloc(d->count ? d->count : 1, sizeof *x.from);
+    x.to = xcalloc(d->count ? d->count : 1, sizeof *x.to);
+    diag_visit_texts(d, 0, d->count, 1, released_excerpt, &x);
+    size_t *from = x.from, *to = x.to;
+    outbuf ex = x.ex;
     outbuf b; /* one write per diagnostic */
     outbuf_stream(&b, out);
     int rc = 0;

@@ -56,6 +56,14 @@ void diag_take_hidden(diag_list *d, const diag_list *from);
 ** diagnostics recorded on a worker join the context's list (the policy was
 ** applied when g was recorded). */
 void diag_take(diag_list *d, diag *g);
+/* Calls fn(ud, i, has_text) for each diagnostic i in [from, to) of d (with
+** released_only, only those whose file's text was dropped after parsing):
+** first, in order, those whose text is at hand (has_text: the diagnostic has
+** a file); then the released ones by file, each file read again once for all
+** of its diagnostics and dropped again after them (has_text 0 when it cannot
+** be read, or changed since). */
+void diag_visit_texts(const diag_list *d, size_t from, size_t to, int released_only,
+                      void (*fn)(void *ud, size_t index, int has_text), void *ud);
 /* How diagnostics are printed: colours (GCC's SGR parameters) and whether the
 ** summary line ends the list. */
 typedef struct diag_style {

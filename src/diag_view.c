@@ -28,6 +28,7 @@ struct diag_view {
     hashtab name_index;        /* names by source pointer */
     hashtab script_index;      /* walk scripts by source pointer (level and walk mode) */
     size_t scripts_indexed;
+    size_t related_upto;       /* items[0, related_upto) have their related places */
     arena mem;                 /* related places, strings */
 };
 
@@ -206,18 +207,6 @@ static void find_related(const atrc_ctx *ctx, diag_view *v, const diag *g, const
 
 /* ---- the view ---- */
 
-typedef struct pending {
-    source_file *src;
-    size_t index;
-} pending;
-
-static int by_source(const void *a, const void *b)
-{
-    const pending *x = a, *y = b;
-    if (x->src != y->src) return (uintptr_t)x->src < (uintptr_t)y->src ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
 {
     const diag *g = &ctx->diags.items[i];
@@ -228,6 +217,13 @@ static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
     d->message = g->message;
     d->code = diag_code_find(&v->codes, g->message);
     location_of(ctx, g->src, g->line, g->col, &d->where);
+}
+
+/* The related places of diagnostic i (only atrc_get_diagnostic shows them). */
+static void relate(const atrc_ctx *ctx, diag_view *v, size_t i)
+{
+    const diag *g = &ctx->diags.items[i];
+    atrc_diagnostic *d = &v->items[i];
     related_list r;
     memset(&r, 0, sizeof r);
     if (d->code) find_related(ctx, v, g, d->code, &r);
@@ -237,6 +233,20 @@ static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
         d->related = a;
         d->related_count = r.count;
     }
+}
+
+static void relate_one(void *ud, size_t index, int has_text)
+{
+    const atrc_ctx *ctx = ud;
+    (void)has_text;
+    relate(ctx, ctx->view, index);
+}
+
+static void describe_one(void *ud, size_t index, int has_text)
+{
+    const atrc_ctx *ctx = ud;
+    (void)has_text; /* without its text a diagnostic's end is one byte on */
+    describe(ctx, ctx->view, index);
 }
 
 const atrc_diagnostic *diag_view_items(const atrc_ctx *ctx, size_t *count)
@@ -250,23 +260,7 @@ const atrc_diagnostic *diag_view_items(const atrc_ctx *ctx, size_t *count)
         }
         /* Files whose text was dropped after parsing are read again, each
         ** once, for the ends of all their diagnostics (as diag_print does). */
-        pending *p = NULL;
-        size_t np = 0, pcap = 0;
-        for (size_t i = from; i < n; i++) {
-            source_file *src = ctx->diags.items[i].src;
-            if (src && src->released) *vec_push(p, np, pcap) = (pending){src, i};
-            else describe(ctx, v, i);
-        }
-        if (np) qsort(p, np, sizeof *p, by_source);
-        for (size_t i = 0; i < np;) {
-            size_t j = i;
-            while (j < np && p[j].src == p[i].src) j++;
-            int reloaded = source_reload(p[i].src) == 0;
-            for (size_t k = i; k < j; k++) describe(ctx, v, p[k].index);
-            if (reloaded) source_release(p[i].src);
-            i = j;
-        }
-        free(p);
+        diag_visit_texts(&ctx->diags, from, n, 0, describe_one, (void *)ctx);
         v->count = n;
     }
     *count = v->count;
@@ -285,6 +279,12 @@ int atrc_get_diagnostic(const atrc_ctx *ctx, size_t i, atrc_diagnostic *out)
     if (!ctx || i >= ctx->diags.count) return -1;
     size_t n;
     const atrc_diagnostic *items = diag_view_items(ctx, &n);
+    diag_view *v = ctx->view;
+    if (v->related_upto < n) {
+        /* all at once, each released file read again once (their ends need the text) */
+        diag_visit_texts(&ctx->diags, v->related_upto, n, 0, relate_one, (void *)ctx);
+        v->related_upto = n;
+    }
     *out = items[i];
     return 0;
 }

@@ -12,7 +12,9 @@ struct atrc_ctx;
 typedef struct diag_view diag_view;
 
 /* The view of every diagnostic recorded so far (brought up to date when more
-** were recorded since).  The context is logically const: the view is a cache. */
+** were recorded since): codes and positions; the related places are filled
+** in by atrc_get_diagnostic only (JSON does not show them).  The context is
+** logically const: the view is a cache. */
 const atrc_diagnostic *diag_view_items(const struct atrc_ctx *ctx, size_t *count);
 void diag_view_free(diag_view *v);
 

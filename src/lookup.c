@@ -48,6 +48,16 @@ typedef struct file_index {
     size_t ref_count, ref_cap;
     const char *script;        /* game-relative name without .gsc (lower case) */
     const char *real;          /* real path, when asked for; "" when none */
+    int scanned;               /* sites listed (with_sites) */
+    atr_node **decl;           /* .atr: every node as declared, pruned ones too (full_atr) */
+    size_t decl_count;
+    int decl_parsed;
+    hashtab defs;              /* first definitions by lower-case name: entry k is def_sites[k] */
+    size_t *def_sites;
+    size_t def_count, def_cap;
+    int defs_built;
+    size_t *usings;            /* indices of the SITE_USING sites, source order */
+    size_t using_count, using_cap;
 } file_index;
 
 struct lookup_cache {
@@ -70,6 +80,10 @@ void lookup_cache_free(lookup_cache *c)
         if (c->files[i]) {
             free(c->files[i]->sites);
             free(c->files[i]->refs);
+            free(c->files[i]->decl);
+            free(c->files[i]->def_sites);
+            free(c->files[i]->usings);
+            hashtab_free(&c->files[i]->defs);
         }
     free(c->files);
     hashtab_free(&c->src_index);
@@ -224,6 +238,8 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     }
     gsc_lexer_free(&lx);
     diag_free(&scratch);
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_USING) *vec_push(f->usings, f->using_count, f->using_cap) = i;
 }
 
 static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
@@ -266,11 +282,19 @@ static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
         size_t n = strlen(buf);
         if (n >= 4 && strcmp(buf + n - 4, ".gsc") == 0) n -= 4;
         f->script = arena_strndup(&c->mem, buf, n);
-        if (is_script(f->src)) {
-            int reloaded = f->src->released && source_reload(f->src) == 0;
-            scan_sites(ctx, c, f);
-            if (reloaded) source_release(f->src);
-        }
+    }
+    return f;
+}
+
+/* f with its sites: a script is lexed the first time a query needs them. */
+static file_index *with_sites(const atrc_ctx *ctx, file_index *f)
+{
+    if (!f || f->scanned) return f;
+    f->scanned = 1;
+    if (is_script(f->src)) {
+        int reloaded = f->src->released && source_reload(f->src) == 0;
+        scan_sites(ctx, cache_of(ctx), f);
+        if (reloaded) source_release(f->src);
     }
     return f;
 }
@@ -279,7 +303,7 @@ static file_index *file_of_src(const atrc_ctx *ctx, const source_file *src)
 {
     lookup_cache *c = cache_of(ctx);
     long i = source_number(ctx, c, src);
-    return i < 0 ? NULL : file_at(ctx, c, (size_t)i);
+    return i < 0 ? NULL : with_sites(ctx, file_at(ctx, c, (size_t)i));
 }
 
 /* The file a query names: as in diagnostics, else the same file by real path. */
@@ -288,7 +312,7 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
     if (!name) return NULL;
     lookup_cache *c = cache_of(ctx);
     for (size_t i = 0; i < ctx->source_count; i++)
-        if (strcmp(ctx->sources[i]->path, name) == 0) return file_at(ctx, c, i);
+        if (strcmp(ctx->sources[i]->path, name) == 0) return with_sites(ctx, file_at(ctx, c, i));
     char *real = os_real_path(name);
     if (!real) return NULL;
     file_index *found = NULL;
@@ -302,7 +326,7 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
         if (strcmp(f->real, real) == 0) found = f;
     }
     free(real);
-    return found;
+    return with_sites(ctx, found);
 }
 
 /* The script of canonical name (game-relative, no .gsc), or NULL. */
@@ -311,7 +335,7 @@ static file_index *script_named(const atrc_ctx *ctx, const char *name)
     lookup_cache *c = cache_of(ctx);
     for (size_t i = 0; i < ctx->source_count; i++) {
         file_index *f = file_at(ctx, c, i);
-        if (is_script(f->src) && strcmp(f->script, name) == 0) return f;
+        if (is_script(f->src) && strcmp(f->script, name) == 0) return with_sites(ctx, f);
     }
     return NULL;
 }
@@ -323,15 +347,19 @@ static int before(int l1, int c1, int l2, int c2)
     return l1 < l2 || (l1 == l2 && c1 < c2);
 }
 
+/* The nearest #using_animtree before line:col: a binary search over the
+** file's directives (usings[], in source order), so the diagnostics of a
+** file with thousands of them cost O(log n) each. */
 static const site *using_before(const file_index *f, int line, int col)
 {
-    const site *u = NULL;
-    for (size_t i = 0; i < f->count; i++) {
-        const site *s = &f->sites[i];
-        if (!before(s->line, s->col, line, col)) break;
-        if (s->kind == SITE_USING) u = s;
+    size_t lo = 0, hi = f->using_count; /* the first directive not before line:col */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const site *u = &f->sites[f->usings[mid]];
+        if (before(u->line, u->col, line, col)) lo = mid + 1;
+        else hi = mid;
     }
-    return u;
+    return lo ? &f->sites[f->usings[lo - 1]] : NULL;
 }
 
 int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
@@ -344,19 +372,52 @@ int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col
     return 1;
 }
 
+/* The first definition of each function name (case folded) of f, for
+** duplicate-function's related place: a table built once per file. */
+static const site *first_definition_of(lookup_cache *c, file_index *f, const site *later)
+{
+    if (!f->defs_built) {
+        f->defs_built = 1;
+        for (size_t i = 0; i < f->count; i++) {
+            const site *s = &f->sites[i];
+            if (s->kind != SITE_FUNCTION) continue;
+            char *lower = arena_lower(&c->mem, s->name, strlen(s->name));
+            uint32_t h = text_hash_bytes(lower, strlen(lower));
+            size_t k = hashtab_first(&f->defs, h);
+            for (; k != HASHTAB_END; k = hashtab_next(&f->defs, h, k))
+                if (text_equal_nocase(f->sites[f->def_sites[k]].name, s->name)) break;
+            if (k != HASHTAB_END) continue;
+            hashtab_add(&f->defs, h);
+            *vec_push(f->def_sites, f->def_count, f->def_cap) = i;
+        }
+    }
+    char *lower = arena_lower(&c->mem, later->name, strlen(later->name));
+    uint32_t h = text_hash_bytes(lower, strlen(lower));
+    for (size_t k = hashtab_first(&f->defs, h); k != HASHTAB_END; k = hashtab_next(&f->defs, h, k)) {
+        const site *first = &f->sites[f->def_sites[k]];
+        if (text_equal_nocase(first->name, later->name)) return first != later ? first : NULL;
+    }
+    return NULL;
+}
+
 int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
 {
     file_index *f = file_of_src(ctx, src);
-    const site *later = NULL;
-    for (size_t i = 0; f && i < f->count && !later; i++)
-        if (f->sites[i].kind == SITE_FUNCTION && f->sites[i].line == line && f->sites[i].col == col) later = &f->sites[i];
-    for (size_t i = 0; later && &f->sites[i] != later; i++)
-        if (f->sites[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites[i].name, later->name)) {
-            *at_line = f->sites[i].line;
-            *at_col = f->sites[i].col;
-            return 1;
-        }
-    return 0;
+    if (!f) return 0;
+    /* the later definition: the site at line:col (binary search: source order) */
+    size_t lo = 0, hi = f->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (before(f->sites[mid].line, f->sites[mid].col, line, col)) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == f->count || f->sites[lo].kind != SITE_FUNCTION || f->sites[lo].line != line || f->sites[lo].col != col)
+        return 0;
+    const site *first = first_definition_of(cache_of(ctx), f, &f->sites[lo]);
+    if (!first) return 0;
+    *at_line = first->line;
+    *at_col = first->col;
+    return 1;
 }
 
 /* ---- atrc_lookup ---- */
@@ -444,6 +505,9 @@ static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t
     out->is_leaf = n->child_count == 0 && node != 0;
     out->looping = atrc_is_looped(&t->tree, node);
     out->parse_flags = n->parse_flags;
+    /* a leaf is in the sync group of its parent */
+    int holder = n->child_count == 0 && n->parent >= 0 ? n->parent : node;
+    out->sync_flags = atr_runtime_flags(&t->tree, holder) & (ATRC_FLAG_LOOPSYNC | ATRC_FLAG_NONLOOPSYNC);
     out->node_path = node_path(c, &t->tree, node);
     out->value = ((int64_t)t->index << 16) | node;
     out->reason = index_reason(ctx, c, out->value);
@@ -583,6 +647,61 @@ static const tree_entry *tree_of_atr(const atrc_ctx *ctx, const source_file *src
     return NULL;
 }
 
+static int by_order(const void *a, const void *b)
+{
+    const atr_node *x = *(atr_node *const *)a, *y = *(atr_node *const *)b;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* Every node the .atr declares, in declaration order, pruned or not (the
+** file parsed again with nothing pruned, once); each node's `index` holds
+** its depth (0: top level).  NULL count when it does not parse. */
+static void full_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
+{
+    if (f->decl_parsed) return;
+    f->decl_parsed = 1;
+    int reloaded = f->src->released && source_reload(f->src) == 0;
+    diag_list quiet;
+    diag_init(&quiet);
+    quiet.no_warnings = 1;
+    atr_file *all = f->src->data ? atr_parse(f->src, NULL, 1, ctx->opts.profile, &c->mem, &quiet) : NULL;
+    diag_free(&quiet);
+    if (reloaded) source_release(f->src);
+    if (!all) return;
+    size_t cap = 0, top = 0, stack_cap = 0;
+    atr_node **stack = NULL;
+    *vec_push(stack, top, stack_cap) = all->root;
+    while (top) {
+        atr_node *n = stack[--top];
+        for (atr_node *k = n->first; k; k = k->next) *vec_push(stack, top, stack_cap) = k;
+        if (n != all->root && !n->placeholder) *vec_push(f->decl, f->decl_count, cap) = n;
+    }
+    free(stack);
+    qsort(f->decl, f->decl_count, sizeof *f->decl, by_order);
+    /* a parent is declared before its children */
+    for (size_t i = 0; i < f->decl_count; i++) {
+        atr_node *n = f->decl[i];
+        n->index = n->parent && n->parent->parent ? n->parent->index + 1 : 0;
+    }
+}
+
+/* "root/group/name" of a declared node. */
+static const char *declared_path(lookup_cache *c, const atr_node *n)
+{
+    size_t len = 0;
+    for (const atr_node *p = n; p; p = p->parent) len += strlen(p->spelling) + 1;
+    char *s = arena_alloc(&c->mem, len);
+    size_t at = len - 1;
+    s[at] = 0;
+    for (const atr_node *p = n; p; p = p->parent) {
+        size_t k = strlen(p->spelling);
+        at -= k;
+        memcpy(s + at, p->spelling, k);
+        if (at) s[--at] = '/';
+    }
+    return s;
+}
+
 static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, atrc_at *out)
 {
     const tree_entry *t = tree_of_atr(ctx, f->src);
@@ -596,6 +715,23 @@ static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int l
         set_where(ctx, f->src, n->line, n->column, end, &out->where);
         out->name = atr_node_spelling(&t->tree, i);
         node_facts(ctx, c, t, i, out);
+        return 1;
+    }
+    /* a node pruning removed: no index, no value, no references */
+    full_atr(ctx, c, f);
+    for (size_t i = 0; i < f->decl_count; i++) {
+        const atr_node *n = f->decl[i];
+        int end = n->col + (int)strlen(n->spelling);
+        if (!in_token(line, col, n->line, n->col, end)) continue;
+        out->kind = ATRC_AT_NODE;
+        set_where(ctx, f->src, n->line, n->col, end, &out->where);
+        out->name = n->spelling;
+        tree_facts(t, out);
+        out->node = -1;
+        out->is_leaf = !n->is_container;
+        out->parse_flags = n->flags;
+        out->node_path = declared_path(c, n);
+        out->reason = "pruned: no script or engine reference names it or a node below it, so the tree holds no index for it";
         return 1;
     }
     return 0;
@@ -711,6 +847,17 @@ static void complete_builtins(lookup_cache *c, const builtin_list *l, const char
                        l->entries[i].name, detail);
 }
 
+/* Does text[0, end) end with `directive` and a '(' (spaces allowed between)? */
+static int directive_before(const char *text, size_t end, const char *directive)
+{
+    while (end && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    if (!end || text[end - 1] != '(') return 0;
+    end--;
+    while (end && (text[end - 1] == ' ' || text[end - 1] == '\t')) end--;
+    size_t n = strlen(directive);
+    return end >= n && memcmp(text + end - n, directive, n) == 0;
+}
+
 const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
                                      int *start_column)
 {
@@ -727,7 +874,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
         if (reloaded) source_release(f->src);
         return NULL;
     }
-    long at = column - 1 > n ? n : column - 1;
+    long at = column < 1 ? 0 : column - 1 > n ? n : column - 1;
     long w = at;
     while (w > 0 && (text[w - 1] == '_' || (text[w - 1] >= '0' && text[w - 1] <= '9') ||
                      ((text[w - 1] | 0x20) >= 'a' && (text[w - 1] | 0x20) <= 'z')))
@@ -736,8 +883,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
     if (w > 0 && text[w - 1] == '%') {
         const site *u = using_before(f, line, column);
         complete_nodes(c, u ? tree_named(ctx, u->name) : NULL);
-    } else if (w > 0 && text[w - 1] == '"' && w >= 17 && memchr(text, '#', (size_t)w) &&
-               strstr(text, "#using_animtree")) {
+    } else if (w > 0 && text[w - 1] == '"' && directive_before(text, (size_t)w - 1, "#using_animtree")) {
         const char **names;
         size_t k = gamefs_list(&ctx->fs, "animtrees", ".atr", &names);
         for (size_t i = 0; i < k; i++) add_completion(c, ATRC_COMPLETE_TREE, names[i], "animtrees/");
@@ -800,18 +946,15 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
             }
         }
     } else {
-        const tree_entry *t = tree_of_atr(ctx, f->src);
-        for (int i = 1; t && t->built && i < t->tree.node_count; i++) {
-            const atrc_node *n = &t->tree.nodes[i];
-            if (n->placeholder) continue;
+        full_atr(ctx, c, f);
+        for (size_t i = 0; i < f->decl_count; i++) {
+            const atr_node *n = f->decl[i];
             atrc_symbol *y = vec_push(c->symbols, c->symbol_count, c->symbol_cap);
             memset(y, 0, sizeof *y);
-            y->name = atr_node_spelling(&t->tree, i);
-            int depth = 0;
-            for (int p = n->parent; p > 0; p = t->tree.nodes[p].parent) depth++;
-            y->depth = depth;
-            y->is_leaf = n->child_count == 0;
-            set_where(ctx, f->src, n->line, n->column, n->column + (int)strlen(y->name), &y->where);
+            y->name = n->spelling;
+            y->depth = n->index;
+            y->is_leaf = !n->is_container;
+            set_where(ctx, f->src, n->line, n->col, n->col + (int)strlen(n->spelling), &y->where);
             y->extent = y->where;
         }
     }

@@ -310,6 +310,57 @@ START_TEST(structured_diagnostics)
 }
 END_TEST
 
+static void put(const char *dir, const char *rel, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    for (char *p = path + strlen(dir) + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            os_mkdir(path, 0777);
+            *p = '/';
+        }
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* A walked script's diagnostic names the #include that loaded it; a second
+** definition of a function names the first. */
+START_TEST(related_include_and_first_definition)
+{
+    char dir[] = "/tmp/atrc-related-XXXXXX";
+    ck_assert_ptr_nonnull(os_make_temp_dir(dir));
+    put(dir, "maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
+    put(dir, "maps/_lib.gsc", "lib() { }\n\nLib() { }\n");
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD2;
+    o.no_xanim = 1;
+    atrc_ctx *ctx = atrc_new(&o);
+    atrc_add_game_dir(ctx, dir);
+    atrc_walk_script(ctx, "maps/entry");
+    atrc_build_trees(ctx);
+    ck_assert_uint_eq(atrc_diagnostic_count(ctx), 1);
+    atrc_diagnostic d;
+    ck_assert_int_eq(atrc_get_diagnostic(ctx, 0, &d), 0);
+    ck_assert_str_eq(d.code, "duplicate-function");
+    ck_assert_int_eq(d.where.line, 3);
+    ck_assert_int_eq(d.where.column, 1);
+    ck_assert_int_eq(d.where.end_column, 4);
+    ck_assert_uint_eq(d.related_count, 2);
+    ck_assert_str_eq(d.related[0].message, "first defined here");
+    ck_assert_int_eq(d.related[0].where.line, 1);
+    ck_assert_int_eq(d.related[0].where.column, 1);
+    ck_assert_str_eq(d.related[1].message, "loaded from here");
+    ck_assert_ptr_nonnull(strstr(d.related[1].where.file, "maps/entry.gsc"));
+    ck_assert_int_eq(d.related[1].where.line, 1);
+    ck_assert_int_eq(d.related[1].where.column, 1);
+    atrc_free(ctx);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 Suite *make_diag_code_suite(void)
 {
     Suite *s = suite_create("diag_code");
@@ -318,6 +369,7 @@ Suite *make_diag_code_suite(void)
     tcase_add_test(tc, spec_messages_have_codes);
     tcase_add_test(tc, code_list);
     tcase_add_test(tc, structured_diagnostics);
+    tcase_add_test(tc, related_include_and_first_definition);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -89,6 +89,8 @@ START_TEST(anim_reference)
     ck_assert_int_eq(at.value, (1 << 16) | at.node);
     ck_assert_int_eq(at.is_leaf, 1);
     ck_assert_str_eq(at.node_path, "root/group/walk");
+    ck_assert_uint_eq(at.parse_flags, 0);
+    ck_assert_uint_eq(at.sync_flags, ATRC_FLAG_LOOPSYNC); /* in group's loopsync group */
     ck_assert_ptr_nonnull(at.reason);
     ck_assert_ptr_nonnull(strstr(at.reason, "why:"));
     ck_assert_ptr_nonnull(strstr(at.reason, "pruning: with nothing pruned it would be node"));
@@ -113,6 +115,16 @@ START_TEST(anim_reference)
     ck_assert_int_eq(refs[0].line, 6);
     ck_assert_int_eq(refs[0].column, 15);
     ck_assert_uint_eq(atrc_references(ctx, &node, refs, 0), 1);
+    /* a node pruning removed */
+    ck_assert_int_eq(atrc_lookup(ctx, atr_path, 1, 2, &node), 1);
+    ck_assert_int_eq(node.kind, ATRC_AT_NODE);
+    ck_assert_int_eq(node.node, -1);
+    ck_assert_int_eq(node.value, -1);
+    ck_assert_int_eq(node.is_leaf, 1);
+    ck_assert_str_eq(node.node_path, "root/idle");
+    ck_assert_ptr_nonnull(strstr(node.reason, "pruned"));
+    ck_assert_uint_eq(atrc_references(ctx, &node, refs, 4), 0);
+    ck_assert_int_eq(atrc_definition(ctx, &node, &def), 0);
     /* a group */
     ck_assert_int_eq(atrc_lookup(ctx, atr_path, 2, 1, &node), 1);
     ck_assert_int_eq(node.is_leaf, 0);
@@ -245,13 +257,21 @@ START_TEST(symbols)
     ck_assert_int_eq(s[0].where.line, 4);
     ck_assert_int_eq(s[0].extent.end_line, 13);
     ck_assert_int_eq(s[0].extent.end_column, 2);
+    /* the .atr's outline: every node as declared, the pruned one too */
     s = atrc_symbols(ctx, atr_path, &n);
-    ck_assert_uint_ge(n, 3);
-    ck_assert_str_eq(s[0].name, "group");
+    ck_assert_uint_eq(n, 4);
+    ck_assert_str_eq(s[0].name, "idle");
     ck_assert_int_eq(s[0].depth, 0);
-    ck_assert_int_eq(s[0].is_leaf, 0);
-    ck_assert_int_eq(s[1].depth, 1);
-    ck_assert_int_eq(s[1].is_leaf, 1);
+    ck_assert_int_eq(s[0].is_leaf, 1);
+    ck_assert_str_eq(s[1].name, "group");
+    ck_assert_int_eq(s[1].depth, 0);
+    ck_assert_int_eq(s[1].is_leaf, 0);
+    ck_assert_str_eq(s[2].name, "walk");
+    ck_assert_int_eq(s[2].depth, 1);
+    ck_assert_int_eq(s[2].is_leaf, 1);
+    ck_assert_int_eq(s[2].where.line, 4);
+    ck_assert_int_eq(s[2].where.column, 2);
+    ck_assert_str_eq(s[3].name, "run");
     /* the files read, and their text */
     ck_assert_uint_ge(atrc_file_count(ctx), 3);
     size_t len;
@@ -259,6 +279,35 @@ START_TEST(symbols)
     ck_assert_ptr_nonnull(text);
     ck_assert_uint_eq(len, strlen(a_text));
     ck_assert_ptr_null(atrc_source_text(ctx, "/nonexistent/x.gsc", &len));
+}
+END_TEST
+
+/* Positions anywhere, files unknown, NULLs: empty answers, never a crash. */
+START_TEST(odd_positions)
+{
+    static const int lines[] = {-1, 0, 1, 6, 13, 14, 1000000};
+    static const int cols[] = {-7, 0, 1, 2, 15, 200, 2000000000};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        for (size_t k = 0; k < sizeof cols / sizeof *cols; k++) {
+            atrc_at at;
+            size_t n;
+            int start;
+            const char *files[] = {a_path, atr_path, lib_path};
+            for (size_t f = 0; f < 3; f++) {
+                atrc_lookup(ctx, files[f], lines[i], cols[k], &at);
+                atrc_complete(ctx, files[f], lines[i], cols[k], &n, &start);
+            }
+        }
+    atrc_at at;
+    size_t n;
+    ck_assert_int_eq(atrc_lookup(ctx, NULL, 1, 1, &at), 0);
+    ck_assert_int_eq(atrc_lookup(NULL, a_path, 1, 1, &at), 0);
+    ck_assert_ptr_null(atrc_complete(ctx, "nowhere.gsc", 1, 1, &n, NULL));
+    ck_assert_uint_eq(n, 0);
+    ck_assert_ptr_null(atrc_symbols(ctx, "nowhere.gsc", &n));
+    atrc_location def;
+    ck_assert_int_eq(atrc_definition(ctx, &at, &def), 0); /* at is ATRC_AT_NONE */
+    ck_assert_uint_eq(atrc_references(ctx, &at, &def, 1), 0);
 }
 END_TEST
 
@@ -272,6 +321,7 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, calls_and_includes, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, completion, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, symbols, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, odd_positions, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }
