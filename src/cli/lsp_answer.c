@@ -76,6 +76,16 @@ static void where_text(outbuf *md, const atrc_location *where)
     outbuf_printf(md, "%s:%d", where->file, where->line);
 }
 
+/* An .atr's flag words (": loopsync complete"). */
+static void flag_words(outbuf *md, unsigned flags)
+{
+    static const struct { unsigned bit; const char *word; } words[] = {
+        {ATRC_FLAG_LOOPSYNC, "loopsync"}, {ATRC_FLAG_NONLOOPSYNC, "nonloopsync"},
+        {ATRC_FLAG_COMPLETE, "complete"}, {ATRC_FLAG_ADDITIVE, "additive"}};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (flags & words[i].bit) outbuf_printf(md, " %s", words[i].word);
+}
+
 /* The hover text (Markdown) of what is at a position. */
 static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
 {
@@ -96,8 +106,16 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
             if (at->looping >= 0) outbuf_str(md, at->looping ? ", looping" : ", not looping");
         } else if (at->is_leaf == 0) {
             outbuf_str(md, "group");
-            if (at->parse_flags) outbuf_printf(md, ", flags 0x%x", at->parse_flags);
-            if (at->looping == 1) outbuf_str(md, ", sync looping");
+            if (at->parse_flags) {
+                outbuf_str(md, " `:");
+                flag_words(md, at->parse_flags);
+                outbuf_char(md, '`');
+            }
+        }
+        if (at->sync_flags) {
+            outbuf_str(md, ", in a");
+            flag_words(md, at->sync_flags);
+            outbuf_str(md, " group");
         }
         if (at->reason) outbuf_printf(md, "\n\n%s", at->reason);
         break;

@@ -415,7 +415,7 @@ def test_atr_and_config():
         # the tree: hover and definition on a node of tank.atr, #using_animtree -> the file
         atr = os.path.join(ws, "animtrees/tank.atr")
         open_doc(s, atr)
-        doc = cli_json(["@atrc.flags"], cwd=ws)
+        doc = cli_json(["--show-pruned", "@atrc.flags"], cwd=ws)
         ref = next(x for x in doc["references"] if x.get("name") == "turret_left")
         lines = open(atr, "rb").read().split(b"\n")
         n = next(i for i, l in enumerate(lines) if l.strip() == b"turret_left")
@@ -423,6 +423,11 @@ def test_atr_and_config():
         r = s.call("textDocument/hover", {"textDocument": {"uri": uri(atr)}, "position": pos})
         text = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
         check("0x%08x" % ref["value"] in text, "hover on the .atr node turret_left: %r" % r)
+        tree = next(t for t in doc["trees"] if t["name"] == "tank")
+        parent = next(nd for nd in tree["nodes"] if nd["index"] == next(
+            x for x in tree["nodes"] if x["name"] == "turret_left")["parent"])
+        check(parent["flags"] & 1 and "in a loopsync group" in text,
+              "hover on turret_left names its parent's loopsync group (flags %r): %r" % (parent["flags"], text))
         r = s.call("textDocument/references", {"textDocument": {"uri": uri(atr)}, "position": pos,
                                               "context": {"includeDeclaration": False}})
         got_refs = [x["range"]["start"]["line"] + 1 for x in (r or {}).get("result") or []]
@@ -436,11 +441,11 @@ def test_atr_and_config():
                 got_outline.append((x["name"], parent, x["selectionRange"]["start"]["line"]))
                 walk(x.get("children", []), x["name"])
         walk((r or {}).get("result") or [], None)
-        tree = next(t for t in doc["trees"] if t["name"] == "tank")
-        by_index = {nd["index"]: nd for nd in tree["nodes"]}
+        # every declared node (pruned ones too: --show-pruned), at its line
+        by_index = {nd["index"]: nd for nd in tree["nodes"] if nd["index"] is not None}
         text_lines = [l.strip().split(b" ")[0].decode() for l in lines]
         want = sorted(((nd["name"], None if nd["parent"] == 0 else by_index[nd["parent"]]["name"], text_lines.index(nd["name"]))
-                       for nd in tree["nodes"] if nd["index"] > 0), key=lambda x: x[2])
+                       for nd in tree["nodes"] if nd["index"] != 0), key=lambda x: x[2])
         check(got_outline == want and len(want) >= 2, "the .atr's outline %r, the command line's nodes %r" % (got_outline, want))
         tl = open(tank, "rb").read().split(b"\n")
         u = next(i for i, l in enumerate(tl) if l.startswith(b"#using_animtree"))
