@@ -172,6 +172,13 @@ void lsp_compile(lsp_server *s)
         fputs("atrc: error: the language server compiles: --help, --version, --dump-*, --explain do not apply\n", err);
         rc = 2;
     }
+    for (int i = 0; rc == 0 && i < s->cli.script_count; i++) {
+        if (strcmp(s->cli.scripts[i], "-") == 0) {
+            /* standard input is the protocol's */
+            fputs("atrc: error: standard input ('-') cannot be a script of the language server\n", err);
+            rc = 2;
+        }
+    }
     if (rc == 0) rc = cli_check_game_dirs(&s->cli);
     if (rc == 0) {
         if (s->cli.opts.jobs == 0) {

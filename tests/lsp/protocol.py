@@ -406,6 +406,13 @@ def test_atr_and_config():
               and "unknown option '--frobnicate'" in got["diagnostics"][0]["message"]
               and got["diagnostics"][0].get("code") == "usage",
               "a bad atrc.flags: a diagnostic on its line 2: %r" % got)
+        # standard input as a script: refused (it is the protocol's), the server goes on
+        with open(flags, "w") as f:
+            f.write("# project\n-\n")
+        s.notify("textDocument/didSave", {"textDocument": {"uri": uri(tank)}})
+        got = s.diagnostics_for(uri(flags))
+        check(got and len(got["diagnostics"]) == 1 and "standard input ('-')" in got["diagnostics"][0]["message"],
+              "'-' in atrc.flags: a configuration error: %r" % got)
         # fixed on disk and saved: the project compiles; the flags file's list is emptied
         with open(flags, "w") as f:
             f.write("# project\n--no-xanim\ntank.gsc\n")
