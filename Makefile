@@ -226,7 +226,7 @@ lsp-check: all $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh lsp
 	$(Q)ATRC=$(abspath $(B)/atrc) INSTALL=$(abspath $(SAMPLE_INSTALL)) sh tests/lsp/run.sh
 
-check: unit golden hostile parallel diff-portable pictures install-check manlint lsp-check
+check: unit golden hostile parallel diff-portable pictures install-check manlint lsp-check check-vscode
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----
@@ -353,5 +353,6 @@ clean:
 	rm -rf build
 
 include wasm.mk
+include editors/vscode/vscode.mk
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/cli/*.d $(B)/obj/tests/*.d)

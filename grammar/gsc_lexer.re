@@ -153,17 +153,17 @@ static int looks_binary(const uchar *p, size_t n, int *control)
 ** every later call returns the end of file without a check of its own. */
 static void stop(gsc_lexer *lx)
 {
-    lx->stopped = 1;
+    lx->log->stopped = 1;
     lx->cur = lx->end;
 }
 
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
-                    diag_list *diags)
+                    syntax_log *log)
 {
     memset(lx, 0, sizeof *lx);
     lx->src = src;
     lx->rules = rules;
-    lx->diags = diags;
+    lx->log = log;
     lx->cur = (const uchar *)src->data;
     lx->end = lx->cur + src->len;
     lx->line_start = lx->cur;
@@ -183,7 +183,7 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
         const uchar *ls = lx->cur;
         for (const uchar *p = lx->cur; p < nul; p++)
             if (*p == '\n') line++, ls = p + 1;
-        diag_add(diags, DIAG_WARNING, src, line, (int)(nul - ls) + 1,
+        diag_add(log->diags, DIAG_WARNING, src, line, (int)(nul - ls) + 1,
                  "NUL byte ends the script (the game reads no further)");
         lx->end = nul;
     }
@@ -201,37 +201,20 @@ void gsc_lexer_free(gsc_lexer *lx)
     free(lx->open);
     lx->open = NULL;
     lx->open_count = lx->open_cap = 0;
-    free(lx->reported);
-    lx->reported = NULL;
-    lx->reported_count = lx->reported_cap = 0;
 }
 
-static void report(gsc_lexer *lx, int lexical, int line, int col, const char *fmt, va_list ap)
+static int report(gsc_lexer *lx, int line, int col, const char *fmt, va_list ap)
 {
-    if (lx->stopped) return;
-    if (lx->diags->max_errors > 0 && lx->errors == lx->diags->max_errors) {
-        diag_add(lx->diags, DIAG_ERROR, lx->src, line, col, "too many errors in this file; stopping");
-        stop(lx);
-        return;
-    }
-    lx->errors++;
-    lx->error_token_count = lx->token_count;
-    lx->error_line = line;
-    lx->error_col = col;
-    if (lexical) {
-        lx->lexical_errors++;
-        lx->lexical_error_token_count = lx->token_count;
-    }
-    size_t before = lx->diags->count;
-    diag_addv(lx->diags, DIAG_ERROR, lx->src, line, col, fmt, ap);
-    if (lx->diags->count > before) *vec_push(lx->reported, lx->reported_count, lx->reported_cap) = before;
+    int counted = syntax_log_reportv(lx->log, line, col, fmt, ap);
+    if (lx->log->stopped) stop(lx);
+    return counted;
 }
 
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(lx, 0, line, col, fmt, ap);
+    report(lx, line, col, fmt, ap);
     va_end(ap);
 }
 
@@ -241,25 +224,16 @@ static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(lx, 1, line, col, fmt, ap);
+    if (report(lx, line, col, fmt, ap)) {
+        lx->log->lexical_errors++;
+        lx->log->lexical_error_token = lx->token_count;
+    }
     va_end(ap);
 }
 
 const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx)
 {
     return lx->open_count ? &lx->open[lx->open_count - 1] : NULL;
-}
-
-const gsc_opener *gsc_lexer_unclosed(const gsc_lexer *lx)
-{
-    for (int i = lx->open_count - 1; i >= 0; i--) {
-        const gsc_opener *o = &lx->open[i];
-        if (o->kind == TK_LBRACE || o->kind == TK_DEVOPEN) return o;
-        int after_last_error = o->line > lx->error_line ||
-                               (o->line == lx->error_line && o->col > lx->error_col);
-        if (i == lx->open_count - 1 && (!lx->errors || after_last_error)) return o;
-    }
-    return NULL;
 }
 
 static int col_of(const gsc_lexer *lx, const uchar *p)
@@ -316,20 +290,21 @@ static ALWAYS_INLINE void close_bracket(gsc_lexer *lx, int opener_kind)
     int top = lx->open_count - 1;
     if (top >= 0 && lx->open[top].kind == opener_kind) { /* the common case, first */
         lx->open_count = top;
-        if (opener_kind == TK_LBRACE) lx->abandoned = 0;
+        if (opener_kind == TK_LBRACE) lx->log->abandoned = 0;
         return;
     }
     for (int i = lx->open_count - 1; i >= 0 && i >= lx->open_count - 64; i--) {
         if (lx->open[i].kind == opener_kind) {
             lx->open_count = i;
-            if (opener_kind == TK_LBRACE) lx->abandoned = 0; /* they were inside */
+            if (opener_kind == TK_LBRACE) lx->log->abandoned = 0; /* they were inside */
             return;
         }
     }
-    if (opener_kind == TK_DEVOPEN) lx->stray_devclose = lx->token_count + 1; /* this '#/', once emitted */
-    if (opener_kind != TK_LBRACE && opener_kind != TK_DEVOPEN && lx->abandoned) {
-        lx->abandoned--;
-        lx->abandoned_closer = lx->token_count + 1; /* this closer, once emitted */
+    syntax_log *log = lx->log;
+    if (opener_kind == TK_DEVOPEN) log->stray_devclose = lx->token_count + 1; /* this '#/', once emitted */
+    if (opener_kind != TK_LBRACE && opener_kind != TK_DEVOPEN && log->abandoned) {
+        log->abandoned--;
+        log->abandoned_closer = lx->token_count + 1; /* this closer, once emitted */
     }
 }
 
@@ -349,7 +324,7 @@ void gsc_lexer_abandon_brackets(gsc_lexer *lx)
         int kind = lx->open[lx->open_count - 1].kind;
         if (kind == TK_LBRACE || kind == TK_DEVOPEN) break;
         lx->open_count--;
-        lx->abandoned++;
+        lx->log->abandoned++;
     }
 }
 
@@ -588,9 +563,26 @@ enum {
     ACT_STRAY_RUN = -15
 };
 
-/* Next token code (>= 0, *t filled), or an ACT_ code. */
-static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
+/* A word at tok..cur, code the keyword's when the scanner matched one (else
+** TK_IDENT, the word's first byte): a longer word is an identifier, and a
+** word may start a path. */
+static ALWAYS_INLINE int word_token(gsc_lexer *lx, gsc_token *t, int code, const uchar *tok,
+                                    const uchar *cur)
 {
+    const uchar *end = word_end(cur, lx->end);
+    if (end != cur) { /* longer than the keyword: an identifier */
+        code = TK_IDENT;
+        cur = end;
+    }
+    if (*cur == '\\') {
+        end = path_end(cur);
+        if (end != cur) return emit(lx, t, TK_PATH, tok, end);
+    }
+    return emit(lx, t, code, tok, cur);
+}
+
+/* The scanner's actions (scan()): COLD hands the match to cold_action(), OPEN
+** pushes an opening bracket when it fits without growing the stack. */
 #define COLD(act) do { *at = tok; lx->cur = cur; return (act); } while (0)
 #define OPEN(kind)                                                                 \
     do {                                                                           \
@@ -598,6 +590,24 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
         push_open(lx, kind, tok);                                                  \
         return emit(lx, t, kind, tok, cur);                                        \
     } while (0)
+
+/* Next token code (>= 0, *t filled), or an ACT_ code.
+** - Casts are single tokens, exactly so spelled (G1); elsewhere the '(' is
+**   just a parenthesis.
+** - Keywords: the same words in every game, plus the profile's own
+**   (grammar.md 1.2); exact case.  Every other word is an identifier, and a
+**   word may start a path (word_token()).  The scanner matches a keyword or
+**   a word's first byte: word_end() reads the rest, so that words that only
+**   start like a keyword leave the keyword states at once.
+** - Number forms of other languages: one error that says what GSC has, and
+**   the number goes on as one token.
+** - A string that needs no report (no escape, no line break, within the
+**   limit) is read here; any other by scan_string().
+** - A run of junk bytes (binary data, UTF-8 outside strings) is one error:
+**   the cold action reads the rest of the run, so that the scanner's first
+**   state is a plain switch with no class loop. */
+static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
+{
     const uchar *cur = lx->cur, *mar, *tok;
     int code;
     for (;;) {
@@ -616,17 +626,8 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "#" ident          { COLD(ACT_DIRECTIVE); }
             "#"    { COLD(ACT_HASH); }
             "$"    { COLD(ACT_DOLLAR); }
-
-            /* Casts are single tokens, exactly so spelled (G1); elsewhere the
-            ** '(' is just a parenthesis. */
             "(" ("int" | "float" | "string" | "bool") ")" { COLD(ACT_CAST); }
 
-            /* Keywords: the same words in every game, plus the profile's own
-            ** (grammar.md 1.2); exact case.  Every other word is an
-            ** identifier, and a word may start a path (see `word:` below).
-            ** The scanner matches a keyword or a word's first byte: word_end()
-            ** reads the rest, so that words that only start like a keyword
-            ** leave the keyword states at once. */
             "if"        { code = TK_IF; goto word; }
             "else"      { code = TK_ELSE; goto word; }
             "while"     { code = TK_WHILE; goto word; }
@@ -659,16 +660,10 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             [a-zA-Z_]   { code = TK_IDENT; goto word; }
             dec    { return emit(lx, t, TK_INT, tok, cur); }
             float  { return emit(lx, t, TK_FLOAT, tok, cur); }
-
-            /* Number forms of other languages: one error that says what GSC
-            ** has, and the number goes on as one token. */
             "0" [xX] [0-9a-fA-F]+         { COLD(ACT_HEX); }
             (dec | float) [eE] [+-]? dec  { COLD(ACT_EXPONENT); }
             dec "." / [^0-9a-zA-Z_]       { COLD(ACT_POINT_END); }
             ".size" { return emit(lx, t, TK_SIZE, tok, cur); }
-
-            /* A string that needs no report (no escape, no line break, within
-            ** the limit) is read here; any other by scan_string(). */
             "\"" | "&\"" {
                 const uchar *q = skip_plain(cur, lx->end, STOP_STRING);
                 int limit = lx->rules->max_string_length;
@@ -723,30 +718,15 @@ static ALWAYS_INLINE int scan(gsc_lexer *lx, gsc_token *t, const uchar **at)
             "/"    { return emit(lx, t, TK_SLASH, tok, cur); }
             "!"    { return emit(lx, t, TK_BANG, tok, cur); }
             "~"    { return emit(lx, t, TK_TILDE, tok, cur); }
-
-            /* A run of junk bytes (binary data, UTF-8 outside strings) is one
-            ** error: the cold action reads the rest of the run, so that the
-            ** scanner's first state is a plain switch with no class loop. */
             stray  { COLD(ACT_STRAY_RUN); }
             *      { COLD(ACT_STRAY); }
         */
     word: /* a word (keyword code, or its first bytes) at tok..cur, or the path it starts */
-        {
-            const uchar *end = word_end(cur, lx->end);
-            if (end != cur) { /* longer than the keyword: an identifier */
-                code = TK_IDENT;
-                cur = end;
-            }
-        }
-        if (*cur == '\\') {
-            const uchar *end = path_end(cur);
-            if (end != cur) return emit(lx, t, TK_PATH, tok, end);
-        }
-        return emit(lx, t, code, tok, cur);
+        return word_token(lx, t, code, tok, cur);
     }
+}
 #undef OPEN
 #undef COLD
-}
 
 /* The action for an ACT_ code from scan(), the match being tok..lx->cur.
 ** Returns a token code, or -1 to scan on from lx->cur. */
@@ -769,7 +749,7 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
         /* The games end the input there: fine if the program is
         ** complete, else the parser reports the end of file. */
         if (!done)
-            diag_add(lx->diags, DIAG_WARNING, lx->src, line, col,
+            diag_add(lx->log->diags, DIAG_WARNING, lx->src, line, col,
                      "unterminated /* comment runs to the end of the file");
         break;
     }
@@ -823,9 +803,9 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
         if (!done) {
             /* After an error earlier on the line, quotes pair up
             ** wrongly (`f(a", "b")`): the lone one is no news. */
-            if (!lx->errors || lx->error_line != line)
+            if (!lx->log->errors || lx->log->error_line != line)
                 lex_error(lx, line, col, "missing terminating '\"' character");
-            lx->unterminated_string = 1;
+            lx->log->unterminated_string = 1;
         }
         int limit = lx->rules->max_string_length;
         if (done && limit && cur - tok - quote - 1 > limit)
@@ -849,7 +829,7 @@ NOINLINE static int next_after(gsc_lexer *lx, gsc_token *t, int act, const uchar
 {
     for (;;) {
         int code = cold_action(lx, t, act, at);
-        if (lx->stopped) {
+        if (lx->log->stopped) {
             /* The action went on after stopping and moved lx->cur: the
             ** token it made (if any) is the last one. */
             lx->cur = lx->end;

@@ -3,15 +3,16 @@
 ** lexer produces per profile (casts and `do` only in G1; `#include`, `$`,
 ** waittillframeend, breakpoint, prof_begin/prof_end and breakon only in
 ** G2), and in five constructs that the actions check against the profile row
-** (gsc_profile_*: a leading empty argument or parameter, `;` before the first
-** item, a switch body that is not a block, what a top-level `/# #/` may hold,
-** `a.self`).  Every action is one call to a builder in src/ast.c; nodes live
-** in the per-run arena, so no destructors are needed.  Error recovery: a bad
-** statement becomes `compound ::= error`, a bad top-level item `item ::= error`
-** (optionally followed by the body it meant to have), a bad `if` header
-** `IF error` followed by the rest of the `if`, so one mistake yields one
-** diagnostic and parsing goes on.  The build fails on any conflict (see the
-** Makefile). */
+** (gsc_profile_* in src/syntax_messages.c: a leading empty argument or
+** parameter, `;` before the first item, a switch body that is not a block,
+** what a top-level `/# #/` may hold, `a.self`).  Every action is one call to
+** a builder in src/ast.c; nodes live in the per-run arena, so no destructors
+** are needed.  Error recovery: a bad statement becomes `compound ::= error`, a
+** bad top-level item `item ::= error` (optionally followed by the body it
+** meant to have), a bad `if` header `IF error` followed by the rest of the
+** `if`, so one mistake yields one diagnostic and parsing goes on; the driver's
+** part is src/syntax_recovery.c, the messages' wording src/syntax_messages.c.
+** The build fails on any conflict (see the Makefile). */
 
 %name GscParse
 %token_prefix TK_
@@ -29,98 +30,17 @@
 #include "ast_build.h"
 #include "gsc_parser.h"
 #include "parse_ctx.h"
-#include "profile.h"
-
-struct yyParser;
-static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok);
-static void describe_token(char *buf, size_t cap, int major, gsc_token tok);
-static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok);
-
-/* A construct the other game grammar has: "expected WHAT before TOKEN" at
-** the token, as the parser of this profile would say it. */
-static void profile_reject(gsc_parse_ctx *ctx, gsc_token at, int code, const char *what)
-{
-    char found[160];
-    describe_token(found, sizeof found, code, at);
-    gsc_lexer_error(ctx->lx, at.line, at.col, "expected %s before %s", what, found);
-}
-
-/* G1: an empty first argument or parameter is dropped (`f(, x)`). */
-static ast_node *gsc_profile_leading_empty(gsc_parse_ctx *ctx, gsc_token comma, ast_node *list,
-                                           const char *what)
-{
-    if (!ctx->lx->rules->leading_empty_arg) profile_reject(ctx, comma, TK_COMMA, what);
-    return list;
-}
-
-static ast_node *gsc_empty_body(gsc_parse_ctx *ctx, gsc_token semi)
-{
-    profile_reject(ctx, semi, TK_SEMI, "statement");
-    return ast_leaf(ctx->a, AST_EMPTY, semi);
-}
-
-/* G1: any number of ';' before the first top-level item. */
-static void gsc_profile_leading_semi(gsc_parse_ctx *ctx, gsc_token semi)
-{
-    if (!ctx->lx->rules->leading_semis)
-        profile_reject(ctx, semi, TK_SEMI, "function definition");
-}
-
-/* G2: a switch body is a block. */
-static ast_node *gsc_profile_switch(gsc_parse_ctx *ctx, gsc_token kw, ast_node *e,
-                                   gsc_token body_start, ast_node *body)
-{
-    if (!ctx->lx->rules->switch_body_any_stmt && body && body->kind != AST_BLOCK)
-        profile_reject(ctx, body_start, TK_IDENT, "'{'");
-    return ast_node2(ctx->a, AST_SWITCH, kw, e, body);
-}
-
-/* How a top-level item starts, for a message about it. */
-static const char *item_spelling(const ast_node *n, char *buf, size_t cap)
-{
-    if (n->kind == AST_FUNCTION) snprintf(buf, cap, "'%.40s'", n->text);
-    else if (n->kind == AST_USING_ANIMTREE) snprintf(buf, cap, "'#using_animtree'");
-    else snprintf(buf, cap, "'/#'");
-    return buf;
-}
-
-/* G1: a top-level `/# ... #/` wraps exactly one function. */
-static ast_node *gsc_profile_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items,
-                                      gsc_token close)
-{
-    ast_node *n = ast_finish(items, AST_DEVBLOCK, open);
-    if (!n || !ctx->lx->rules->dev_wraps_one_function) return n;
-    char what[64];
-    const ast_node *first = n->child;
-    if (!first) {
-        profile_reject(ctx, close, TK_DEVCLOSE, "function definition");
-    } else if (first->kind != AST_FUNCTION) {
-        gsc_lexer_error(ctx->lx, first->line, first->col, "expected function definition before %s",
-                        item_spelling(first, what, sizeof what));
-    } else if (first->next) {
-        gsc_lexer_error(ctx->lx, first->next->line, first->next->col,
-                        "expected '#/' before %s (a /# #/ block holds one function in %s)",
-                        item_spelling(first->next, what, sizeof what), ctx->lx->rules->name);
-    }
-    return n;
-}
-
-/* G2 only: `a.self` (the debugger's self field; a compile error later). */
-static ast_node *gsc_profile_self_field(gsc_parse_ctx *ctx, ast_node *object, gsc_token self)
-{
-    if (!ctx->lx->rules->self_field) profile_reject(ctx, self, TK_SELF, "identifier");
-    return ast_member(ctx->a, object, self);
-}
+#include "syntax_messages.h"
+#include "syntax_recovery.h"
 }
 
 %syntax_error {
-    gsc_syntax_error(yypParser, ctx, yymajor, yyminor);
+    recovery_syntax_error(yypParser, ctx, yymajor, yyminor);
 }
 
 %stack_overflow {
-    gsc_lexer_error(ctx->lx, ctx->cur->line, ctx->cur->col,
-                    "nesting too deep (parser stack of %d entries exhausted)", YYSTACKDEPTH);
-    ctx->lx->stopped = 1;
+    syntax_msg_stack_overflow(ctx, YYSTACKDEPTH);
+    ctx->lx->log->stopped = 1;
 }
 
 /* Tokens that only carry a precedence. */
@@ -430,35 +350,22 @@ expr(A) ::= PATH(P) DCOLON(T) IDENT(N).             { A = ast_func_ref(ctx->a, &
 %code {
 /* ==== Lemon internals ====================================================
 ** The only code in atrc that reads the private parts of Lemon's template
-** (lempar.c): everything below it — the driver hooks and the "expected X"
-** messages — goes through these few functions.  They rely on yyParser's
-** yytos / yystack / yyerrcnt and its three-shift error countdown
-** (yyerrcnt = 3 at an error), yyStackEntry's stateno / major / minor.yy0,
-** yy_find_shift_action / yy_find_reduce_action, the rule tables
-** yyRuleInfoLhs / yyRuleInfoNRhs and the action ranges YY_MAX_SHIFTREDUCE,
-** YY_ACCEPT_ACTION, YY_MIN_REDUCE.  scripts/check-lempar.sh, run before
-** Lemon in the build, refuses a template that lacks any of them (written
-** against Debian's lemon 3.40).  Stack entries are named by their index,
-** 0 the bottom, lp_top() the top. */
+** (lempar.c): the hooks below it (parse_ctx.h) go through these few
+** functions.  They rely on yyParser's yytos / yystack / yyerrcnt and its
+** three-shift error countdown (yyerrcnt = 3 at an error), yyStackEntry's
+** stateno / major, yy_find_shift_action / yy_find_reduce_action, the rule
+** tables yyRuleInfoLhs / yyRuleInfoNRhs and the action ranges
+** YY_MAX_SHIFTREDUCE, YY_ACCEPT_ACTION, YY_MIN_REDUCE.
+** scripts/check-lempar.sh, run before Lemon in the build, refuses a template
+** that lacks any of them (written against Debian's lemon 3.40).  Stack
+** entries are named by their index, 0 the bottom, lp_top() the top. */
 enum { LP_SHIFT, LP_ERROR, LP_REDUCE };
 
 static int lp_top(const yyParser *p) { return (int)(p->yytos - p->yystack); }
-/* A stack: the parser's own, or a copy of part of it (lp_copy_stack); the
-** automaton simulation reads either. */
+/* A stack: the parser's own, or a copy of its top part (GscParseCopyStack);
+** the automaton simulation reads either. */
 typedef yyStackEntry lp_entry;
-static const lp_entry *lp_stack(const yyParser *p) { return p->yystack; }
 static int lp_state(const lp_entry *stack, int i) { return stack[i].stateno; }
-/* Copies entries from .. from + n - 1 of the parser's stack to `to` (room
-** for n entries of lp_entry_size() bytes). */
-static size_t lp_entry_size(void) { return sizeof(lp_entry); }
-static void lp_copy_stack(const yyParser *p, int from, int n, void *to)
-{
-    memcpy(to, p->yystack + from, (size_t)n * sizeof(lp_entry));
-}
-static int lp_major(const yyParser *p, int i) { return p->yystack[i].major; }
-/* -1: no error pending; 3 .. 0: shifts left before errors are reported again. */
-static int lp_error_countdown(const yyParser *p) { return p->yyerrcnt; }
-static void lp_end_error_countdown(yyParser *p) { p->yyerrcnt = -1; }
 
 /* What the automaton does with terminal in state: LP_SHIFT (shift,
 ** shift-reduce or accept), LP_ERROR, or LP_REDUCE by *rule. */
@@ -479,117 +386,7 @@ static int lp_goto(int state, int rule) { return yy_find_reduce_action((YYACTION
 #define LP_TERMINALS YYNTOKEN
 /* ==== end of Lemon internals ============================================ */
 
-static int sim_accepts(const yyParser *p, int terminal);
-static int sim_accepts_on(const lp_entry *stack, int top, int terminal, int max_steps);
-#define sim_accepts_at(p, top, terminal, max_steps) sim_accepts_on(lp_stack(p), top, terminal, max_steps)
-
-/* Simulation budget of the checks made at every statement boundary: real
-** code needs a handful of reductions; deeper stacks (hostile `if` ladders)
-** just answer "no", which keeps parsing linear. */
-#define SIM_HINT_STEPS 64
-
-int GscParseRecovering(void *parser)
-{
-    return lp_error_countdown(parser) >= 0;
-}
-
-/* Lemon sets the countdown to 3 at an error and counts it down at each
-** shift, so 3 means no token has shifted since the last error: the last
-** token fed was the one in error, or discarded by the recovery. */
-int GscParseDiscardedLast(void *parser)
-{
-    return lp_error_countdown(parser) == 3;
-}
-
-int GscParseStuckOnError(void *parser, int code)
-{
-    const yyParser *p = parser;
-    return lp_major(p, lp_top(p)) == LP_ERROR_SYMBOL && !sim_accepts_at(p, lp_top(p), code, SIM_HINT_STEPS);
-}
-
-int GscParseAtStatementStart(void *parser)
-{
-    const yyParser *p = parser;
-    return sim_accepts_at(p, lp_top(p), TK_IF, SIM_HINT_STEPS) ||
-           sim_accepts_at(p, lp_top(p), TK_USING_ANIMTREE, SIM_HINT_STEPS);
-}
-
-int GscParseAccepts(void *parser, int code)
-{
-    const yyParser *p = parser;
-    return sim_accepts_at(p, lp_top(p), code, SIM_HINT_STEPS);
-}
-
-static int semi_would_end(const lp_entry *stack, int top)
-{
-    /* Cheapest answer first: most lines start where a statement may. */
-    return !sim_accepts_on(stack, top, TK_IF, SIM_HINT_STEPS) &&
-           !sim_accepts_on(stack, top, TK_USING_ANIMTREE, SIM_HINT_STEPS) &&
-           sim_accepts_on(stack, top, TK_SEMI, SIM_HINT_STEPS);
-}
-
-int GscParseSemiWouldEnd(void *parser)
-{
-    const yyParser *p = parser;
-    return semi_would_end(lp_stack(p), lp_top(p));
-}
-
-/* The question "could a ';' have ended a statement just before this line?"
-** matters only when the line then has a syntax error, so it is answered
-** then, on a copy of the parser's stack taken as the line began: copying a
-** few entries per line costs far less than simulating the automaton.  Only
-** the top SNAP_MAX entries are kept: SIM_HINT_STEPS reductions of rules of
-** at most GscParseLongestRule() symbols never read deeper (a unit test
-** checks the bound against the generated tables). */
-#define SNAP_MAX 1024
-
-void GscParseNoteLineStart(void *parser, gsc_parse_ctx *ctx)
-{
-    const yyParser *p = parser;
-    int n = lp_top(p) + 1;
-    int from = n > SNAP_MAX ? n - SNAP_MAX : 0;
-    if (!ctx->line_stack) ctx->line_stack = xmalloc(SNAP_MAX * lp_entry_size());
-    lp_copy_stack(p, from, n - from, ctx->line_stack);
-    ctx->line_stack_top = n - from - 1;
-    ctx->line_semi_ok = -1;
-}
-
-int GscParseLineSemiOk(gsc_parse_ctx *ctx)
-{
-    if (ctx->line_semi_ok < 0) {
-        ctx->line_semi_ok = ctx->line_prev.z && semi_would_end(ctx->line_stack, ctx->line_stack_top);
-    }
-    return ctx->line_semi_ok;
-}
-
-int GscParseLongestRule(void)
-{
-    int longest = 0;
-    for (size_t r = 0; r < sizeof yyRuleInfoNRhs / sizeof yyRuleInfoNRhs[0]; r++)
-        if (lp_rule_length((int)r) > longest) longest = lp_rule_length((int)r);
-    return longest;
-}
-
-int GscParseSnapshotBound(void)
-{
-    return SNAP_MAX;
-}
-
-int GscParseSimSteps(void)
-{
-    return SIM_HINT_STEPS;
-}
-
-/* Lemon stays silent until three tokens shift after an error, which hides a
-** mistake on the next line (`x = ;` twice).  The driver calls this at a
-** statement boundary once the parser is back where a statement or a
-** top-level item may start: new errors are reported again. */
-void GscParseResync(void *parser)
-{
-    lp_end_error_countdown(parser);
-}
-
-/* ---- "expected X before Y": which terminals could the parser accept now? ----
+/* ---- which terminals could the parser accept now? ----
 ** Run the LALR automaton for a candidate terminal on a virtual stack: the real
 ** stack read-only from entry `top` down, an overlay of pushed states above.
 ** Reductions pop (overlay first, then the real part) and push the goto state;
@@ -619,183 +416,64 @@ static int sim_accepts_on(const lp_entry *stack, int top, int terminal, int max_
     return 0;
 }
 
-static int sim_accepts(const yyParser *p, int terminal)
+int GscParseErrorCountdown(void *parser)
 {
-    return sim_accepts_at(p, lp_top(p), terminal, 100000);
+    return ((const yyParser *)parser)->yyerrcnt;
 }
 
-static int is_closer(int code)
+void GscParseResync(void *parser)
 {
-    return code == TK_RP || code == TK_RBRACKET || code == TK_RBRACE || code == TK_DEVCLOSE;
+    ((yyParser *)parser)->yyerrcnt = -1;
 }
 
-/* What a message names, most useful first: the terminator, closing brackets,
-** the case colon, '=', an operand, then the openers and names of headers.
-** "expression" stands for every terminal that starts one (INT is accepted
-** exactly where an expression is). */
-static const int preferred[] = {
-    TK_SEMI, TK_RP, TK_RBRACKET, TK_RBRACE, TK_DEVCLOSE, TK_COLON, TK_ASSIGN,
-    TK_INT /* expression */, TK_LP, TK_LBRACE, TK_IDENT, TK_STRING, TK_COMMA, TK_DCOLON,
-};
-
-static const char *expected_what(const unsigned char *ok, int major)
+int GscParseTopIsError(void *parser)
 {
-    if (ok[TK_IF]) {
-        /* A statement list: ';' (the empty statement) says nothing useful.  Name
-        ** the closer when a wrong one was found, else ask for a statement. */
-        if (is_closer(major)) {
-            if (ok[TK_RBRACE]) return gsc_token_spelling(TK_RBRACE);
-            if (ok[TK_DEVCLOSE]) return gsc_token_spelling(TK_DEVCLOSE);
-        }
-        return "statement";
-    }
-    if (ok[TK_USING_ANIMTREE]) {
-        if (ok[TK_DEVCLOSE] && is_closer(major)) return gsc_token_spelling(TK_DEVCLOSE);
-        return "function definition";
-    }
-    for (size_t i = 0; i < sizeof preferred / sizeof preferred[0]; i++) {
-        int t = preferred[i];
-        if (ok[t]) return t == TK_INT ? "expression" : gsc_token_spelling(t);
-    }
-    for (int t = 1; t < LP_TERMINALS; t++)
-        if (ok[t] && gsc_token_spelling(t)) return gsc_token_spelling(t);
-    return NULL;
+    const yyParser *p = parser;
+    return p->yystack[lp_top(p)].major == LP_ERROR_SYMBOL;
 }
 
-/* "'x'", with control bytes escaped and long tokens cut (hostile input). */
-static void describe_token(char *buf, size_t cap, int major, gsc_token tok)
+const void *GscParseStack(void *parser, int *top)
 {
-    if (major == 0) {
-        snprintf(buf, cap, "end of file");
-        return;
-    }
-    size_t k = 0;
-    buf[k++] = '\'';
-    for (int i = 0; i < tok.n && k + 8 < cap; i++) {
-        unsigned char c = (unsigned char)tok.z[i];
-        if (i == 32) {
-            k += (size_t)snprintf(buf + k, cap - k, "...");
-            break;
-        }
-        if (c < 0x20 || c >= 0x7f) k += (size_t)snprintf(buf + k, cap - k, "\\x%02X", c);
-        else buf[k++] = (char)c;
-    }
-    buf[k++] = '\'';
-    buf[k] = 0;
+    const yyParser *p = parser;
+    *top = lp_top(p);
+    return p->yystack;
 }
 
-/* Is this error really a missing ';' at the end of the line before?  The
-** driver noted, before feeding the first token of the line, whether a ';'
-** could have ended a statement there (and a new one could not start).  Then
-** an error at that first token is the missing ';' (`foo()` NEWLINE `wait 1;`
-** reads on as a method call `foo() wait`), and so is an error later on a
-** line that starts like a statement (`x = 1` NEWLINE `y = 2;` reads as
-** `1 y(...)` and stumbles on the '=').  Reported as gcc and clang do: after
-** the last token of the unterminated statement, on its line. */
-static int missing_semi_before_line(gsc_parse_ctx *ctx, gsc_token tok)
+int GscParseStackAccepts(const void *stack, int top, int code)
 {
-    if (tok.line != ctx->line_first.line || tok.z < ctx->line_first.z ||
-        !GscParseLineSemiOk(ctx))
-        return 0;
-    if (tok.z == ctx->line_first.z) return 1;
-    switch (ctx->line_first_code) {
-    case TK_IDENT: case TK_PATH: case TK_SELF: case TK_LEVEL: case TK_GAME: case TK_ANIM:
-    case TK_THREAD: case TK_WAIT: case TK_RETURN: case TK_IF: case TK_WHILE: case TK_FOR:
-    case TK_SWITCH: case TK_BREAK: case TK_CONTINUE:
-        return 1;
-    default:
-        return 0;
-    }
+    return sim_accepts_on(stack, top, code, GSC_SIM_STEPS);
 }
 
-/* Tokens that start a statement but never a top-level item. */
-static int starts_statement(int code)
+size_t GscParseStackEntrySize(void)
 {
-    switch (code) {
-    case TK_SELF: case TK_LEVEL: case TK_GAME: case TK_ANIM: case TK_IF: case TK_WHILE:
-    case TK_FOR: case TK_SWITCH: case TK_RETURN: case TK_WAIT: case TK_THREAD: case TK_BREAK:
-    case TK_CONTINUE: case TK_DO: case TK_WAITTILLFRAMEEND: case TK_CASE: case TK_DEFAULT:
-        return 1;
-    default:
-        return 0;
-    }
+    return sizeof(lp_entry);
 }
 
-static void gsc_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
+int GscParseCopyStack(void *parser, void *to, int max)
 {
-    gsc_lexer *lx = ctx->lx;
-    if (ctx->mute) return;
-    ctx->syntax_errors++;
-    if (ctx->quiet) return;
-    /* Between functions after an error inside one: the unbalanced '}' or
-    ** statement is that error's consequence. */
-    if (ctx->fn_error && lx->open_count == 0 && major != 0) return;
-    report_syntax_error(p, ctx, major, tok);
+    const yyParser *p = parser;
+    int n = lp_top(p) + 1;
+    int from = n > max ? n - max : 0;
+    memcpy(to, p->yystack + from, (size_t)(n - from) * sizeof(lp_entry));
+    return n - from - 1;
 }
 
-static void report_syntax_error(struct yyParser *p, gsc_parse_ctx *ctx, int major, gsc_token tok)
+int GscParseExpected(void *parser, unsigned char *ok)
 {
-    gsc_lexer *lx = ctx->lx;
-    /* Just after a lexer error (a dropped stray byte), the parser's complaint
-    ** is a consequence, not news. */
-    if (lx->lexical_errors && lx->token_count - lx->lexical_error_token_count <= 2) return;
-    /* The closer of a bracket that an earlier error abandoned: `f(a;` NEWLINE
-    ** `b);` is one mistake, already reported. */
-    if (is_closer(major) && lx->abandoned_closer == lx->token_count) return;
-    if (major == 0) {
-        const gsc_opener *o = gsc_lexer_unclosed(lx);
-        if (o && o->kind == TK_DEVOPEN) {
-            gsc_lexer_error(lx, o->line, o->col, "unterminated /# block");
-            return;
-        }
-        if (o) {
-            gsc_lexer_error(lx, tok.line, tok.col, "%s opened at line %d is never closed",
-                            gsc_token_spelling(o->kind), o->line);
-            return;
-        }
-    }
-    char found[160];
-    /* Constructs users bring from other languages: say what GSC has. */
-    if (major == TK_QUESTION) {
-        gsc_lexer_error(lx, tok.line, tok.col, "GSC has no '?:' operator: use if/else");
-        return;
-    }
-    if (ctx->prev_code == TK_PERCENT && major == TK_STRING) {
-        gsc_lexer_error(lx, tok.line, tok.col,
-                        "an animation name is written without quotes: %%name, not %%\"name\"");
-        return;
-    }
-    if (ctx->line_first_code == TK_INCLUDE && major == TK_SLASH) {
-        gsc_lexer_error(lx, tok.line, tok.col, "#include paths separate folders with '\\', not '/'");
-        return;
-    }
-    if (ctx->line_first_code == TK_IDENT && ctx->line_first.n == 7 &&
-        memcmp(ctx->line_first.z, "foreach", 7) == 0 && tok.line == ctx->line_first.line) {
-        gsc_lexer_error(lx, ctx->line_first.line, ctx->line_first.col,
-                        "GSC has no foreach: use for (i = 0; i < a.size; i++)");
-        return;
-    }
-    if (missing_semi_before_line(ctx, tok)) {
-        describe_token(found, sizeof found, ctx->line_first_code, ctx->line_first);
-        gsc_lexer_error(lx, ctx->line_prev.line, ctx->line_prev.col + ctx->line_prev.n,
-                        "expected %s before %s", gsc_token_spelling(TK_SEMI), found);
-        return;
-    }
-    unsigned char ok[LP_TERMINALS];
+    typedef char terminals_fit[LP_TERMINALS <= GSC_TERMINALS_MAX ? 1 : -1];
+    (void)sizeof(terminals_fit);
+    const yyParser *p = parser;
     ok[0] = 0;
     for (int t = 1; t < LP_TERMINALS; t++)
-        ok[t] = t != LP_ERROR_SYMBOL && sim_accepts(p, t);
-    const char *what = expected_what(ok, major);
-    describe_token(found, sizeof found, major, tok);
-    if (what && ctx->func_name.z && strcmp(what, "function definition") == 0 &&
-        starts_statement(major)) {
-        /* Usually a block closed too early: a '{' went missing above. */
-        gsc_lexer_error(lx, tok.line, tok.col,
-                        "expected function definition before %s (a statement outside any "
-                        "function: is a '{' missing above?)", found);
-        return;
-    }
-    if (what) gsc_lexer_error(lx, tok.line, tok.col, "expected %s before %s", what, found);
-    else gsc_lexer_error(lx, tok.line, tok.col, "syntax error before %s", found);
+        ok[t] = t != LP_ERROR_SYMBOL && sim_accepts_on(p->yystack, lp_top(p), t, 100000);
+    return LP_TERMINALS;
+}
+
+int GscParseLongestRule(void)
+{
+    int longest = 0;
+    for (size_t r = 0; r < sizeof yyRuleInfoNRhs / sizeof yyRuleInfoNRhs[0]; r++)
+        if (lp_rule_length((int)r) > longest) longest = lp_rule_length((int)r);
+    return longest;
 }
 }

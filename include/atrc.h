@@ -12,7 +12,8 @@
 **   free or modify them.  Strings the caller passes in are copied when kept
 **   (paths, names), so they may be freed after the call returns.
 ** - Out of memory: the library does not return an error for it; it prints
-**   "atrc: out of memory" to standard error and calls abort().
+**   "atrc: out of memory" to standard error and calls the handler set with
+**   atrc_set_out_of_memory_handler(), or abort().
 ** - A context is not safe to use from two threads at once; two contexts are.
 ** - FILE arguments are only written (never closed); a write error is
 **   reported through the return value, never to standard error.
@@ -150,9 +151,10 @@ const char *atrc_extension_game(const char *name);
 ** at its line and column; the good lines are used); -2 after the first script. */
 int atrc_add_builtins_file(atrc_ctx *ctx, const char *path);
 /* Reads and compiles one script, before atrc_build_trees(); "-" reads
-** standard input (named "<stdin>" in diagnostics).  Returns 0, or -1 when the
-** file cannot be read (a diagnostic is recorded and atrc_unreadable_count()
-** grows).  Syntax errors are diagnostics, not -1. */
+** standard input (named "<stdin>" in diagnostics); a directory stands for
+** the .gsc files below it, in the engine's path order (atrc_add_scripts).
+** Returns 0, or -1 when the file cannot be read (a diagnostic is recorded and
+** atrc_unreadable_count() grows).  Syntax errors are diagnostics, not -1. */
 int atrc_add_script(atrc_ctx *ctx, const char *path);
 /* Read and compile scripts; the result (references, trees, every diagnostic
 ** and its order) is the same as atrc_add_script on each in turn, whatever
@@ -457,15 +459,17 @@ typedef struct atrc_completion {
 const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
                                      int *start_column);
 
-/* Document symbols: a script's functions, an .atr's nodes (depth-first, with
-** their depth: an outline).  Owned by ctx until the next call. */
+/* Document symbols: a script's functions; every node an .atr declares, the
+** ones pruning removed too, in declaration order with their depth (an
+** outline).  Owned by ctx until the next call; NULL (count 0) for a file the
+** compilation did not read. */
 typedef struct atrc_symbol {
     const char *name;
     int is_function;        /* 1 function; 0 .atr node */
     int depth;              /* .atr: 0 for top-level nodes */
     int is_leaf;            /* .atr nodes */
     atrc_location where;    /* the name */
-    atrc_location extent;   /* the whole function (name to closing brace) / node with its block */
+    atrc_location extent;   /* a function: its name to just past its closing brace; a node: its name */
 } atrc_symbol;
 const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count);
 

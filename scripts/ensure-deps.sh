@@ -13,6 +13,7 @@
 #   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
 #   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
 #             Debian's chromium against the page served by python3 -m http.server)
+#   vscode    node and npm (make vsix, make check-vscode: npm ci, vsce)
 #   windows   the mingw-w64 cross compiler (winpthreads), Debian's mingw zlib,
 #             Wine, CMake, dpkg-dev, zip and unzip (make windows, check-windows,
 #             dist-windows); and
@@ -107,6 +108,11 @@ check_web() {
     have python3 || add python3
 }
 
+check_vscode() {
+    have node || add nodejs
+    have npm || add npm
+}
+
 check_windows() {
     have x86_64-w64-mingw32-gcc-posix || add gcc-mingw-w64-x86-64-posix
     have x86_64-w64-mingw32-windres || add binutils-mingw-w64-x86-64
@@ -157,6 +163,7 @@ for what in "$@"; do
         lsp) check_base; check_lsp ;;
         wasm) check_base; check_wasm ;;
         web) check_base; check_wasm; check_web ;;
+        vscode) check_base; check_vscode ;;
         windows) check_base; check_windows; windows=1 ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac

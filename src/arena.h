@@ -79,5 +79,13 @@ void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 void *xcalloc(size_t n, size_t size);
 char *xstrdup(const char *s);
+/* The bytes of n elements of size bytes, for any allocator:
+** xmalloc(array_size(n, sizeof *p)).  A count that does not fit in size_t
+** is out of memory, never a wrapped, short allocation. */
+static inline size_t array_size(size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size) out_of_memory();
+    return n * size;
+}
 
 #endif

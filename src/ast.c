@@ -488,32 +488,31 @@ static void dump_text(const ast_node *n, FILE *out)
 void ast_dump(const ast_node *root, FILE *out)
 {
     if (!root) return;
-    const ast_node **stack = NULL;
-    size_t depth = 0, cap = 0;
+    VEC(const ast_node *) stack = {0};
     const ast_node *n = root;
     for (;;) {
         /* Indentation stops growing at AST_DUMP_MAX_INDENT so that the dump of a
         ** pathological chain stays linear in size. */
-        for (size_t i = 0; i < depth && i < AST_DUMP_MAX_INDENT; i++) fputs("  ", out);
+        for (size_t i = 0; i < stack.count && i < AST_DUMP_MAX_INDENT; i++) fputs("  ", out);
         fprintf(out, "(%s %d:%d", ast_kind_name(n->kind), n->line, n->col);
         if (n->text) dump_text(n, out);
         if (n->child) {
-            *vec_push(stack, depth, cap) = n;
+            *VEC_PUSH(stack) = n;
             fputc('\n', out);
             n = n->child;
             continue;
         }
         fputc(')', out);
         /* Close every ancestor whose last child this was. */
-        while (depth > 0 && !n->next) {
-            n = stack[--depth];
+        while (stack.count > 0 && !n->next) {
+            n = stack.items[--stack.count];
             fputc(')', out);
         }
         fputc('\n', out);
-        if (depth == 0) break;
+        if (stack.count == 0) break;
         n = n->next;
     }
-    free(stack);
+    VEC_FREE(stack);
 }
 
 char *ast_dump_string(const ast_node *root)

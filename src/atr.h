@@ -11,6 +11,8 @@
 #include "diag.h"
 #include "source.h"
 
+struct profile_rules;
+
 /* Set on a sync root by sync setup, never by the parser (runtime flags only). */
 #define ATR_FLAG_SYNC_ROOT 0x04u
 
@@ -82,7 +84,7 @@ size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out);
 ** token in src and NULL is returned (the engine stops there too).  Warnings
 ** (e.g. a token longer than 1023 bytes) are reported and parsing goes on. */
 atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
-                    atrc_profile profile, arena *a, diag_list *diags);
+                    const struct profile_rules *rules, arena *a, diag_list *diags);
 
 /* Called for every node as the numbering walk lays it out (section 4.3 /
 ** 4.4: before recursing, or after in cod4), and never for node 0 (the
@@ -100,7 +102,7 @@ typedef struct atr_binder {
 ** "anim tree 'x' has too many nodes (N, max 65536)" at line 1 of src and
 ** returns -1.  Returns 0 otherwise (duplicates are reported, not fatal). */
 int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_binder *b,
-              atrc_profile profile, arena *a, diag_list *diags, atrc_tree *out);
+              const struct profile_rules *rules, arena *a, diag_list *diags, atrc_tree *out);
 
 /* Where diagnostics about node `index` of t are placed in the .atr: its own
 ** name, or — for the root and placeholders, which have none — its parent's
@@ -120,7 +122,7 @@ typedef struct xanim_header {
 typedef enum { XANIM_OK = 0, XANIM_TRUNCATED, XANIM_BAD_VERSION } xanim_status;
 
 /* Reads the header; XANIM_BAD_VERSION still fills out->version. */
-xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profile profile,
+xanim_status xanim_read_header(const unsigned char *data, size_t len, const struct profile_rules *rules,
                                xanim_header *out);
 
 /* Reads the first n bytes of the asset xanim/<name> (only the header is ever
@@ -139,11 +141,11 @@ typedef struct atr_asset_finder {
 ** `void` and `void_loop` are built in unless a game directory provides them.
 ** Returns how many leaves' xanims no game directory holds. */
 int atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
-                        atrc_profile profile, diag_list *diags);
+                        const struct profile_rules *rules, diag_list *diags);
 
 /* Sync setup (6.1): reports the sync errors at the .atr line of the node;
 ** sets ATR_FLAG_SYNC_ROOT and kind bits in the runtime flags.  Leaves whose looping
 ** is unknown (-1) are not checked. */
-void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_list *diags);
+void atr_sync_setup(atrc_tree *t, source_file *src, const struct profile_rules *rules, diag_list *diags);
 
 #endif

@@ -29,8 +29,7 @@ typedef struct builder {
     int cod4;
     int next_free;
     uint32_t checksum;
-    build_frame *stack;
-    size_t depth, cap;
+    VEC(build_frame) stack;
 } builder;
 
 static void fold(builder *b, uint32_t x)
@@ -61,7 +60,7 @@ static void start_container(builder *b, atr_node *n, int index, int in_additive)
     e->first_child = first;
     e->parse_flags = b->out->state->flags[index] = n->flags;
     b->next_free = first + n->child_count;
-    build_frame *f = vec_push(b->stack, b->depth, b->cap);
+    build_frame *f = VEC_PUSH(b->stack);
     memset(f, 0, sizeof *f);
     f->node = n;
     f->index = index;
@@ -129,21 +128,20 @@ static int count_nodes(const atr_node *root)
 {
     /* Every kept container has at least one child (placeholders see to it), so
     ** the engine's size formula (4.1) equals the number of nodes. */
-    size_t cap = 0, sp = 0;
-    const atr_node **stack = NULL;
+    VEC(const atr_node *) stack = {0};
     long count = 0;
-    *vec_push(stack, sp, cap) = root;
-    while (sp) {
-        const atr_node *n = stack[--sp];
+    *VEC_PUSH(stack) = root;
+    while (stack.count) {
+        const atr_node *n = stack.items[--stack.count];
         count++;
-        for (const atr_node *c = n->first; c; c = c->next) *vec_push(stack, sp, cap) = c;
+        for (const atr_node *c = n->first; c; c = c->next) *VEC_PUSH(stack) = c;
     }
-    free(stack);
+    VEC_FREE(stack);
     return (int)count;
 }
 
 int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_binder *bnd,
-              atrc_profile profile, arena *a, diag_list *diags, atrc_tree *out)
+              const profile_rules *rules, arena *a, diag_list *diags, atrc_tree *out)
 {
     memset(out, 0, sizeof *out);
     out->name = arena_strdup(a, tree_name);
@@ -154,9 +152,9 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
         return -1;
     }
     out->node_count = count;
-    out->nodes = arena_zalloc(a, (size_t)count * sizeof *out->nodes);
+    out->nodes = arena_zalloc(a, array_size((size_t)count, sizeof *out->nodes));
     out->state = arena_zalloc(a, sizeof *out->state);
-    out->state->flags = arena_zalloc(a, (size_t)count * sizeof *out->state->flags);
+    out->state->flags = arena_zalloc(a, array_size((size_t)count, sizeof *out->state->flags));
     out->state->default_asset = arena_zalloc(a, (size_t)count);
 
     builder b;
@@ -166,7 +164,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     b.src = src;
     b.binder = bnd;
     b.diags = diags;
-    b.cod4 = profile_get(profile)->numbering_two_pass;
+    b.cod4 = rules->numbering_two_pass;
     b.next_free = 1;
 
     atrc_node *root = &out->nodes[0];
@@ -175,12 +173,12 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
     root->parent = -1;
     root->looping = -1;
     start_container(&b, f->root, 0, 0);
-    while (b.depth) {
-        build_frame *fr = &b.stack[b.depth - 1];
+    while (b.stack.count) {
+        build_frame *fr = &b.stack.items[b.stack.count - 1];
         atr_node *c = next_child(&b, fr);
         if (!c) {
             int done = fr->index;
-            b.depth--;
+            b.stack.count--;
             if (b.cod4) bind_node(&b, done); /* cod4 binds after the subtree */
             continue;
         }
@@ -205,7 +203,7 @@ int atr_build(atr_file *f, const char *tree_name, source_file *src, const atr_bi
             bind_node(&b, index);
         }
     }
-    free(b.stack);
+    VEC_FREE(b.stack);
     out->checksum = b.checksum;
     return 0;
 }
@@ -222,7 +220,7 @@ size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out)
     *out = NULL;
     if (!n) return 0;
     qsort(f->pruned, n, sizeof *f->pruned, by_declaration);
-    atr_pruned *list = arena_zalloc(a, n * sizeof *list);
+    atr_pruned *list = arena_zalloc(a, array_size(n, sizeof *list));
     for (size_t i = 0; i < n; i++) f->pruned[i]->index = (int)i;
     for (size_t i = 0; i < n; i++) {
         const atr_node *x = f->pruned[i];

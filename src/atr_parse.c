@@ -21,12 +21,12 @@ static int tok_is_identifier(const com_tokenizer *tz)
 }
 
 /* Property keywords (2.5).  Returns the bit, or 0 for an unknown keyword. */
-static unsigned property_bit(const char *tok, atrc_profile profile)
+static unsigned property_bit(const char *tok, const profile_rules *rules)
 {
     if (text_equal_nocase(tok, "loopsync")) return ATRC_FLAG_LOOPSYNC;
     if (text_equal_nocase(tok, "nonloopsync")) return ATRC_FLAG_NONLOOPSYNC;
     if (text_equal_nocase(tok, "complete")) return ATRC_FLAG_COMPLETE;
-    if (profile_get(profile)->atr_additive && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
+    if (rules->atr_additive && text_equal_nocase(tok, "additive")) return ATRC_FLAG_ADDITIVE;
     return 0;
 }
 
@@ -42,8 +42,7 @@ typedef struct pnode {
 /* Every named node added, looked up by (parent, name); a removed node stays,
 ** no longer found. */
 typedef struct name_table {
-    pnode **nodes;
-    size_t count, cap;
+    VEC(pnode *) nodes;
     hashtab index;
 } name_table;
 
@@ -56,7 +55,7 @@ static pnode *table_find(const name_table *t, const pnode *parent, const char *n
 {
     uint32_t h = name_hash(parent->id, name);
     for (size_t i = hashtab_first(&t->index, h); i != HASHTAB_END; i = hashtab_next(&t->index, h, i)) {
-        pnode *p = t->nodes[i];
+        pnode *p = t->nodes.items[i];
         if (p->named && p->parent == parent && strcmp(p->n.name, name) == 0) return p;
     }
     return NULL;
@@ -65,7 +64,7 @@ static pnode *table_find(const name_table *t, const pnode *parent, const char *n
 static void table_insert(name_table *t, pnode *p)
 {
     hashtab_add(&t->index, name_hash(p->parent->id, p->n.name));
-    *vec_push(t->nodes, t->count, t->cap) = p;
+    *VEC_PUSH(t->nodes) = p;
     p->named = 1;
 }
 
@@ -88,11 +87,9 @@ typedef struct parser {
     arena *a;
     name_table names;
     uint32_t next_id;
-    level *levels;
-    size_t depth, cap;   /* levels[depth-1] is the current level */
+    VEC(level) levels;   /* levels.items[levels.count-1] is the current level */
     int keep_pruned;
-    atr_node **pruned;   /* removed nodes when keep_pruned (malloc, copied to the arena) */
-    size_t pruned_count, pruned_cap;
+    VEC(atr_node *) pruned; /* removed nodes when keep_pruned (malloc, copied to the arena) */
 } parser;
 
 static pnode *new_pnode(parser *p, const char *name, pnode *parent)
@@ -128,13 +125,13 @@ static void remove_child(parser *p, pnode *child)
     child->named = 0;
     if (p->keep_pruned) {
         child->n.pruned = 1;
-        *vec_push(p->pruned, p->pruned_count, p->pruned_cap) = &child->n;
+        *VEC_PUSH(p->pruned) = &child->n;
     }
 }
 
 static void push_level(parser *p, pnode *container, int add_placeholder, int loops, int forced)
 {
-    level *l = vec_push(p->levels, p->depth, p->cap);
+    level *l = VEC_PUSH(p->levels);
     memset(l, 0, sizeof *l);
     l->container = container;
     l->add_placeholder = add_placeholder;
@@ -163,14 +160,14 @@ static void parse_error(parser *p, const char *msg)
 }
 
 /* Runs the state machine; returns 0 on success, -1 after reporting the error. */
-static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_profile profile)
+static int run_parser(parser *p, const atr_refs *refs, int anim_check, const profile_rules *rules)
 {
     com_tokenizer *tz = &p->tz;
     for (;;) {
-        level *l = &p->levels[p->depth - 1];
+        level *l = &p->levels.items[p->levels.count - 1];
         if (!com_next_token(tz, 1)) { /* Com_Parse is empty only at the end of the text */
             finish_level(p, l);
-            if (p->depth > 1) {
+            if (p->levels.count > 1) {
                 parse_error(p, "unexpected end of file");
                 return -1;
             }
@@ -202,7 +199,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 return -1;
             }
             while (com_next_token(tz, 0)) {
-                unsigned bit = property_bit(tz->tok, profile);
+                unsigned bit = property_bit(tz->tok, rules);
                 if (!bit) {
                     parse_error(p, "unknown anim property");
                     return -1;
@@ -242,13 +239,13 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
                 parse_error(p, "token not allowed after '}'");
                 return -1;
             }
-            if (p->depth == 1) { /* a '}' with no open block */
+            if (p->levels.count == 1) { /* a '}' with no open block */
                 parse_error(p, "bad token");
                 return -1;
             }
             finish_level(p, l);
-            p->depth--;
-            level *up = &p->levels[p->depth - 1];
+            p->levels.count--;
+            level *up = &p->levels.items[p->levels.count - 1];
             pnode *c = up->current;
             if (c->n.child_count == 0) remove_child(p, c);
             else c->n.flags = up->flags;
@@ -262,7 +259,7 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, atrc_prof
 }
 
 atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
-                    atrc_profile profile, arena *a, diag_list *diags)
+                    const profile_rules *rules, arena *a, diag_list *diags)
 {
     parser p;
     memset(&p, 0, sizeof p);
@@ -270,7 +267,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     p.tz.data = src->data;
     p.tz.src = src;
     p.tz.diags = diags;
-    p.tz.escape_backslash = profile_get(profile)->atr_escape_backslash;
+    p.tz.escape_backslash = rules->atr_escape_backslash;
     p.keep_pruned = refs && refs->keep_pruned;
 
     size_t text_len = strlen(src->data);
@@ -282,23 +279,23 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
     }
 
     hashtab_reserve(&p.names.index, 128);
-    vec_reserve(p.names.nodes, p.names.cap, 128);
+    VEC_RESERVE(p.names.nodes, 128);
     pnode *root = new_pnode(&p, "root", NULL);
     root->n.is_container = 1;
     push_level(&p, root, 1, 0, 0);
-    int rc = run_parser(&p, refs, anim_check, profile);
-    free(p.levels);
-    free(p.names.nodes);
+    int rc = run_parser(&p, refs, anim_check, rules);
+    VEC_FREE(p.levels);
+    VEC_FREE(p.names.nodes);
     hashtab_free(&p.names.index);
     atr_file *f = rc == 0 ? arena_zalloc(a, sizeof *f) : NULL;
     if (f) {
         f->root = &root->n;
-        f->pruned_count = p.pruned_count;
-        if (p.pruned_count) {
-            f->pruned = arena_alloc(a, p.pruned_count * sizeof *f->pruned);
-            memcpy(f->pruned, p.pruned, p.pruned_count * sizeof *f->pruned);
+        f->pruned_count = p.pruned.count;
+        if (p.pruned.count) {
+            f->pruned = arena_alloc(a, array_size(p.pruned.count, sizeof *f->pruned));
+            memcpy(f->pruned, p.pruned.items, p.pruned.count * sizeof *f->pruned);
         }
     }
-    free(p.pruned);
+    VEC_FREE(p.pruned);
     return f;
 }

@@ -22,14 +22,13 @@ typedef struct sync_walk {
     atrc_tree *t;
     source_file *src;
     diag_list *diags;
-    atrc_profile profile;
-    sync_item *stack;
-    size_t depth, cap;
+    const profile_rules *rules;
+    VEC(sync_item) stack;
 } sync_walk;
 
 static void push(sync_walk *w, int node, int in_group, int require_looping)
 {
-    sync_item *it = vec_push(w->stack, w->depth, w->cap);
+    sync_item *it = VEC_PUSH(w->stack);
     it->node = node;
     it->in_group = in_group;
     it->require_looping = require_looping;
@@ -64,7 +63,7 @@ static void fill(sync_walk *w, int index, int require_looping)
                 leaf = t->nodes[leaf].first_child;
                 steps++;
             }
-            int uo = profile_get(w->profile)->sync_error_names_leaf;
+            int uo = w->rules->sync_error_names_leaf;
             int line, col;
             atr_node_position(w->t, index, &line, &col);
             diag_add(w->diags, DIAG_ERROR, w->src, line, col,
@@ -77,7 +76,7 @@ static void fill(sync_walk *w, int index, int require_looping)
         return;
     }
     if (n->looping < 0 || (n->looping != 0) == (require_looping != 0)) return;
-    if (profile_get(w->profile)->default_asset_swap && t->state->default_asset[index]) {
+    if (w->rules->default_asset_swap && t->state->default_asset[index]) {
         swap_to_void_loop(w, n);
         return;
     }
@@ -87,7 +86,7 @@ static void fill(sync_walk *w, int index, int require_looping)
              atr_node_spelling(t, index), t->name, require_looping ? "looping and nonlooping" : "nonlooping and looping");
 }
 
-void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_list *diags)
+void atr_sync_setup(atrc_tree *t, source_file *src, const profile_rules *rules, diag_list *diags)
 {
     if (!t || t->node_count == 0) return;
     sync_walk w;
@@ -95,10 +94,10 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
     w.t = t;
     w.src = src;
     w.diags = diags;
-    w.profile = profile;
+    w.rules = rules;
     push(&w, 0, 0, 0);
-    while (w.depth) {
-        sync_item it = w.stack[--w.depth];
+    while (w.stack.count) {
+        sync_item it = w.stack.items[--w.stack.count];
         atrc_node *n = &t->nodes[it.node];
         if (it.in_group) {
             fill(&w, it.node, it.require_looping);
@@ -117,5 +116,5 @@ void atr_sync_setup(atrc_tree *t, source_file *src, atrc_profile profile, diag_l
             push_children(&w, n, 1, kind == ATRC_FLAG_LOOPSYNC);
         }
     }
-    free(w.stack);
+    VEC_FREE(w.stack);
 }

@@ -8,6 +8,7 @@
 #define ATRC_BUILTINS_H
 #include <stddef.h>
 #include <stdint.h>
+#include "vec.h"
 
 /* ORDER: the seeds scripts/gen_builtins.c hashes with (kind is the seed). */
 typedef enum { BUILTIN_FUNCTION = 1, BUILTIN_METHOD = 2 } builtin_kind;
@@ -48,10 +49,7 @@ extern const builtin_extension builtin_extensions[];
 extern const size_t builtin_extension_count;
 
 /* The extensions and user lists of one compilation, in the order given. */
-typedef struct builtin_set {
-    const builtin_extension **items;
-    size_t count, cap;
-} builtin_set;
+typedef VEC_STRUCT(builtin_set, const builtin_extension *) builtin_set;
 
 /* The builtin `stock` (the stock list's answer, NULL: none) becomes with the
 ** set's lists: removed, re-flagged, or, when the stock list has no such

@@ -2,7 +2,9 @@
 ** selected tree, registers trees and collects `%name` / `#animtree`
 ** references (stock-behavior.md section 5). */
 #include "profile.h"
-#include "context.h"
+#include "compile.h"
+#include "driver.h"
+#include "registry.h"
 #include "frontend.h"
 #include "ast.h"
 #include "text.h"
@@ -10,21 +12,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-anim_ref *compile_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col)
-{
-    anim_ref *r = arena_zalloc(&ctx->mem, sizeof *r);
-    r->kind = kind;
-    r->src = src;
-    r->line = line;
-    r->col = col;
-    r->value = -1;
-    if (ctx->refs_tail) ctx->refs_tail->next = r;
-    else ctx->refs = r;
-    ctx->refs_tail = r;
-    ctx->ref_count++;
-    return r;
-}
 
 /* ---- file-local part (any thread): each item's events, in source order ---- */
 
@@ -205,7 +192,7 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event 
 static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
                          record_name *nm, const char *name, const selection *sel, compile_record *cr)
 {
-    anim_ref *r = compile_new_ref(ctx, REF_ANIM, src, e->line, e->col);
+    anim_ref *r = registry_new_ref(ctx, REF_ANIM, src, e->line, e->col);
     if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
     r->name = nm->shared;
     if (e->spelling) {
@@ -214,7 +201,7 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e
         r->spelling = sp->shared;
     }
     r->tree = sel->tree;
-    const profile_rules *rules = profile_get(ctx->opts.profile);
+    const profile_rules *rules = ctx->rules;
     if (e->in_dev && rules->devblock_anim_error) {
         error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
         return;
@@ -234,7 +221,7 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e
 static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
                              const selection *sel)
 {
-    anim_ref *r = compile_new_ref(ctx, REF_ANIMTREE, src, e->line, e->col);
+    anim_ref *r = registry_new_ref(ctx, REF_ANIMTREE, src, e->line, e->col);
     r->tree = sel->tree;
     if (!sel->tree) {
         if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");

@@ -1,7 +1,8 @@
 /* The structured form of diagnostics: see diag_view.h. */
 #include "diag_view.h"
 #include "atr.h"
-#include "context.h"
+#include "driver.h"
+#include "registry.h"
 #include "diag_code.h"
 #include "lookup.h"
 #include "text.h"
@@ -159,13 +160,13 @@ static const walk_script *script_of(const atrc_ctx *ctx, diag_view *v, const sou
 {
     const walk_state *w = ctx->walk;
     if (!w) return NULL;
-    for (; v->scripts_indexed < w->count; v->scripts_indexed++) {
-        const walk_script *s = w->scripts[v->scripts_indexed];
+    for (; v->scripts_indexed < w->scripts.count; v->scripts_indexed++) {
+        const walk_script *s = w->scripts.items[v->scripts_indexed];
         hashtab_add(&v->script_index, pointer_hash(s->src));
     }
     uint32_t h = pointer_hash(src);
     for (size_t i = hashtab_first(&v->script_index, h); i != HASHTAB_END; i = hashtab_next(&v->script_index, h, i))
-        if (w->scripts[i]->src == src) return w->scripts[i];
+        if (w->scripts.items[i]->src == src) return w->scripts.items[i];
     return NULL;
 }
 

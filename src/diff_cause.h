@@ -1,7 +1,7 @@
 /* `atrc diff`: the changes grouped by what caused them.  A cause is the one
 ** reference, tree or option change that the engine's numbering turns into
 ** many changes (a `%name` no longer referenced prunes its node, and every
-** node laid out after it moves, and every reference to those).  diff.c names
+** node laid out after it moves, and every reference to those).  diff_compare.c names
 ** each change's cause by a key; this table counts what each one moved, numbers
 ** the causes by reach and writes the summary that leads the output. */
 #ifndef ATRC_DIFF_CAUSE_H
@@ -13,7 +13,7 @@
 #include "hashtab.h"
 
 typedef struct diff_cause {
-    const char *key;             /* diff.c's identity of the cause (binary) */
+    const char *key;             /* diff_compare.c's identity of the cause (binary) */
     size_t key_len;
     const char *kind;            /* "reference", "tree", "tree-content", "script", "profile", "diagnostics" */
     const char *tree, *name;     /* what it concerns, or NULL; lengths below (may hold NUL bytes) */

@@ -1,6 +1,6 @@
 /* Output: the reference listing (text), the tree listing (--trees), the JSON
 ** document of interface.md, and --explain's decoding of a packed value. */
-#include "context.h"
+#include "driver.h"
 #include "walk.h"
 #include "atr.h"
 #include "diff.h"
@@ -62,8 +62,8 @@ static void json_node(outbuf *b, const atrc_node *n, int index)
 static void json_scripts(const walk_state *w, outbuf *b)
 {
     outbuf_str(b, ",\n  \"scripts\": [");
-    for (size_t i = 0; i < w->count; i++) {
-        const walk_script *s = w->scripts[i];
+    for (size_t i = 0; i < w->scripts.count; i++) {
+        const walk_script *s = w->scripts.items[i];
         outbuf_str(b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
         json_string(b, s->name);
         outbuf_str(b, ", \"file\": ");
@@ -71,13 +71,13 @@ static void json_scripts(const walk_state *w, outbuf *b)
         outbuf_str(b, ", \"from\": ");
         json_string(b, s->from ? s->from->name : "engine");
         outbuf_str(b, ", \"trees\": [");
-        for (size_t k = 0; k < s->tree_count; k++) {
+        for (size_t k = 0; k < s->trees.count; k++) {
             if (k) outbuf_str(b, ", ");
-            json_string(b, s->trees[k]->name);
+            json_string(b, s->trees.items[k]->name);
         }
         outbuf_str(b, "]}");
     }
-    outbuf_str(b, w->count ? "\n  ]" : "]");
+    outbuf_str(b, w->scripts.count ? "\n  ]" : "]");
 }
 static void json_pruned_nodes(const tree_entry *t, outbuf *b); /* --show-pruned, below */
 
@@ -337,7 +337,7 @@ static void emit_tree_listing(const tree_entry *t, FILE *out)
     const atrc_tree *tr = &t->tree;
     fprintf(out, "tree %d %s: %s, %d nodes, checksum 0x%08" PRIx32 "\n", t->index, t->name, t->file,
             tr->node_count, tr->checksum);
-    int *stack = xmalloc(((size_t)tr->node_count + 1) * 2 * sizeof *stack);
+    int *stack = xmalloc(array_size(((size_t)tr->node_count + 1) * 2, sizeof *stack));
     size_t top = 0;
     stack[top++] = 0;
     stack[top++] = 0;
@@ -398,7 +398,8 @@ static void outline_build(const tree_entry *t, outline *o)
 {
     int n = t->tree.node_count, p = (int)t->pruned_count;
     size_t total = (size_t)n + (size_t)p;
-    int *head = xmalloc(total * sizeof *head), *next = xmalloc(((size_t)p + 1) * sizeof *next);
+    int *head = xmalloc(array_size(total, sizeof *head));
+    int *next = xmalloc(array_size((size_t)p + 1, sizeof *next));
     for (size_t i = 0; i < total; i++) head[i] = -1;
     for (int i = 0; i < p; i++) { /* prepending in declaration order: lists run newest first */
         const atr_pruned *e = &t->pruned[i];
@@ -406,10 +407,11 @@ static void outline_build(const tree_entry *t, outline *o)
         next[i] = head[parent];
         head[parent] = i;
     }
-    o->id = xmalloc(total * sizeof *o->id);
-    o->depth = xmalloc(total * sizeof *o->depth);
+    o->id = xmalloc(array_size(total, sizeof *o->id));
+    o->depth = xmalloc(array_size(total, sizeof *o->depth));
     o->count = 0;
-    int *stack = xmalloc((total + 1) * 2 * sizeof *stack), *kids = xmalloc((total + 1) * sizeof *kids);
+    int *stack = xmalloc(array_size((total + 1) * 2, sizeof *stack));
+    int *kids = xmalloc(array_size(total + 1, sizeof *kids));
     size_t top = 0;
     stack[top++] = 0;
     stack[top++] = 0;
@@ -699,9 +701,10 @@ static void dot_tree(const tree_entry *t, int lr, FILE *out)
         /* Each group's leaves, in outline (engine) order; the box's edge goes
         ** where its first leaf comes among the group's children. */
         size_t total = o.count;
-        int *start = xmalloc((total + 1) * sizeof *start), *len = xcalloc(total + 1, sizeof *len);
-        int *list = xmalloc((total + 1) * sizeof *list), *slot = xmalloc((total + 1) * sizeof *slot);
-        dot_edge *edges = xmalloc((total + 1) * sizeof *edges);
+        int *start = xmalloc(array_size(total + 1, sizeof *start)), *len = xcalloc(total + 1, sizeof *len);
+        int *list = xmalloc(array_size(total + 1, sizeof *list));
+        int *slot = xmalloc(array_size(total + 1, sizeof *slot));
+        dot_edge *edges = xmalloc(array_size(total + 1, sizeof *edges));
         size_t edge_count = 0;
         for (size_t i = 0; i < total; i++)
             if (dot_is_leaf(t, o.id[i])) len[dot_parent(t, o.id[i])]++;
@@ -827,15 +830,15 @@ int atrc_emit_load_order(const atrc_ctx *ctx, FILE *out)
     const walk_state *w = ctx->walk;
     if (!w) return 0;
     fprintf(out, "load order (%s, profile %s): %zu script%s\n", w->title ? w->title : "walk mode",
-            atrc_profile_name(ctx->opts.profile), w->count, w->count == 1 ? "" : "s");
-    for (size_t i = 0; i < w->count; i++) {
-        const walk_script *s = w->scripts[i];
+            atrc_profile_name(ctx->opts.profile), w->scripts.count, w->scripts.count == 1 ? "" : "s");
+    for (size_t i = 0; i < w->scripts.count; i++) {
+        const walk_script *s = w->scripts.items[i];
         fprintf(out, "  %4zu %*s%s  %s", i + 1, s->depth * 2, "", s->name,
                 s->file ? s->file : s->unreadable ? "(unreadable)" : "(not found)");
         if (s->from) fprintf(out, "  <- %s:%d:%d", s->from->name, s->ref_line, s->ref_col);
         else fputs("  <- engine", out);
-        for (size_t k = 0; k < s->tree_count; k++) {
-            const tree_entry *t = s->trees[k];
+        for (size_t k = 0; k < s->trees.count; k++) {
+            const tree_entry *t = s->trees.items[k];
             fprintf(out, "%s%s[%d]", k ? ", " : "  trees ", t->name, t->index);
         }
         fputc('\n', out);
@@ -862,7 +865,7 @@ static char *node_path(const atrc_tree *t, int k)
         depth++;
         len += strlen(t->nodes[p].name) + 1;
     }
-    int *chain = xmalloc(((size_t)depth + 1) * sizeof *chain);
+    int *chain = xmalloc(array_size((size_t)depth + 1, sizeof *chain));
     int i = depth;
     for (int p = k; i > 0; p = t->nodes[p].parent) chain[--i] = p;
     char *path = xmalloc(len), *w = path;
@@ -888,7 +891,7 @@ static void block_range(outbuf *b, int first, int count)
 /* The block node k of t belongs to: its parent's children, laid out at
 ** first_child after the blocks with a lower first index (stock-behavior.md
 ** 4.3; cod4 lays additive groups' blocks out after their siblings'). */
-static void explain_block(const tree_entry *t, int k, atrc_profile profile, outbuf *b)
+static void explain_block(const tree_entry *t, int k, const profile_rules *rules, outbuf *b)
 {
     const atrc_tree *tr = &t->tree;
     if (k == 0) {
@@ -930,7 +933,7 @@ static void explain_block(const tree_entry *t, int k, atrc_profile profile, outb
         block_range(b, g->first_child, g->child_count);
         outbuf_str(b, ")");
     }
-    if (profile == ATRC_PROFILE_COD4 && (additive || (p->parse_flags & ATRC_FLAG_ADDITIVE) || n->parent))
+    if (rules->atr_additive && (additive || (p->parse_flags & ATRC_FLAG_ADDITIVE) || n->parent))
         for (int x = k; x > 0; x = tr->nodes[x].parent)
             if (tr->nodes[x].parse_flags & ATRC_FLAG_ADDITIVE) {
                 outbuf_printf(b, "; cod4 lays additive '%s' out in a second pass, after its siblings' blocks",
@@ -956,11 +959,11 @@ static void explain_pruning(const atrc_ctx *ctx, const tree_entry *t, int k, out
     arena_init(&a);
     diag_list quiet;
     diag_init(&quiet);
-    atr_file *f = atr_parse(t->atr_src, NULL, 1, ctx->opts.profile, &a, &quiet);
+    atr_file *f = atr_parse(t->atr_src, NULL, 1, ctx->rules, &a, &quiet);
     atr_binder none = {NULL, bind_nothing};
     atrc_tree full;
     memset(&full, 0, sizeof full);
-    if (f && atr_build(f, t->name, t->atr_src, &none, ctx->opts.profile, &a, &quiet, &full) == 0) {
+    if (f && atr_build(f, t->name, t->atr_src, &none, ctx->rules, &a, &quiet, &full) == 0) {
         char *why = diff_node_reason(&full, &t->tree, ctx->opts.profile, k, unpruned);
         if (*unpruned < 0) {
             outbuf_str(b, why ? why : "it is not in the .atr");
@@ -1006,7 +1009,7 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
         }
     }
     if (explained) {
-        explain_block(explained, (int)node, ctx->opts.profile, &block);
+        explain_block(explained, (int)node, ctx->rules, &block);
         explain_pruning(ctx, explained, (int)node, &pruning, &unpruned);
     }
     if (format == ATRC_FORMAT_JSON) {

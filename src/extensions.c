@@ -3,7 +3,7 @@
 ** (tables made at build time, builtins.h) and a user's lists read at run
 ** time in the same format.  The context keeps them in one builtin_set that
 ** the checks of every file consult after the stock list. */
-#include "context.h"
+#include "driver.h"
 #include "builtins.h"
 #include "text.h"
 #include "vec.h"
@@ -30,7 +30,7 @@ static void add_to_set(atrc_ctx *ctx, const builtin_extension *e)
 {
     for (size_t i = 0; i < ctx->builtins.count; i++)
         if (ctx->builtins.items[i] == e) return;
-    *vec_push(ctx->builtins.items, ctx->builtins.count, ctx->builtins.cap) = e;
+    *VEC_PUSH(ctx->builtins) = e;
 }
 
 int atrc_add_extension(atrc_ctx *ctx, const char *name)
@@ -59,9 +59,8 @@ int atrc_add_builtins_file(atrc_ctx *ctx, const char *path)
         return -1;
     }
     ctx_keep_source(ctx, src);
-    builtin_entry *entries = NULL;
-    int *lines = NULL;
-    size_t count = 0, cap = 0, line_cap = 0;
+    VEC(builtin_entry) entries = {0};
+    VEC(int) lines = {0}; /* entries.items[i] is on line lines.items[i] */
     int bad = 0;
     const char *p = src->data, *end = src->data + src->len;
     for (int line = 1; p < end; line++) {
@@ -76,34 +75,34 @@ int atrc_add_builtins_file(atrc_ctx *ctx, const char *path)
                      "or 'method NAME', optionally followed by 'dev', and '#' comments)", why);
             bad = 1;
         } else if (r > 0) {
-            *vec_push(entries, count, cap) =
+            *VEC_PUSH(entries) =
                 (builtin_entry){arena_lower(&ctx->mem, b.name, b.name_len), (unsigned char)b.kind,
                                 (unsigned char)b.dev};
-            vec_reserve(lines, line_cap, count);
-            lines[count - 1] = line;
+            *VEC_PUSH(lines) = line;
         }
         p = nl ? nl + 1 : end;
     }
+    size_t count = entries.count;
     if (count >= 65535) {
-        diag_add(&ctx->diags, DIAG_ERROR, src, lines[65534], 1, "a builtin list holds at most 65,534 names");
+        diag_add(&ctx->diags, DIAG_ERROR, src, lines.items[65534], 1, "a builtin list holds at most 65,534 names");
         count = 65534;
         bad = 1;
     }
     size_t slot_count = 64;
     while (slot_count < count * 2) slot_count *= 2;
-    builtin_entry *kept = arena_alloc(&ctx->mem, (count ? count : 1) * sizeof *kept);
-    uint16_t *slots = arena_alloc(&ctx->mem, slot_count * sizeof *slots);
+    builtin_entry *kept = arena_alloc(&ctx->mem, array_size(count ? count : 1, sizeof *kept));
+    uint16_t *slots = arena_alloc(&ctx->mem, array_size(slot_count, sizeof *slots));
     memset(slots, 0, slot_count * sizeof *slots);
     size_t n = 0;
     for (size_t i = 0; i < count; i++) {
-        kept[n] = entries[i];
+        kept[n] = entries.items[i];
         if (builtin_slot_add(kept, n, slots, slot_count) == 0) n++;
         else
-            diag_add(&ctx->diags, DIAG_WARNING, src, lines[i], 1, "%s '%s' is listed already",
-                     entries[i].kind == BUILTIN_METHOD ? "method" : "function", entries[i].name);
+            diag_add(&ctx->diags, DIAG_WARNING, src, lines.items[i], 1, "%s '%s' is listed already",
+                     entries.items[i].kind == BUILTIN_METHOD ? "method" : "function", entries.items[i].name);
     }
-    free(entries);
-    free(lines);
+    VEC_FREE(entries);
+    VEC_FREE(lines);
     builtin_list *list = arena_alloc(&ctx->mem, sizeof *list);
     *list = (builtin_list){src->path, kept, n, slots, slot_count};
     builtin_extension *e = arena_alloc(&ctx->mem, sizeof *e);

@@ -3,9 +3,7 @@
 ** ahead, and records handed back to the context's thread in any order it
 ** asks for them. */
 #include "frontend.h"
-#include "context.h"
 #include "check_stage.h"
-#include "profile.h"
 #include "script_parse.h"
 #include "script_refs.h"
 
@@ -13,54 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* FE_PASS_CHECK: the compile-stage checks, into the file's own list.  Their
-** source-order sort is left to the replay (check_sort_diags), which sees the
-** compile stage's diagnostics too. */
-static void *check_pass_begin(fe_file *f)
-{
-    if (f->opts->syntax_only) return NULL;
-    check_state *st = check_begin(f->src, profile_get(f->opts->profile), f->opts, &f->diags);
-    check_use_builtins(st, f->builtins);
-    return st;
-}
-
-static void check_pass_item(void *st, fe_file *f, const ast_node *item)
-{
-    (void)f;
-    check_item(st, item);
-}
-
-static void check_pass_end(void *st, fe_file *f)
-{
-    check_finish(st, f->checked);
-}
-
-/* The state outlives check_finish only as a marker that the checks ran. */
-static void no_release(void *st)
-{
-    (void)st;
-}
-
-/* FE_PASS_WALK: the load walk's list of what the file names. */
-static void *walk_pass_begin(fe_file *f)
-{
-    return f->collect;
-}
-
-static void walk_pass_item(void *st, fe_file *f, const ast_node *item)
-{
-    (void)f;
-    script_refs_collect(st, item);
-}
-
-/* The file-local passes, in the order each sees an item.  A new pass is one
-** row here (and one fe_pass_id): ORDER: fe_pass_id in frontend.h. */
-static const fe_pass fe_passes[FE_PASS_COUNT] = {
-    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release},
-    [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release},
-    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL},
-};
 
 /* What a thread reuses from file to file: the read buffer and the AST arena
 ** (no fresh pages, hence no page faults, per file). */
@@ -97,7 +47,7 @@ void fe_file_free(fe_file *f)
 {
     if (!f) return;
     for (int i = 0; i < FE_PASS_COUNT; i++)
-        if (f->state[i] && fe_passes[i].release) fe_passes[i].release(f->state[i]);
+        if (f->state[i] && f->passes[i].release) f->passes[i].release(f->state[i]);
     /* Diagnostics not replayed (a record never taken) still own their text. */
     for (size_t i = f->diags_replayed; i < f->diags.count; i++) free(f->diags.items[i].message);
     free(f->diags.items);
@@ -110,35 +60,21 @@ void fe_file_free(fe_file *f)
     free(f);
 }
 
-static fe_file *file_new(const atrc_options *opts, const builtin_set *builtins, const char *path)
-{
-    fe_file *f = xcalloc(1, sizeof *f);
-    f->opts = opts;
-    f->builtins = builtins;
-    f->path = xstrdup(path);
-    diag_init(&f->diags);
-    /* The context's reporting policy, applied as each diagnostic is recorded. */
-    f->diags.no_warnings = opts->no_warnings;
-    f->diags.warnings_as_errors = opts->warnings_as_errors;
-    if (opts->max_errors != 0) f->diags.max_errors = opts->max_errors < 0 ? 0 : opts->max_errors;
-    return f;
-}
-
 static void on_item(void *ud, ast_node *item, int anim_syntax)
 {
     fe_file *f = ud;
     f->item_anim_syntax = anim_syntax;
     for (int i = 0; i < FE_PASS_COUNT; i++)
-        if (f->state[i]) fe_passes[i].item(f->state[i], f, item);
+        if (f->state[i]) f->passes[i].item(f->state[i], f, item);
 }
 
 /* The whole file-local part for one file, on whichever thread runs it. */
 static void run_passes(fe_worker *w, fe_file *f)
 {
-    for (int i = 0; i < FE_PASS_COUNT; i++) f->state[i] = fe_passes[i].begin(f);
-    script_parse_each(f->src, profile_get(f->opts->profile), &w->scratch, &f->diags, on_item, f);
+    for (int i = 0; i < FE_PASS_COUNT; i++) f->state[i] = f->passes[i].begin(f);
+    script_parse_each(f->src, f->rules, &w->scratch, &f->diags, on_item, f);
     for (int i = 0; i < FE_PASS_COUNT; i++)
-        if (f->state[i] && fe_passes[i].end) fe_passes[i].end(f->state[i], f);
+        if (f->state[i] && f->passes[i].end) f->passes[i].end(f->state[i], f);
     arena_reset(&w->scratch);
     if (f->src->borrowed) source_release(f->src);
 }
@@ -188,6 +124,8 @@ typedef struct fe_thread {
 
 struct frontend {
     atrc_options opts;
+    const profile_rules *rules;       /* the context's, read-only */
+    const fe_pass *passes;            /* FE_PASS_COUNT of them, read-only */
     const builtin_set *builtins;
     int jobs;
     fe_worker self;                   /* the calling thread's buffers */
@@ -203,10 +141,29 @@ struct frontend {
     int window;                       /* at most this many in flight */
 };
 
-frontend *frontend_new(const atrc_options *opts, int jobs)
+static fe_file *file_new(const frontend *fe, const char *path)
+{
+    const atrc_options *opts = &fe->opts;
+    fe_file *f = xcalloc(1, sizeof *f);
+    f->opts = opts;
+    f->rules = fe->rules;
+    f->passes = fe->passes;
+    f->builtins = fe->builtins;
+    f->path = xstrdup(path);
+    diag_init(&f->diags);
+    /* The context's reporting policy, applied as each diagnostic is recorded. */
+    f->diags.no_warnings = opts->no_warnings;
+    f->diags.warnings_as_errors = opts->warnings_as_errors;
+    if (opts->max_errors != 0) f->diags.max_errors = opts->max_errors < 0 ? 0 : opts->max_errors;
+    return f;
+}
+
+frontend *frontend_new(const atrc_options *opts, const profile_rules *rules, const fe_pass *passes, int jobs)
 {
     frontend *fe = xcalloc(1, sizeof *fe);
     if (opts) fe->opts = *opts;
+    fe->rules = rules;
+    fe->passes = passes;
     fe->jobs = jobs < 1 ? 1 : jobs;
     /* Records are small (events and diagnostics; the text is dropped), so a
     ** generous window costs little memory and keeps the workers busy. */
@@ -308,12 +265,12 @@ static fe_request *enqueue(frontend *fe, fe_file *f)
 
 fe_request *frontend_prefetch(frontend *fe, const char *path)
 {
-    return enqueue(fe, file_new(&fe->opts, fe->builtins, path));
+    return enqueue(fe, file_new(fe, path));
 }
 
 fe_request *frontend_prefetch_walk(frontend *fe, source_file *src)
 {
-    fe_file *f = file_new(&fe->opts, fe->builtins, src->path);
+    fe_file *f = file_new(fe, src->path);
     f->src = src;
     f->collect = f->own_refs = xcalloc(1, sizeof *f->own_refs);
     script_refs_init(f->own_refs);
@@ -385,14 +342,14 @@ fe_file *frontend_take(frontend *fe, fe_request *r)
 
 fe_file *frontend_parse_path(frontend *fe, const char *path)
 {
-    fe_file *f = file_new(&fe->opts, fe->builtins, path);
+    fe_file *f = file_new(fe, path);
     process_path(&fe->self, f);
     return f;
 }
 
 fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data, size_t len)
 {
-    fe_file *f = file_new(&fe->opts, fe->builtins, path);
+    fe_file *f = file_new(fe, path);
     f->src = source_from_buffer(path, data, len);
     run_passes(&fe->self, f);
     return f;
@@ -401,7 +358,7 @@ fe_file *frontend_parse_buffer(frontend *fe, const char *path, const char *data,
 fe_file *frontend_parse_source(frontend *fe, source_file *src, struct script_refs *collect,
                                struct check_file_result *checked)
 {
-    fe_file *f = file_new(&fe->opts, fe->builtins, src->path);
+    fe_file *f = file_new(fe, src->path);
     f->src = src;
     f->collect = collect;
     f->checked = checked;

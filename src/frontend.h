@@ -2,11 +2,11 @@
 ** several threads with output identical for any thread count:
 **
 **   FILE-LOCAL part (any thread, one file at a time): read, lex, parse, and
-**   the per-item passes (fe_passes[] in frontend.c) that turn each streamed
-**   top-level item into that file's compact record (fe_file): the compile
-**   stage's events, and file-local diagnostics in discovery order.
+**   the per-item passes (the table driver.c gives frontend_new) that turn
+**   each streamed top-level item into that file's compact record (fe_file):
+**   the compile stage's events, and file-local diagnostics in discovery order.
 **
-**   GLOBAL part (the context's thread, context.c): each file's record is
+**   GLOBAL part (the context's thread, driver.c): each file's record is
 **   replayed strictly in the order the files were asked for — trees
 **   registered, references added, diagnostics appended — then dropped.
 **
@@ -23,7 +23,7 @@
 #include "source.h"
 
 /* One row per file-local pass, in the order they see each item.  ORDER:
-** fe_passes[] in frontend.c. */
+** the pass table the driver gives frontend_new (driver.c). */
 typedef enum {
     FE_PASS_CHECK = 0,   /* check.c: the compile-stage checks (their diagnostics) */
     FE_PASS_COMPILE,     /* compile.c: #using_animtree / %name / #animtree events */
@@ -35,6 +35,8 @@ typedef enum {
 ** context's thread, then freed. */
 typedef struct fe_file {
     const atrc_options *opts;  /* read-only: the frontend's copy of the context's options */
+    const struct profile_rules *rules;   /* read-only: the context's profile rules */
+    const struct fe_pass *passes;        /* read-only: the frontend's passes (FE_PASS_COUNT) */
     const struct builtin_set *builtins; /* read-only: the context's extensions and user lists, or NULL */
     char *path;                /* as asked for */
     /* The file (NULL when it could not be read).  Its text is released once
@@ -83,8 +85,11 @@ typedef struct fe_request fe_request;
 /* jobs: threads that parse, the calling one included: jobs - 1 workers,
 ** started at the first prefetch (<= 1: none, every file is parsed on the
 ** calling thread when it is taken).  A take that would wait parses a later
-** queued file meanwhile. */
-frontend *frontend_new(const atrc_options *opts, int jobs);
+** queued file meanwhile.  rules (the profile's) and passes (FE_PASS_COUNT
+** of them, in fe_pass_id order) are the caller's and must outlive the
+** frontend. */
+frontend *frontend_new(const atrc_options *opts, const struct profile_rules *rules,
+                       const struct fe_pass *passes, int jobs);
 /* The builtin names beyond the stock list for every file asked for from now
 ** on (read-only, owned by the caller, alive as long as the frontend). */
 void frontend_use_builtins(frontend *fe, const struct builtin_set *set);

@@ -66,10 +66,11 @@ struct gamefs_entry {
     gamefs_archive *ar;    /* or this archive */
 };
 
-void gamefs_init(gamefs *fs, arena *mem)
+void gamefs_init(gamefs *fs, arena *mem, const profile_rules *rules)
 {
     memset(fs, 0, sizeof *fs);
     fs->mem = mem;
+    fs->rules = rules;
 }
 
 static const char *trim_dir(gamefs *fs, const char *dir)
@@ -504,7 +505,7 @@ static const char *mod_name(const char *dir)
 
 static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list *low)
 {
-    const profile_rules *rules = profile_get(fs->profile);
+    const profile_rules *rules = fs->rules;
     dir_index *d = index_dir(fs, dir);
     size_t n = 0, nloc = 0, spellings = 0;
     /* Room for every spelling: names differing only in case are one folded
@@ -552,7 +553,7 @@ static void build_path(gamefs *fs)
     if (fs->path_built) return;
     entry_list l = {0}, low = {0};
     if (fs->install) {
-        const char *dev = profile_get(fs->profile)->install_dev_dirs;
+        const char *dev = fs->rules->install_dev_dirs;
         while (dev && *dev) {
             size_t n = strcspn(dev, " ");
             const char *path = join(fs, fs->install, arena_strndup(fs->mem, dev, n));
@@ -562,7 +563,7 @@ static void build_path(gamefs *fs)
             while (*dev == ' ') dev++;
         }
         add_game_dir(fs, join(fs, fs->install, "main"), &l, &low);
-        const char *base = profile_get(fs->profile)->base_game_dir;
+        const char *base = fs->rules->base_game_dir;
         if (base) add_game_dir(fs, join(fs, fs->install, base), &l, &low);
         if (fs->fs_game) add_game_dir(fs, join(fs, fs->install, fs->fs_game), &l, &low);
     }

@@ -39,7 +39,7 @@ typedef struct gamefs {
     const char *install;       /* --install DIR, or NULL */
     const char *fs_game;       /* --fs-game MOD (relative to install), or NULL */
     const char *language;      /* --language L, or NULL: no localized archives */
-    atrc_profile profile;
+    const struct profile_rules *rules; /* the profile's (archive extension, --install layout) */
     diag_list *diags;          /* where damaged archives are reported; may be NULL */
     gamefs_entry *path;        /* the search path, lowest first; built on first lookup */
     size_t path_count;
@@ -57,7 +57,8 @@ typedef struct gamefs {
     const struct atrc_session *session; /* loose files it holds a buffer for are read from it (session.c); NULL */
 } gamefs;
 
-void gamefs_init(gamefs *fs, arena *mem);
+/* rules: the profile's row, alive as long as fs. */
+void gamefs_init(gamefs *fs, arena *mem, const struct profile_rules *rules);
 /* Adds a game directory on top of the others (its loose files and archives). */
 void gamefs_add_dir(gamefs *fs, const char *dir);
 /* The standard game directories of an install: DIR/main, the profile's base
@@ -110,7 +111,7 @@ int gamefs_path_compare(const char *a, const char *b);
 ** "main/pak0.pk3:maps/a.gsc" all give "maps/a.gsc".  Writes out, returns it. */
 char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t cap);
 /* The search path as built, one entry a line, highest priority first
-** ("archive main/pak1.pk3", "dir main"): for tests and --verbose views. */
+** ("archive main/pak1.pk3", "dir main"): for the tests and fuzz harnesses. */
 void gamefs_describe(gamefs *fs, FILE *out);
 /* For messages that suggest a name: fn(ud, name, len) for every file
 ** directly in the game directory `dir` ("maps/mp", "animtrees"; any case)

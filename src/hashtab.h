@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "arena.h"
+#include "text.h"
 
 typedef struct hashtab_node {
     uint32_t hash;
@@ -46,6 +47,23 @@ static inline size_t hashtab_first(const hashtab *t, uint32_t hash)
 static inline size_t hashtab_next(const hashtab *t, uint32_t hash, size_t i)
 {
     return hashtab_scan(t, hash, t->nodes[i].next);
+}
+
+/* Entry i's key in the caller's array, for hashtab_find_string. */
+typedef const char *hashtab_key_fn(const void *items, size_t i);
+
+/* The one lookup of a string-keyed table: the newest entry added under
+** `hash` whose key, key_at(items, i), equals `key` (strcmp, or ASCII
+** case-insensitively with fold_case), or HASHTAB_END.  Inlined with the
+** caller's static key_at. */
+static inline size_t hashtab_find_string(const hashtab *t, uint32_t hash, const char *key, int fold_case,
+                                         const void *items, hashtab_key_fn *key_at)
+{
+    for (size_t i = hashtab_first(t, hash); i != HASHTAB_END; i = hashtab_next(t, hash, i)) {
+        const char *k = key_at(items, i);
+        if (fold_case ? text_equal_nocase(k, key) : strcmp(k, key) == 0) return i;
+    }
+    return HASHTAB_END;
 }
 
 /* Room for count entries without growing (the table also grows by itself). */

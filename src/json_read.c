@@ -16,8 +16,7 @@ typedef struct reader {
     arena *a;
     json_error *err;
     int failed;
-    json_member *scratch; /* pending items (key NULL for array items) */
-    size_t top, cap;
+    VEC(json_member) scratch; /* pending items (key NULL for array items) */
 } reader;
 
 static void fail_at(reader *r, const unsigned char *at, const char *fmt, ...)
@@ -228,7 +227,7 @@ static void read_number(reader *r, json_value *v)
 
 static void push_scratch(reader *r, const char *key, size_t key_len, json_value *v)
 {
-    json_member *m = vec_push(r->scratch, r->top, r->cap);
+    json_member *m = VEC_PUSH(r->scratch);
     m->key = key;
     m->key_len = key_len;
     m->value = v;
@@ -251,7 +250,7 @@ static json_value *read_value(reader *r, int depth)
         }
         int is_object = c == '{';
         char close = is_object ? '}' : ']';
-        size_t base = r->top;
+        size_t base = r->scratch.count;
         r->p++;
         skip_space(r);
         if (r->p < r->end && *r->p == close) {
@@ -292,19 +291,19 @@ static json_value *read_value(reader *r, int depth)
                 return NULL;
             }
         }
-        size_t count = r->top - base;
+        size_t count = r->scratch.count - base;
         if (is_object) {
             v->type = JSON_OBJECT;
             v->u.object.count = count;
-            v->u.object.members = arena_alloc(r->a, (count ? count : 1) * sizeof(json_member));
-            if (count) memcpy(v->u.object.members, r->scratch + base, count * sizeof(json_member));
+            v->u.object.members = arena_alloc(r->a, array_size(count ? count : 1, sizeof(json_member)));
+            if (count) memcpy(v->u.object.members, r->scratch.items + base, count * sizeof(json_member));
         } else {
             v->type = JSON_ARRAY;
             v->u.array.count = count;
-            v->u.array.items = arena_alloc(r->a, (count ? count : 1) * sizeof(json_value *));
-            for (size_t i = 0; i < count; i++) v->u.array.items[i] = r->scratch[base + i].value;
+            v->u.array.items = arena_alloc(r->a, array_size(count ? count : 1, sizeof(json_value *)));
+            for (size_t i = 0; i < count; i++) v->u.array.items[i] = r->scratch.items[base + i].value;
         }
-        r->top = base;
+        r->scratch.count = base;
         return v;
     }
     if (c == '"') {
@@ -346,7 +345,7 @@ json_value *json_parse(char *text, size_t len, arena *a, json_error *err)
             v = NULL;
         }
     }
-    free(r.scratch);
+    VEC_FREE(r.scratch);
     return v;
 }
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "diag.h"
 #include "source.h"
+#include "syntax_log.h"
 
 typedef struct gsc_token {
     const char *z; /* first byte of the token in the source buffer */
@@ -27,35 +28,24 @@ struct profile_rules;
 typedef struct gsc_lexer {
     source_file *src;
     const struct profile_rules *rules; /* the game's keywords and tokens */
-    diag_list *diags;
+    syntax_log *log;     /* the file's error cap and what recovery notes */
     const unsigned char *cur, *end, *line_start;
     int line;
     gsc_opener *open;    /* unclosed brackets, innermost last */
     int open_count;
     size_t open_cap;
-    int errors;          /* errors reported for this file */
-    int stopped;         /* too many errors or too deep: stop the file */
     int token_count;     /* tokens returned so far */
-    int error_token_count; /* token_count at the last error */
-    int error_line, error_col; /* position of the last error */
-    int lexical_errors;  /* errors the lexer itself reported (stray bytes...) */
-    int lexical_error_token_count; /* token_count at the last of those */
-    int unterminated_string; /* set when a string ran to the end of its line */
-    int abandoned;       /* brackets abandoned in this block, not yet answered */
-    int abandoned_closer; /* token_count of the closer that answered the last one */
-    int stray_devclose;  /* token_count of the last '#/' that closed no '/#' */
-    size_t *reported;    /* indices in diags of the syntax errors reported (not the cap's) */
-    size_t reported_count, reported_cap;
 } gsc_lexer;
 
+/* Errors go to log (syntax_log_init'ed by the caller, who frees it after the
+** lexer). */
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const struct profile_rules *rules,
-                    diag_list *diags);
+                    syntax_log *log);
 void gsc_lexer_free(gsc_lexer *lx);
-/* Next token; 0 at end of file (also once stopped). */
+/* Next token; 0 at end of file (also once log->stopped). */
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *tok);
-/* Reports a located error, counting toward the per-file cap (diag_list's
-** max_errors, --max-errors); the report that exceeds the cap says so and
-** stops the file. */
+/* Reports a located error to the log (syntax_log_reportv); the report that
+** exceeds the cap stops the file. */
 void gsc_lexer_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 #ifdef __GNUC__
     __attribute__((format(printf, 4, 5)))
@@ -68,16 +58,11 @@ const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx);
 ** recovery has put the parser back at the start of a statement on a new
 ** line, so they were abandoned by an error (`foo(1, 2;`).  They no longer
 ** mute later errors nor are named at end of file; a closer that comes later
-** without an opener answers one of them (see abandoned_closer). */
+** without an opener answers one of them (see syntax_log's abandoned_closer). */
 void gsc_lexer_abandon_brackets(gsc_lexer *lx);
 /* Inserts an opener below the top `below_top` entries of the bracket stack
 ** (the driver supplies a '{' the script forgot). */
 void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col);
-/* The unclosed bracket worth naming at end of file: the innermost one, unless
-** it is a '(' or '[' opened before the last error (that error explained it);
-** then the innermost '{' or '/#'.  NULL when there is none. */
-const gsc_opener *gsc_lexer_unclosed(const gsc_lexer *lx);
-
 /* Token names for dumps ("SEMI") and how to spell a token kind in a message
 ** ("';'", "identifier"); NULL for codes that are not tokens. */
 const char *gsc_token_name(int code);

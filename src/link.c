@@ -3,7 +3,9 @@
 ** reference is bound to its packed value (stock-behavior.md sections 2-7). */
 #include "profile.h"
 #include "check_stage.h"
-#include "context.h"
+#include "driver.h"
+#include "link.h"
+#include "registry.h"
 #include "atr.h"
 #include "outbuf.h"
 #include "suggest.h"
@@ -37,7 +39,7 @@ static int read_asset(void *ud, const char *name, unsigned char *buf, size_t n, 
 ** (at most SUGGEST_MAX_QUERIES trees of a run get one). */
 static void report_tree_missing(atrc_ctx *ctx, tree_entry *t, int *queries)
 {
-    int stock_silent = profile_get(ctx->opts.profile)->tree_missing_is_warning;
+    int stock_silent = ctx->rules->tree_missing_is_warning;
     diag_severity sev = stock_silent ? DIAG_WARNING : DIAG_ERROR;
     if (sev == DIAG_WARNING && ctx->diags.no_warnings) return;
     suggest q;
@@ -81,7 +83,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
 
     atr_refs refs = {t, refs_contains, ctx->opts.show_pruned};
     size_t first = ctx->diags.count; /* the tree's diagnostics, put in line order below */
-    atr_file *parsed = atr_parse(src, &refs, ctx->opts.anim_check, ctx->opts.profile, &ctx->mem,
+    atr_file *parsed = atr_parse(src, &refs, ctx->opts.anim_check, ctx->rules, &ctx->mem,
                                  &ctx->diags);
     if (!parsed) {
         if (root) root->bound_node = -1;
@@ -89,7 +91,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
         return;
     }
     atr_binder binder = {t, bind_name};
-    if (atr_build(parsed, t->name, src, &binder, ctx->opts.profile, &ctx->mem, &ctx->diags,
+    if (atr_build(parsed, t->name, src, &binder, ctx->rules, &ctx->mem, &ctx->diags,
                   &t->tree) != 0) {
         for (size_t i = 0; i < t->name_count; i++) t->names[i]->bound_node = -1;
         check_sort_diags(&ctx->diags, first, src);
@@ -99,11 +101,11 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
     if (ctx->opts.show_pruned) t->pruned_count = atr_pruned_list(parsed, &ctx->mem, &t->pruned);
     if (!ctx->opts.no_xanim) {
         atr_asset_finder finder = {ctx, read_asset};
-        assets->missing += atr_resolve_assets(&t->tree, src, &finder, ctx->opts.profile, &ctx->diags);
+        assets->missing += atr_resolve_assets(&t->tree, src, &finder, ctx->rules, &ctx->diags);
         for (int i = 0; i < t->tree.node_count; i++)
             assets->leaves += t->tree.nodes[i].child_count == 0 && !t->tree.nodes[i].placeholder;
     }
-    atr_sync_setup(&t->tree, src, ctx->opts.profile, &ctx->diags);
+    atr_sync_setup(&t->tree, src, ctx->rules, &ctx->diags);
     /* The engine's order (leaves by index, sync after assets) is not the
     ** file's: a tree's diagnostics come in line order. */
     check_sort_diags(&ctx->diags, first, src);
@@ -122,7 +124,7 @@ static tree_names declared_names(atrc_ctx *ctx, tree_entry *t)
     tree_names out = {NULL, 0};
     diag_list quiet;
     diag_init(&quiet);
-    atr_file *all = atr_parse(t->atr_src, NULL, 1, ctx->opts.profile, &ctx->mem, &quiet);
+    atr_file *all = atr_parse(t->atr_src, NULL, 1, ctx->rules, &ctx->mem, &quiet);
     diag_free(&quiet);
     if (!all) return out;
     size_t cap = 0, sp = 0, scap = 0;

@@ -8,10 +8,12 @@
 #include "lookup.h"
 #include "atr.h"
 #include "builtins.h"
-#include "context.h"
+#include "driver.h"
+#include "registry.h"
 #include "diag_view.h"
 #include "gsc_parser.h"
 #include "lexer.h"
+#include "syntax_log.h"
 #include "os.h"
 #include "profile.h"
 #include "text.h"
@@ -173,8 +175,10 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     diag_init(&scratch);
     scratch.max_errors = 0;
     scratch.no_warnings = 1;
+    syntax_log log;
+    syntax_log_init(&log, src, &scratch);
     gsc_lexer lx;
-    gsc_lexer_init(&lx, src, profile_get(ctx->opts.profile), &scratch);
+    gsc_lexer_init(&lx, src, ctx->rules, &log);
     recent r = {{{0}}, {0}, 0};
     int depth = 0, code;
     /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
@@ -237,6 +241,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         r.code[i] = code;
     }
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     diag_free(&scratch);
     for (size_t i = 0; i < f->count; i++)
         if (f->sites[i].kind == SITE_USING) *vec_push(f->usings, f->using_count, f->using_cap) = i;
@@ -530,7 +535,7 @@ static int in_token(int line, int col, int tline, int tcol, int tend)
 /* Which builtin list has name (kind), for the game of ctx. */
 static const char *builtin_list_of(const atrc_ctx *ctx, lookup_cache *c, const char *name, int method)
 {
-    const profile_rules *rules = profile_get(ctx->opts.profile);
+    const profile_rules *rules = ctx->rules;
     builtin_kind kind = method ? BUILTIN_METHOD : BUILTIN_FUNCTION;
     const char *game = rules->name;
     if (ctx->opts.game_mode != ATRC_GAME_SP && builtin_find(rules->builtins_mp, kind, name))
@@ -546,27 +551,35 @@ static const char *builtin_list_of(const atrc_ctx *ctx, lookup_cache *c, const c
 }
 
 /* The function a call names, from the file it is in: its own, its includes', or path's. */
+/* The definition of name in one file, or NULL. */
+static const site *defined_in(const file_index *f, const char *name)
+{
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites[i].name, name)) return &f->sites[i];
+    return NULL;
+}
+
+/* The function a call names, from the file it is in: path's, else its own,
+** then its includes' in #include order. */
 static const site *function_site(const atrc_ctx *ctx, file_index *f, const char *name, const char *path,
                                  file_index **in)
 {
-    file_index *files[1 + 256];
-    size_t n = 0;
     if (path) {
         file_index *p = script_named(ctx, path);
-        if (p) files[n++] = p;
-    } else {
-        files[n++] = f;
-        for (size_t i = 0; i < f->count && n < sizeof files / sizeof files[0]; i++)
-            if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
-                file_index *inc = script_named(ctx, f->sites[i].name);
-                if (inc) files[n++] = inc;
-            }
+        const site *s = p ? defined_in(p, name) : NULL;
+        if (s) *in = p;
+        return s;
     }
-    for (size_t k = 0; k < n; k++)
-        for (size_t i = 0; i < files[k]->count; i++) {
-            const site *s = &files[k]->sites[i];
-            if (s->kind == SITE_FUNCTION && text_equal_nocase(s->name, name)) {
-                *in = files[k];
+    const site *s = defined_in(f, name);
+    if (s) {
+        *in = f;
+        return s;
+    }
+    for (size_t i = 0; i < f->count; i++)
+        if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
+            file_index *inc = script_named(ctx, f->sites[i].name);
+            if (inc && inc != f && (s = defined_in(inc, name)) != NULL) {
+                *in = inc;
                 return s;
             }
         }
@@ -664,7 +677,7 @@ static void full_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     diag_list quiet;
     diag_init(&quiet);
     quiet.no_warnings = 1;
-    atr_file *all = f->src->data ? atr_parse(f->src, NULL, 1, ctx->opts.profile, &c->mem, &quiet) : NULL;
+    atr_file *all = f->src->data ? atr_parse(f->src, NULL, 1, ctx->rules, &c->mem, &quiet) : NULL;
     diag_free(&quiet);
     if (reloaded) source_release(f->src);
     if (!all) return;
@@ -905,7 +918,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
                 file_index *inc = script_named(ctx, f->sites[i].name);
                 if (inc && inc != f) complete_functions(c, inc);
             }
-        const profile_rules *rules = profile_get(ctx->opts.profile);
+        const profile_rules *rules = ctx->rules;
         if (ctx->opts.game_mode != ATRC_GAME_SP)
             complete_builtins(c, rules->builtins_mp, arena_printf(&c->mem, "stock %s multiplayer", rules->name));
         if (ctx->opts.game_mode != ATRC_GAME_MP)

@@ -1,5 +1,6 @@
 /* The one context the Lemon parser (grammar/gsc_parser.y) carries as its
-** %extra_context, shared with the driver in script_parse.c. */
+** %extra_context, shared with the driver in script_parse.c and the recovery
+** in syntax_recovery.c. */
 #ifndef ATRC_PARSE_CTX_H
 #define ATRC_PARSE_CTX_H
 #include <stddef.h>
@@ -7,30 +8,15 @@
 #include "ast.h"
 #include "lexer.h"
 
+struct gsc_recovery;
+
 typedef struct gsc_parse_ctx {
     arena *a;
     gsc_lexer *lx;     /* source, diagnostics, error cap, open brackets */
+    struct gsc_recovery *rec; /* the syntax-error recovery's state (syntax_recovery.h) */
     ast_node *root;    /* AST_FILE; complete top-level items are appended as reduced */
     const gsc_token *cur; /* the token being fed: locates errors and recovery nodes */
     int prev_code;     /* the code of the token fed before it */
-    /* The first token of the line being fed, its code, the token before it,
-    ** and whether a ';' could have ended a statement just before it: an error
-    ** on that line may really be a missing ';' at the end of the line before. */
-    gsc_token line_first;
-    int line_first_code;
-    gsc_token line_prev;
-    int line_semi_ok;       /* -1: not yet asked (GscParseLineSemiOk) */
-    void *line_stack;       /* the parser's states as the line began (the top part) */
-    int line_stack_top;
-    int verify_line_starts;    /* tests: check each line start known without */
-    int no_profile_hint;       /* the other grammar's probe (profile_hint): no probe of its own */
-    int line_start_mismatches; /* the stack against the parser (see run_parse) */
-    gsc_token func_name; /* name of the function whose body is being parsed */
-    int mute;            /* the driver feeds synthetic closers: no messages */
-    int syntax_errors;   /* syntax errors the parser met (reported or not) */
-    int quiet;           /* after an unterminated string: consequences unreported */
-    int fn_error;        /* an error inside the current function: a stray '}'
-                         ** after it is its consequence */
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item, int anim_syntax);
@@ -54,32 +40,32 @@ void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item);
 void *GscParseAlloc(void *(*alloc)(size_t), gsc_parse_ctx *ctx);
 void GscParse(void *parser, int code, gsc_token tok);
 void GscParseFree(void *parser, void (*release)(void *));
-/* Statement-boundary hooks for the driver (gsc_parser.y).  Recovering: an
-** error was reported and Lemon is still muting the next ones.  Discarded
-** last: the token just fed did not shift (recovery threw it away).  At
-** statement start: a statement or a top-level item may begin here (a bounded
-** check, so calling it at every boundary keeps parsing linear).  Resync: end
-** the mute.  Stuck on error: the error symbol is on top of the stack and
-** `code` cannot follow it, so recovery would throw `code` away. */
-int GscParseRecovering(void *parser);
-int GscParseDiscardedLast(void *parser);
-int GscParseAtStatementStart(void *parser);
-int GscParseStuckOnError(void *parser, int code);
-/* The parser could take `code` next. */
-int GscParseAccepts(void *parser, int code);
-/* A ';' would end a statement here (and a new one could not start). */
-int GscParseSemiWouldEnd(void *parser);
-/* At the first token of a line, before it is fed: keep what
-** GscParseLineSemiOk needs (a copy of the stack's top part).  Then
-** GscParseLineSemiOk: there was a token before the line and a ';' could have
-** ended a statement just before it; answered once per line, when asked. */
-void GscParseNoteLineStart(void *parser, gsc_parse_ctx *ctx);
-int GscParseLineSemiOk(gsc_parse_ctx *ctx);
-/* For the unit test of the snapshot's bound: the longest rule's length, the
-** snapshot's entries and the simulation's step budget. */
-int GscParseLongestRule(void);
-int GscParseSnapshotBound(void);
-int GscParseSimSteps(void);
+
+/* The automaton, as the recovery asks it (gsc_parser.y's %code).
+** Error countdown: -1 when no error is pending; else Lemon stays silent until
+** it reaches 0, set to 3 at an error and counted down at each shift (3: no
+** token shifted since the error).  Resync: end the silence.  Top is error:
+** the error symbol is on top of the stack. */
+int GscParseErrorCountdown(void *parser);
 void GscParseResync(void *parser);
+int GscParseTopIsError(void *parser);
+/* The parser's stack and its top index; whether `code` could come next on a
+** stack (the parser's own or a copy from GscParseCopyStack).  The answer is
+** simulated within GSC_SIM_STEPS reductions, so that asking at every
+** statement boundary keeps parsing linear: deeper stacks (hostile `if`
+** ladders) just answer no. */
+#define GSC_SIM_STEPS 64
+const void *GscParseStack(void *parser, int *top);
+int GscParseStackAccepts(const void *stack, int top, int code);
+/* Copies the top `max` entries (or all) of the stack to `to` (room for max
+** entries of GscParseStackEntrySize() bytes); returns the copy's top index. */
+size_t GscParseStackEntrySize(void);
+int GscParseCopyStack(void *parser, void *to, int max);
+/* Sets ok[t] for every terminal t the parser could take next (ok[0], the end
+** of file, is 0); returns the number of terminals (at most GSC_TERMINALS_MAX). */
+#define GSC_TERMINALS_MAX 128
+int GscParseExpected(void *parser, unsigned char *ok);
+/* The longest rule's length (a unit test checks the line snapshot's bound). */
+int GscParseLongestRule(void);
 
 #endif

@@ -27,13 +27,17 @@ typedef struct reader {
     jmp_buf fail;
 } reader;
 
+static const char *name_at(const void *names, size_t i)
+{
+    return ((const char *const *)names)[i];
+}
+
 static void add_name(playeranim_names *n, const char *name)
 {
     uint32_t h = text_hash(0, name, 1);
-    for (size_t i = hashtab_first(&n->index, h); i != HASHTAB_END; i = hashtab_next(&n->index, h, i))
-        if (text_equal_nocase(n->names[i], name)) return;
+    if (hashtab_find_string(&n->index, h, name, 1, n->names.items, name_at) != HASHTAB_END) return;
     hashtab_add(&n->index, h);
-    *vec_push(n->names, n->count, n->cap) = arena_strdup(&n->mem, name);
+    *VEC_PUSH(n->names) = arena_strdup(&n->mem, name);
 }
 
 static void fail(reader *r, const char *fmt, ...)
@@ -202,7 +206,7 @@ int playeranim_read(source_file *src, int escape_backslash, diag_list *diags, pl
 
 void playeranim_names_free(playeranim_names *n)
 {
-    free(n->names);
+    VEC_FREE(n->names);
     hashtab_free(&n->index);
     arena_free_all(&n->mem);
     memset(n, 0, sizeof *n);

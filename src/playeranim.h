@@ -7,10 +7,10 @@
 #include "diag.h"
 #include "hashtab.h"
 #include "source.h"
+#include "vec.h"
 
 typedef struct playeranim_names {
-    const char **names;   /* first spelling, first-seen order, once per name (case-insensitive) */
-    size_t count, cap;
+    VEC(const char *) names; /* first spelling, first-seen order, once per name (case-insensitive) */
     hashtab index;        /* names by text_hash(0, name, 1) */
     arena mem;
 } playeranim_names;

@@ -88,7 +88,7 @@ static const char *const mp_anims_cod4[] = {"torso", "legs", "turning", NULL};
     .labels_nested_in_switch = 1, .devblock_restrictions = 1, .index_base_call_ok = 1,         \
     .index_base_paren_ok = 1, .msg_index_base = "not an array, string, or vector",             \
     .msg_dev_builtin_value = "developer command can only be used as a statement if not in a /# ... #/ comment", \
-    .unknown_builtin_at_compile = 1
+    .unknown_builtin_at_compile = 1, .other_grammar = &rows[ATRC_PROFILE_COD2]
 
 #define G2_RULES                                                                               \
     .kw_include = 1, .kw_debug = 1, .max_string_length = 8191, .self_field = 1,                 \
@@ -99,13 +99,15 @@ static const char *const mp_anims_cod4[] = {"torso", "legs", "turning", NULL};
     .missing_case_statement = 1, .constant_folding = 1, .definite_assignment = 1,              \
     .max_locals = 64, .msg_index_base = "not an lvalue",                                        \
     .msg_dev_builtin_value = "return value of developer command can not be accessed if not in a /# ... #/ comment", \
-    .dev_statement_drops_args = 1, .includes_define_functions = 1, .prof_are_keywords = 1
+    .dev_statement_drops_args = 1, .includes_define_functions = 1,                             \
+    .other_grammar = &rows[ATRC_PROFILE_UO]
 
 static const profile_rules rows[] = {
     [ATRC_PROFILE_UO] = {
         G1_RULES,
         .name = "uo",
         .base_game_dir = "uo",
+        .unknown_gametype_note = " (a UO server would run dm instead)",
         .builtins_mp = &builtins_uo,
         .builtins_sp = &builtins_uo_sp_observed,
     },

@@ -1,7 +1,11 @@
-/* Every rule that differs between the engine dialects, in one table: a stage
-** asks profile_get(p)->rule and never compares profile values itself, so a
-** new game is one row in profile.c.  Sources: stock-behavior.md section 8,
-** grammar.md, load-order.md, game-files.md. */
+/* Every rule that differs between the engine dialects, in one table: the
+** context looks its row up once when it is made (profile_get) and every stage
+** reads rules->rule from that pointer, never comparing profile values itself.
+** A new game is an atrc_profile value (include/atrc.h), a row in profile.c
+** (its grammar family's rules, then its own) and its builtin lists
+** (data/builtins/GAME.txt, declared in builtins.h); the CLI's --profile help
+** and usage message and the man page name the games too.  Sources:
+** stock-behavior.md section 8, grammar.md, load-order.md, game-files.md. */
 #ifndef ATRC_PROFILE_H
 #define ATRC_PROFILE_H
 #include "atrc.h"
@@ -23,7 +27,7 @@ typedef struct profile_rules {
     int atr_escape_backslash;      /* `\` escapes in the .atr tokenizer (cod2, cod4) */
     int numbering_two_pass;        /* cod4's two-pass node numbering */
     int tree_missing_is_warning;   /* "unknown anim tree" is a warning, not an error (cod1, uo) */
-    int sync_error_names_leaf;     /* duplicate-sync message names the leaf, not the parent (cod1, uo) */
+    int sync_error_names_leaf;     /* duplicate-sync message names the first leaf below, not the nested group (cod1, uo) */
     int default_asset_swap;        /* a default (void) leaf swaps to void_loop in a loopsync group (cod2, cod4) */
     const char *nonleaf_anim_name; /* what animation-name queries give for a parent */
 
@@ -43,6 +47,7 @@ typedef struct profile_rules {
     int max_string_length;         /* raw bytes a string may hold; 0 = no limit (UNCONFIRMED for G1) */
 
     /* ---- script grammar (grammar.md 2) ---- */
+    const struct profile_rules *other_grammar; /* a row of the other grammar family (syntax-error hints) */
     int leading_empty_arg;         /* `f(, x)` and `f(, a) {}`: an empty first element is dropped (G1) */
     int leading_semis;             /* any number of `;` before the first top-level item (G1) */
     int switch_body_any_stmt;      /* a switch body may be any statement, not only a block (G1) */
@@ -68,6 +73,7 @@ typedef struct profile_rules {
     const char *const *mp_engine_anims; /* `multiplayer` names the engine registers before mp/playeranim.script */
     const char *sp_required_tree;     /* single player: a tree some script must have registered */
     unsigned max_pending_scripts;     /* pending loads of the whole recursion path (cod4: 1024), 0: no limit */
+    const char *unknown_gametype_note; /* what "unknown gametype" adds (uo: its server runs dm), or NULL */
     /* ---- compile-stage checks (src/check.c; grammar.md section 3) ---- */
     int dup_function_names_it;     /* "function '%s' already defined" (cod2, cod4) vs "function already defined" */
     int devblock_toplevel_markers; /* top-level /# and #/ are free-standing markers paired at compile time (cod2, cod4) */
@@ -88,7 +94,6 @@ typedef struct profile_rules {
     int unknown_builtin_at_compile; /* plain calls to unknown names: "unknown (builtin) function/method '%s'"
                                        at once (cod1, uo); otherwise a link-time "unknown function" (cod2, cod4) */
     int includes_define_functions; /* functions of #include'd files count as defined (cod2, cod4) */
-    int prof_are_keywords;         /* prof_begin/prof_end are statements, never calls to resolve (cod2, cod4) */
     const builtin_list *builtins_mp; /* the multiplayer tables (complete) */
     const builtin_list *builtins_sp; /* single player: a table, or the observed names beyond builtins_mp */
     int builtins_sp_complete;      /* builtins_sp is the whole SP table (cod4); else SP = mp + sp, incomplete */

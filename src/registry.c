@@ -1,7 +1,8 @@
 /* The tree registry: indices from 1 in order of first registration (the one
 ** registration policy for scripts and engine code) and a reference set per
 ** tree.  Building the trees is the link stage (link.c). */
-#include "context.h"
+#include "registry.h"
+#include "driver.h"
 #include "text.h"
 #include "vec.h"
 
@@ -90,10 +91,25 @@ tree_entry *registry_use_tree(atrc_ctx *ctx, const char *canonical, source_file 
     return t;
 }
 
+anim_ref *registry_new_ref(atrc_ctx *ctx, ref_kind kind, source_file *src, int line, int col)
+{
+    anim_ref *r = arena_zalloc(&ctx->mem, sizeof *r);
+    r->kind = kind;
+    r->src = src;
+    r->line = line;
+    r->col = col;
+    r->value = -1;
+    if (ctx->refs_tail) ctx->refs_tail->next = r;
+    else ctx->refs = r;
+    ctx->refs_tail = r;
+    ctx->ref_count++;
+    return r;
+}
+
 void registry_engine_anim(atrc_ctx *ctx, const char *canonical_tree, const char *name)
 {
     tree_entry *t = registry_use_tree(ctx, canonical_tree, NULL, 0, 0);
-    anim_ref *r = compile_new_ref(ctx, REF_ENGINE, NULL, 0, 0);
+    anim_ref *r = registry_new_ref(ctx, REF_ENGINE, NULL, 0, 0);
     r->name = arena_lower(&ctx->mem, name, strlen(name));
     r->tree = t;
     if (t) registry_add_reference(ctx, t, r);

@@ -56,14 +56,12 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
         int dot = strcmp(op, ".") == 0;
         size_t a = strlen(op), rel = dot ? 0 : a + (a > 0 && !os_is_path_sep((unsigned char)op[a - 1]));
         /* Directories still to read (owned strings), the operand first. */
-        char **todo = NULL;
-        size_t todo_n = 0, todo_cap = 0;
-        found_path *found = NULL;
-        size_t found_n = 0, found_cap = 0;
+        VEC(char *) todo = {0};
+        VEC(found_path) found = {0};
         size_t problems = out->bad_count;
-        *vec_push(todo, todo_n, todo_cap) = dot ? xstrdup("") : join(op, "");
-        for (int is_op = 1; todo_n; is_op = 0) {
-            char *dir = todo[--todo_n];
+        *VEC_PUSH(todo) = dot ? xstrdup("") : join(op, "");
+        for (int is_op = 1; todo.count; is_op = 0) {
+            char *dir = todo.items[--todo.count];
             DIR *dp = opendir(*dir ? dir : ".");
             if (!dp) {
                 /* Said, not skipped: the operand itself, or a directory below it. */
@@ -80,29 +78,29 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
                 char *path = join(dir, e->d_name);
                 os_file_id es;
                 if (os_link_id(path, &es) == 0 && es.directory)
-                    *vec_push(todo, todo_n, todo_cap) = path;
+                    *VEC_PUSH(todo) = path;
                 else if (is_script_name(e->d_name) && os_path_id(path, &es) == 0 && !es.directory)
-                    *vec_push(found, found_n, found_cap) = (found_path){path, rel};
+                    *VEC_PUSH(found) = (found_path){path, rel};
                 else
                     free(path);
             }
             closedir(dp);
             free(dir);
         }
-        free(todo);
-        if (found_n == 0) {
+        VEC_FREE(todo);
+        if (found.count == 0) {
             if (problems == out->bad_count)
                 *vec_push(out->bad, out->bad_count, bad_cap) =
                     (struct script_dir_problem){op, "a directory with no .gsc script below it"};
-            free(found);
+            VEC_FREE(found);
             continue;
         }
-        qsort(found, found_n, sizeof *found, by_engine_path);
-        for (size_t k = 0; k < found_n; k++) {
-            *vec_push(out->owned, out->owned_count, owned_cap) = found[k].path;
-            *vec_push(out->paths, out->count, cap) = found[k].path;
+        qsort(found.items, found.count, sizeof *found.items, by_engine_path);
+        for (size_t k = 0; k < found.count; k++) {
+            *vec_push(out->owned, out->owned_count, owned_cap) = found.items[k].path;
+            *vec_push(out->paths, out->count, cap) = found.items[k].path;
         }
-        free(found);
+        VEC_FREE(found);
     }
 }
 

@@ -26,7 +26,8 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
 
 /* For tests: parses src as script_parse_each does, and counts the places
 ** where one of the driver's shortcuts (answers read off the lexer's brackets
-** instead of simulating the parser, see clean_so_far in script_parse.c)
+** instead of simulating the parser, see recovery_clean_so_far in
+** syntax_recovery.h)
 ** disagrees with the parser's own answer; 0 when they hold. */
 int script_verify_line_starts(source_file *src, const profile_rules *rules, arena *scratch,
                               diag_list *diags);

@@ -27,9 +27,9 @@ void script_refs_init(script_refs *r)
 
 void script_refs_free(script_refs *r)
 {
-    free(r->refs);
-    free(r->funcs);
-    free(r->trees);
+    VEC_FREE(r->refs);
+    VEC_FREE(r->funcs);
+    VEC_FREE(r->trees);
     free(r->stack);
     arena_free_all(&r->mem);
     memset(r, 0, sizeof *r);
@@ -51,7 +51,7 @@ char *script_canonical_name(arena *a, const char *name, size_t len)
 
 static script_ref *add_ref(script_refs *r, script_ref_kind kind, const ast_node *n, int dev)
 {
-    script_ref *x = vec_push(r->refs, r->ref_count, r->ref_cap);
+    script_ref *x = VEC_PUSH(r->refs);
     memset(x, 0, sizeof *x);
     x->kind = kind;
     x->line = n->line;
@@ -97,7 +97,7 @@ static void callee_ref(script_refs *r, const ast_node *callee, int dev, int thre
 static void add_func(script_refs *r, const ast_node *n, int dev)
 {
     if (!n->text) return;
-    script_func *f = vec_push(r->funcs, r->func_count, r->func_cap);
+    script_func *f = VEC_PUSH(r->funcs);
     f->name = arena_lower(&r->mem, n->text, strlen(n->text));
     f->spelling = spelling(r, f->name, n->text);
     f->line = n->line;
@@ -107,7 +107,7 @@ static void add_func(script_refs *r, const ast_node *n, int dev)
 
 static void add_tree(script_refs *r, const ast_node *n)
 {
-    script_tree *t = vec_push(r->trees, r->tree_count, r->tree_cap);
+    script_tree *t = VEC_PUSH(r->trees);
     t->name = arena_lower(&r->mem, n->text ? n->text : "", n->len);
     t->line = n->line;
     t->col = n->col;
@@ -115,14 +115,13 @@ static void add_tree(script_refs *r, const ast_node *n)
 
 typedef struct walker {
     script_refs *r;
-    step *stack;
-    size_t top, cap;
+    VEC(step) stack;
 } walker;
 
 static void push(walker *w, const ast_node *n, step_kind kind, int dev, int threaded)
 {
     if (!n) return;
-    *vec_push(w->stack, w->top, w->cap) = (step){n, kind, dev, threaded};
+    *VEC_PUSH(w->stack) = (step){n, kind, dev, threaded};
 }
 
 /* Pushes the children of n so that they pop in source order. */
@@ -130,10 +129,10 @@ static void push_children(walker *w, const ast_node *n, int dev)
 {
     size_t count = 0;
     for (const ast_node *c = n->child; c; c = c->next) count++;
-    vec_reserve(w->stack, w->cap, w->top + count);
-    size_t i = w->top + count;
-    for (const ast_node *c = n->child; c; c = c->next) w->stack[--i] = (step){c, VISIT, dev, 0};
-    w->top += count;
+    VEC_RESERVE(w->stack, w->stack.count + count);
+    size_t i = w->stack.count + count;
+    for (const ast_node *c = n->child; c; c = c->next) w->stack.items[--i] = (step){c, VISIT, dev, 0};
+    w->stack.count += count;
 }
 
 /* Pushes the arguments of a call so that they pop last to first. */
@@ -199,10 +198,10 @@ static void expand(walker *w, const ast_node *n, int dev)
 
 void script_refs_collect(script_refs *r, const ast_node *item)
 {
-    walker w = {r, r->stack, 0, r->stack_cap};
+    walker w = {r, {r->stack, 0, r->stack_cap}};
     push(&w, item, VISIT, 0, 0);
-    while (w.top) {
-        step s = w.stack[--w.top];
+    while (w.stack.count) {
+        step s = w.stack.items[--w.stack.count];
         const ast_node *n = s.node;
         if (s.kind == EMIT_CALLEE) {
             callee_ref(r, n, s.dev, s.threaded);
@@ -228,6 +227,6 @@ void script_refs_collect(script_refs *r, const ast_node *item)
         }
         expand(&w, n, s.dev);
     }
-    r->stack = w.stack;
-    r->stack_cap = w.cap;
+    r->stack = w.stack.items;
+    r->stack_cap = w.stack.cap;
 }

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include "arena.h"
 #include "ast.h"
+#include "vec.h"
 
 typedef enum {
     SCRIPT_REF_INCLUDE = 0, /* #include path */
@@ -40,12 +41,9 @@ typedef struct script_tree {
 
 typedef struct script_refs {
     arena mem;               /* names; lives as long as the list */
-    script_ref *refs;        /* emission order; includes in directive order */
-    size_t ref_count, ref_cap;
-    script_func *funcs;      /* definition order */
-    size_t func_count, func_cap;
-    script_tree *trees;      /* #using_animtree directives, file order */
-    size_t tree_count, tree_cap;
+    VEC(script_ref) refs;    /* emission order; includes in directive order */
+    VEC(script_func) funcs;  /* definition order */
+    VEC(script_tree) trees;  /* #using_animtree directives, file order */
     void *stack;             /* walk scratch, reused from item to item */
     size_t stack_cap;
 } script_refs;

@@ -7,7 +7,8 @@
 ** hundreds of files with one buffer resolves one real path per file whose
 ** name matches, not one per file read. */
 #include "session.h"
-#include "context.h"
+#include "driver.h"
+#include "registry.h"
 #include "os.h"
 #include "text.h"
 #include "vec.h"

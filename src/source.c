@@ -219,14 +219,13 @@ void source_free(source_file *f)
 static void build_lines(source_file *f)
 {
     const char *end = f->data + f->len;
-    size_t cap = 0, n = 0;
-    size_t *starts = NULL;
-    vec_reserve(starts, cap, f->len / 32 + 16);
-    *vec_push(starts, n, cap) = 0;
+    VEC(size_t) starts = {0};
+    VEC_RESERVE(starts, f->len / 32 + 16);
+    *VEC_PUSH(starts) = 0;
     for (const char *p = f->data; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-        *vec_push(starts, n, cap) = (size_t)(p - f->data) + 1;
-    f->line_starts = starts;
-    f->line_count = n;
+        *VEC_PUSH(starts) = (size_t)(p - f->data) + 1;
+    f->line_starts = starts.items;
+    f->line_count = starts.count;
 }
 
 long source_line(source_file *f, int line, const char **text)

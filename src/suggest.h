@@ -5,7 +5,7 @@
 ** candidate whose length differs by more than the bound is never compared,
 ** and a comparison stops as soon as every cell of a row exceeds it, so one
 ** comparison costs O(length x bound).  Only a close candidate is offered:
-** the bound grows with the name (SUGGEST_MAX_DISTANCE), and a name of fewer
+** the bound grows with the name (suggest_max_distance), and a name of fewer
 ** than three bytes gets none; better nothing than a bad guess.
 **
 ** Callers compute suggestions only for diagnostics they print, at most

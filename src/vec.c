@@ -7,7 +7,7 @@ void *vec_grow(void *items, size_t *cap, size_t need, size_t size)
 {
     size_t n = *cap > 8 ? *cap : 8;
     while (n < need) n = n > SIZE_MAX / 2 ? need : n * 2;
-    if (n > SIZE_MAX / size) out_of_memory();
+    items = xrealloc(items, array_size(n, size));
     *cap = n;
-    return xrealloc(items, n * size);
+    return items;
 }

@@ -1,10 +1,28 @@
-/* Growable arrays: the owner keeps a pointer, a count and a size_t capacity
-** (any lvalues, evaluated more than once: no side effects in them).  The
-** capacity doubles, so a push is amortized O(1); sizes are overflow-checked. */
+/* Growable arrays.  A VEC(T) is a pointer, a count and a size_t capacity in
+** one struct; the capacity doubles, so a push is amortized O(1); sizes are
+** overflow-checked.  Converting a loose triple `T *xs; size_t n, cap;` is
+** mechanical: it becomes `VEC(T) xs;`, its elements xs.items[i], its count
+** xs.count, and vec_push(xs, n, cap) becomes VEC_PUSH(xs).  The arguments are
+** evaluated more than once: no side effects in them. */
 #ifndef ATRC_VEC_H
 #define ATRC_VEC_H
 #include <stddef.h>
+#include <stdlib.h>
 
+/* An anonymous struct: a VEC shared between declarations (a function
+** parameter, two fields assigned to each other) needs a typedef of its own,
+** or a tag (VEC_STRUCT) where other headers declare it forward. */
+#define VEC(T) struct { T *items; size_t count, cap; }
+#define VEC_STRUCT(tag, T) struct tag { T *items; size_t count, cap; }
+
+/* Appends one element and returns its address: *VEC_PUSH(v) = x; */
+#define VEC_PUSH(v) vec_push((v).items, (v).count, (v).cap)
+/* Room for at least `need` elements without growing. */
+#define VEC_RESERVE(v, need) vec_reserve((v).items, (v).cap, need)
+/* Frees the elements and leaves v empty, ready to be pushed to again. */
+#define VEC_FREE(v) (free((v).items), (v).items = NULL, (v).count = (v).cap = 0)
+
+/* The same over a triple kept in separate lvalues (the owner's names). */
 /* Room for at least `need` elements in items (capacity cap). */
 #define vec_reserve(items, cap, need) \
     ((size_t)(need) > (cap) ? (void)((items) = vec_grow((items), &(cap), (need), sizeof *(items))) : (void)0)

@@ -6,7 +6,8 @@
 ** explicit stack so that a long chain of files cannot exhaust the C stack.
 ** After a file's children, its references are linked (grammar.md 3.5). */
 #include "walk.h"
-#include "context.h"
+#include "driver.h"
+#include "registry.h"
 #include "frontend.h"
 #include "outbuf.h"
 #include "playeranim.h"
@@ -21,20 +22,20 @@
 
 void walk_free(walk_state *w)
 {
-    for (size_t i = 0; i < w->count; i++) {
-        walk_script *s = w->scripts[i];
+    for (size_t i = 0; i < w->scripts.count; i++) {
+        walk_script *s = w->scripts.items[i];
         script_refs_free(&s->refs);
         if (s->has_checked) check_result_free(&s->checked);
         hashtab_free(&s->func_index);
-        free(s->trees);
-        free(s->includes);
+        VEC_FREE(s->trees);
+        VEC_FREE(s->includes);
         free(s);
     }
-    free(w->scripts);
+    VEC_FREE(w->scripts);
     hashtab_free(&w->by_name);
     free(w->ahead); /* the records not taken are the frontend's */
-    for (size_t i = 0; i < w->def_count; i++) free(w->defs[i].scripts);
-    free(w->defs);
+    for (size_t i = 0; i < w->defs.count; i++) VEC_FREE(w->defs.items[i].scripts);
+    VEC_FREE(w->defs);
     hashtab_free(&w->def_index);
     free(w);
 }
@@ -45,18 +46,21 @@ static walk_state *walk_get(atrc_ctx *ctx)
     return ctx->walk;
 }
 
+static const char *script_name_at(const void *scripts, size_t i)
+{
+    return ((walk_script *const *)scripts)[i]->name;
+}
+
 static walk_script *find_script(const walk_state *w, const char *name)
 {
-    uint32_t h = text_hash(0, name, 0);
-    for (size_t i = hashtab_first(&w->by_name, h); i != HASHTAB_END; i = hashtab_next(&w->by_name, h, i))
-        if (strcmp(w->scripts[i]->name, name) == 0) return w->scripts[i];
-    return NULL;
+    size_t i = hashtab_find_string(&w->by_name, text_hash(0, name, 0), name, 0, w->scripts.items, script_name_at);
+    return i == HASHTAB_END ? NULL : w->scripts.items[i];
 }
 
 static void add_script(walk_state *w, walk_script *s)
 {
     hashtab_add(&w->by_name, text_hash(0, s->name, 0));
-    *vec_push(w->scripts, w->count, w->cap) = s;
+    *VEC_PUSH(w->scripts) = s;
 }
 
 /* ---- functions a file defines ---- */
@@ -67,20 +71,24 @@ static const script_func *find_def(const walk_script *s, const char *name);
 ** (an error the checks report) is linked into no chain. */
 static void index_functions(walk_script *s)
 {
-    hashtab_reserve(&s->func_index, s->refs.func_count);
-    for (size_t i = 0; i < s->refs.func_count; i++) {
-        if (find_def(s, s->refs.funcs[i].name)) hashtab_add_unlinked(&s->func_index);
-        else hashtab_add(&s->func_index, text_hash(0, s->refs.funcs[i].name, 0));
+    hashtab_reserve(&s->func_index, s->refs.funcs.count);
+    for (size_t i = 0; i < s->refs.funcs.count; i++) {
+        if (find_def(s, s->refs.funcs.items[i].name)) hashtab_add_unlinked(&s->func_index);
+        else hashtab_add(&s->func_index, text_hash(0, s->refs.funcs.items[i].name, 0));
     }
 }
 
 /* Which loaded scripts define each function name: most failed lookups are
 ** builtin calls, answered here at once. */
+static const char *definers_name_at(const void *defs, size_t i)
+{
+    return ((const definers *)defs)[i].name;
+}
+
 static definers *find_definers(const walk_state *w, const char *name, uint32_t h)
 {
-    for (size_t i = hashtab_first(&w->def_index, h); i != HASHTAB_END; i = hashtab_next(&w->def_index, h, i))
-        if (strcmp(w->defs[i].name, name) == 0) return &w->defs[i];
-    return NULL;
+    size_t i = hashtab_find_string(&w->def_index, h, name, 0, w->defs.items, definers_name_at);
+    return i == HASHTAB_END ? NULL : &w->defs.items[i];
 }
 
 static void add_definer(walk_state *w, const char *name, walk_script *s)
@@ -89,22 +97,25 @@ static void add_definer(walk_state *w, const char *name, walk_script *s)
     definers *d = find_definers(w, name, h);
     if (!d) {
         hashtab_add(&w->def_index, h);
-        d = vec_push(w->defs, w->def_count, w->def_cap);
-        *d = (definers){name, NULL, 0, 0};
+        d = VEC_PUSH(w->defs);
+        *d = (definers){name, {NULL, 0, 0}};
     }
-    if (d->count && d->scripts[d->count - 1] == s) return;
-    *vec_push(d->scripts, d->count, d->cap) = s;
+    if (d->scripts.count && d->scripts.items[d->scripts.count - 1] == s) return;
+    *VEC_PUSH(d->scripts) = s;
 }
 
 typedef enum { FUNC_NONE = 0, FUNC_NORMAL, FUNC_DEVELOPER } func_kind;
 
 /* The first definition of `name` in s (the only one indexed), or NULL. */
+static const char *func_name_at(const void *funcs, size_t i)
+{
+    return ((const script_func *)funcs)[i].name;
+}
+
 static const script_func *find_def(const walk_script *s, const char *name)
 {
-    uint32_t h = text_hash(0, name, 0);
-    for (size_t i = hashtab_first(&s->func_index, h); i != HASHTAB_END; i = hashtab_next(&s->func_index, h, i))
-        if (strcmp(s->refs.funcs[i].name, name) == 0) return &s->refs.funcs[i];
-    return NULL;
+    size_t i = hashtab_find_string(&s->func_index, text_hash(0, name, 0), name, 0, s->refs.funcs.items, func_name_at);
+    return i == HASHTAB_END ? NULL : &s->refs.funcs.items[i];
 }
 
 static func_kind own_function(const walk_script *s, const char *name)
@@ -115,11 +126,11 @@ static func_kind own_function(const walk_script *s, const char *name)
 
 static int is_direct_include(const walk_script *s, const walk_script *t)
 {
-    size_t lo = 0, hi = s->include_count;
+    size_t lo = 0, hi = s->includes.count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (s->includes[mid] == t) return 1;
-        if ((uintptr_t)s->includes[mid] < (uintptr_t)t) lo = mid + 1;
+        if (s->includes.items[mid] == t) return 1;
+        if ((uintptr_t)s->includes.items[mid] < (uintptr_t)t) lo = mid + 1;
         else hi = mid;
     }
     return 0;
@@ -136,10 +147,10 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
     const definers *d = find_definers(w, name, text_hash(0, name, 0));
     if (!d) return FUNC_NONE;
     /* Whichever list is shorter: the scripts defining the name, or the includes. */
-    size_t n = d->count < s->include_count ? d->count : s->include_count;
+    size_t n = d->scripts.count < s->includes.count ? d->scripts.count : s->includes.count;
     for (size_t i = 0; i < n; i++) {
-        walk_script *t = d->count < s->include_count ? d->scripts[i] : s->includes[i];
-        if (d->count < s->include_count && !is_direct_include(s, t)) continue;
+        walk_script *t = d->scripts.count < s->includes.count ? d->scripts.items[i] : s->includes.items[i];
+        if (d->scripts.count < s->includes.count && !is_direct_include(s, t)) continue;
         func_kind tk = own_function(t, name);
         if (tk == FUNC_NORMAL) return tk;
         if (tk == FUNC_DEVELOPER) k = tk;
@@ -151,15 +162,15 @@ static func_kind namespace_function(walk_state *w, walk_script *s, const char *n
 
 static void note_trees(atrc_ctx *ctx, walk_script *s, int first_new)
 {
-    for (size_t i = 0; i < s->refs.tree_count; i++) {
-        const char *name = s->refs.trees[i].name;
+    for (size_t i = 0; i < s->refs.trees.count; i++) {
+        const char *name = s->refs.trees.items[i].name;
         for (int k = 1; k <= ctx->tree_count; k++) {
             tree_entry *t = ctx->trees[k];
             if (strcmp(t->name, name) != 0) continue;
             size_t j = 0;
-            while (j < s->tree_count && s->trees[j] != t) j++;
-            if (j == s->tree_count) {
-                *vec_push(s->trees, s->tree_count, s->tree_cap) = t;
+            while (j < s->trees.count && s->trees.items[j] != t) j++;
+            if (j == s->trees.count) {
+                *VEC_PUSH(s->trees) = t;
                 if (t->index > first_new) s->new_trees++;
             }
             break;
@@ -193,15 +204,15 @@ static void parse_ahead(atrc_ctx *ctx, const walk_script *s)
     walk_state *w = ctx->walk;
     size_t limit = ahead_limit(ctx);
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < s->refs.ref_count && w->ahead_count < limit; i++) {
-            const script_ref *r = &s->refs.refs[i];
+        for (size_t i = 0; i < s->refs.refs.count && w->ahead_count < limit; i++) {
+            const script_ref *r = &s->refs.refs.items[i];
             if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
             if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             if (find_script(w, r->file) || find_ahead(w, r->file)) continue;
             const char *err = NULL;
             source_file *src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", r->file), &err);
             if (!src) continue;
-            if (!w->ahead) w->ahead = xmalloc(limit * sizeof *w->ahead);
+            if (!w->ahead) w->ahead = xmalloc(array_size(limit, sizeof *w->ahead));
             w->ahead[w->ahead_count++] = (walk_ahead){arena_strdup(&ctx->mem, r->file), src,
                                                       ctx_prefetch_source(ctx, src)};
         }
@@ -251,7 +262,7 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     else ctx_compile_source(ctx, src, &s->refs, &s->checked);
     s->has_checked = !ctx->opts.syntax_only;
     index_functions(s);
-    for (size_t i = 0; i < s->refs.func_count; i++) add_definer(w, s->refs.funcs[i].name, s);
+    for (size_t i = 0; i < s->refs.funcs.count; i++) add_definer(w, s->refs.funcs.items[i].name, s);
     note_trees(ctx, s, before);
     parse_ahead(ctx, s);
     return s;
@@ -285,8 +296,8 @@ static const char *missing_suggestion(atrc_ctx *ctx, walk_script *target)
 ** with t as its data. */
 static void suggest_functions_of(suggest *q, const walk_script *t)
 {
-    for (size_t i = 0; i < t->refs.func_count; i++) {
-        const script_func *f = &t->refs.funcs[i];
+    for (size_t i = 0; i < t->refs.funcs.count; i++) {
+        const script_func *f = &t->refs.funcs.items[i];
         if (!f->developer && find_def(t, f->name) == f) suggest_add(q, f->spelling, strlen(f->spelling), t);
     }
 }
@@ -294,8 +305,8 @@ static void suggest_functions_of(suggest *q, const walk_script *t)
 /* The loaded #include of t after reference *at (directive order), or NULL. */
 static walk_script *next_include(atrc_ctx *ctx, const walk_script *t, size_t *at)
 {
-    while (*at < t->refs.ref_count) {
-        const script_ref *r = &t->refs.refs[(*at)++];
+    while (*at < t->refs.refs.count) {
+        const script_ref *r = &t->refs.refs.items[(*at)++];
         if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
         walk_script *inc = find_script(ctx->walk, r->file);
         if (inc && inc->src && inc != t) return inc;
@@ -312,14 +323,13 @@ typedef struct hint {
 } hint;
 
 typedef struct hint_cache {
-    hint *items;
-    size_t count, cap;
+    VEC(hint) hints;
     hashtab index;
 } hint_cache;
 
 static void hint_cache_free(hint_cache *c)
 {
-    free(c->items);
+    VEC_FREE(c->hints);
     hashtab_free(&c->index);
 }
 
@@ -331,10 +341,11 @@ static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_s
                                         walk_script *t, const char *name, check_ref_kind kind)
 {
     uint32_t h = text_hash(0, name, 1);
-    for (size_t i = hashtab_first(&cache->index, h); i != HASHTAB_END; i = hashtab_next(&cache->index, h, i))
-        if (cache->items[i].in == t && cache->items[i].kind == kind && text_equal_nocase(cache->items[i].name, name))
-            return cache->items[i].text;
-    hint *x = vec_push(cache->items, cache->count, cache->cap);
+    for (size_t i = hashtab_first(&cache->index, h); i != HASHTAB_END; i = hashtab_next(&cache->index, h, i)) {
+        const hint *c = &cache->hints.items[i];
+        if (c->in == t && c->kind == kind && text_equal_nocase(c->name, name)) return c->text;
+    }
+    hint *x = VEC_PUSH(cache->hints);
     hashtab_add(&cache->index, h);
     *x = (hint){t, kind, name, NULL};
     if (here->suggest_queries >= SUGGEST_MAX_QUERIES) return NULL;
@@ -345,12 +356,12 @@ static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_s
     size_t at = 0;
     for (const walk_script *inc; (inc = next_include(ctx, t, &at)) != NULL;) suggest_functions_of(&q, inc);
     suggest_init(&b, name, strlen(name), 1);
-    check_suggest_builtins(&b, profile_get(ctx->opts.profile), &ctx->builtins, ctx->opts.game_mode, kind);
+    check_suggest_builtins(&b, ctx->rules, &ctx->builtins, ctx->opts.game_mode, kind);
     if (q.count && (!b.count || q.best[0].dist <= b.best[0].dist)) {
         const walk_script *in = q.best[0].data;
         const script_func *f = NULL;
-        for (size_t i = 0; i < in->refs.func_count && !f; i++)
-            if (in->refs.funcs[i].spelling == q.best[0].name) f = &in->refs.funcs[i];
+        for (size_t i = 0; i < in->refs.funcs.count && !f; i++)
+            if (in->refs.funcs.items[i].spelling == q.best[0].name) f = &in->refs.funcs.items[i];
         if (in == here) x->text = arena_printf(&ctx->mem, "'%s' (line %d)", q.best[0].name, f ? f->line : 0);
         else x->text = arena_printf(&ctx->mem, "'%s' (%s:%d)", q.best[0].name, in->file, f ? f->line : 0);
     } else if (b.count) {
@@ -391,24 +402,24 @@ static void report_function(atrc_ctx *ctx, hint_cache *cache, walk_script *s, co
     if (k == FUNC_DEVELOPER && ctx->opts.developer_script) {
         if (!r->developer)
             diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "%s",
-                     profile_get(ctx->opts.profile)->dev_function_ref);
+                     ctx->rules->dev_function_ref);
         return;
     }
     check_ref ref = {r->func, NULL, r->line, r->col, CHECK_REF_SCRIPT, 1, .spelling = r->func_spelling};
     if (k == FUNC_DEVELOPER) ref.dev_where = developer_where(ctx, s, t, r->func);
     if (t == s) {
-        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &ref);
+        check_report_unknown(&ctx->diags, s->src, ctx->rules, &ctx->opts, &ref);
         return;
     }
     /* path::func: the file exists and lacks the function. */
     if (ref.dev_where) {
-        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &ref);
+        check_report_unknown(&ctx->diags, s->src, ctx->rules, &ctx->opts, &ref);
         return;
     }
     const char *near = namespace_suggestion(ctx, cache, s, t, r->func_spelling, CHECK_REF_SCRIPT);
     diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col,
              "unknown function '%s': '%s' (%s) does not define it%s%s%s%s", r->func_spelling, t->name, t->file,
-             t->include_count ? " nor do its #includes" : "", near ? "; did you mean " : "", near ? near : "",
+             t->includes.count ? " nor do its #includes" : "", near ? "; did you mean " : "", near ? near : "",
              near ? "?" : "");
 }
 
@@ -431,27 +442,27 @@ static int compare_size(const void *a, const void *b)
 static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, const script_ref *r)
 {
     int dev_script = ctx->opts.developer_script;
-    size_t *clash = NULL, n = 0, cap = 0;
-    if (inc->refs.func_count <= s->refs.func_count) {
-        for (size_t i = 0; i < inc->refs.func_count; i++) {
-            const script_func *f = &inc->refs.funcs[i];
+    VEC(size_t) clash = {0};
+    if (inc->refs.funcs.count <= s->refs.funcs.count) {
+        for (size_t i = 0; i < inc->refs.funcs.count; i++) {
+            const script_func *f = &inc->refs.funcs.items[i];
             if (f->developer && !dev_script) continue;
             if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
-            if (visible(own_function(s, f->name), dev_script)) *vec_push(clash, n, cap) = i;
+            if (visible(own_function(s, f->name), dev_script)) *VEC_PUSH(clash) = i;
         }
     } else {
-        for (size_t i = 0; i < s->refs.func_count; i++) {
-            const script_func *g = &s->refs.funcs[i];
+        for (size_t i = 0; i < s->refs.funcs.count; i++) {
+            const script_func *g = &s->refs.funcs.items[i];
             if (find_def(s, g->name) != g || !visible(own_function(s, g->name), dev_script)) continue;
             const script_func *f = find_def(inc, g->name);
-            if (f && !(f->developer && !dev_script)) *vec_push(clash, n, cap) = (size_t)(f - inc->refs.funcs);
+            if (f && !(f->developer && !dev_script)) *VEC_PUSH(clash) = (size_t)(f - inc->refs.funcs.items);
         }
-        if (n > 1) qsort(clash, n, sizeof *clash, compare_size);
+        if (clash.count > 1) qsort(clash.items, clash.count, sizeof *clash.items, compare_size);
     }
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < clash.count; k++)
         diag_add(&ctx->diags, DIAG_ERROR, s->src, r->line, r->col, "function '%s' already defined in '%s.gsc'",
-                 inc->refs.funcs[clash[k]].spelling, s->name);
-    free(clash);
+                 inc->refs.funcs.items[clash.items[k]].spelling, s->name);
+    VEC_FREE(clash);
 }
 
 /* LinkFile (grammar.md 3.5): every reference of s, once all it loads is loaded. */
@@ -461,8 +472,8 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
     unsigned gen = ++w->gen;
     hint_cache cache = {0};
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < s->refs.ref_count; i++) {
-            const script_ref *r = &s->refs.refs[i];
+        for (size_t i = 0; i < s->refs.refs.count; i++) {
+            const script_ref *r = &s->refs.refs.items[i];
             if (!followed(ctx, r)) continue;
             if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             if (r->kind == SCRIPT_REF_LOCAL) {
@@ -500,8 +511,8 @@ static void link_script(atrc_ctx *ctx, walk_script *s)
 static const char *defined_elsewhere(atrc_ctx *ctx, const walk_script *s, const check_ref *ref)
 {
     const definers *d = find_definers(ctx->walk, ref->name, text_hash(0, ref->name, 0));
-    for (size_t i = 0; d && i < d->count; i++) {
-        const walk_script *t = d->scripts[i];
+    for (size_t i = 0; d && i < d->scripts.count; i++) {
+        const walk_script *t = d->scripts.items[i];
         const script_func *f = find_def(t, ref->name);
         if (t == s || !f || f->developer) continue;
         char *path = arena_strdup(&ctx->mem, t->name);
@@ -528,7 +539,7 @@ static void link_unresolved(atrc_ctx *ctx, walk_script *s)
         if (!with.elsewhere && (ref->certain || !ctx->diags.no_warnings))
             with.suggestion = namespace_suggestion(ctx, &cache, s, s, ref->spelling ? ref->spelling : ref->name,
                                                    ref->kind);
-        check_report_unknown(&ctx->diags, s->src, profile_get(ctx->opts.profile), &ctx->opts, &with);
+        check_report_unknown(&ctx->diags, s->src, ctx->rules, &ctx->opts, &with);
     }
     hint_cache_free(&cache);
 }
@@ -544,16 +555,16 @@ static int compare_scripts(const void *a, const void *b)
 static void collect_includes(atrc_ctx *ctx, walk_script *s)
 {
     unsigned gen = ++ctx->walk->gen;
-    size_t cap = 0;
-    for (size_t i = 0; i < s->refs.ref_count; i++) {
-        const script_ref *r = &s->refs.refs[i];
+    for (size_t i = 0; i < s->refs.refs.count; i++) {
+        const script_ref *r = &s->refs.refs.items[i];
         if (r->kind != SCRIPT_REF_INCLUDE || !followed(ctx, r)) continue;
         walk_script *t = find_script(ctx->walk, r->file);
         if (!t || !t->src || t->mark == gen) continue;
         t->mark = gen;
-        *vec_push(s->includes, s->include_count, cap) = t;
+        *VEC_PUSH(s->includes) = t;
     }
-    if (s->include_count > 1) qsort(s->includes, s->include_count, sizeof *s->includes, compare_scripts);
+    if (s->includes.count > 1)
+        qsort(s->includes.items, s->includes.count, sizeof *s->includes.items, compare_scripts);
 }
 
 typedef struct frame {
@@ -568,10 +579,10 @@ typedef struct frame {
 ** them all in one array (load-order.md 3.9). */
 static size_t enter(atrc_ctx *ctx, walk_script *s, size_t *pending)
 {
-    size_t limit = profile_get(ctx->opts.profile)->max_pending_scripts;
+    size_t limit = ctx->rules->max_pending_scripts;
     size_t count = 0;
-    for (size_t i = 0; i < s->refs.ref_count; i++) {
-        const script_ref *r = &s->refs.refs[i];
+    for (size_t i = 0; i < s->refs.refs.count; i++) {
+        const script_ref *r = &s->refs.refs.items[i];
         if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
         if (limit && *pending + count == limit && !ctx->walk->pending_overflow) {
             ctx->walk->pending_overflow = 1;
@@ -589,26 +600,26 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
 {
     walk_script *first = start_script(ctx, name, NULL, 0, 0);
     if (!first) return NULL;
-    frame *stack = NULL;
-    size_t top = 0, cap = 0, pending = 0;
-    *vec_push(stack, top, cap) = (frame){first, 0, 0, enter(ctx, first, &pending)};
-    while (top) {
-        frame *f = &stack[top - 1];
+    VEC(frame) stack = {0};
+    size_t pending = 0;
+    *VEC_PUSH(stack) = (frame){first, 0, 0, enter(ctx, first, &pending)};
+    while (stack.count) {
+        frame *f = &stack.items[stack.count - 1];
         walk_script *s = f->s;
         if (!s->src) {
             pending -= f->pending;
-            top--;
+            stack.count--;
             continue;
         }
         walk_script *child = NULL;
         while (f->pass < 2 && !child) {
-            if (f->next == s->refs.ref_count) {
+            if (f->next == s->refs.refs.count) {
                 if (f->pass == 0) collect_includes(ctx, s);
                 f->pass++;
                 f->next = 0;
                 continue;
             }
-            const script_ref *r = &s->refs.refs[f->next++];
+            const script_ref *r = &s->refs.refs.items[f->next++];
             if (r->kind == SCRIPT_REF_LOCAL || !followed(ctx, r)) continue;
             if ((f->pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             child = start_script(ctx, r->file, s, r->line, r->col);
@@ -617,12 +628,12 @@ static walk_script *load(atrc_ctx *ctx, const char *name)
             link_script(ctx, s);
             link_unresolved(ctx, s);
             pending -= f->pending;
-            top--;
+            stack.count--;
             continue;
         }
-        *vec_push(stack, top, cap) = (frame){child, 0, 0, enter(ctx, child, &pending)};
+        *VEC_PUSH(stack) = (frame){child, 0, 0, enter(ctx, child, &pending)};
     }
-    free(stack);
+    VEC_FREE(stack);
     return first;
 }
 
@@ -703,8 +714,8 @@ static void engine_registrations(atrc_ctx *ctx, const profile_rules *rules)
     w->playeranim_file = src->path;
     playeranim_names names;
     playeranim_read(src, rules->atr_escape_backslash, &ctx->diags, &names);
-    for (size_t i = 0; i < names.count; i++) registry_engine_anim(ctx, "multiplayer", names.names[i]);
-    w->playeranim_names = (int)names.count;
+    for (size_t i = 0; i < names.names.count; i++) registry_engine_anim(ctx, "multiplayer", names.names.items[i]);
+    w->playeranim_names = (int)names.names.count;
     playeranim_names_free(&names);
 }
 
@@ -785,7 +796,7 @@ static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const c
         }
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "unknown gametype '%s': %s%s%s", gametype,
                  listed ? "the gametypes on the search path are " : "no gametype script is on the search path",
-                 listed ? b.s : "", strcmp(rules->name, "uo") == 0 ? " (a UO server would run dm instead)" : "");
+                 listed ? b.s : "", rules->unknown_gametype_note ? rules->unknown_gametype_note : "");
         outbuf_free(&b);
     }
     const char *script = entry_name(ctx, "maps/mp/%m", map, gametype);
@@ -804,7 +815,7 @@ static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const c
 
 int atrc_load_level(atrc_ctx *ctx, const char *map, const char *gametype, const char *entities)
 {
-    const profile_rules *rules = profile_get(ctx->opts.profile);
+    const profile_rules *rules = ctx->rules;
     walk_state *w = walk_get(ctx);
     /* The game mode decides which builtin list the checks use (grammar.md 3.5). */
     ctx->opts.game_mode = gametype ? ATRC_GAME_MP : ATRC_GAME_SP;

@@ -9,6 +9,7 @@
 #include "hashtab.h"
 #include "script_refs.h"
 #include "source.h"
+#include "vec.h"
 
 struct tree_entry;
 
@@ -20,14 +21,12 @@ typedef struct walk_script {
     int depth;                 /* 0 for an entry */
     source_file *src;          /* NULL when missing */
     int unreadable;            /* found but could not be read (reported) */
-    struct tree_entry **trees; /* trees its directives name, first use order */
-    size_t tree_count, tree_cap;
+    VEC(struct tree_entry *) trees; /* trees its directives name, first use order */
     int new_trees;             /* how many of them it registered first */
     script_refs refs;
     check_file_result checked; /* names the compile-stage checks left for its #includes */
     int has_checked;
-    struct walk_script **includes; /* loaded #include targets, sorted by address (for lookups) */
-    size_t include_count;
+    VEC(struct walk_script *) includes; /* loaded #include targets, sorted by address (for lookups) */
     hashtab func_index;        /* refs.funcs by name */
     unsigned mark, missing_mark, include_mark;
     int suggest_queries;       /* names its link gave a suggestion (SUGGEST_MAX_QUERIES) */
@@ -37,8 +36,7 @@ typedef struct walk_script {
 
 typedef struct definers {
     const char *name;
-    struct walk_script **scripts; /* in load order, each once */
-    size_t count, cap;
+    VEC(struct walk_script *) scripts; /* in load order, each once */
 } definers;
 
 /* A script the walk will probably start, read and handed to the workers to
@@ -50,11 +48,9 @@ typedef struct walk_ahead {
 } walk_ahead;
 
 typedef struct walk_state {
-    walk_script **scripts;     /* load order */
-    size_t count, cap;
+    VEC(walk_script *) scripts; /* load order */
     hashtab by_name;           /* scripts by name */
-    definers *defs;            /* each function name of the loaded scripts, with who defines it */
-    size_t def_count, def_cap;
+    VEC(definers) defs;        /* each function name of the loaded scripts, with who defines it */
     hashtab def_index;         /* defs by name */
     unsigned gen;
     int pending_overflow;      /* MAX_PRECACHE_ENTRIES reported */

@@ -24,28 +24,28 @@ static int s16le(const unsigned char *p)
     return v >= 0x8000u ? (int)v - 0x10000 : (int)v;
 }
 
-static size_t header_size(atrc_profile profile)
+static size_t header_size(const profile_rules *rules)
 {
-    return (size_t)profile_get(profile)->xanim_header_size;
+    return (size_t)rules->xanim_header_size;
 }
 
-static int expected_version(atrc_profile profile)
+static int expected_version(const profile_rules *rules)
 {
-    return profile_get(profile)->xanim_version;
+    return rules->xanim_version;
 }
 
-xanim_status xanim_read_header(const unsigned char *data, size_t len, atrc_profile profile,
+xanim_status xanim_read_header(const unsigned char *data, size_t len, const profile_rules *rules,
                                xanim_header *out)
 {
     memset(out, 0, sizeof *out);
     if (!data || len < 2) return XANIM_TRUNCATED;
     out->version = s16le(data);
-    if (out->version != expected_version(profile)) return XANIM_BAD_VERSION;
-    if (len < header_size(profile)) return XANIM_TRUNCATED;
+    if (out->version != expected_version(rules)) return XANIM_BAD_VERSION;
+    if (len < header_size(rules)) return XANIM_TRUNCATED;
     out->frames = u16le(data + 2);
     out->bones = s16le(data + 4);
     out->flags = data[6];
-    if (profile_get(profile)->xanim_has_asset_type) {
+    if (rules->xanim_has_asset_type) {
         out->asset_type = data[7];
         out->frame_rate = s16le(data + 8);
     } else {
@@ -64,7 +64,7 @@ typedef struct asset {
 typedef struct resolver {
     source_file *src;
     const atr_asset_finder *finder;
-    atrc_profile profile;
+    const profile_rules *rules;
     diag_list *diags;
     int lenient;          /* cod2/cod4: a failed load is a warning and the `void` default */
     int have_default;
@@ -80,7 +80,7 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
 {
     if (!r->finder || !r->finder->read) return LOAD_MISSING;
     diag_severity sev = r->lenient ? DIAG_WARNING : DIAG_ERROR;
-    size_t need = header_size(r->profile);
+    size_t need = header_size(r->rules);
     unsigned char buf[16];
     size_t got = 0;
     const char *where = NULL, *err = NULL;
@@ -94,7 +94,7 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
         return LOAD_FAILED;
     }
     xanim_header h;
-    switch (xanim_read_header(buf, got, r->profile, &h)) {
+    switch (xanim_read_header(buf, got, r->rules, &h)) {
     case XANIM_OK:
         out->looping = (h.flags & 1u) != 0;
         out->frames = h.frames;
@@ -103,7 +103,7 @@ static load_result load_asset(resolver *r, const char *name, int report, int lin
     case XANIM_BAD_VERSION:
         if (report)
             diag_add(r->diags, sev, r->src, line, col, "xanim '%s' out of date (version %d, expecting %d)",
-                     name, h.version, expected_version(r->profile));
+                     name, h.version, expected_version(r->rules));
         return LOAD_FAILED;
     case XANIM_TRUNCATED:
     default:
@@ -144,16 +144,16 @@ static void set_asset(atrc_node *n, const asset *a)
 }
 
 int atr_resolve_assets(atrc_tree *t, source_file *src, const atr_asset_finder *finder,
-                       atrc_profile profile, diag_list *diags)
+                       const profile_rules *rules, diag_list *diags)
 {
     int missing = 0;
     resolver r;
     memset(&r, 0, sizeof r);
     r.src = src;
     r.finder = finder;
-    r.profile = profile;
+    r.rules = rules;
     r.diags = diags;
-    r.lenient = profile_get(profile)->xanim_lenient;
+    r.lenient = rules->xanim_lenient;
     for (int i = 0; i < t->node_count; i++) {
         atrc_node *n = &t->nodes[i];
         if (n->child_count != 0) continue;

@@ -4,44 +4,19 @@
 #ifndef ATR_TESTLIB_H
 #define ATR_TESTLIB_H
 #include <check.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atr.h"
+#include "profile.h"
+#include "outbuf.h"
 
-/* A growable string. */
-typedef struct tbuf {
-    char *s;
-    size_t n, cap;
-} tbuf;
-
-static inline void tb_putf(tbuf *b, const char *fmt, ...)
-#ifdef __GNUC__
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static inline void tb_putf(tbuf *b, const char *fmt, ...)
+/* The text written to b so far ("" before anything). */
+static inline const char *tb_str(outbuf *b)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (b->n + (size_t)k + 1 > b->cap) {
-        b->cap = (b->n + (size_t)k + 1) * 2;
-        b->s = xrealloc(b->s, b->cap);
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)k;
-}
-
-static inline const char *tb_str(tbuf *b)
-{
-    if (!b->s) tb_putf(b, "%s", "");
-    b->s[b->n] = 0;
+    if (!b->s) return "";
+    b->s[b->len] = 0;
     return b->s;
 }
 
@@ -49,7 +24,7 @@ static inline const char *tb_str(tbuf *b)
 typedef struct tt_refs {
     const char *list;
     /* bound names for the binder, separated by spaces */
-    tbuf bound;
+    outbuf bound;
 } tt_refs;
 
 static inline int tt_in_list(const char *list, const char *name)
@@ -79,7 +54,7 @@ static inline int tt_bind(void *ud, const char *name, int index)
     (void)index;
     if (!tt_in_list(r->list, name)) return 0;
     if (r->bound.s && tt_in_list(r->bound.s, name)) return 1;
-    tb_putf(&r->bound, " %s", name);
+    outbuf_printf(&r->bound, " %s", name);
     return 0;
 }
 
@@ -91,7 +66,7 @@ typedef struct tt {
     atr_file *f;
     atrc_tree tree;
     int built;
-    tbuf out;
+    outbuf out;
 } tt;
 
 /* Parses text (len bytes; -1: strlen) as x.atr. */
@@ -104,7 +79,7 @@ static inline tt *tt_parse_n(const char *text, long len, const char *refs, int a
     t->src = source_from_buffer("x.atr", text, len < 0 ? strlen(text) : (size_t)len);
     t->refs.list = refs;
     atr_refs r = {&t->refs, tt_contains, 0};
-    t->f = atr_parse(t->src, &r, anim_check, profile, &t->a, &t->d);
+    t->f = atr_parse(t->src, &r, anim_check, profile_get(profile), &t->a, &t->d);
     return t;
 }
 
@@ -119,7 +94,7 @@ static inline tt *tt_build(const char *text, const char *refs, atrc_profile prof
     tt *t = tt_parse(text, refs, profile);
     if (t->f) {
         atr_binder b = {&t->refs, tt_bind};
-        t->built = atr_build(t->f, "x", t->src, &b, profile, &t->a, &t->d, &t->tree) == 0;
+        t->built = atr_build(t->f, "x", t->src, &b, profile_get(profile), &t->a, &t->d, &t->tree) == 0;
     }
     return t;
 }
@@ -129,43 +104,43 @@ static inline void tt_free(tt *t)
     arena_free_all(&t->a);
     diag_free(&t->d);
     source_free(t->src);
-    free(t->refs.bound.s);
-    free(t->out.s);
+    outbuf_free(&t->refs.bound);
+    outbuf_free(&t->out);
     free(t);
 }
 
 /* "x.atr:3:5: error: bad token" lines, each ending in '\n'. */
 static inline const char *tt_diags(tt *t)
 {
-    t->out.n = 0;
+    t->out.len = 0;
     for (size_t i = 0; i < t->d.count; i++) {
         const diag *g = &t->d.items[i];
         const char *sev = g->severity == DIAG_ERROR ? "error" : "warning";
-        if (g->src) tb_putf(&t->out, "%s:%d:%d: %s: %s\n", g->src->path, g->line, g->col, sev, g->message);
-        else tb_putf(&t->out, "atrc: %s: %s\n", sev, g->message);
+        if (g->src) outbuf_printf(&t->out, "%s:%d:%d: %s: %s\n", g->src->path, g->line, g->col, sev, g->message);
+        else outbuf_printf(&t->out, "atrc: %s: %s\n", sev, g->message);
     }
     return tb_str(&t->out);
 }
 
-static inline void tt_render_node(tbuf *b, const atr_node *n)
+static inline void tt_render_node(outbuf *b, const atr_node *n)
 {
     /* Recursion is fine here: test trees are small. */
-    tb_putf(b, "%s", n->name);
+    outbuf_printf(b, "%s", n->name);
     if (n->is_container) {
-        if (n->flags) tb_putf(b, ":%x", n->flags);
-        tb_putf(b, "(");
+        if (n->flags) outbuf_printf(b, ":%x", n->flags);
+        outbuf_printf(b, "(");
         for (const atr_node *c = n->first; c; c = c->next) {
-            if (c != n->first) tb_putf(b, " ");
+            if (c != n->first) outbuf_printf(b, " ");
             tt_render_node(b, c);
         }
-        tb_putf(b, ")");
+        outbuf_printf(b, ")");
     }
 }
 
 /* The parsed tree in engine order: "root(e b(d c) a)"; ":9" after a name = flags. */
 static inline const char *tt_parsed(tt *t)
 {
-    t->out.n = 0;
+    t->out.len = 0;
     if (!t->f) return "(null)";
     tt_render_node(&t->out, t->f->root);
     return tb_str(&t->out);
@@ -174,16 +149,16 @@ static inline const char *tt_parsed(tt *t)
 /* One line per node: "0 root parent=- n=2 first=1 flags=0" (leaves: "1 e parent=0 n=0"). */
 static inline const char *tt_tree(tt *t)
 {
-    t->out.n = 0;
+    t->out.len = 0;
     for (int i = 0; i < t->tree.node_count; i++) {
         const atrc_node *n = &t->tree.nodes[i];
-        if (n->parent < 0) tb_putf(&t->out, "%d %s parent=-", i, n->name);
-        else tb_putf(&t->out, "%d %s parent=%d", i, n->name, n->parent);
-        if (n->child_count) tb_putf(&t->out, " n=%d first=%d flags=%x", n->child_count, n->first_child,
+        if (n->parent < 0) outbuf_printf(&t->out, "%d %s parent=-", i, n->name);
+        else outbuf_printf(&t->out, "%d %s parent=%d", i, n->name, n->parent);
+        if (n->child_count) outbuf_printf(&t->out, " n=%d first=%d flags=%x", n->child_count, n->first_child,
                                  atr_runtime_flags(&t->tree, i));
-        else tb_putf(&t->out, " n=0");
-        if (n->looping >= 0) tb_putf(&t->out, " loop=%d", n->looping);
-        tb_putf(&t->out, "\n");
+        else outbuf_printf(&t->out, " n=0");
+        if (n->looping >= 0) outbuf_printf(&t->out, " loop=%d", n->looping);
+        outbuf_printf(&t->out, "\n");
     }
     return tb_str(&t->out);
 }

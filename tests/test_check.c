@@ -1,11 +1,10 @@
-/* The compile-stage checks (src/check.c, grammar.md section 3): every message
+/* The compile-stage checks (src/check*.c, grammar.md section 3): every message
 ** at its exact position, per profile; definite assignment and constant
 ** folding; function resolution against complete and incomplete builtin
 ** lists; the summary the load walk links with; stock CoD1 content. */
-#include <dirent.h>
-#include <sys/stat.h>
 
 #include "check_testlib.h"
+#include "tmpdir_testlib.h"
 
 /* ---------------------------------------------------------------- functions and /# #/ */
 
@@ -817,35 +816,15 @@ END_TEST
 
 /* ---------------------------------------------------------------- stock content */
 
-static void collect_gsc(const char *dir, char ***list, size_t *n, size_t *cap)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        struct stat sb;
-        if (stat(path, &sb) != 0) continue;
-        if (S_ISDIR(sb.st_mode)) collect_gsc(path, list, n, cap);
-        else if (strlen(e->d_name) > 4 && !strcmp(e->d_name + strlen(e->d_name) - 4, ".gsc")) {
-            if (*n == *cap) *list = realloc(*list, (*cap = *cap ? *cap * 2 : 256) * sizeof **list);
-            (*list)[(*n)++] = strdup(path);
-        }
-    }
-    closedir(d);
-}
-
 /* Every stock CoD1 script (../shared/corpus/cod1-game, read in place; skipped
 ** when absent): no diagnostic from the checks under cod1, in single player
 ** (the observed names cover what the stock scripts call) and as a file list. */
 START_TEST(stock_cod1_scripts)
 {
     const char *root = getenv("ATRC_COD1_GAME") ? getenv("ATRC_COD1_GAME") : "../shared/corpus/cod1-game";
-    char **files = NULL;
-    size_t n = 0, cap = 0;
-    collect_gsc(root, &files, &n, &cap);
+    test_paths files = {0};
+    collect_scripts(root, &files);
+    size_t n = files.count;
     if (n == 0) {
         fprintf(stderr, "stock_cod1_scripts: %s not found, skipped\n", root);
         return;
@@ -861,7 +840,7 @@ START_TEST(stock_cod1_scripts)
         opts.game_mode = (atrc_game_mode)mode;
         for (size_t i = 0; i < n; i++) {
             const char *why;
-            source_file *src = source_read(files[i], &why);
+            source_file *src = source_read(files.items[i], &why);
             ck_assert_ptr_nonnull(src);
             arena scratch;
             arena_init(&scratch);
@@ -879,8 +858,8 @@ START_TEST(stock_cod1_scripts)
         diag_free(&checks);
         diag_free(&syntax);
     }
-    for (size_t i = 0; i < n; i++) free(files[i]);
-    free(files);
+    for (size_t i = 0; i < n; i++) free(files.items[i]);
+    VEC_FREE(files);
 }
 END_TEST
 

@@ -10,7 +10,7 @@
 
 #include "atrc.h"
 #include "tmpdir_testlib.h"
-#include "context.h"
+#include "driver.h"
 
 typedef struct fixture_file {
     const char *path; /* relative to the game directory */
@@ -18,22 +18,11 @@ typedef struct fixture_file {
     size_t len;       /* 0: strlen(data) */
 } fixture_file;
 
-static char game_dir[256];
+static tmp_game game;
 
 static void write_file(const char *rel, const char *data, size_t len)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", game_dir, rel);
-    for (char *p = path + strlen(game_dir) + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            os_mkdir(path, 0777);
-            *p = '/';
-        }
-    FILE *fp = fopen(path, "wb");
-    ck_assert_ptr_nonnull(fp);
-    ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
-    fclose(fp);
+    tmp_game_write(&game, rel, data, len);
 }
 
 /* A 9-byte version-14 xanim header. */
@@ -47,13 +36,12 @@ static void write_xanim(const char *name, int looping)
 
 static void setup(void)
 {
-    snprintf(game_dir, sizeof game_dir, "/tmp/atrc-test-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(game_dir));
+    tmp_game_make(&game, "test");
 }
 
 static void teardown(void)
 {
-    if (remove_tree(game_dir) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
+    tmp_game_remove(&game);
 }
 
 static void add_tree(const char *name, const char *atr)
@@ -100,7 +88,7 @@ static const char *compile_with(const char *script, atrc_profile profile, int no
     o.profile = profile;
     o.no_xanim = no_xanim;
     atrc_ctx *ctx = atrc_new(&o);
-    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_game_dir(ctx, game.dir);
     atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));
     atrc_build_trees(ctx);
     render(ctx);
@@ -211,11 +199,11 @@ START_TEST(unknown_tree_is_warning_in_uo_error_in_cod2)
     char want[1024];
     snprintf(want, sizeof want,
              "1:1: warning: unknown anim tree 'nothere': no animtrees/nothere.atr in the game directories searched "
-             "(%s, with their archives)\nanim x null\n#animtree - 0x00000001\n", game_dir);
+             "(%s, with their archives)\nanim x null\n#animtree - 0x00000001\n", game.dir);
     ck_assert_str_eq(compile_with(script, ATRC_PROFILE_UO, 1), want);
     snprintf(want, sizeof want,
              "1:1: error: unknown anim tree 'nothere': no animtrees/nothere.atr in the game directories searched "
-             "(%s, with their archives)\nanim x null\n#animtree - 0x00000001\n", game_dir);
+             "(%s, with their archives)\nanim x null\n#animtree - 0x00000001\n", game.dir);
     ck_assert_str_eq(compile_with(script, ATRC_PROFILE_COD2, 1), want);
 }
 END_TEST
@@ -228,7 +216,7 @@ START_TEST(unknown_names_suggest_the_nearest)
     char want[1024];
     snprintf(want, sizeof want,
              "1:1: error: unknown anim tree 'soldeir': no animtrees/soldeir.atr in the game directories searched "
-             "(%s, with their archives); did you mean 'soldier'?\nanim x null\n", game_dir);
+             "(%s, with their archives); did you mean 'soldier'?\nanim x null\n", game.dir);
     ck_assert_str_eq(compile_with("#using_animtree(\"soldeir\");\nf() { a = %x; }\n", ATRC_PROFILE_COD2, 1), want);
     ck_assert_str_eq(compile("#using_animtree(\"soldier\");\n"
                              "f() { a = %Stand_Idle; b = %stand_idel; c = %walk_xast; d = %qqqq; }\n"),
@@ -299,7 +287,7 @@ START_TEST(registry_full_at_128th_tree)
     atrc_options o = {0};
     o.no_xanim = 1;
     atrc_ctx *ctx = atrc_new(&o);
-    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_game_dir(ctx, game.dir);
     atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));
     ck_assert_int_eq(atrc_tree_count(ctx), 127);
     ck_assert_int_eq(ctx->diags.errors, 1);
@@ -316,7 +304,7 @@ START_TEST(engine_references_register_first)
     atrc_options o = {0};
     o.no_xanim = 1;
     atrc_ctx *ctx = atrc_new(&o);
-    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_game_dir(ctx, game.dir);
     ck_assert_int_eq(atrc_add_engine_anim(ctx, "multiplayer", "TORSO"), 0);
     ck_assert_int_eq(atrc_add_engine_anim(ctx, "bad-tree", "x"), -1);
     const char *script = "#using_animtree(\"t\");\nf(){a=%x;}\n";
@@ -359,13 +347,13 @@ START_TEST(later_game_dir_overrides)
 {
     add_tree("t", "a\nb\n");
     char second[300];
-    snprintf(second, sizeof second, "%s/mod", game_dir);
+    snprintf(second, sizeof second, "%s/mod", game.dir);
     write_file("mod/animtrees/t.atr", "a\n", 2);
     atrc_options o = {0};
     o.no_xanim = 1;
     o.anim_check = 1;
     atrc_ctx *ctx = atrc_new(&o);
-    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_game_dir(ctx, game.dir);
     atrc_add_game_dir(ctx, second);
     const char *script = "#using_animtree(\"t\");\nf(){x=%a;}\n";
     atrc_add_script_buffer(ctx, "s.gsc", script, strlen(script));

@@ -10,6 +10,7 @@
 #include "atrc.h"
 #include "arena.h"
 #include "json_read.h"
+#include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
 
 static char *slurp(const char *path, size_t *len)
@@ -310,30 +311,14 @@ START_TEST(structured_diagnostics)
 }
 END_TEST
 
-static void put(const char *dir, const char *rel, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    for (char *p = path + strlen(dir) + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            os_mkdir(path, 0777);
-            *p = '/';
-        }
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 /* A walked script's diagnostic names the #include that loaded it; a second
 ** definition of a function names the first. */
 START_TEST(related_include_and_first_definition)
 {
     char dir[] = "/tmp/atrc-related-XXXXXX";
     ck_assert_ptr_nonnull(os_make_temp_dir(dir));
-    put(dir, "maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
-    put(dir, "maps/_lib.gsc", "lib() { }\n\nLib() { }\n");
+    put_game_file(dir, "maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\n\nLib() { }\n");
     atrc_options o = {0};
     o.profile = ATRC_PROFILE_COD2;
     o.no_xanim = 1;

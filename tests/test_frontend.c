@@ -14,34 +14,25 @@
 #include "atrc.h"
 #include "tmpdir_testlib.h"
 #include "os.h"
-#include "context.h"
+#include "driver.h"
 #include "frontend.h"
 #include "check_stage.h"
 #include "script_refs.h"
 
 #define N_FILES 60
 
-static char dir[256];
+static tmp_game game;
 static char paths[N_FILES + 2][400];
 static const char *path_list[N_FILES + 2];
 
 static void put(const char *rel, const char *text)
 {
-    char p[400];
-    snprintf(p, sizeof p, "%s/%s", dir, rel);
-    FILE *fp = fopen(p, "wb");
-    ck_assert_ptr_nonnull(fp);
-    fputs(text, fp);
-    fclose(fp);
+    tmp_game_put(&game, rel, text);
 }
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/atrc-fe-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(dir));
-    char p[400];
-    snprintf(p, sizeof p, "%s/animtrees", dir);
-    os_mkdir(p, 0777);
+    tmp_game_make(&game, "fe");
     put("animtrees/a.atr", "x\ny\nz\n");
     put("animtrees/b.atr", "p\nq\n");
     for (int i = 0; i < N_FILES; i++) {
@@ -54,16 +45,16 @@ static void setup(void)
         default: snprintf(text, sizeof text, "#using_animtree(\"bad name\");\nf() { v = %%z;\n"); break;
         }
         put(rel, text);
-        snprintf(paths[i], sizeof paths[i], "%s/%s", dir, rel);
+        snprintf(paths[i], sizeof paths[i], "%s/%s", game.dir, rel);
         path_list[i] = paths[i];
     }
-    snprintf(paths[N_FILES], sizeof paths[N_FILES], "%s/missing.gsc", dir);
+    snprintf(paths[N_FILES], sizeof paths[N_FILES], "%s/missing.gsc", game.dir);
     path_list[N_FILES] = paths[N_FILES];
 }
 
 static void teardown(void)
 {
-    if (remove_tree(dir) != 0) fprintf(stderr, "cannot remove %s\n", dir);
+    tmp_game_remove(&game);
 }
 
 /* The whole result of a run: JSON, then the printed diagnostics.
@@ -76,7 +67,7 @@ static char *run(int jobs, int one_by_one)
     o.jobs = jobs;
     o.no_xanim = 1;
     atrc_ctx *ctx = atrc_new(&o);
-    atrc_add_game_dir(ctx, dir);
+    atrc_add_game_dir(ctx, game.dir);
     if (one_by_one == 2) {
         struct fe_request *req[N_FILES + 1];
         source_file *src[N_FILES + 1];
@@ -154,7 +145,7 @@ END_TEST
 START_TEST(prefetch_then_take_in_any_order)
 {
     atrc_options o = {0};
-    frontend *fe = frontend_new(&o, 4);
+    frontend *fe = frontend_new(&o, profile_get(o.profile), ctx_passes, 4);
     fe_request *req[10];
     for (int i = 0; i < 10; i++) req[i] = frontend_prefetch(fe, path_list[i]);
     fe_request *twice = frontend_prefetch(fe, path_list[3]); /* twice: parsed twice */

@@ -5,10 +5,11 @@
 ** failure names the iteration, and the seed is the one printed by
 **   ls tests/fuzz/corpus/<harness> | LC_ALL=C sort | sed -n '<iteration+1>p' */
 #include <check.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "tmpdir_testlib.h"
 
 #define FUZZ_ENTRY fuzz_script_entry
 #include "fuzz/fuzz_script.c"
@@ -38,19 +39,18 @@
 typedef struct seed_set {
     const char *harness;
     int (*entry)(const uint8_t *, size_t);
-    char **paths;
-    int count;
+    test_paths paths;
 } seed_set;
 
 static seed_set seed_sets[] = {
-    {"script", fuzz_script_entry, NULL, 0},
-    {"atr", fuzz_atr_entry, NULL, 0},
-    {"xanim", fuzz_xanim_entry, NULL, 0},
-    {"pipeline", fuzz_pipeline_entry, NULL, 0},
-    {"archive", fuzz_archive_entry, NULL, 0},
-    {"json", fuzz_json_entry, NULL, 0},
-    {"searchpath", fuzz_searchpath_entry, NULL, 0},
-    {"jsonrpc", fuzz_jsonrpc_entry, NULL, 0},
+    {"script", fuzz_script_entry, {NULL, 0, 0}},
+    {"atr", fuzz_atr_entry, {NULL, 0, 0}},
+    {"xanim", fuzz_xanim_entry, {NULL, 0, 0}},
+    {"pipeline", fuzz_pipeline_entry, {NULL, 0, 0}},
+    {"archive", fuzz_archive_entry, {NULL, 0, 0}},
+    {"json", fuzz_json_entry, {NULL, 0, 0}},
+    {"searchpath", fuzz_searchpath_entry, {NULL, 0, 0}},
+    {"jsonrpc", fuzz_jsonrpc_entry, {NULL, 0, 0}},
 };
 
 static int compare_paths(const void *a, const void *b)
@@ -62,53 +62,32 @@ static void list_seeds(seed_set *s)
 {
     char dir[512];
     snprintf(dir, sizeof dir, "%s/fuzz/corpus/%s", ATRC_TEST_DIR, s->harness);
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    int cap = 0;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.') continue;
-        if (s->count == cap) {
-            cap = cap ? cap * 2 : 32;
-            s->paths = realloc(s->paths, (size_t)cap * sizeof *s->paths);
-            if (!s->paths) abort();
-        }
-        size_t n = strlen(dir) + strlen(e->d_name) + 2;
-        s->paths[s->count] = malloc(n);
-        if (!s->paths[s->count]) abort();
-        snprintf(s->paths[s->count], n, "%s/%s", dir, e->d_name);
-        s->count++;
-    }
-    closedir(d);
-    if (s->count) qsort(s->paths, (size_t)s->count, sizeof *s->paths, compare_paths);
+    list_dir(dir, &s->paths);
+    if (s->paths.count) qsort(s->paths.items, s->paths.count, sizeof *s->paths.items, compare_paths);
 }
 
 static unsigned char *read_seed(const char *path, size_t *len)
 {
     FILE *fp = fopen(path, "rb");
     ck_assert_msg(fp != NULL, "cannot open seed %s", path);
-    size_t cap = 4096, n = 0;
-    unsigned char *buf = malloc(cap);
-    ck_assert_ptr_nonnull(buf);
+    VEC(unsigned char) buf = {0};
+    VEC_RESERVE(buf, 4096);
     size_t got;
-    while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-        n += got;
-        if (n == cap) {
-            buf = realloc(buf, cap *= 2);
-            ck_assert_ptr_nonnull(buf);
-        }
+    while ((got = fread(buf.items + buf.count, 1, buf.cap - buf.count, fp)) > 0) {
+        buf.count += got;
+        VEC_RESERVE(buf, buf.count + 1); /* full: doubles */
     }
     ck_assert_msg(!ferror(fp), "cannot read seed %s", path);
     fclose(fp);
-    *len = n;
-    return buf;
+    *len = buf.count;
+    return buf.items;
 }
 
 static void replay(int set, int i)
 {
     const seed_set *s = &seed_sets[set];
     size_t len;
-    unsigned char *data = read_seed(s->paths[i], &len);
+    unsigned char *data = read_seed(s->paths.items[i], &len);
     /* A crash, a sanitizer report or a leak kills this forked test and
     ** names the iteration; reaching the end means the seed ran clean. */
     ck_assert_int_eq(s->entry(data, len), 0);
@@ -134,8 +113,8 @@ END_TEST
 START_TEST(every_harness_has_seeds)
 {
     for (size_t k = 0; k < sizeof seed_sets / sizeof *seed_sets; k++)
-        ck_assert_msg(seed_sets[k].count >= 3, "tests/fuzz/corpus/%s has %d seeds",
-                      seed_sets[k].harness, seed_sets[k].count);
+        ck_assert_msg(seed_sets[k].paths.count >= 3, "tests/fuzz/corpus/%s has %zu seeds",
+                      seed_sets[k].harness, seed_sets[k].paths.count);
 }
 END_TEST
 
@@ -143,18 +122,18 @@ Suite *make_fuzz_replay_suite(void)
 {
     Suite *s = suite_create("fuzz_replay");
     for (size_t k = 0; k < sizeof seed_sets / sizeof *seed_sets; k++)
-        if (!seed_sets[k].paths) list_seeds(&seed_sets[k]);
+        if (!seed_sets[k].paths.items) list_seeds(&seed_sets[k]);
     TCase *tc = tcase_create("seeds");
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, every_harness_has_seeds);
-    tcase_add_loop_test(tc, replay_script, 0, seed_sets[0].count);
-    tcase_add_loop_test(tc, replay_atr, 0, seed_sets[1].count);
-    tcase_add_loop_test(tc, replay_xanim, 0, seed_sets[2].count);
-    tcase_add_loop_test(tc, replay_pipeline, 0, seed_sets[3].count);
-    tcase_add_loop_test(tc, replay_archive, 0, seed_sets[4].count);
-    tcase_add_loop_test(tc, replay_json, 0, seed_sets[5].count);
-    tcase_add_loop_test(tc, replay_searchpath, 0, seed_sets[6].count);
-    tcase_add_loop_test(tc, replay_jsonrpc, 0, seed_sets[7].count);
+    tcase_add_loop_test(tc, replay_script, 0, (int)seed_sets[0].paths.count);
+    tcase_add_loop_test(tc, replay_atr, 0, (int)seed_sets[1].paths.count);
+    tcase_add_loop_test(tc, replay_xanim, 0, (int)seed_sets[2].paths.count);
+    tcase_add_loop_test(tc, replay_pipeline, 0, (int)seed_sets[3].paths.count);
+    tcase_add_loop_test(tc, replay_archive, 0, (int)seed_sets[4].paths.count);
+    tcase_add_loop_test(tc, replay_json, 0, (int)seed_sets[5].paths.count);
+    tcase_add_loop_test(tc, replay_searchpath, 0, (int)seed_sets[6].paths.count);
+    tcase_add_loop_test(tc, replay_jsonrpc, 0, (int)seed_sets[7].paths.count);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,56 +9,36 @@
 #include <sys/stat.h>
 
 #include "gamefs.h"
+#include "profile.h"
 #include "tmpdir_testlib.h"
 #include "os.h"
 #include "posix_only.h"
 #include "source.h"
 #include "zip_testlib.h"
 
-static char root[256];
+static tmp_game game;
 
 static const char *at(const char *rel)
 {
-    static char path[4][600];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(path[k], sizeof path[k], "%s/%s", root, rel);
-    return path[k];
-}
-
-static void make_parents(const char *path)
-{
-    char buf[600];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + strlen(root) + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            os_mkdir(buf, 0777);
-            *p = '/';
-        }
+    return tmp_game_at(&game, rel);
 }
 
 static void put(const char *rel, const char *text)
 {
-    const char *path = at(rel);
-    make_parents(path);
-    FILE *fp = fopen(path, "wb");
-    ck_assert_ptr_nonnull(fp);
-    fputs(text, fp);
-    fclose(fp);
+    tmp_game_put(&game, rel, text);
 }
 
 /* An archive holding one entry `name` with text `text`. */
 static void pak(const char *rel, const char *name, const char *text)
 {
     ztest_entry e = {name, 0, text, strlen(text), -1, 0};
-    make_parents(at(rel));
+    tmp_game_make_parents(&game, rel);
     ck_assert_int_eq(ztest_write(at(rel), &e, 1), 0);
 }
 
 static void paks(const char *rel, const ztest_entry *e, size_t n)
 {
-    make_parents(at(rel));
+    tmp_game_make_parents(&game, rel);
     ck_assert_int_eq(ztest_write(at(rel), e, n), 0);
 }
 
@@ -73,8 +53,7 @@ static fixture *fx_new(atrc_profile profile)
     fixture *f = calloc(1, sizeof *f);
     arena_init(&f->mem);
     diag_init(&f->diags);
-    gamefs_init(&f->fs, &f->mem);
-    f->fs.profile = profile;
+    gamefs_init(&f->fs, &f->mem, profile_get(profile));
     f->fs.diags = &f->diags;
     return f;
 }
@@ -87,20 +66,20 @@ static void fx_free(fixture *f)
     free(f);
 }
 
-/* The file's contents as found, prefixed by where it was found (relative to root). */
+/* The file's contents as found, prefixed by where it was found (relative to the game directory). */
 static const char *read_as(fixture *f, const char *name)
 {
     const char *err = NULL;
     source_file *s = gamefs_open(&f->fs, name, &err);
     if (!s) return err ? arena_printf(&f->mem, "error: %s", err) : "(none)";
     const char *path = s->path;
-    if (strncmp(path, root, strlen(root)) == 0) path += strlen(root) + 1;
+    if (strncmp(path, game.dir, strlen(game.dir)) == 0) path += strlen(game.dir) + 1;
     const char *r = arena_printf(&f->mem, "%s=%s", path, s->data);
     source_free(s);
     return r;
 }
 
-/* The search path, highest priority first, relative to root, ';'-separated. */
+/* The search path, highest priority first, relative to the game directory, ';'-separated. */
 static const char *order(fixture *f)
 {
     char *text = NULL;
@@ -111,8 +90,8 @@ static const char *order(fixture *f)
     char *out = arena_alloc(&f->mem, len + 1);
     size_t k = 0;
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-        char *p = strstr(line, root);
-        if (p) memmove(p, p + strlen(root) + 1, strlen(p + strlen(root) + 1) + 1);
+        char *p = strstr(line, game.dir);
+        if (p) memmove(p, p + strlen(game.dir) + 1, strlen(p + strlen(game.dir) + 1) + 1);
         k += (size_t)sprintf(out + k, "%s%s", k ? ";" : "", line);
     }
     out[k] = 0;
@@ -129,7 +108,8 @@ static const char *diags(fixture *f)
         char buf[600];
         snprintf(buf, sizeof buf, "%s", m);
         char *p;
-        while ((p = strstr(buf, root)) != NULL) memmove(p, p + strlen(root) + 1, strlen(p + strlen(root) + 1) + 1);
+        size_t dl = strlen(game.dir);
+        while ((p = strstr(buf, game.dir)) != NULL) memmove(p, p + dl + 1, strlen(p + dl + 1) + 1);
         k += (size_t)snprintf(out + k, 4096 - k, "%s%s", k ? "\n" : "", buf);
     }
     out[k] = 0;
@@ -138,13 +118,12 @@ static const char *diags(fixture *f)
 
 static void setup(void)
 {
-    snprintf(root, sizeof root, "/tmp/atrc-gamefs-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(root));
+    tmp_game_make(&game, "gamefs");
 }
 
 static void teardown(void)
 {
-    if (remove_tree(root) != 0) fprintf(stderr, "cannot remove %s\n", root);
+    tmp_game_remove(&game);
 }
 
 START_TEST(path_compare)
@@ -224,7 +203,7 @@ START_TEST(mod_over_base)
     put("mods/m/maps/c.gsc", "mod");
     fixture *f = fx_new(ATRC_PROFILE_UO);
     gamefs_add_dir(&f->fs, at("top")); /* -g stacks on the install, whatever the call order */
-    gamefs_set_install(&f->fs, root, "mods/m");
+    gamefs_set_install(&f->fs, game.dir, "mods/m");
     ck_assert_str_eq(order(f), "dir top;dir mods/m;archive uo/pak0.pk3;dir uo;archive main/pak0.pk3;dir main");
     ck_assert_str_eq(read_as(f, "maps/a.gsc"), "mods/m/maps/a.gsc=mod-loose"); /* loose mod file over a base archive */
     ck_assert_str_eq(read_as(f, "maps/b.gsc"), "uo/pak0.pk3:maps/b.gsc=uo-pak");
@@ -236,14 +215,14 @@ START_TEST(mod_over_base)
     put("raw_shared/maps/d.gsc", "raw_shared");
     put("devraw/maps/d.gsc", "devraw");
     f = fx_new(ATRC_PROFILE_COD2);
-    gamefs_set_install(&f->fs, root, NULL);
+    gamefs_set_install(&f->fs, game.dir, NULL);
     ck_assert_str_eq(order(f), "dir main;dir devraw;dir raw_shared");
     ck_assert_str_eq(read_as(f, "maps/d.gsc"), "devraw/maps/d.gsc=devraw");
     fx_free(f);
 
     /* cod1 has no uo directory and no development directories */
     f = fx_new(ATRC_PROFILE_COD1);
-    gamefs_set_install(&f->fs, root, NULL);
+    gamefs_set_install(&f->fs, game.dir, NULL);
     ck_assert_str_eq(order(f), "archive main/pak0.pk3;dir main");
     ck_assert_str_eq(read_as(f, "maps/b.gsc"), "main/maps/b.gsc=main-loose");
     fx_free(f);
@@ -292,8 +271,8 @@ START_TEST(library_api)
 {
     atrc_ctx *ctx = atrc_new(NULL);
     ck_assert_int_eq(atrc_set_install(ctx, "", NULL), -1);
-    ck_assert_int_eq(atrc_set_install(ctx, root, ""), -1);
-    ck_assert_int_eq(atrc_set_install(ctx, root, "mods/m"), 0);
+    ck_assert_int_eq(atrc_set_install(ctx, game.dir, ""), -1);
+    ck_assert_int_eq(atrc_set_install(ctx, game.dir, "mods/m"), 0);
     ck_assert_int_eq(atrc_set_language(ctx, "../x"), -1);
     ck_assert_int_eq(atrc_set_language(ctx, ""), -1);
     ck_assert_int_eq(atrc_set_language(ctx, "english"), 0);
@@ -347,9 +326,9 @@ START_TEST(damaged_archives)
     ztest_entry e = {"maps/y.gsc", 0, "y", 1, -1, 0};
     ztest_buf b = ztest_build(&e, 1);
     FILE *fp = fopen(at("main/truncated.pk3"), "wb");
-    fwrite(b.p, 1, b.len - 30, fp);
+    fwrite(b.items, 1, b.count - 30, fp);
     fclose(fp);
-    free(b.p);
+    VEC_FREE(b);
     fixture *f = fx_new(ATRC_PROFILE_UO);
     gamefs_add_dir(&f->fs, at("main"));
     ck_assert_str_eq(read_as(f, "maps/x.gsc"), "main/ok.pk3:maps/x.gsc=ok");
@@ -405,7 +384,7 @@ START_TEST(hostile_entries)
     ck_assert_int_eq(gamefs_read_prefix(&f->fs, "maps/huge.gsc", buf, 4, &got, &where, &err), 1);
     ck_assert_uint_eq(got, 4);
     ck_assert_int_eq(memcmp(buf, "smal", 4), 0);
-    ck_assert_str_eq(where + strlen(root) + 1, "main/pak0.pk3:maps/huge.gsc");
+    ck_assert_str_eq(where + strlen(game.dir) + 1, "main/pak0.pk3:maps/huge.gsc");
     ck_assert_int_eq(gamefs_read_prefix(&f->fs, "maps/none", buf, 4, &got, &where, &err), 0);
     ck_assert_ptr_null(where);
     fx_free(f);
@@ -452,7 +431,7 @@ START_TEST(loose_unreadable)
     const char *where = NULL, *err = NULL;
     ck_assert_ptr_null(gamefs_open_where(&f->fs, "maps/DIR.gsc", &where, &err));
     ck_assert_str_eq(err, "is a directory");
-    ck_assert_str_eq(where + strlen(root) + 1, "main/maps/dir.gsc");
+    ck_assert_str_eq(where + strlen(game.dir) + 1, "main/maps/dir.gsc");
     fx_free(f);
 }
 END_TEST
@@ -507,15 +486,15 @@ START_TEST(relative_names)
     fixture *f = fx_new(ATRC_PROFILE_UO);
     gamefs_add_dir(&f->fs, at("top"));
     gamefs_add_dir(&f->fs, at("top/sub")); /* the deepest directory holding it */
-    gamefs_set_install(&f->fs, root, NULL);
+    gamefs_set_install(&f->fs, game.dir, NULL);
     char name[64], path[700];
     ck_assert_str_eq(read_as(f, "maps/a.gsc"), "main/pak0.pk3:maps/a.gsc=a"); /* builds the path */
     snprintf(path, sizeof path, "%s:maps/a.gsc", at("main/pak0.pk3"));
     ck_assert_str_eq(gamefs_relative_name(&f->fs, path, name, sizeof name), "maps/a.gsc");
     ck_assert_str_eq(gamefs_relative_name(&f->fs, at("top/sub/maps/B.gsc"), name, sizeof name), "maps/b.gsc");
-    snprintf(path, sizeof path, "%s/./top//sub\\maps\\B.gsc", root);
+    snprintf(path, sizeof path, "%s/./top//sub\\maps\\B.gsc", game.dir);
     ck_assert_str_eq(gamefs_relative_name(&f->fs, path, name, sizeof name), "maps/b.gsc");
-    snprintf(path, sizeof path, "%s/top/../top/sub/maps/B.gsc", root); /* through the real path */
+    snprintf(path, sizeof path, "%s/top/../top/sub/maps/B.gsc", game.dir); /* through the real path */
     ck_assert_str_eq(gamefs_relative_name(&f->fs, path, name, sizeof name), "maps/b.gsc");
     ck_assert_str_eq(gamefs_relative_name(&f->fs, "../elsewhere/X.gsc", name, sizeof name), "../elsewhere/x.gsc");
     ck_assert_str_eq(gamefs_relative_name(&f->fs, "../elsewhere/X.gsc", name, 6), "../el"); /* truncated */

@@ -422,12 +422,15 @@ START_TEST(word_ends_every_byte)
                 diag_list d;
                 diag_init(&d);
                 gsc_lexer lx;
-                gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+                syntax_log log;
+                syntax_log_init(&log, f, &d);
+                gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &log);
                 gsc_token t;
                 int code = gsc_lexer_next(&lx, &t);
                 ck_assert_msg(code == TK_IDENT && t.n == n + word && t.line == 1 && t.col == 1,
                               "byte %d after %d word bytes (pad %d): code %d, length %d", b, n, pad, code, t.n);
                 gsc_lexer_free(&lx);
+                syntax_log_free(&log);
                 diag_free(&d);
                 source_free(f);
             }
@@ -483,12 +486,14 @@ START_TEST(stopped_file_ends)
     diag_init(&d);
     d.max_errors = 1;
     gsc_lexer lx;
-    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+    syntax_log log;
+    syntax_log_init(&log, f, &d);
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &log);
     gsc_token t;
     ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_IDENT);
     ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_INT); /* the error on it hit the cap */
     ck_assert_int_eq(t.n, 3);
-    ck_assert_int_eq(lx.stopped, 1);
+    ck_assert_int_eq(log.stopped, 1);
     for (int i = 0; i < 2; i++) {
         ck_assert_int_eq(gsc_lexer_next(&lx, &t), 0);
         ck_assert_int_eq(t.line, 1);
@@ -497,6 +502,7 @@ START_TEST(stopped_file_ends)
     }
     ck_assert_int_eq((int)d.count, 2); /* the stray '@' and the cap */
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     diag_free(&d);
     source_free(f);
 
@@ -506,7 +512,8 @@ START_TEST(stopped_file_ends)
     strcpy(deep + GSC_MAX_NESTING + 1, " x");
     f = source_from_buffer("t.gsc", deep, strlen(deep));
     diag_init(&d);
-    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &d);
+    syntax_log_init(&log, f, &d);
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_UO), &log);
     for (int i = 0; i < GSC_MAX_NESTING; i++) ck_assert_int_eq(gsc_lexer_next(&lx, &t), TK_LBRACKET);
     for (int i = 0; i < 2; i++) {
         ck_assert_int_eq(gsc_lexer_next(&lx, &t), 0);
@@ -516,6 +523,7 @@ START_TEST(stopped_file_ends)
     ck_assert_int_eq((int)d.count, 1);
     ck_assert_int_eq(d.items[0].col, GSC_MAX_NESTING + 1);
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     diag_free(&d);
     source_free(f);
 }

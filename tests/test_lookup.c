@@ -10,27 +10,12 @@
 #include "atrc.h"
 #include "os.h"
 #include "posix_only.h"
+#include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
 
 static char dir[64];
 static atrc_ctx *ctx;
 static char a_path[256], lib_path[256], atr_path[256];
-
-static void write_file(const char *rel, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    for (char *p = path + strlen(dir) + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            os_mkdir(path, 0777);
-            *p = '/';
-        }
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-}
 
 /* Line numbers of maps/a.gsc, as the tests use them. */
 static const char *const a_text =
@@ -52,9 +37,9 @@ static void setup(void)
 {
     strcpy(dir, "/tmp/atrc-lookup-XXXXXX");
     ck_assert_ptr_nonnull(os_make_temp_dir(dir));
-    write_file("animtrees/t.atr", "idle\ngroup : loopsync\n{\n\twalk\n\trun\n}\n");
-    write_file("maps/_lib.gsc", "helper(a, b)\n{\n}\n");
-    write_file("maps/a.gsc", a_text);
+    put_game_file(dir, "animtrees/t.atr", "idle\ngroup : loopsync\n{\n\twalk\n\trun\n}\n");
+    put_game_file(dir, "maps/_lib.gsc", "helper(a, b)\n{\n}\n");
+    put_game_file(dir, "maps/a.gsc", a_text);
     snprintf(a_path, sizeof a_path, "%s/maps/a.gsc", dir);
     snprintf(lib_path, sizeof lib_path, "%s/maps/_lib.gsc", dir);
     snprintf(atr_path, sizeof atr_path, "%s/animtrees/t.atr", dir);

@@ -9,12 +9,11 @@
 ** call reported as a missing `;` on the line of the call.  The floors below are what the front end reaches
 ** (rounded down); ATRC_MUTATION_REPORT=1 prints the figures
 ** (`make mutation-report`). */
-#include <dirent.h>
-#include <sys/stat.h>
 
 #include "gsc_testlib.h"
 #include "gsc_parser.h"
 #include "lexer.h"
+#include "tmpdir_testlib.h"
 
 #define FLOOR_ONE_ERROR 0.96  /* share of reported mistakes with exactly one error */
 #define FLOOR_MISSING_SEMI 0.98 /* share of deleted ';' named as such on its line */
@@ -36,35 +35,6 @@ static unsigned next_random(unsigned *state)
 {
     *state = *state * 1103515245u + 12345u;
     return (*state >> 16) & 0x7fff;
-}
-
-typedef struct paths {
-    char **v;
-    size_t n, cap;
-} paths;
-
-static void collect(const char *dir, paths *out)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        size_t n = strlen(dir) + strlen(e->d_name) + 2;
-        char *p = malloc(n);
-        snprintf(p, n, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-            collect(p, out);
-            free(p);
-        } else if (n > 5 && strcmp(p + n - 5, ".gsc") == 0) {
-            if (out->n == out->cap) out->v = realloc(out->v, (out->cap = out->cap * 2 + 64) * sizeof *out->v);
-            out->v[out->n++] = p;
-        } else {
-            free(p);
-        }
-    }
-    closedir(d);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -140,7 +110,9 @@ static void mutate_file(const char *path, unsigned *seed, stats *st, int verbose
     diag_list d;
     diag_init(&d);
     gsc_lexer lx;
-    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_COD1), &d);
+    syntax_log log;
+    syntax_log_init(&log, f, &d);
+    gsc_lexer_init(&lx, f, profile_get(ATRC_PROFILE_COD1), &log);
     int prev = 0, prev_line = 0;
     for (;;) {
         gsc_token t;
@@ -169,6 +141,7 @@ static void mutate_file(const char *path, unsigned *seed, stats *st, int verbose
         prev_line = t.line;
     }
     gsc_lexer_free(&lx);
+    syntax_log_free(&log);
     diag_free(&d);
 
     char *buf = malloc(n + 3);
@@ -221,23 +194,23 @@ START_TEST(mutations_of_real_scripts)
 {
     const char *dir = getenv("ATRC_GAME_CORPUS");
     if (!dir) dir = "../shared/corpus/cod1-game";
-    paths ps = {0};
-    collect(dir, &ps);
-    if (ps.n == 0) {
+    test_paths ps = {0};
+    collect_scripts(dir, &ps);
+    if (ps.count == 0) {
         printf("mutation test skipped: no scripts under %s\n", dir);
         return;
     }
-    qsort(ps.v, ps.n, sizeof *ps.v, cmp_str);
+    qsort(ps.items, ps.count, sizeof *ps.items, cmp_str);
     const char *rep = getenv("ATRC_MUTATION_REPORT");
     int verbose = rep ? atoi(rep) : 0;
     stats st;
     memset(&st, 0, sizeof st);
     unsigned seed = 20261130u;
-    for (size_t i = 0; i < ps.n; i++) {
-        mutate_file(ps.v[i], &seed, &st, verbose);
-        free(ps.v[i]);
+    for (size_t i = 0; i < ps.count; i++) {
+        mutate_file(ps.items[i], &seed, &st, verbose);
+        free(ps.items[i]);
     }
-    free(ps.v);
+    VEC_FREE(ps);
     int total = 0, accepted = 0, one = 0;
     for (int k = 0; k < N_KINDS; k++) {
         total += st.total[k];
@@ -252,7 +225,7 @@ START_TEST(mutations_of_real_scripts)
     int semis = st.total[DEL_SEMI_AFTER_CALL] - st.accepted[DEL_SEMI_AFTER_CALL];
     double share_semi = semis ? (double)st.semi_named / semis : 1;
     if (verbose) {
-        printf("mutations of %zu scripts under cod1 (seed 20261130):\n", ps.n);
+        printf("mutations of %zu scripts under cod1 (seed 20261130):\n", ps.count);
         printf("  %-26s %6s %9s %9s\n", "mistake", "count", "accepted", "1 error");
         for (int k = 0; k < N_KINDS; k++)
             printf("  %-26s %6d %9d %9d\n", kind_names[k], st.total[k], st.accepted[k], st.one[k]);

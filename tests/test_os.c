@@ -10,26 +10,21 @@
 #include "os.h"
 #include "tmpdir_testlib.h"
 
-static char dir[64];
+static tmp_game game;
 
 static void setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/atrc-os-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(dir));
+    tmp_game_make(&game, "os");
 }
 
 static void teardown(void)
 {
-    if (remove_tree(dir) != 0) fprintf(stderr, "cannot remove %s\n", dir);
+    tmp_game_remove(&game);
 }
 
 static const char *at(const char *rel)
 {
-    static char buf[4][256];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, rel);
-    return buf[k];
+    return tmp_game_at(&game, rel);
 }
 
 static void put(const char *path, const char *text)
@@ -71,13 +66,13 @@ START_TEST(file_identity)
     put(at("a.txt"), "x");
     put(at("b.txt"), "x");
     char other[300];
-    snprintf(other, sizeof other, "%s/./a.txt", dir);
+    snprintf(other, sizeof other, "%s/./a.txt", game.dir);
     ck_assert_int_eq(os_same_file(at("a.txt"), other), 1);
     ck_assert_int_eq(os_same_file(at("a.txt"), at("b.txt")), 0);
     ck_assert_int_eq(os_same_file(at("a.txt"), at("none")), 0);
 #if OS_WINDOWS
     /* '\' and another letter case name the same file */
-    snprintf(other, sizeof other, "%s\\A.TXT", dir);
+    snprintf(other, sizeof other, "%s\\A.TXT", game.dir);
     ck_assert_int_eq(os_same_file(at("a.txt"), other), 1);
 #else
     ck_assert_int_eq(link(at("a.txt"), at("hard")), 0); /* a hard link */
@@ -87,7 +82,7 @@ START_TEST(file_identity)
     ck_assert_int_eq(os_path_id(at("a.txt"), &id), 0);
     ck_assert(id.regular && !id.directory);
     ck_assert_uint_eq(id.size, 1);
-    ck_assert_int_eq(os_path_id(dir, &id), 0);
+    ck_assert_int_eq(os_path_id(game.dir, &id), 0);
     ck_assert(id.directory && !id.regular);
     errno = 0;
     ck_assert_int_eq(os_path_id(at("none"), &id), -1);
@@ -109,7 +104,7 @@ START_TEST(open_read)
     ck_assert(id.regular);
     ck_assert_uint_eq(id.size, 5);
     close(fd);
-    fd = os_open_read(dir, 0);
+    fd = os_open_read(game.dir, 0);
     if (fd >= 0) { /* POSIX opens a directory; its identity says what it is */
         ck_assert_int_eq(os_fd_id(fd, &id), 0);
         ck_assert(id.directory);
@@ -155,13 +150,13 @@ START_TEST(paths_links_limits)
     os_file_id id;
     ck_assert_int_eq(os_link_id(at("a.txt"), &id), 0);
     ck_assert(id.regular && !id.directory);
-    ck_assert_int_eq(os_link_id(dir, &id), 0);
+    ck_assert_int_eq(os_link_id(game.dir, &id), 0);
     ck_assert(id.directory && !id.regular);
 #if OS_WINDOWS
     ck_assert_uint_eq(os_open_file_limit(), 0); /* handles: no such bound */
 #else
     /* a link to a directory is itself neither: directory walks do not follow it */
-    ck_assert_int_eq(symlink(dir, at("link")), 0);
+    ck_assert_int_eq(symlink(game.dir, at("link")), 0);
     ck_assert_int_eq(os_link_id(at("link"), &id), 0);
     ck_assert(!id.directory && !id.regular);
     ck_assert_int_eq(os_path_id(at("link"), &id), 0);
@@ -179,7 +174,7 @@ START_TEST(temporary_then_replace)
 {
     put(at("FILE"), "previous");
     char tmp[300];
-    snprintf(tmp, sizeof tmp, "%s/.FILE.XXXXXX", dir);
+    snprintf(tmp, sizeof tmp, "%s/.FILE.XXXXXX", game.dir);
     os_block_termination();
     int fd = os_create_temporary(tmp);
     ck_assert_int_ge(fd, 0);
@@ -195,7 +190,7 @@ START_TEST(temporary_then_replace)
     ck_assert_str_eq(slurp(at("FILE")), "next\n");
     /* the same template twice gives two files */
     char t1[300], t2[300];
-    snprintf(t1, sizeof t1, "%s/t.XXXXXX", dir);
+    snprintf(t1, sizeof t1, "%s/t.XXXXXX", game.dir);
     memcpy(t2, t1, sizeof t1);
     int a = os_create_temporary(t1), b = os_create_temporary(t2);
     ck_assert(a >= 0 && b >= 0);

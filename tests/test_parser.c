@@ -3,6 +3,7 @@
 #include "gsc_testlib.h"
 #include "lexer.h"
 #include "parse_ctx.h"
+#include "syntax_recovery.h"
 
 /* ---- AST for each construct ---- */
 
@@ -728,7 +729,7 @@ START_TEST(line_snapshot_covers_the_simulation)
     ** parser's stack taken at each line start: the simulation's budget of
     ** reductions of the longest rule must never read below that copy. */
     ck_assert_int_gt(GscParseLongestRule(), 0);
-    ck_assert_int_lt(GscParseSimSteps() * GscParseLongestRule(), GscParseSnapshotBound());
+    ck_assert_int_lt(GSC_SIM_STEPS * GscParseLongestRule(), RECOVERY_SNAPSHOT);
 }
 END_TEST
 

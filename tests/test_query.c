@@ -47,7 +47,7 @@ START_TEST(has_time_and_looped)
     ck_assert_int_eq(atrc_has_time(tr, 3), 1);
     /* a container inside a sync group has time once sync setup has run */
     ck_assert_int_eq(atrc_has_time(tr, 4), 0);
-    atr_sync_setup(tr, t->src, ATRC_PROFILE_UO, &t->d);
+    atr_sync_setup(tr, t->src, profile_get(ATRC_PROFILE_UO), &t->d);
     ck_assert_str_eq(tt_diags(t), "");
     ck_assert_int_eq(atrc_has_time(tr, 4), 1);
     ck_assert_int_eq(atrc_is_looped(tr, 4), 1);

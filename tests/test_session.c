@@ -11,6 +11,7 @@
 #include "atrc.h"
 #include "os.h"
 #include "posix_only.h"
+#include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
 
 typedef struct run_result {
@@ -158,22 +159,6 @@ END_TEST
 
 static char dir[64];
 
-static void write_file(const char *rel, const char *text)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    for (char *p = path + strlen(dir) + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            os_mkdir(path, 0777);
-            *p = '/';
-        }
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    fputs(text, f);
-    fclose(f);
-}
-
 static void make_dir(void)
 {
     strcpy(dir, "/tmp/atrc-session-XXXXXX");
@@ -191,8 +176,8 @@ static void operand(atrc_ctx *ctx, const void *arg)
 START_TEST(buffers_stand_for_files)
 {
     make_dir();
-    write_file("animtrees/t.atr", "idle\nwalk\n");
-    write_file("a.gsc", "#using_animtree(\"t\");\nf() { x = %idle; }\n");
+    put_game_file(dir, "animtrees/t.atr", "idle\nwalk\n");
+    put_game_file(dir, "a.gsc", "#using_animtree(\"t\");\nf() { x = %idle; }\n");
     char a[256];
     snprintf(a, sizeof a, "%s/a.gsc", dir);
     atrc_options o = {0};
@@ -247,8 +232,8 @@ static void walk_entry(atrc_ctx *ctx, const void *arg)
 START_TEST(buffer_of_walked_script)
 {
     make_dir();
-    write_file("maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
-    write_file("maps/_lib.gsc", "lib() { }\n");
+    put_game_file(dir, "maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\n");
     atrc_options o = {0};
     o.no_xanim = 1;
     o.profile = ATRC_PROFILE_COD2;

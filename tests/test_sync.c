@@ -20,7 +20,7 @@ static tt *sync_tree(const char *text, atrc_profile profile)
     tt *t = tt_build(text, NULL, profile);
     ck_assert_int_eq(t->built, 1);
     fake_assets(&t->tree);
-    atr_sync_setup(&t->tree, t->src, profile, &t->d);
+    atr_sync_setup(&t->tree, t->src, profile_get(profile), &t->d);
     return t;
 }
 
@@ -91,7 +91,7 @@ START_TEST(sync_placeholder_void)
 {
     /* a plain empty block in a loopsync group gets void, which does not loop */
     tt *t = tt_build("g : loopsync\n{\n h\n{\n}\n}\n", NULL, ATRC_PROFILE_UO);
-    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_UO, &t->d);
+    atr_sync_setup(&t->tree, t->src, profile_get(ATRC_PROFILE_UO), &t->d);
     ck_assert_str_eq(tt_diags(t), ""); /* no asset data: not checked */
     tt_free(t);
     expect_sync("g : loopsync\n{\n h\n{\n}\n}\n", ATRC_PROFILE_UO,
@@ -107,7 +107,7 @@ START_TEST(sync_default_swapped)
         t->tree.state->default_asset[2] = 1;
         t->tree.state->flags[1] = t->tree.nodes[1].parse_flags;
         diag_free(&t->d);
-        atr_sync_setup(&t->tree, t->src, (atrc_profile)p, &t->d);
+        atr_sync_setup(&t->tree, t->src, profile_get((atrc_profile)p), &t->d);
         if (p == ATRC_PROFILE_COD2 || p == ATRC_PROFILE_COD4) {
             ck_assert_str_eq(tt_diags(t), "");
             ck_assert_int_eq(t->tree.nodes[2].looping, 1);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <unistd.h>
+#include "arena.h"
 #include "atrc.h"
 #include "hashtab.h"
 #include "os.h"
@@ -59,6 +60,55 @@ START_TEST(reserve_makes_room_once)
 }
 END_TEST
 
+/* The struct form: the same growth, its three fields named once. */
+typedef VEC_STRUCT(int_vec, int) int_vec;
+
+static void push_squares(struct int_vec *v, int n) /* a tagged VEC passes by its tag */
+{
+    for (int i = 0; i < n; i++) *VEC_PUSH(*v) = i * i;
+}
+
+START_TEST(vec_struct_push_reserve_free)
+{
+    VEC(double) d = {0};
+    VEC_RESERVE(d, 100);
+    ck_assert_uint_ge(d.cap, 100);
+    ck_assert_uint_eq(d.count, 0);
+    double *first = d.items;
+    for (int i = 0; i < 100; i++) *VEC_PUSH(d) = i / 4.0;
+    ck_assert_ptr_eq(d.items, first);
+    ck_assert_uint_eq(d.count, 100);
+    ck_assert(d.items[99] == 24.75);
+    VEC_FREE(d);
+    ck_assert_ptr_null(d.items);
+    ck_assert_uint_eq(d.count, 0);
+    ck_assert_uint_eq(d.cap, 0);
+    *VEC_PUSH(d) = 1.5; /* usable again after a free */
+    ck_assert_uint_eq(d.count, 1);
+    ck_assert(d.items[0] == 1.5);
+    VEC_FREE(d);
+
+    int_vec v = {0};
+    push_squares(&v, 5000);
+    ck_assert_uint_eq(v.count, 5000);
+    ck_assert_uint_ge(v.cap, v.count);
+    for (int i = 0; i < 5000; i++) ck_assert_int_eq(v.items[i], i * i);
+    int_vec copy = v; /* one type: assignable */
+    ck_assert_ptr_eq(copy.items, v.items);
+    VEC_FREE(v);
+}
+END_TEST
+
+START_TEST(array_size_in_range)
+{
+    ck_assert_uint_eq(array_size(0, 8), 0);
+    ck_assert_uint_eq(array_size(SIZE_MAX, 0), 0);
+    ck_assert_uint_eq(array_size(1000, 24), 24000);
+    ck_assert_uint_eq(array_size(SIZE_MAX / 8, 8), SIZE_MAX / 8 * 8);
+    ck_assert_uint_eq(array_size(SIZE_MAX, 1), SIZE_MAX);
+}
+END_TEST
+
 /* Standard error while the out-of-memory test runs: its message is checked
 ** there, not printed among the suite names. */
 static FILE *captured_stderr;
@@ -74,13 +124,18 @@ static void exit_3_if_message_was_written(void)
 
 /* A size whose byte count does not fit in size_t is refused, not wrapped:
 ** the message, then the program's handler (the CLI exits 2), never a return. */
-START_TEST(reserve_overflow_is_out_of_memory)
+static void expect_out_of_memory(void)
 {
     captured_stderr = tmpfile();
     ck_assert_ptr_nonnull(captured_stderr);
     fflush(stderr);
     ck_assert_int_ge(dup2(fileno(captured_stderr), 2), 0);
     atrc_set_out_of_memory_handler(exit_3_if_message_was_written);
+}
+
+START_TEST(reserve_overflow_is_out_of_memory)
+{
+    expect_out_of_memory();
     double *items = NULL;
     size_t cap = 0;
     vec_reserve(items, cap, SIZE_MAX / 4);
@@ -88,13 +143,64 @@ START_TEST(reserve_overflow_is_out_of_memory)
 }
 END_TEST
 
-/* The lookup every table user writes: the caller compares keys. */
+/* One element past what size_t can count in bytes: refused the same way. */
+START_TEST(array_size_overflow_is_out_of_memory)
+{
+    expect_out_of_memory();
+    volatile size_t n = SIZE_MAX / 8 + 1;
+    ck_assert_uint_eq(array_size(n, 8), 0); /* not reached */
+}
+END_TEST
+
+static const char *name_at(const void *names, size_t i)
+{
+    return ((char *const *)names)[i];
+}
+
+/* The lookup every string-keyed table makes. */
 static size_t find(const hashtab *t, char *const *names, uint32_t h, const char *name)
 {
-    for (size_t i = hashtab_first(t, h); i != HASHTAB_END; i = hashtab_next(t, h, i))
-        if (strcmp(names[i], name) == 0) return i;
-    return HASHTAB_END;
+    return hashtab_find_string(t, h, name, 0, names, name_at);
 }
+
+typedef struct named {
+    int value;
+    const char *name;
+} named;
+
+static const char *named_at(const void *items, size_t i)
+{
+    return ((const named *)items)[i].name;
+}
+
+/* hashtab_find_string: each key by its own text, the newest of equal keys,
+** case folded only when asked, and an absent key never matched. */
+START_TEST(find_string_keys)
+{
+    hashtab t = {0};
+    VEC(named) items = {0};
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "x", 0), "x", 0, items.items, named_at), HASHTAB_END);
+    static const char *const keys[] = {"Alpha", "beta", "alpha", "gamma", "Beta"};
+    for (int i = 0; i < 5; i++) {
+        hashtab_add(&t, text_hash(0, keys[i], 1)); /* folded hash: case variants share a chain */
+        *VEC_PUSH(items) = (named){i, keys[i]};
+    }
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "alpha", 1), "alpha", 0, items.items, named_at), 2);
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "Alpha", 1), "Alpha", 0, items.items, named_at), 0);
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "ALPHA", 1), "ALPHA", 0, items.items, named_at),
+                      HASHTAB_END);
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "ALPHA", 1), "ALPHA", 1, items.items, named_at), 2);
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "bEtA", 1), "bEtA", 1, items.items, named_at), 4);
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "beta", 1), "beta", 0, items.items, named_at), 1);
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "delta", 1), "delta", 1, items.items, named_at),
+                      HASHTAB_END);
+    /* A key under another hash is not a candidate, whatever its text. */
+    ck_assert_uint_eq(hashtab_find_string(&t, text_hash(0, "gamma", 1) + 1, "gamma", 0, items.items, named_at),
+                      HASHTAB_END);
+    VEC_FREE(items);
+    hashtab_free(&t);
+}
+END_TEST
 
 START_TEST(lookup_of_absent_keys)
 {
@@ -398,10 +504,15 @@ Suite *make_vec_suite(void)
     TCase *tc = tcase_create("vec");
     tcase_add_test(tc, push_grows_and_keeps_elements);
     tcase_add_test(tc, reserve_makes_room_once);
+    tcase_add_test(tc, vec_struct_push_reserve_free);
+    tcase_add_test(tc, array_size_in_range);
     tcase_add_posix_exit_test(tc, reserve_overflow_is_out_of_memory, 3,
+                              "a test that exits needs Check's fork mode, which Windows lacks");
+    tcase_add_posix_exit_test(tc, array_size_overflow_is_out_of_memory, 3,
                               "a test that exits needs Check's fork mode, which Windows lacks");
     suite_add_tcase(s, tc);
     tc = tcase_create("hashtab");
+    tcase_add_test(tc, find_string_keys);
     tcase_add_test(tc, lookup_of_absent_keys);
     tcase_add_test(tc, hash_collisions);
     tcase_add_test(tc, hashtab_reserve_room);

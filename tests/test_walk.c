@@ -12,7 +12,7 @@
 #include "profile.h"
 #include "tmpdir_testlib.h"
 #include "atrc.h"
-#include "context.h"
+#include "driver.h"
 #include "playeranim.h"
 #include "script_parse.h"
 #include "script_refs.h"
@@ -37,17 +37,17 @@ static const char *refs_of(const char *text)
     size_t n = 0;
     out[0] = 0;
     static const char *const kinds[] = {"include", "far", "local"};
-    for (size_t i = 0; i < r.ref_count; i++) {
-        const script_ref *x = &r.refs[i];
+    for (size_t i = 0; i < r.refs.count; i++) {
+        const script_ref *x = &r.refs.items[i];
         n += (size_t)snprintf(out + n, sizeof out - n, "%s %s%s%s %d:%d%s%s\n", kinds[x->kind],
                               x->file ? x->file : "", x->func ? "::" : "", x->func ? x->func : "",
                               x->line, x->col, x->developer ? " dev" : "", x->maybe_builtin ? " builtin?" : "");
     }
-    for (size_t i = 0; i < r.func_count; i++)
-        n += (size_t)snprintf(out + n, sizeof out - n, "def %s %d:%d%s\n", r.funcs[i].name, r.funcs[i].line,
-                              r.funcs[i].col, r.funcs[i].developer ? " dev" : "");
-    for (size_t i = 0; i < r.tree_count; i++)
-        n += (size_t)snprintf(out + n, sizeof out - n, "tree %s\n", r.trees[i].name);
+    for (size_t i = 0; i < r.funcs.count; i++)
+        n += (size_t)snprintf(out + n, sizeof out - n, "def %s %d:%d%s\n", r.funcs.items[i].name, r.funcs.items[i].line,
+                              r.funcs.items[i].col, r.funcs.items[i].developer ? " dev" : "");
+    for (size_t i = 0; i < r.trees.count; i++)
+        n += (size_t)snprintf(out + n, sizeof out - n, "tree %s\n", r.trees.items[i].name);
     script_refs_free(&r);
     arena_free_all(&a);
     diag_free(&d);
@@ -108,42 +108,30 @@ END_TEST
 
 /* ---- the walk over a game directory ---- */
 
-static char game_dir[256];
+static tmp_game game;
 
 static void write_file(const char *rel, const char *data)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s", game_dir, rel);
-    for (char *p = path + strlen(game_dir) + 1; *p; p++)
-        if (*p == '/') {
-            *p = 0;
-            os_mkdir(path, 0777);
-            *p = '/';
-        }
-    FILE *fp = fopen(path, "wb");
-    ck_assert_ptr_nonnull(fp);
-    ck_assert_uint_eq(fwrite(data, 1, strlen(data), fp), strlen(data));
-    fclose(fp);
+    tmp_game_put(&game, rel, data);
 }
 
 static void setup(void)
 {
-    snprintf(game_dir, sizeof game_dir, "/tmp/atrc-walk-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(game_dir));
+    tmp_game_make(&game, "walk");
 }
 
 static void teardown(void)
 {
-    if (remove_tree(game_dir) != 0) fprintf(stderr, "cannot remove %s\n", game_dir);
+    tmp_game_remove(&game);
 }
 
 /* msg with every "GAME_DIR/" dropped (the paths messages name), in a static buffer. */
 static const char *relative_message(const char *msg)
 {
     static char buf[1 << 14];
-    size_t dl = strlen(game_dir), k = 0;
+    size_t dl = strlen(game.dir), k = 0;
     for (const char *p = msg; *p && k + 1 < sizeof buf;) {
-        if (strncmp(p, game_dir, dl) == 0 && p[dl] == '/') p += dl + 1;
+        if (strncmp(p, game.dir, dl) == 0 && p[dl] == '/') p += dl + 1;
         else buf[k++] = *p++;
     }
     buf[k] = 0;
@@ -157,14 +145,14 @@ static const char *render(atrc_ctx *ctx)
 {
     size_t n = 0;
     out[0] = 0;
-    size_t skip = strlen(game_dir) + 1;
+    size_t skip = strlen(game.dir) + 1;
     if (ctx->walk)
-        for (size_t i = 0; i < ctx->walk->count; i++) {
-            const walk_script *s = ctx->walk->scripts[i];
+        for (size_t i = 0; i < ctx->walk->scripts.count; i++) {
+            const walk_script *s = ctx->walk->scripts.items[i];
             n += (size_t)snprintf(out + n, sizeof out - n, "%s <- %s%s", s->name,
                                   s->from ? s->from->name : "engine", s->file ? "" : " (missing)");
-            for (size_t k = 0; k < s->tree_count; k++)
-                n += (size_t)snprintf(out + n, sizeof out - n, " %s[%d]", s->trees[k]->name, s->trees[k]->index);
+            for (size_t k = 0; k < s->trees.count; k++)
+                n += (size_t)snprintf(out + n, sizeof out - n, " %s[%d]", s->trees.items[k]->name, s->trees.items[k]->index);
             n += (size_t)snprintf(out + n, sizeof out - n, "\n");
         }
     for (size_t i = 0; i < ctx->diags.count; i++) {
@@ -187,7 +175,7 @@ static atrc_ctx *new_ctx(atrc_profile profile, int developer)
     o.developer_script = developer;
     o.no_xanim = 1;
     atrc_ctx *ctx = atrc_new(&o);
-    atrc_add_game_dir(ctx, game_dir);
+    atrc_add_game_dir(ctx, game.dir);
     return ctx;
 }
 
@@ -464,6 +452,21 @@ START_TEST(missing_mandatory_entries_and_optional_level_script)
 }
 END_TEST
 
+/* The UO server's fallback to dm is UO's alone (its row's note). */
+START_TEST(unknown_gametype_note_is_uo_only)
+{
+    const atrc_profile others[] = {ATRC_PROFILE_COD1, ATRC_PROFILE_COD2, ATRC_PROFILE_COD4};
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        atrc_ctx *ctx = new_ctx(others[i], 0);
+        atrc_load_level(ctx, "mp_none", "ctf", NULL);
+        const char *text = render(ctx);
+        ck_assert_ptr_nonnull(strstr(text, "error: unknown gametype 'ctf': no gametype script is on the search path\n"));
+        ck_assert_ptr_null(strstr(text, "UO server"));
+        atrc_free(ctx);
+    }
+}
+END_TEST
+
 START_TEST(single_player_orders)
 {
     write_file("maps/sp1.gsc", "#using_animtree(\"generic_human\");\nmain() { maps\\_u::f(); }\n");
@@ -493,7 +496,7 @@ START_TEST(single_player_orders)
     write_file("animscripts/traverse/wall.gsc", "main() {}\n");
     write_file("entities.txt", "actor_Axis_Dog\nactor_axis_dog\n\nnode_negotiation_begin wall\nbogus line\n");
     char entities[512];
-    snprintf(entities, sizeof entities, "%s/entities.txt", game_dir);
+    snprintf(entities, sizeof entities, "%s/entities.txt", game.dir);
     ctx = new_ctx(ATRC_PROFILE_COD4, 0);
     ck_assert_int_eq(atrc_load_level(ctx, "sp1", NULL, entities), 0);
     render(ctx);
@@ -557,7 +560,8 @@ static const char *read_playeranim(const char *text)
     playeranim_names names;
     int rc = playeranim_read(src, 0, &d, &names);
     size_t n = (size_t)snprintf(out, sizeof out, "rc %d:", rc);
-    for (size_t i = 0; i < names.count; i++) n += (size_t)snprintf(out + n, sizeof out - n, " %s", names.names[i]);
+    for (size_t i = 0; i < names.names.count; i++)
+        n += (size_t)snprintf(out + n, sizeof out - n, " %s", names.names.items[i]);
     n += (size_t)snprintf(out + n, sizeof out - n, "\n");
     for (size_t i = 0; i < d.count; i++)
         n += (size_t)snprintf(out + n, sizeof out - n, "%d:%d: %s\n", d.items[i].line, d.items[i].col,
@@ -644,6 +648,7 @@ Suite *make_walk_suite(void)
     tcase_add_test(tc, multiplayer_registrations_after_the_scripts);
     tcase_add_test(tc, cod4_multiplayer_entries_and_names);
     tcase_add_test(tc, missing_mandatory_entries_and_optional_level_script);
+    tcase_add_test(tc, unknown_gametype_note_is_uo_only);
     tcase_add_test(tc, single_player_orders);
     tcase_add_test(tc, developer_anim_references_per_profile);
     suite_add_tcase(s, tc);

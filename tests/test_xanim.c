@@ -12,16 +12,16 @@ START_TEST(header_v14)
     /* unaligned on purpose: the header starts at offset 1 */
     const unsigned char buf[] = {0xff, 14, 0, 0x2c, 0x01, 3, 0, 1, 30, 0, 0xaa};
     xanim_header h;
-    ck_assert_int_eq(xanim_read_header(buf + 1, 9, ATRC_PROFILE_UO, &h), XANIM_OK);
+    ck_assert_int_eq(xanim_read_header(buf + 1, 9, profile_get(ATRC_PROFILE_UO), &h), XANIM_OK);
     ck_assert_int_eq(h.version, 14);
     ck_assert_uint_eq(h.frames, 300);
     ck_assert_int_eq(h.bones, 3);
     ck_assert_uint_eq(h.flags, 1);
     ck_assert_int_eq(h.frame_rate, 30);
-    ck_assert_int_eq(xanim_read_header(buf + 1, 10, ATRC_PROFILE_COD1, &h), XANIM_OK);
-    ck_assert_int_eq(xanim_read_header(buf + 1, 9, ATRC_PROFILE_COD2, &h), XANIM_OK);
+    ck_assert_int_eq(xanim_read_header(buf + 1, 10, profile_get(ATRC_PROFILE_COD1), &h), XANIM_OK);
+    ck_assert_int_eq(xanim_read_header(buf + 1, 9, profile_get(ATRC_PROFILE_COD2), &h), XANIM_OK);
     /* v14 is out of date for cod4 */
-    ck_assert_int_eq(xanim_read_header(buf + 1, 10, ATRC_PROFILE_COD4, &h), XANIM_BAD_VERSION);
+    ck_assert_int_eq(xanim_read_header(buf + 1, 10, profile_get(ATRC_PROFILE_COD4), &h), XANIM_BAD_VERSION);
     ck_assert_int_eq(h.version, 14);
 }
 END_TEST
@@ -30,15 +30,15 @@ START_TEST(header_v17)
 {
     const unsigned char buf[] = {17, 0, 0x10, 0x01, 0xfe, 0xff, 3, 7, 0x14, 0};
     xanim_header h;
-    ck_assert_int_eq(xanim_read_header(buf, 10, ATRC_PROFILE_COD4, &h), XANIM_OK);
+    ck_assert_int_eq(xanim_read_header(buf, 10, profile_get(ATRC_PROFILE_COD4), &h), XANIM_OK);
     ck_assert_int_eq(h.version, 17);
     ck_assert_uint_eq(h.frames, 272);
     ck_assert_int_eq(h.bones, -2);
     ck_assert_uint_eq(h.flags, 3);
     ck_assert_int_eq(h.asset_type, 7);
     ck_assert_int_eq(h.frame_rate, 20);
-    ck_assert_int_eq(xanim_read_header(buf, 9, ATRC_PROFILE_COD4, &h), XANIM_TRUNCATED);
-    ck_assert_int_eq(xanim_read_header(buf, 10, ATRC_PROFILE_UO, &h), XANIM_BAD_VERSION);
+    ck_assert_int_eq(xanim_read_header(buf, 9, profile_get(ATRC_PROFILE_COD4), &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 10, profile_get(ATRC_PROFILE_UO), &h), XANIM_BAD_VERSION);
     ck_assert_int_eq(h.version, 17);
 }
 END_TEST
@@ -47,13 +47,13 @@ START_TEST(header_short)
 {
     const unsigned char buf[] = {14, 0, 1, 0, 1, 0, 0, 30, 0};
     xanim_header h;
-    ck_assert_int_eq(xanim_read_header(buf, 8, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
-    ck_assert_int_eq(xanim_read_header(buf, 1, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
-    ck_assert_int_eq(xanim_read_header(buf, 0, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
-    ck_assert_int_eq(xanim_read_header(NULL, 0, ATRC_PROFILE_UO, &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 8, profile_get(ATRC_PROFILE_UO), &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 1, profile_get(ATRC_PROFILE_UO), &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(buf, 0, profile_get(ATRC_PROFILE_UO), &h), XANIM_TRUNCATED);
+    ck_assert_int_eq(xanim_read_header(NULL, 0, profile_get(ATRC_PROFILE_UO), &h), XANIM_TRUNCATED);
     /* a wrong version is reported as such even in a short file */
     const unsigned char old[] = {13, 0, 5};
-    ck_assert_int_eq(xanim_read_header(old, 3, ATRC_PROFILE_UO, &h), XANIM_BAD_VERSION);
+    ck_assert_int_eq(xanim_read_header(old, 3, profile_get(ATRC_PROFILE_UO), &h), XANIM_BAD_VERSION);
     ck_assert_int_eq(h.version, 13);
 }
 END_TEST
@@ -61,15 +61,15 @@ END_TEST
 /* ---- resolution against files in a temporary game directory ---- */
 
 typedef struct game {
-    char dir[64];
-    char path[256];
+    tmp_game tmp;
+    char path[600];
 } game;
 
 static int read_in_game(void *ud, const char *name, unsigned char *buf, size_t n, size_t *got,
                         const char **where, const char **err)
 {
     game *g = ud;
-    snprintf(g->path, sizeof g->path, "%s/%s", g->dir, name);
+    snprintf(g->path, sizeof g->path, "%s/%s", g->tmp.dir, name);
     *got = 0;
     *where = g->path;
     if (access(g->path, F_OK) != 0) return 0;
@@ -88,18 +88,12 @@ static int read_in_game(void *ud, const char *name, unsigned char *buf, size_t n
 
 static void game_init(game *g)
 {
-    strcpy(g->dir, "/tmp/atrc-xanim-XXXXXX");
-    ck_assert_ptr_nonnull(os_make_temp_dir(g->dir));
+    tmp_game_make(&g->tmp, "xanim");
 }
 
 static void write_file(game *g, const char *name, const unsigned char *data, size_t len)
 {
-    char path[256];
-    snprintf(path, sizeof path, "%s/%s", g->dir, name);
-    FILE *fp = fopen(path, "wb");
-    ck_assert_ptr_nonnull(fp);
-    if (len) ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
-    fclose(fp);
+    tmp_game_write(&g->tmp, name, data, len);
 }
 
 /* A header: version, frames, looping, rate. */
@@ -118,7 +112,7 @@ static void write_xanim(game *g, const char *name, int version, unsigned frames,
 
 static void game_free(game *g)
 {
-    ck_assert_int_eq(remove_tree(g->dir), 0);
+    ck_assert_int_eq(tmp_game_remove(&g->tmp), 0);
 }
 
 static tt *resolve(game *g, const char *text, const char *refs, atrc_profile profile)
@@ -126,7 +120,7 @@ static tt *resolve(game *g, const char *text, const char *refs, atrc_profile pro
     tt *t = tt_build(text, refs, profile);
     ck_assert_int_eq(t->built, 1);
     atr_asset_finder f = {g, read_in_game};
-    atr_resolve_assets(&t->tree, t->src, &f, profile, &t->d);
+    atr_resolve_assets(&t->tree, t->src, &f, profile_get(profile), &t->d);
     return t;
 }
 
@@ -256,17 +250,14 @@ START_TEST(resolve_unreadable_and_huge)
 {
     game g;
     game_init(&g);
-    char path[256];
-    snprintf(path, sizeof path, "%s/dir", g.dir);
-    ck_assert_int_eq(os_mkdir(path, 0700), 0);
+    ck_assert_int_eq(os_mkdir(tmp_game_at(&g.tmp, "dir"), 0700), 0);
     tt *t = resolve(&g, "dir\n", NULL, ATRC_PROFILE_UO);
     ck_assert_int_eq(t->d.errors, 1);
     ck_assert_ptr_nonnull(strstr(tt_diags(t), "x.atr:1:1: error: cannot read xanim 'dir' ("));
     tt_free(t);
     /* a 1 GiB sparse file: only the header is read */
     write_xanim(&g, "huge", 14, 7, 1, 30);
-    snprintf(path, sizeof path, "%s/huge", g.dir);
-    ck_assert_int_eq(truncate(path, (off_t)1 << 30), 0);
+    ck_assert_int_eq(truncate(tmp_game_at(&g.tmp, "huge"), (off_t)1 << 30), 0);
     t = resolve(&g, "huge\n", NULL, ATRC_PROFILE_UO);
     ck_assert_str_eq(tt_diags(t), "");
     ck_assert_uint_eq(t->tree.nodes[1].frames, 7);
@@ -316,7 +307,7 @@ START_TEST(sync_default_takes_game_void_loop)
     game_init(&g);
     write_xanim(&g, "void_loop", 14, 9, 1, 20);
     tt *t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD2);
-    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_COD2, &t->d);
+    atr_sync_setup(&t->tree, t->src, profile_get(ATRC_PROFILE_COD2), &t->d);
     ck_assert_str_eq(tt_diags(t), "x.atr:3:1: warning: Couldn't find xanim 'b', using default xanim 'void' instead\n");
     ck_assert_str_eq(t->tree.nodes[2].name, "b");
     ck_assert_int_eq(t->tree.nodes[2].looping, 1);
@@ -326,17 +317,15 @@ START_TEST(sync_default_takes_game_void_loop)
     /* the swap is silent and takes the file as it is, looping bit included */
     write_xanim(&g, "void_loop", 14, 4, 0, 20);
     t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD2);
-    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_COD2, &t->d);
+    atr_sync_setup(&t->tree, t->src, profile_get(ATRC_PROFILE_COD2), &t->d);
     ck_assert_int_eq(t->d.errors, 0);
     ck_assert_int_eq(t->tree.nodes[2].looping, 0);
     ck_assert_uint_eq(t->tree.nodes[2].frames, 4);
     tt_free(t);
     /* no game void_loop: the built-in one */
-    char path[256];
-    snprintf(path, sizeof path, "%s/void_loop", g.dir);
-    ck_assert_int_eq(unlink(path), 0);
+    ck_assert_int_eq(unlink(tmp_game_at(&g.tmp, "void_loop")), 0);
     t = resolve(&g, "g : loopsync\n{\nb\n}\n", NULL, ATRC_PROFILE_COD4);
-    atr_sync_setup(&t->tree, t->src, ATRC_PROFILE_COD4, &t->d);
+    atr_sync_setup(&t->tree, t->src, profile_get(ATRC_PROFILE_COD4), &t->d);
     ck_assert_int_eq(t->d.errors, 0);
     ck_assert_int_eq(t->tree.nodes[2].looping, 1);
     ck_assert_uint_eq(t->tree.nodes[2].frames, 1);

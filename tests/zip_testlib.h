@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vec.h"
+
 typedef struct ztest_entry {
     const char *name;
     size_t name_len;       /* 0: strlen(name) (set it to include NUL bytes) */
@@ -19,20 +21,13 @@ typedef struct ztest_entry {
     int bad_crc;           /* record a wrong CRC */
 } ztest_entry;
 
-typedef struct ztest_buf {
-    unsigned char *p;
-    size_t len, cap;
-} ztest_buf;
+typedef VEC(unsigned char) ztest_buf;
 
 static inline void ztest_put(ztest_buf *b, const void *p, size_t n)
 {
-    if (b->len + n > b->cap) {
-        while (b->len + n > b->cap) b->cap = b->cap ? b->cap * 2 : 1024;
-        b->p = realloc(b->p, b->cap);
-        if (!b->p) abort();
-    }
-    if (n) memcpy(b->p + b->len, p, n);
-    b->len += n;
+    VEC_RESERVE(*b, b->count + n);
+    if (n) memcpy(b->items + b->count, p, n);
+    b->count += n;
 }
 
 static inline void ztest_u16(ztest_buf *b, unsigned v)
@@ -60,7 +55,7 @@ static inline uint32_t ztest_crc32(const void *data, size_t n)
     return c ^ 0xFFFFFFFFu;
 }
 
-/* The archive's bytes (caller frees b->p). */
+/* The archive's bytes (caller frees b.items). */
 static inline ztest_buf ztest_build(const ztest_entry *e, size_t n)
 {
     ztest_buf b = {0}, cd = {0};
@@ -68,7 +63,7 @@ static inline ztest_buf ztest_build(const ztest_entry *e, size_t n)
         size_t nl = e[i].name_len ? e[i].name_len : strlen(e[i].name);
         uint32_t crc = ztest_crc32(e[i].data, e[i].len) ^ (e[i].bad_crc ? 0x5A5A5A5Au : 0);
         uint32_t size = e[i].claimed_size >= 0 ? (uint32_t)e[i].claimed_size : (uint32_t)e[i].len;
-        uint32_t offset = (uint32_t)b.len;
+        uint32_t offset = (uint32_t)b.count;
         ztest_u32(&b, 0x04034b50u);
         ztest_u16(&b, 20);
         ztest_u16(&b, 0);      /* flags */
@@ -102,17 +97,17 @@ static inline ztest_buf ztest_build(const ztest_entry *e, size_t n)
         ztest_u32(&cd, offset);
         ztest_put(&cd, e[i].name, nl);
     }
-    uint32_t cd_offset = (uint32_t)b.len;
-    ztest_put(&b, cd.p, cd.len);
+    uint32_t cd_offset = (uint32_t)b.count;
+    ztest_put(&b, cd.items, cd.count);
     ztest_u32(&b, 0x06054b50u);
     ztest_u16(&b, 0);
     ztest_u16(&b, 0);
     ztest_u16(&b, (unsigned)n);
     ztest_u16(&b, (unsigned)n);
-    ztest_u32(&b, (uint32_t)cd.len);
+    ztest_u32(&b, (uint32_t)cd.count);
     ztest_u32(&b, cd_offset);
     ztest_u16(&b, 0);
-    free(cd.p);
+    free(cd.items);
     return b;
 }
 
@@ -121,9 +116,9 @@ static inline int ztest_write(const char *path, const ztest_entry *e, size_t n)
 {
     ztest_buf b = ztest_build(e, n);
     FILE *fp = fopen(path, "wb");
-    int ok = fp && fwrite(b.p, 1, b.len, fp) == b.len;
+    int ok = fp && fwrite(b.items, 1, b.count, fp) == b.count;
     if (fp && fclose(fp) != 0) ok = 0;
-    free(b.p);
+    free(b.items);
     return ok ? 0 : -1;
 }
 

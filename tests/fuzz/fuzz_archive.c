@@ -88,11 +88,11 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
             char *next = strchr(edits, '\n');
             if (next) *next++ = 0;
             unsigned long off = 0, val = 0;
-            if (sscanf(edits, "%lu %lu", &off, &val) == 2 && off < built.len) built.p[off] = (unsigned char)val;
+            if (sscanf(edits, "%lu %lu", &off, &val) == 2 && off < built.count) built.items[off] = (unsigned char)val;
             edits = next;
         }
-        bytes = built.p;
-        len = built.len;
+        bytes = built.items;
+        len = built.count;
     }
     FILE *fp = fopen(arf_path, "wb");
     if (!fp) abort();
@@ -108,7 +108,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     static const char *const fixed[] = {"animtrees/gh.atr", "xanim/idle", "maps/mp/_load.gsc", "a", ""};
     for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++) fuzz_gamefs_lookup(fs, fixed[i]);
     fuzz_fs_free(&ff);
-    free(built.p);
+    VEC_FREE(built);
     free(text);
     return 0;
 }

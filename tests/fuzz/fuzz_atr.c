@@ -11,6 +11,7 @@
 **   leaves: looping and frame data come from the same hash. */
 #include "fuzz_common.h"
 #include "atr.h"
+#include "profile.h"
 
 #include <string.h>
 
@@ -122,7 +123,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     diag_init(&diags);
 
     atr_refs r = {&refs, atrf_contains, (opt & 32u) != 0};
-    atr_file *f = atr_parse(src, &r, (opt & 4u) != 0, profile, &a, &diags);
+    atr_file *f = atr_parse(src, &r, (opt & 4u) != 0, profile_get(profile), &a, &diags);
     if (f) {
         atrf_binder *bs = calloc(1, sizeof *bs);
         if (!bs) abort();
@@ -131,7 +132,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         atr_binder binder = {bs, atrf_bind};
         atrc_tree tree;
         memset(&tree, 0, sizeof tree);
-        if (atr_build(f, "fuzz", src, &binder, profile, &a, &diags, &tree) == 0) {
+        if (atr_build(f, "fuzz", src, &binder, profile_get(profile), &a, &diags, &tree) == 0) {
             atrf_check_tree(&tree);
             atr_pruned *pruned;
             size_t np = atr_pruned_list(f, &a, &pruned);
@@ -141,7 +142,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
                     pruned[i].pruned_parent >= (int)i)
                     abort();
             atrf_fake_assets(&tree, refs.seed, (opt & 16u) != 0);
-            atr_sync_setup(&tree, src, profile, &diags);
+            atr_sync_setup(&tree, src, profile_get(profile), &diags);
             atrf_query(&tree, profile);
         }
         free(bs);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "fuzz_common.h"
 #include "gamefs.h"
+#include "profile.h"
 #include "os.h"
 #include "source.h"
 
@@ -31,7 +32,7 @@ static inline void fuzz_fs_init(fuzz_fs *f)
 {
     arena_init(&f->mem);
     diag_init(&f->diags);
-    gamefs_init(&f->fs, &f->mem);
+    gamefs_init(&f->fs, &f->mem, profile_get(ATRC_PROFILE_UO));
     f->fs.diags = &f->diags;
 }
 

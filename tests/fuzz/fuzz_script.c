@@ -4,6 +4,7 @@
 #include "fuzz_common.h"
 #include "check_stage.h"
 #include "script_parse.h"
+#include "vec.h"
 
 #include <string.h>
 
@@ -15,27 +16,18 @@
 ** deep as the file is long) and reads every byte the node claims to own. */
 static unsigned long script_walk(const ast_node *root)
 {
-    size_t cap = 64, top = 0;
-    const ast_node **stack = malloc(cap * sizeof *stack);
+    VEC(const ast_node *) stack = {0};
     unsigned long sum = 0;
-    if (!stack) abort();
-    stack[top++] = root;
-    while (top) {
-        const ast_node *n = stack[--top];
+    *VEC_PUSH(stack) = root;
+    while (stack.count) {
+        const ast_node *n = stack.items[--stack.count];
         if ((unsigned)n->kind >= AST_KIND_COUNT || !ast_kind_name(n->kind)) abort();
         if (n->line < 1 || n->col < 1) abort();
         if (n->text)
             for (size_t i = 0; i < n->len; i++) sum += (unsigned char)n->text[i];
-        for (const ast_node *c = n->child; c; c = c->next) {
-            if (top == cap) {
-                cap *= 2;
-                stack = realloc(stack, cap * sizeof *stack);
-                if (!stack) abort();
-            }
-            stack[top++] = c;
-        }
+        for (const ast_node *c = n->child; c; c = c->next) *VEC_PUSH(stack) = c;
     }
-    free(stack);
+    VEC_FREE(stack);
     return sum;
 }
 

@@ -4,6 +4,7 @@
 ** date, malformed, ...) and sync setup run on whatever the header says. */
 #include "fuzz_common.h"
 #include "atr.h"
+#include "profile.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -53,7 +54,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
     for (int p = ATRC_PROFILE_UO; p <= ATRC_PROFILE_COD4; p++) {
         xanim_header h;
-        xanim_status st = xanim_read_header(data, size, (atrc_profile)p, &h);
+        xanim_status st = xanim_read_header(data, size, profile_get((atrc_profile)p), &h);
         if (st != XANIM_OK && st != XANIM_TRUNCATED && st != XANIM_BAD_VERSION) abort();
         if (st == XANIM_OK && size < 9) abort();
     }
@@ -69,15 +70,15 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         arena_init(&a);
         diag_init(&diags);
         atr_refs refs = {NULL, xanf_all, 0};
-        atr_file *f = atr_parse(src, &refs, 0, profile, &a, &diags);
+        atr_file *f = atr_parse(src, &refs, 0, profile_get(profile), &a, &diags);
         if (!f) abort(); /* the fixed tree is valid */
         atr_binder binder = {NULL, xanf_bind};
         atrc_tree tree;
         memset(&tree, 0, sizeof tree);
-        if (atr_build(f, "fuzz", src, &binder, profile, &a, &diags, &tree) != 0) abort();
+        if (atr_build(f, "fuzz", src, &binder, profile_get(profile), &a, &diags, &tree) != 0) abort();
         atr_asset_finder finder = {NULL, xanf_read};
-        atr_resolve_assets(&tree, src, &finder, profile, &diags);
-        atr_sync_setup(&tree, src, profile, &diags);
+        atr_resolve_assets(&tree, src, &finder, profile_get(profile), &diags);
+        atr_sync_setup(&tree, src, profile_get(profile), &diags);
         for (int i = 0; i < tree.node_count; i++) {
             double len;
             if (atrc_anim_length(&tree, i, &len) == 0 && !(len == len && len - len == 0)) abort(); /* finite */

@@ -1,0 +1,19 @@
+/* The compile stage (compile.c) in two parts (see frontend.h).  The pass
+** (FE_PASS_COMPILE in the driver's pass table) records each file's
+** #using_animtree, %name and #animtree with positions; compile_replay
+** registers trees and adds the references on the context's thread, in
+** order, with the file's diagnostics. */
+#ifndef ATRC_COMPILE_H
+#define ATRC_COMPILE_H
+#include "atrc.h"
+#include "source.h"
+
+struct ast_node;
+struct fe_file;
+void *compile_pass_begin(struct fe_file *f);
+void compile_pass_item(void *state, struct fe_file *f, const struct ast_node *item);
+void compile_pass_end(void *state, struct fe_file *f);
+void compile_pass_release(void *state);
+void compile_replay(atrc_ctx *ctx, struct fe_file *f, source_file *src);
+
+#endif
