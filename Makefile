@@ -61,6 +61,10 @@ say = @printf '  %-7s %s\n' $(1) $(2)
 endif
 
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+# The executable's own sources beside main.c (argument files, the language
+# server): never in the library.
+CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+CLI_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CLI_SRC))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
 BUILTIN_LISTS := $(sort $(wildcard data/builtins/*.txt)) $(sort $(wildcard data/builtins/extensions/*.txt))
@@ -73,7 +77,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint install uninstall bench mutation-report \
+.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint lsp-check install uninstall bench mutation-report \
         corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows
 .DEFAULT_GOAL := all
 
@@ -82,7 +86,7 @@ all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
 deps:
 	@scripts/ensure-deps.sh base
 
-$(B)/obj $(B)/obj/tests:
+$(B)/obj $(B)/obj/tests $(B)/obj/cli:
 	@mkdir -p $@
 
 # ---- generated scanners and parsers (never committed) ----
@@ -103,7 +107,8 @@ $(B)/%.c $(B)/%.h: grammar/%.y scripts/check-lempar.sh | deps $(B)/obj
 # libatrc.a and libatrc.so.
 $(patsubst grammar/%.y,$(B)/obj/%.o,$(Y_SRC)): GEN_DEFS := $(PARSER_DEFS)
 # Objects built with other flags are stale.
-$(LIB_OBJ) $(B)/obj/main.o $(TEST_OBJ): Makefile
+$(LIB_OBJ) $(B)/obj/main.o $(CLI_OBJ) $(TEST_OBJ): Makefile
+$(CLI_OBJ): | $(B)/obj/cli
 
 # The games' builtin names (data/builtins/*.txt) and the engine extensions'
 # (data/builtins/extensions/*.txt) as constant hash tables.
@@ -139,7 +144,7 @@ $(B)/libatrc.so.$(VERSION): $(LIB_OBJ) src/libatrc.map
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/libatrc.map \
 	    -o $@ $(LIB_OBJ) $(LDLIBS)
 
-$(B)/atrc: $(B)/obj/main.o $(B)/libatrc.a
+$(B)/atrc: $(B)/obj/main.o $(CLI_OBJ) $(B)/libatrc.a
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -215,7 +220,13 @@ parallel: all
 	@echo "== thread counts"
 	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
-check: unit golden hostile parallel diff-portable pictures install-check manlint check-vscode
+# `atrc lsp` driven by a protocol-level client and by headless Neovim
+# (scripts/ensure-deps.sh lsp), compared with the command line.
+lsp-check: all $(B)/samples/install.stamp
+	@scripts/ensure-deps.sh lsp
+	$(Q)ATRC=$(abspath $(B)/atrc) INSTALL=$(abspath $(SAMPLE_INSTALL)) sh tests/lsp/run.sh
+
+check: unit golden hostile parallel diff-portable pictures install-check manlint lsp-check check-vscode
 	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
 
 # ---- samples ----
@@ -344,4 +355,4 @@ clean:
 include wasm.mk
 include editors/vscode/vscode.mk
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/tests/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/cli/*.d $(B)/obj/tests/*.d)

@@ -8,6 +8,8 @@
 #   model     python3, for the independent model of the tree rules (make model-check)
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
+#   lsp       neovim (its built-in LSP client drives `atrc lsp`) and python3
+#             (the protocol-level test client), for make check
 #   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
 #   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
 #             Debian's chromium against the page served by python3 -m http.server)
@@ -88,6 +90,11 @@ check_graphviz() {
     have dot || add graphviz
 }
 
+check_lsp() {
+    have nvim || add neovim
+    have python3 || add python3
+}
+
 # Debian's emcc runs its JS optimizer with Debian's acorn (NODE_PATH=/usr/share/nodejs).
 check_wasm() {
     have emcc || add emscripten
@@ -153,6 +160,7 @@ for what in "$@"; do
         model) check_base; check_model ;;
         bench) check_base; check_bench ;;
         graphviz) check_base; check_graphviz ;;
+        lsp) check_base; check_lsp ;;
         wasm) check_base; check_wasm ;;
         web) check_base; check_wasm; check_web ;;
         vscode) check_base; check_vscode ;;

@@ -134,6 +134,17 @@ static const code_rule rules[] = {
     {"archive '*' lists * entries, more than the limit *", "bad-archive"},
     {"archive '*': * ignored: *", "archive-entries-ignored"},
     {"'*' is a fastfile *", "fastfile"},
+    /* response files and the project file (interface.md "Project file and
+    ** response files"): the command line's errors at FILE:LINE */
+    {"'*' includes itself (a cycle of response files)", "argfile-cycle"},
+    {"'*': response files nested too deep *", "argfile-too-deep"},
+    {"'*' is too large for a response file *", "argfile-too-large"},
+    {"too many arguments (max *) once response files are read", "argfile-too-many-arguments"},
+    {"too many lines in response files *", "argfile-too-many-lines"},
+    {"too many response files read *", "argfile-too-many-files"},
+    {"a NUL byte in an argument", "argfile-nul-byte"},
+    {"unknown option '*'", "usage"},
+    {"* needs a *", "usage"},
     /* level and walk mode (load-order.md) */
     {"Could not find animation tree '*'", "anim-tree-not-found"},
     {"Could not find label '*' in script '*'", "label-not-found"},

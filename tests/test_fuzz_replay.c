@@ -32,6 +32,9 @@
 #define FUZZ_ENTRY fuzz_searchpath_entry
 #include "fuzz/fuzz_searchpath.c"
 #undef FUZZ_ENTRY
+#define FUZZ_ENTRY fuzz_jsonrpc_entry
+#include "fuzz/fuzz_jsonrpc.c"
+#undef FUZZ_ENTRY
 
 typedef struct seed_set {
     const char *harness;
@@ -47,6 +50,7 @@ static seed_set seed_sets[] = {
     {"archive", fuzz_archive_entry, {NULL, 0, 0}},
     {"json", fuzz_json_entry, {NULL, 0, 0}},
     {"searchpath", fuzz_searchpath_entry, {NULL, 0, 0}},
+    {"jsonrpc", fuzz_jsonrpc_entry, {NULL, 0, 0}},
 };
 
 static int compare_paths(const void *a, const void *b)
@@ -103,6 +107,8 @@ START_TEST(replay_json) { replay(5, _i); }
 END_TEST
 START_TEST(replay_searchpath) { replay(6, _i); }
 END_TEST
+START_TEST(replay_jsonrpc) { replay(7, _i); }
+END_TEST
 
 START_TEST(every_harness_has_seeds)
 {
@@ -127,6 +133,7 @@ Suite *make_fuzz_replay_suite(void)
     tcase_add_loop_test(tc, replay_archive, 0, (int)seed_sets[4].paths.count);
     tcase_add_loop_test(tc, replay_json, 0, (int)seed_sets[5].paths.count);
     tcase_add_loop_test(tc, replay_searchpath, 0, (int)seed_sets[6].paths.count);
+    tcase_add_loop_test(tc, replay_jsonrpc, 0, (int)seed_sets[7].paths.count);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -31,6 +31,7 @@ WLDFLAGS  := -static -pthread -L$(DEPS)/lib
 WLIBS     := -lzip -lz -lbcrypt -ladvapi32 -lpthread
 
 LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+CLI_OBJ  := $(patsubst src/%.c,$(W)/obj/%.o,$(sort $(wildcard src/cli/*.c)))
 # GEN_C: the host's generated C files (passed by the main Makefile).
 GEN_SRC  := $(filter $(HOST_B)/%.c,$(GEN_C))
 LIB_OBJ  := $(patsubst src/%.c,$(W)/obj/%.o,$(LIB_SRC)) $(patsubst $(HOST_B)/%.c,$(W)/obj/gen/%.o,$(GEN_SRC))
@@ -45,7 +46,7 @@ $(DEPS_STAMP): scripts/win-deps.sh scripts/win64-toolchain.cmake
 	@scripts/win-deps.sh $(W)/deps
 	@touch $@
 
-$(W)/obj $(W)/obj/gen $(W)/obj/tests:
+$(W)/obj $(W)/obj/gen $(W)/obj/tests $(W)/obj/cli:
 	@mkdir -p $@
 
 $(W)/obj/%.o: src/%.c win/windows.mk $(DEPS_STAMP) | $(W)/obj
@@ -69,7 +70,8 @@ $(W)/libatrc.a: $(LIB_OBJ)
 	@printf '  %-7s %s\n' AR $@
 	@rm -f $@ && x86_64-w64-mingw32-ar rcs $@ $^
 
-$(W)/atrc.exe: $(W)/obj/main.o $(W)/obj/atrc-res.o $(W)/libatrc.a
+$(CLI_OBJ): | $(W)/obj/cli
+$(W)/atrc.exe: $(W)/obj/main.o $(CLI_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
 	@printf '  %-7s %s\n' WLINK $@
 	@$(WCC) $(WCFLAGS) $(WLDFLAGS) -o $@ $^ $(WLIBS)
 
@@ -81,7 +83,7 @@ $(W)/unit-tests.exe: $(TEST_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
 	@printf '  %-7s %s\n' WLINK $@
 	@$(WCC) $(WCFLAGS) $(WLDFLAGS) -o $@ $^ -lcheck $(WLIBS)
 
--include $(wildcard $(W)/obj/*.d $(W)/obj/gen/*.d $(W)/obj/tests/*.d)
+-include $(wildcard $(W)/obj/*.d $(W)/obj/cli/*.d $(W)/obj/gen/*.d $(W)/obj/tests/*.d)
 
 # ---- the release: atrc.exe, the README and the man page as HTML ----
 # (The repository has no licence file yet: none is shipped.)

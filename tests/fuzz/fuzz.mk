@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FB           ?= build/fuzz
 FUZZ_CC      ?= clang
-HARNESSES    := script atr xanim pipeline archive json searchpath
+HARNESSES    := script atr xanim pipeline archive json searchpath jsonrpc
 
 # Coverage for the library, the libFuzzer driver only in the harness link.
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -40,6 +40,7 @@ MAXLEN_pipeline := 65536
 MAXLEN_archive  := 65536
 MAXLEN_json     := 65536
 MAXLEN_searchpath := 16384
+MAXLEN_jsonrpc  := 65536
 
 ifeq ($(V),1)
 Q :=
@@ -77,6 +78,10 @@ $(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/fuzz/fuzz_gamef
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer -Wall -Wextra -Werror \
 	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm -pthread
 
+# The JSON-RPC harness compiles the language server's reader in (src/cli/ is
+# the executable's, not the library's).
+$(FB)/fuzz_jsonrpc: src/cli/lsp_rpc.c src/cli/lsp_rpc.h
+
 # One harness after the other, each FUZZ_SECONDS; stops at the first finding.
 run: build
 	$(Q)mkdir -p $(FB)/artifacts
@@ -84,7 +89,7 @@ run: build
 	    mkdir -p $(FB)/work/$$h; \
 	    dict=""; [ -f tests/fuzz/$$h.dict ] && dict="-dict=tests/fuzz/$$h.dict"; \
 	    case $$h in script) max=$(MAXLEN_script);; atr) max=$(MAXLEN_atr);; \
-	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; json) max=$(MAXLEN_json);; searchpath) max=$(MAXLEN_searchpath);; \
+	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; json) max=$(MAXLEN_json);; searchpath) max=$(MAXLEN_searchpath);; jsonrpc) max=$(MAXLEN_jsonrpc);; \
         *) max=$(MAXLEN_pipeline);; esac; \
 	    echo "== fuzz_$$h for $(FUZZ_SECONDS)s (corpus tests/fuzz/corpus/$$h, work $(FB)/work/$$h)"; \
 	    $(FB)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=20 \

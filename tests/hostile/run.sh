@@ -1015,6 +1015,8 @@ fi
 
 # Reliability findings: archives in every case, -o over game content, FIFOs, caps, signals.
 . "$repo/tests/hostile/reliability.sh"
+# Response files and the project file.
+. "$repo/tests/hostile/argfile.sh"
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
 echo "hostile: $pass passed, $fail failed"

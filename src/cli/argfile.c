@@ -1,0 +1,203 @@
+/* Response files (`@FILE`) and the project file (`atrc.flags`): argfile.h. */
+#include "cli/argfile.h"
+#include "arena.h"
+#include "os.h"
+#include "vec.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *keep(arglist *l, char *s)
+{
+    if (!s) out_of_memory();
+    *vec_push(l->owned, l->owned_count, l->owned_cap) = s;
+    return s;
+}
+
+static char *keep_copy(arglist *l, const char *s, size_t n)
+{
+    return keep(l, os_strndup(s, n));
+}
+
+void arglist_add(arglist *out, const char *arg, const arg_origin *origin)
+{
+    static const arg_origin command_line = {NULL, 0, ""};
+    vec_reserve(out->argv, out->cap, (size_t)out->argc + 2);
+    vec_reserve(out->origin, out->origin_cap, (size_t)out->argc + 1);
+    out->argv[out->argc] = keep_copy(out, arg, strlen(arg));
+    out->origin[out->argc] = origin ? *origin : command_line;
+    out->argv[++out->argc] = NULL;
+}
+
+void arglist_free(arglist *l)
+{
+    for (size_t i = 0; i < l->owned_count; i++) free(l->owned[i]);
+    free(l->owned);
+    free(l->argv);
+    free(l->origin);
+    memset(l, 0, sizeof *l);
+}
+
+const char *arglist_resolve(arglist *l, const char *dir, const char *path)
+{
+    if (!dir || !*dir || !*path || os_path_root_length(path) > 0 || strcmp(path, "-") == 0) return path;
+    size_t d = strlen(dir), n = strlen(path);
+    char *s = keep(l, malloc(d + n + 2));
+    memcpy(s, dir, d);
+    s[d] = '/';
+    memcpy(s + d + 1, path, n + 1);
+    return s;
+}
+
+/* The directory part of path ("" when it has none). */
+static const char *dir_of(arglist *l, const char *path)
+{
+    const char *sep = os_last_path_sep(path);
+    if (!sep) return "";
+    return keep_copy(l, path, sep == path ? 1 : (size_t)(sep - path));
+}
+
+typedef struct expansion {
+    arglist *out;
+    FILE *err;
+    os_file_id open[ARGFILE_MAX_DEPTH];
+    int depth;
+    size_t lines, files;
+} expansion;
+
+/* "FILE:LINE: error: " or "atrc: error: ". */
+static int fail(expansion *x, const arg_origin *at, const char *fmt, const char *arg, const char *detail)
+{
+    if (at && at->file) fprintf(x->err, "%s:%d: error: ", at->file, at->line);
+    else fputs("atrc: error: ", x->err);
+    fprintf(x->err, fmt, arg, detail);
+    fputc('\n', x->err);
+    return 2;
+}
+
+static int read_file(expansion *x, const char *path, const char *as_written, const arg_origin *at);
+
+/* One argument: `@FILE` read in its place, anything else appended. */
+static int take(expansion *x, const char *arg, const arg_origin *at)
+{
+    if (arg[0] == '@' && arg[1]) {
+        const char *path = arglist_resolve(x->out, at->dir, arg + 1);
+        return read_file(x, path, arg + 1, at);
+    }
+    if (x->out->argc > ARGFILE_MAX_ARGS) /* argv[0] is no argument */
+        return fail(x, at, "too many arguments (max %s%s) once response files are read", "100000", "");
+    arglist_add(x->out, arg, at);
+    return 0;
+}
+
+static int read_file(expansion *x, const char *path, const char *as_written, const arg_origin *at)
+{
+    char why[128];
+    os_file_id id;
+    if (os_path_id(path, &id) != 0)
+        return fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
+    if (id.directory) return fail(x, at, "cannot read '%s': %s", as_written, "a directory");
+    for (int k = 0; k < x->depth; k++)
+        if (os_same_id(&x->open[k], &id))
+            return fail(x, at, "'%s' includes itself%s (a cycle of response files)", as_written, "");
+    if (x->depth == ARGFILE_MAX_DEPTH)
+        return fail(x, at, "'%s': response files nested too deep (max %s)", as_written, "16");
+    if (++x->files > ARGFILE_MAX_FILES)
+        return fail(x, at, "too many response files read (max %s%s)", "10000", "");
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
+    char *text = NULL;
+    size_t len = 0, cap = 0;
+    int rc = 0;
+    for (;;) {
+        vec_reserve(text, cap, len + 4096);
+        size_t got = fread(text + len, 1, cap - len - 1, f);
+        len += got;
+        if (len > ARGFILE_MAX_BYTES) {
+            rc = fail(x, at, "'%s' is too large for a response file (over %s)", as_written, "16 MB");
+            break;
+        }
+        if (got == 0) {
+            if (ferror(f)) rc = fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
+            break;
+        }
+    }
+    fclose(f);
+    if (rc) {
+        free(text);
+        return rc;
+    }
+    text[len] = 0;
+    arg_origin here = {keep_copy(x->out, path, strlen(path)), 0, dir_of(x->out, path)};
+    x->open[x->depth++] = id;
+    for (size_t pos = 0; pos < len && rc == 0;) {
+        const char *line = text + pos;
+        const char *nl = memchr(line, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - line) : len - pos;
+        pos += n + 1;
+        here.line++;
+        if (++x->lines > ARGFILE_MAX_LINES) {
+            rc = fail(x, &here, "too many lines in response files (max %s%s)", "1000000", "");
+            break;
+        }
+        if (n && line[n - 1] == '\r') n--;
+        size_t blank = 0;
+        while (blank < n && (line[blank] == ' ' || line[blank] == '\t')) blank++;
+        if (blank == n || line[0] == '#') continue;
+        if (memchr(line, 0, n)) {
+            rc = fail(x, &here, "a NUL byte in an argument%s%s", "", "");
+            break;
+        }
+        text[line - text + (ptrdiff_t)n] = 0;
+        rc = take(x, line, &here);
+    }
+    x->depth--;
+    free(text);
+    return rc;
+}
+
+int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
+{
+    expansion x = {out, err, {{0}}, 0, 0, 0};
+    int only_args = 0;
+    for (int i = 0; i < argc; i++) {
+        static const arg_origin command_line = {NULL, 0, ""};
+        if (i == 0 || only_args) {
+            arglist_add(out, argv[i], NULL);
+            continue;
+        }
+        if (strcmp(argv[i], "--") == 0) only_args = 1;
+        int rc = take(&x, argv[i], &command_line);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+int arglist_read_file(arglist *out, const char *path, FILE *err)
+{
+    expansion x = {out, err, {{0}}, 0, 0, 0};
+    static const arg_origin none = {NULL, 0, ""};
+    return read_file(&x, path, path, &none);
+}
+
+char *argfile_find_project(const char *dir)
+{
+    size_t n = strlen(dir);
+    char *path = malloc(n + sizeof "/atrc.flags");
+    if (!path) return NULL;
+    memcpy(path, dir, n + 1);
+    size_t root = os_path_root_length(path);
+    for (;;) {
+        while (n > root && os_is_path_sep((unsigned char)path[n - 1])) n--;
+        size_t at = n;
+        if (n > 0 && !os_is_path_sep((unsigned char)path[n - 1])) path[at++] = '/';
+        memcpy(path + at, "atrc.flags", sizeof "atrc.flags");
+        os_file_id id;
+        if (os_path_id(path, &id) == 0 && id.regular) return path;
+        while (n > root && !os_is_path_sep((unsigned char)path[n - 1])) n--;
+        if (n <= root) break;
+    }
+    free(path);
+    return NULL;
+}

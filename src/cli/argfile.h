@@ -1,0 +1,56 @@
+/* Command-line arguments with where each came from: the command line, or a
+** line of a response file (`@FILE`) or project file (`atrc.flags`).  A file
+** holds one argument per line, verbatim (a trailing CR of a CRLF line
+** excepted); blank lines and lines starting with '#' are skipped; `@FILE`
+** lines nest (relative to the including file's directory), bounded in depth
+** and size, and a file that includes itself is an error. */
+#ifndef ATRC_CLI_ARGFILE_H
+#define ATRC_CLI_ARGFILE_H
+#include <stddef.h>
+#include <stdio.h>
+
+#define ARGFILE_MAX_DEPTH 16        /* files open inside each other */
+#define ARGFILE_MAX_ARGS 100000     /* arguments after expansion */
+#define ARGFILE_MAX_LINES 1000000   /* lines read in all, over every inclusion */
+#define ARGFILE_MAX_FILES 10000     /* files read in all (a file read twice counts twice) */
+#define ARGFILE_MAX_BYTES (16u << 20) /* one file */
+
+/* Where an argument came from.  file NULL: the command line (or a caller's
+** list).  dir: the directory relative paths in it are relative to ("" for
+** the current one). */
+typedef struct arg_origin {
+    const char *file;
+    int line;
+    const char *dir;
+} arg_origin;
+
+typedef struct arglist {
+    int argc;
+    char **argv;           /* argc entries and a NULL */
+    arg_origin *origin;    /* argc entries */
+    size_t cap, origin_cap;
+    char **owned;          /* strings the list allocated */
+    size_t owned_count, owned_cap;
+} arglist;
+
+/* argv with every `@FILE` (up to a "--" argument) replaced by FILE's
+** arguments.  0, or 2 after writing a located error to err
+** ("FILE:LINE: error: ...", or "atrc: error: ..." for the command line's
+** own `@FILE`). */
+int arglist_expand(arglist *out, int argc, char **argv, FILE *err);
+/* Appends FILE's arguments (nested `@FILE` expanded) to out, relative
+** paths taken from FILE's directory: the project file's reader.  0 or 2. */
+int arglist_read_file(arglist *out, const char *path, FILE *err);
+/* Appends one argument (copied) with its origin (NULL: the command line). */
+void arglist_add(arglist *out, const char *arg, const arg_origin *origin);
+void arglist_free(arglist *l);
+
+/* path, or path joined to dir when dir is non-empty and path is relative
+** (an allocated copy kept by l, so it lives as long as l). */
+const char *arglist_resolve(arglist *l, const char *dir, const char *path);
+
+/* The nearest file named `atrc.flags` in dir or a directory above it
+** (malloc'ed path), or NULL. */
+char *argfile_find_project(const char *dir);
+
+#endif

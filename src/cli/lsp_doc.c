@@ -1,0 +1,305 @@
+/* The language server's documents, URIs and positions: lsp_doc.h. */
+#include "cli/lsp_doc.h"
+#include "arena.h"
+#include "os.h"
+#include "text.h"
+#include "vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static char *copy(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    if (n) memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+lsp_doc *lsp_docs_find(lsp_docs *d, const char *uri)
+{
+    uint32_t h = text_hash_bytes(uri, strlen(uri));
+    for (size_t i = hashtab_first(&d->by_uri, h); i != HASHTAB_END; i = hashtab_next(&d->by_uri, h, i))
+        if (strcmp(d->items[i].uri, uri) == 0) return &d->items[i];
+    return NULL;
+}
+
+lsp_doc *lsp_docs_find_path(lsp_docs *d, const char *path)
+{
+    uint32_t h = text_hash_bytes(path, strlen(path));
+    for (size_t i = hashtab_first(&d->by_path, h); i != HASHTAB_END; i = hashtab_next(&d->by_path, h, i))
+        if (d->items[i].open && d->items[i].real && strcmp(d->items[i].real, path) == 0) return &d->items[i];
+    return NULL;
+}
+
+lsp_doc *lsp_docs_open(lsp_docs *d, const char *uri, const char *text, size_t len, int64_t version)
+{
+    lsp_doc *doc = lsp_docs_find(d, uri);
+    if (!doc) {
+        doc = vec_push(d->items, d->count, d->cap);
+        memset(doc, 0, sizeof *doc);
+        doc->uri = copy(uri, strlen(uri));
+        doc->path = lsp_uri_to_path(uri);
+        if (doc->path) {
+            doc->real = os_real_path(doc->path);
+            if (!doc->real) doc->real = copy(doc->path, strlen(doc->path));
+        }
+        char *archive = NULL, *entry = NULL;
+        if (lsp_uri_to_entry(uri, &archive, &entry) == 0) {
+            size_t a = strlen(archive), e = strlen(entry);
+            doc->archive_file = xmalloc(a + e + 2);
+            memcpy(doc->archive_file, archive, a);
+            doc->archive_file[a] = ':';
+            memcpy(doc->archive_file + a + 1, entry, e + 1);
+            free(archive);
+            free(entry);
+        }
+        hashtab_add(&d->by_uri, text_hash_bytes(uri, strlen(uri)));
+        if (doc->real) hashtab_add(&d->by_path, text_hash_bytes(doc->real, strlen(doc->real)));
+        else hashtab_add_unlinked(&d->by_path);
+    }
+    free(doc->text);
+    doc->text = copy(text, len);
+    doc->len = len;
+    doc->version = version;
+    if (!doc->open) d->open_count++;
+    doc->open = 1;
+    return doc;
+}
+
+void lsp_docs_close(lsp_docs *d, lsp_doc *doc)
+{
+    if (!doc->open) return;
+    free(doc->text);
+    doc->text = NULL;
+    doc->len = 0;
+    doc->open = 0;
+    d->open_count--;
+}
+
+void lsp_docs_free(lsp_docs *d)
+{
+    for (size_t i = 0; i < d->count; i++) {
+        free(d->items[i].uri);
+        free(d->items[i].path);
+        free(d->items[i].real);
+        free(d->items[i].archive_file);
+        free(d->items[i].text);
+    }
+    free(d->items);
+    hashtab_free(&d->by_uri);
+    hashtab_free(&d->by_path);
+    memset(d, 0, sizeof *d);
+}
+
+/* ---- URIs ---- */
+
+static int hex_digit(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decodes s[0, n); NULL on a bad escape or a NUL byte. */
+static char *percent_decode(const char *s, size_t n)
+{
+    char *out = xmalloc(n + 1), *o = out;
+    for (size_t i = 0; i < n; i++) {
+        int c = (unsigned char)s[i];
+        if (c == '%') {
+            if (i + 2 >= n) {
+                free(out);
+                return NULL;
+            }
+            int a = hex_digit((unsigned char)s[i + 1]), b = hex_digit((unsigned char)s[i + 2]);
+            if (a < 0 || b < 0 || (a == 0 && b == 0)) {
+                free(out);
+                return NULL;
+            }
+            c = a * 16 + b;
+            i += 2;
+        }
+        *o++ = (char)c;
+    }
+    *o = 0;
+    return out;
+}
+
+static void percent_encode(outbuf *b, const char *s, int keep_bang)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        int c = *p;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+            c == '_' || c == '~' || c == '/' || (keep_bang && c == '!')) {
+            outbuf_char(b, (char)c);
+        } else {
+            char e[3] = {'%', hex[c >> 4], hex[c & 15]};
+            outbuf_put(b, e, 3);
+        }
+    }
+}
+
+char *lsp_uri_to_path(const char *uri)
+{
+    if (strncmp(uri, "file://", 7) != 0) return NULL;
+    const char *p = uri + 7;
+    /* file://host/path: only an empty host (or localhost) is this machine */
+    if (strncmp(p, "localhost/", 10) == 0) p += 9;
+    if (*p != '/') return NULL;
+    size_t n = strcspn(p, "?#");
+    char *path = percent_decode(p, n);
+#ifdef _WIN32
+    /* file:///C:/x -> C:/x */
+    if (path && path[0] == '/' && path[1] && path[2] == ':') memmove(path, path + 1, strlen(path));
+#endif
+    return path;
+}
+
+void lsp_path_to_uri(outbuf *b, const char *path)
+{
+    outbuf_str(b, "file://");
+    if (path[0] != '/') outbuf_char(b, '/'); /* C:/x */
+    percent_encode(b, path, 1);
+}
+
+void lsp_entry_to_uri(outbuf *b, const char *archive, const char *entry)
+{
+    outbuf_str(b, "atrc-archive://");
+    if (archive[0] != '/') outbuf_char(b, '/');
+    percent_encode(b, archive, 0);
+    outbuf_str(b, "!/");
+    percent_encode(b, entry, 0);
+}
+
+int lsp_uri_to_entry(const char *uri, char **archive, char **entry)
+{
+    *archive = *entry = NULL;
+    if (strncmp(uri, "atrc-archive://", 15) != 0) return -1;
+    const char *p = uri + 15;
+    const char *bang = strstr(p, "!/");
+    if (!bang || *p != '/') return -1;
+    *archive = percent_decode(p, (size_t)(bang - p));
+    *entry = percent_decode(bang + 2, strlen(bang + 2));
+    if (!*archive || !*entry || !**entry) {
+        free(*archive);
+        free(*entry);
+        *archive = *entry = NULL;
+        return -1;
+    }
+#ifdef _WIN32
+    if ((*archive)[0] == '/' && (*archive)[1] && (*archive)[2] == ':') memmove(*archive, *archive + 1, strlen(*archive));
+#endif
+    return 0;
+}
+
+/* ---- positions ---- */
+
+void lsp_lines_index(lsp_lines *l, const char *text, size_t len)
+{
+    l->text = text;
+    l->len = len;
+    l->count = 0;
+    *vec_push(l->starts, l->count, l->cap) = 0;
+    for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        *vec_push(l->starts, l->count, l->cap) = (size_t)(p - text) + 1;
+}
+
+void lsp_lines_free(lsp_lines *l)
+{
+    free(l->starts);
+    memset(l, 0, sizeof *l);
+}
+
+/* The bytes of one UTF-8 character at p (at most n), and its UTF-16 units:
+** a byte that starts no valid character is one unit (the editor shows
+** U+FFFD). */
+static size_t char_at(const unsigned char *p, size_t n, int *units)
+{
+    size_t len = p[0] < 0x80 ? 1 : (p[0] & 0xE0) == 0xC0 ? 2 : (p[0] & 0xF0) == 0xE0 ? 3 : (p[0] & 0xF8) == 0xF0 ? 4 : 0;
+    *units = len == 4 ? 2 : 1;
+    if (len <= 1 || len > n) {
+        *units = 1;
+        return 1;
+    }
+    for (size_t k = 1; k < len; k++)
+        if ((p[k] & 0xC0) != 0x80) {
+            *units = 1;
+            return 1;
+        }
+    return len;
+}
+
+/* Line `line`'s bytes [*start, *end) (without its '\n'); -1 past the last line. */
+static int line_span(const lsp_lines *l, int line, size_t *start, size_t *end)
+{
+    if (line < 0 || (size_t)line >= l->count) return -1;
+    *start = l->starts[line];
+    *end = (size_t)line + 1 < l->count ? l->starts[line + 1] - 1 : l->len;
+    return 0;
+}
+
+int lsp_to_column(const lsp_lines *l, int line, int64_t character, int utf8)
+{
+    size_t start, end;
+    if (line_span(l, line, &start, &end) != 0) return 1;
+    const unsigned char *p = (const unsigned char *)l->text;
+    size_t at = start;
+    int64_t units = 0;
+    while (at < end && units < character) {
+        int u;
+        size_t n = char_at(p + at, end - at, &u);
+        int64_t step = utf8 ? (int64_t)n : u;
+        if (units + step > character) break; /* inside the character: its start */
+        units += step;
+        at += n;
+    }
+    return (int)(at - start) + 1;
+}
+
+int64_t lsp_from_column(const lsp_lines *l, int line, int column, int utf8)
+{
+    size_t start, end;
+    if (line_span(l, line, &start, &end) != 0) return 0;
+    size_t stop = column < 1 ? start : start + (size_t)(column - 1);
+    if (stop > end) stop = end;
+    if (utf8) return (int64_t)(stop - start);
+    const unsigned char *p = (const unsigned char *)l->text;
+    int64_t units = 0;
+    for (size_t at = start; at < stop;) {
+        int u;
+        at += char_at(p + at, end - at, &u);
+        units += u;
+    }
+    return units;
+}
+
+/* The byte offset of an LSP position in text (clamped to its end). */
+static size_t offset_of(const lsp_lines *l, int line, int64_t character, int utf8)
+{
+    if (line < 0) return 0;
+    if ((size_t)line >= l->count) return l->len;
+    return l->starts[line] + (size_t)(lsp_to_column(l, line, character, utf8) - 1);
+}
+
+int lsp_doc_edit(lsp_doc *doc, int start_line, int64_t start_char, int end_line, int64_t end_char, const char *text,
+                 size_t n, int utf8)
+{
+    lsp_lines l = {0};
+    lsp_lines_index(&l, doc->text, doc->len);
+    size_t a = offset_of(&l, start_line, start_char, utf8), b = offset_of(&l, end_line, end_char, utf8);
+    lsp_lines_free(&l);
+    if (a > b) return -1;
+    size_t len = doc->len - (b - a) + n;
+    char *s = xmalloc(len + 1);
+    memcpy(s, doc->text, a);
+    if (n) memcpy(s + a, text, n);
+    memcpy(s + a + n, doc->text + b, doc->len - b);
+    s[len] = 0;
+    free(doc->text);
+    doc->text = s;
+    doc->len = len;
+    return 0;
+}

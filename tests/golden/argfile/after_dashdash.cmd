@@ -1,0 +1,1 @@
+-g ../trees/game -- @proj/atrc.flags

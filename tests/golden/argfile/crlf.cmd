@@ -1,0 +1,1 @@
+@proj/crlf.flags

@@ -1,0 +1,1 @@
+@nope.flags

@@ -1,0 +1,1 @@
+--trees @proj/nested.flags

@@ -1,0 +1,6 @@
+#using_animtree("human");
+
+main()
+{
+	self setAnim(%nosuchanim, 1);
+}

@@ -1,0 +1,1 @@
+@proj/badopt.flags
