@@ -355,13 +355,6 @@ START_TEST(unchanged_files_are_not_parsed_again)
 }
 END_TEST
 
-static void killhouse_sp(atrc_ctx *ctx, const void *arg)
-{
-    (void)arg;
-    atrc_add_game_dir(ctx, "../shared/corpus/cod4-game");
-    ck_assert_int_eq(atrc_load_level(ctx, "killhouse", NULL, NULL), 0);
-}
-
 /* killhouse in single player: edits through a buffer, each compared with a
 ** session that keeps nothing from before (a new one each time). */
 START_TEST(corpus_level_edits_reuse)
@@ -380,8 +373,8 @@ START_TEST(corpus_level_edits_reuse)
     o.game_mode = ATRC_GAME_SP;
     o.jobs = 2;
     atrc_session *s = atrc_session_new();
-    run_result plain = run(NULL, &o, killhouse_sp, NULL);
-    run_result first = run(s, &o, killhouse_sp, NULL);
+    run_result plain = run(NULL, &o, killhouse, NULL);
+    run_result first = run(s, &o, killhouse, NULL);
     same_results(&plain, &first);
     unsigned long files = fe_cache_parsed(session_records(s));
     ck_assert_uint_gt(files, 100);
@@ -392,10 +385,10 @@ START_TEST(corpus_level_edits_reuse)
         atrc_session_set_buffer(s, path, text, len + n);
         atrc_session *fresh = atrc_session_new();
         atrc_session_set_buffer(fresh, path, text, len + n);
-        run_result want = run(fresh, &o, killhouse_sp, NULL);
+        run_result want = run(fresh, &o, killhouse, NULL);
         atrc_session_free(fresh);
         unsigned long p = fe_cache_parsed(session_records(s));
-        run_result got = run(s, &o, killhouse_sp, NULL);
+        run_result got = run(s, &o, killhouse, NULL);
         ck_assert_uint_eq(fe_cache_parsed(session_records(s)) - p, 1);
         same_results(&want, &got);
         if (k == 0) ck_assert_uint_eq(got.diag_count, plain.diag_count + 1);
