@@ -364,9 +364,12 @@ const char *atrc_file_name(const atrc_ctx *ctx, size_t i);
 
 /* A session holds the editor's buffers across compilations: each
 ** compilation begun from it reads them instead of the files they stand for.
-** (It does not yet keep the game-file index or the parses of unchanged
-** scripts between compilations: each compilation reads and parses what it
-** needs, as a command-line run does.)  Not safe for two threads at once. */
+** It also keeps each script's parse: a script whose path, text (compared
+** byte for byte) and parse inputs (options but jobs, game mode, shipped
+** extensions) equal the previous compilation's is not parsed again; the
+** results are the same as without a session.  (The game-file index and the
+** .atr trees are read and built again by each compilation.)  Not safe for
+** two threads at once. */
 typedef struct atrc_session atrc_session;
 atrc_session *atrc_session_new(void);
 /* Frees s; a context begun from it must have been freed first. */

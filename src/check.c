@@ -278,6 +278,42 @@ void check_finish(check_state *st, check_file_result *out)
     finish(st, out, 0);
 }
 
+static const char *dup_or_null(arena *a, const char *s)
+{
+    return s ? arena_strdup(a, s) : NULL;
+}
+
+static check_ref *copy_ref_array(arena *a, const check_ref *from, size_t n)
+{
+    if (!n) return NULL;
+    check_ref *r = arena_alloc(a, n * sizeof *r);
+    for (size_t i = 0; i < n; i++) {
+        r[i] = from[i];
+        r[i].name = dup_or_null(a, from[i].name);
+        r[i].path = dup_or_null(a, from[i].path);
+        r[i].spelling = dup_or_null(a, from[i].spelling);
+        r[i].suggestion = dup_or_null(a, from[i].suggestion);
+        r[i].elsewhere = dup_or_null(a, from[i].elsewhere);
+        r[i].dev_where = dup_or_null(a, from[i].dev_where);
+    }
+    return r;
+}
+
+void check_result_copy(check_file_result *to, const check_file_result *from)
+{
+    memset(to, 0, sizeof *to);
+    arena_init(&to->mem);
+    to->defined = arena_alloc(&to->mem, (from->defined_count + 1) * sizeof *to->defined);
+    for (size_t i = 0; i < from->defined_count; i++) to->defined[i] = arena_strdup(&to->mem, from->defined[i]);
+    to->defined_count = from->defined_count;
+    to->unresolved = copy_ref_array(&to->mem, from->unresolved, from->unresolved_count);
+    to->unresolved_count = from->unresolved_count;
+    to->scoped = copy_ref_array(&to->mem, from->scoped, from->scoped_count);
+    to->scoped_count = from->scoped_count;
+    to->includes = copy_ref_array(&to->mem, from->includes, from->include_count);
+    to->include_count = from->include_count;
+}
+
 void check_result_free(check_file_result *r)
 {
     if (!r) return;

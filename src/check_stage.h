@@ -75,6 +75,8 @@ void check_item(check_state *st, const ast_node *item);
 ** Frees st. */
 void check_end(check_state *st, check_file_result *out);
 void check_result_free(check_file_result *r);
+/* A deep copy of from into to (whose old contents are not freed). */
+void check_result_copy(check_file_result *to, const check_file_result *from);
 /* check_end without the sort, for a caller that adds more of the file's
 ** diagnostics first and then sorts them all with check_sort_diags. */
 void check_finish(check_state *st, check_file_result *out);

@@ -152,6 +152,31 @@ void compile_pass_release(void *state)
     free(cr);
 }
 
+void *compile_pass_copy(const void *state)
+{
+    const compile_record *from = state;
+    compile_record *cr = xcalloc(1, sizeof *cr);
+    if (from->count) {
+        cr->ev = xmalloc(array_size(from->count, sizeof *cr->ev));
+        memcpy(cr->ev, from->ev, from->count * sizeof *cr->ev);
+        cr->count = cr->cap = from->count;
+    }
+    if (from->names_len) {
+        cr->names = xmalloc(from->names_len);
+        memcpy(cr->names, from->names, from->names_len);
+        cr->names_len = cr->names_cap = from->names_len;
+    }
+    if (from->distinct_count) {
+        cr->distinct = xmalloc(array_size(from->distinct_count, sizeof *cr->distinct));
+        for (size_t i = 0; i < from->distinct_count; i++) {
+            cr->distinct[i] = from->distinct[i];
+            cr->distinct[i].shared = NULL; /* the copy in a context's arena: made by the replay */
+        }
+        cr->distinct_count = cr->distinct_cap = from->distinct_count;
+    }
+    return cr;
+}
+
 /* ---- global part (the context's thread): the events replayed in order ---- */
 
 /* The file's tree selection: none yet, a tree, or a directive that failed

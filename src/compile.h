@@ -14,6 +14,9 @@ void *compile_pass_begin(struct fe_file *f);
 void compile_pass_item(void *state, struct fe_file *f, const struct ast_node *item);
 void compile_pass_end(void *state, struct fe_file *f);
 void compile_pass_release(void *state);
+/* A copy of a finished record (for a file record kept across compilations):
+** replayed like the original, freed with compile_pass_release. */
+void *compile_pass_copy(const void *state);
 void compile_replay(atrc_ctx *ctx, struct fe_file *f, source_file *src);
 
 #endif

@@ -60,7 +60,8 @@ static void walk_pass_item(void *st, fe_file *f, const ast_node *item)
 ** row here (and one fe_pass_id): ORDER: fe_pass_id in frontend.h. */
 static const fe_pass passes[FE_PASS_COUNT] = {
     [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release},
-    [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release},
+    [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release,
+                         compile_pass_copy},
     [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL},
 };
 const fe_pass *const ctx_passes = passes;
@@ -75,6 +76,7 @@ static frontend *get_frontend(atrc_ctx *ctx)
     if (!ctx->fe) {
         ctx->fe = frontend_new(&ctx->opts, ctx->rules, ctx_passes, ctx->opts.jobs);
         frontend_use_builtins(ctx->fe, &ctx->builtins);
+        frontend_use_cache(ctx->fe, session_records(ctx->session));
     }
     return ctx->fe;
 }

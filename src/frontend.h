@@ -58,6 +58,7 @@ typedef struct fe_file {
     ** and checked point to until fe_file_take_walk moves it out. */
     struct script_refs *own_refs;
     struct check_file_result *own_checked;
+    struct fe_cache *cache;    /* kept records to consult and fill (the frontend's), or NULL */
 } fe_file;
 
 /* A file-local pass.  begin/item/end run on the thread that parses the file
@@ -71,6 +72,11 @@ typedef struct fe_pass {
     void (*item)(void *state, fe_file *f, const ast_node *item);
     void (*end)(void *state, fe_file *f);
     void (*release)(void *state);
+    /* A copy of a finished state, for records kept across compilations
+    ** (fe_cache).  NULL: the pass keeps nothing of its own — its state is
+    ** a marker that it ran (the checks) or the walk's list (f->collect),
+    ** which the cache copies itself. */
+    void *(*copy)(const void *state);
 } fe_pass;
 
 /* Moves f's file-local diagnostics to `to` up to (not including) index upto
@@ -81,6 +87,25 @@ void fe_file_free(fe_file *f);
 
 typedef struct frontend frontend;
 typedef struct fe_request fe_request;
+
+/* Records kept across compilations (a session's, session.c): a file whose
+** path, text (compared byte for byte) and parse inputs — the options but
+** the thread count, the game mode, the builtin extensions, whether the walk
+** wants its lists — equal a kept record's is not parsed again; its record is
+** a copy of the kept one, replayed like a fresh record with the same result.
+** Thread-safe (the workers consult it).  Only shipped extensions are keyed:
+** with a user's builtin list (read at run time) nothing is kept. */
+typedef struct fe_cache fe_cache;
+fe_cache *fe_cache_new(void);
+void fe_cache_free(fe_cache *c);
+/* Ends one compilation: records no file of it used are dropped, so what is
+** kept is bounded by one compilation's files. */
+void fe_cache_end_round(fe_cache *c);
+/* Files parsed (not found kept) and files whose kept record was used, so far. */
+unsigned long fe_cache_parsed(const fe_cache *c);
+unsigned long fe_cache_reused(const fe_cache *c);
+/* Bytes the kept records hold (texts, diagnostics, events, lists), roughly. */
+size_t fe_cache_bytes(const fe_cache *c);
 
 /* jobs: threads that parse, the calling one included: jobs - 1 workers,
 ** started at the first prefetch (<= 1: none, every file is parsed on the
@@ -96,6 +121,8 @@ void frontend_use_builtins(frontend *fe, const struct builtin_set *set);
 /* The game mode of the files asked for from now on (level mode learns it
 ** after file-list scripts may have been parsed); no file may be in flight. */
 void frontend_set_game_mode(frontend *fe, atrc_game_mode mode);
+/* Consults and fills c from now on (NULL: none); c outlives the frontend. */
+void frontend_use_cache(frontend *fe, fe_cache *c);
 /* Stops and joins the workers; frees every record not taken. */
 void frontend_free(frontend *fe);
 /* Asks for path to be parsed ahead, by a worker, while the caller goes on

@@ -8,6 +8,7 @@
 ** name matches, not one per file read. */
 #include "session.h"
 #include "driver.h"
+#include "frontend.h"
 #include "registry.h"
 #include "os.h"
 #include "text.h"
@@ -29,11 +30,14 @@ struct atrc_session {
     size_t count, cap;
     hashtab by_base;           /* buffers by text_hash_bytes(base) */
     atrc_ctx *live;            /* the context begun from it, until atrc_free */
+    fe_cache *records;         /* the files' parses, kept for the next context */
 };
 
 atrc_session *atrc_session_new(void)
 {
-    return xcalloc(1, sizeof(atrc_session));
+    atrc_session *s = xcalloc(1, sizeof(atrc_session));
+    s->records = fe_cache_new();
+    return s;
 }
 
 static void drop_all(atrc_session *s)
@@ -53,6 +57,7 @@ void atrc_session_free(atrc_session *s)
     drop_all(s);
     free(s->buffers);
     hashtab_free(&s->by_base);
+    fe_cache_free(s->records);
     free(s);
 }
 
@@ -162,7 +167,15 @@ atrc_ctx *atrc_session_begin(atrc_session *s, const atrc_options *opts)
 
 void session_context_freed(atrc_session *s, const atrc_ctx *ctx)
 {
-    if (s && s->live == ctx) s->live = NULL;
+    if (s && s->live == ctx) {
+        s->live = NULL;
+        fe_cache_end_round(s->records);
+    }
+}
+
+struct fe_cache *session_records(const atrc_session *s)
+{
+    return s ? s->records : NULL;
 }
 
 const char *session_buffer(const atrc_session *s, const char *path, size_t *len)

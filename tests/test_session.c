@@ -13,6 +13,9 @@
 #include "posix_only.h"
 #include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
+#include "zip_testlib.h"
+#include "frontend.h"
+#include "session.h"
 
 typedef struct run_result {
     char *json, *text;
@@ -254,6 +257,152 @@ START_TEST(buffer_of_walked_script)
 }
 END_TEST
 
+/* ---- what a session keeps: parses of unchanged files ---- */
+
+static unsigned long parsed_before, reused_before;
+
+/* A compilation in session s and the same one without a session: equal
+** results; `parsed` files were parsed again (the rest reused). */
+static run_result step(atrc_session *s, const atrc_options *o, configure_fn configure, const void *arg,
+                       unsigned long parsed)
+{
+    run_result plain = run(NULL, o, configure, arg);
+    run_result again = run(s, o, configure, arg);
+    same_results(&plain, &again);
+    result_free(&plain);
+    unsigned long p = fe_cache_parsed(session_records(s)), r = fe_cache_reused(session_records(s));
+    ck_assert_msg(p - parsed_before == parsed, "parsed %lu files, expected %lu", p - parsed_before, parsed);
+    ck_assert_uint_gt(r - reused_before + parsed, 0);
+    parsed_before = p;
+    reused_before = r;
+    return again;
+}
+
+static void write_archive(const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/z.iwd", dir);
+    ztest_entry e = {"maps/_arch.gsc", 0, text, strlen(text), -1, 0};
+    ck_assert_int_eq(ztest_write(path, &e, 1), 0);
+}
+
+static int has(const run_result *r, const char *what)
+{
+    return strstr(r->diags, what) != NULL;
+}
+
+START_TEST(unchanged_files_are_not_parsed_again)
+{
+    make_dir();
+    const char *entry = "#include maps\\_lib;\n#include maps\\_arch;\nmain() { lib(); arch(); }\n";
+    put_game_file(dir, "maps/entry.gsc", entry);
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\n");
+    write_archive("arch() { }\n");
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.profile = ATRC_PROFILE_COD2;
+    o.jobs = 2; /* the workers consult the kept records too */
+    atrc_session *s = atrc_session_new();
+    parsed_before = reused_before = 0;
+    run_result r = step(s, &o, walk_entry, NULL, 3);
+    ck_assert_uint_eq(r.diag_count, 0);
+    result_free(&r);
+    r = step(s, &o, walk_entry, NULL, 0); /* nothing changed: nothing parsed */
+    result_free(&r);
+    ck_assert_uint_eq(fe_cache_reused(session_records(s)), 3);
+    /* an edit that adds an error, then one that removes it */
+    put_game_file(dir, "maps/entry.gsc", "#include maps\\_lib;\n#include maps\\_arch;\nmain() { lib(); arch(); x = ; }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_msg(r.diag_count == 1 && has(&r, "|3:29-"), "%s", r.diags);
+    result_free(&r);
+    put_game_file(dir, "maps/entry.gsc", entry);
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_uint_eq(r.diag_count, 0);
+    result_free(&r);
+    /* an edit of an included file: the including file's error, without parsing it again */
+    put_game_file(dir, "maps/_lib.gsc", "other() { }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_msg(r.diag_count == 1 && has(&r, "'lib' is not defined"), "%s", r.diags);
+    result_free(&r);
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_uint_eq(r.diag_count, 0);
+    result_free(&r);
+    /* a loose file that appears in the game directory */
+    put_game_file(dir, "maps/entry.gsc", "#include maps\\_lib;\n#include maps\\_arch;\n#include maps\\_new;\nmain() { lib(); arch(); }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_msg(r.diag_count == 1, "%s", r.diags);
+    result_free(&r);
+    put_game_file(dir, "maps/_new.gsc", "fresh() { }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_msg(r.diag_count == 0, "%s", r.diags);
+    result_free(&r);
+    /* the archive replaced */
+    write_archive("renamed() { }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_msg(r.diag_count == 1 && has(&r, "'arch' is not defined"), "%s", r.diags);
+    result_free(&r);
+    write_archive("arch() { }\n");
+    r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_uint_eq(r.diag_count, 0);
+    result_free(&r);
+    /* other options: the kept records are not used */
+    o.developer_script = 1;
+    r = step(s, &o, walk_entry, NULL, 4);
+    result_free(&r);
+    atrc_session_free(s);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
+/* killhouse in single player: edits through a buffer, each compared with a
+** session that keeps nothing from before (a new one each time). */
+START_TEST(corpus_level_edits_reuse)
+{
+    const char *path = "../shared/corpus/cod4-game/maps/killhouse.gsc";
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "skipped: corpus_level_edits_reuse: no ../shared/corpus/cod4-game\n");
+        return;
+    }
+    char *text = malloc(1 << 20);
+    size_t len = fread(text, 1, (1 << 20) - 64, f);
+    fclose(f);
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD4;
+    o.game_mode = ATRC_GAME_SP;
+    o.jobs = 2;
+    atrc_session *s = atrc_session_new();
+    run_result plain = run(NULL, &o, killhouse, NULL);
+    run_result first = run(s, &o, killhouse, NULL);
+    same_results(&plain, &first);
+    unsigned long files = fe_cache_parsed(session_records(s));
+    ck_assert_uint_gt(files, 100);
+    const char *edits[] = {"\nbroken() { x = ; }\n", "\n// a comment\n", ""};
+    for (int k = 0; k < 3; k++) {
+        size_t n = strlen(edits[k]);
+        memcpy(text + len, edits[k], n);
+        atrc_session_set_buffer(s, path, text, len + n);
+        atrc_session *fresh = atrc_session_new();
+        atrc_session_set_buffer(fresh, path, text, len + n);
+        run_result want = run(fresh, &o, killhouse, NULL);
+        atrc_session_free(fresh);
+        unsigned long p = fe_cache_parsed(session_records(s));
+        run_result got = run(s, &o, killhouse, NULL);
+        ck_assert_uint_eq(fe_cache_parsed(session_records(s)) - p, 1);
+        same_results(&want, &got);
+        if (k == 0) ck_assert_uint_eq(got.diag_count, plain.diag_count + 1);
+        if (k == 2) same_results(&plain, &got);
+        result_free(&want);
+        result_free(&got);
+    }
+    result_free(&first);
+    result_free(&plain);
+    atrc_session_free(s);
+    free(text);
+}
+END_TEST
+
 /* ---- memory over many compilations ---- */
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -313,6 +462,36 @@ START_TEST(memory_bounded_over_compilations)
 }
 END_TEST
 
+/* 1,000 edits of a walked script: what the session keeps does not grow. */
+START_TEST(kept_records_bounded_over_edits)
+{
+    make_dir();
+    put_game_file(dir, "maps/entry.gsc", "#include maps\\_lib;\nmain() { lib(); }\n");
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\n");
+    char lib[256];
+    snprintf(lib, sizeof lib, "%s/maps/_lib.gsc", dir);
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.profile = ATRC_PROFILE_COD2;
+    atrc_session *s = atrc_session_new();
+    size_t kept = 0;
+    char text[128];
+    for (int k = 0; k < 1000; k++) {
+        int n = snprintf(text, sizeof text, "lib() { x = %d; }\n", k % 10 == 9 ? 1000 + k : k);
+        atrc_session_set_buffer(s, lib, text, (size_t)n);
+        run_result r = run(s, &o, walk_entry, NULL);
+        ck_assert_uint_eq(r.diag_count, 0);
+        result_free(&r);
+        size_t now = fe_cache_bytes(session_records(s));
+        if (k == 10) kept = now;
+        if (k > 10) ck_assert_msg(now <= kept + 16, "kept %zu bytes after %d edits, %zu after 10", now, k, kept);
+    }
+    ck_assert_uint_eq(fe_cache_parsed(session_records(s)), 1001);
+    atrc_session_free(s);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 Suite *make_session_suite(void)
 {
     Suite *s = suite_create("session");
@@ -323,6 +502,9 @@ Suite *make_session_suite(void)
     tcase_add_posix_test(tc, buffers_stand_for_files, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, buffer_of_walked_script, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, memory_bounded_over_compilations, "reads /proc/self/statm");
+    tcase_add_posix_test(tc, unchanged_files_are_not_parsed_again, "paths and temporary directories are POSIX here");
+    tcase_add_test(tc, corpus_level_edits_reuse);
+    tcase_add_posix_test(tc, kept_records_bounded_over_edits, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }
