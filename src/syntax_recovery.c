@@ -320,7 +320,7 @@ NOINLINE static int stray_devclose_marker(gsc_recovery *rec, const gsc_token *to
         rec->ahead_count != 0 || lx->open_count != 0 || parser_recovering(rec->parser) ||
         !parser_at_statement_start(rec->parser))
         return 0;
-    struct gsc_marker *m = vec_push(ctx->markers, ctx->marker_count, ctx->marker_cap);
+    struct gsc_marker *m = VEC_PUSH(ctx->markers);
     m->line = tok->line;
     m->col = tok->col;
     /* The other grammar's probe: that game refuses the stray '#/' too (a
