@@ -219,15 +219,15 @@ static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_recovery *rec, gsc_l
         if (role == FEED_CLOSE && !recovery_after_boundary(ctx, lx)) return STEP_LEFT;
         if (tok->line > prev->line) {
             if (ctx->prev_code == TK_RP && code != TK_LBRACE && code != TK_SEMI) return STEP_LEFT;
-            if (role == FEED_NAME && tok->col == 1 && lx->open_count) return STEP_LEFT;
+            if (role == FEED_NAME && tok->col == 1 && lx->open.count) return STEP_LEFT;
             recovery_note_line_start(rec, tok, code, prev, prev->z && recovery_after_boundary(ctx, lx));
         }
-        if (role == FEED_NAME && lx->open_count == 0) rec->top_name = *tok;
+        if (role == FEED_NAME && lx->open.count == 0) rec->top_name = *tok;
         if (role == FEED_ANIM) ctx->anim_tokens++;
         /* The recovery does this after the feed; before it is the same here:
         ** no message about a '{' names the function, and fn_error is 0 in a
         ** clean file. */
-        if (role == FEED_OPEN && lx->open_count == 1) {
+        if (role == FEED_OPEN && lx->open.count == 1) {
             rec->func_name = rec->top_name;
             rec->fn_error = 0;
         }
