@@ -198,9 +198,7 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
 
 void gsc_lexer_free(gsc_lexer *lx)
 {
-    free(lx->open);
-    lx->open = NULL;
-    lx->open_count = lx->open_cap = 0;
+    VEC_FREE(lx->open);
 }
 
 static int report(gsc_lexer *lx, int line, int col, const char *fmt, va_list ap)
@@ -233,7 +231,7 @@ static void lex_error(gsc_lexer *lx, int line, int col, const char *fmt, ...)
 
 const gsc_opener *gsc_lexer_innermost_open(const gsc_lexer *lx)
 {
-    return lx->open_count ? &lx->open[lx->open_count - 1] : NULL;
+    return lx->open.count ? &lx->open.items[lx->open.count - 1] : NULL;
 }
 
 static int col_of(const gsc_lexer *lx, const uchar *p)
@@ -256,12 +254,12 @@ static void stray_nul(gsc_lexer *lx, const uchar *p)
 ** bound: the scanner pushes it itself then (see scan()). */
 static int open_fits(const gsc_lexer *lx)
 {
-    return (size_t)lx->open_count < lx->open_cap && lx->open_count < GSC_MAX_NESTING;
+    return lx->open.count < lx->open.cap && lx->open.count < GSC_MAX_NESTING;
 }
 
 static void push_open(gsc_lexer *lx, int kind, const uchar *at)
 {
-    gsc_opener *o = &lx->open[lx->open_count++];
+    gsc_opener *o = &lx->open.items[lx->open.count++];
     o->kind = kind;
     o->line = lx->line;
     o->col = col_of(lx, at);
@@ -270,13 +268,13 @@ static void push_open(gsc_lexer *lx, int kind, const uchar *at)
 /* Pushes an opening bracket; refuses (and stops the file) beyond the bound. */
 static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 {
-    if (lx->open_count >= GSC_MAX_NESTING) {
+    if (lx->open.count >= GSC_MAX_NESTING) {
         lex_error(lx, lx->line, col_of(lx, at), "nesting too deep (max %d)",
                         GSC_MAX_NESTING);
         stop(lx);
         return 0;
     }
-    vec_reserve(lx->open, lx->open_cap, (size_t)lx->open_count + 1);
+    VEC_RESERVE(lx->open, lx->open.count + 1);
     push_open(lx, kind, at);
     return 1;
 }
@@ -287,15 +285,15 @@ static int open_bracket(gsc_lexer *lx, int kind, const uchar *at)
 ** closer with no opener may answer one that error recovery abandoned. */
 static ALWAYS_INLINE void close_bracket(gsc_lexer *lx, int opener_kind)
 {
-    int top = lx->open_count - 1;
-    if (top >= 0 && lx->open[top].kind == opener_kind) { /* the common case, first */
-        lx->open_count = top;
+    size_t n = lx->open.count;
+    if (n && lx->open.items[n - 1].kind == opener_kind) { /* the common case, first */
+        lx->open.count = n - 1;
         if (opener_kind == TK_LBRACE) lx->log->abandoned = 0;
         return;
     }
-    for (int i = lx->open_count - 1; i >= 0 && i >= lx->open_count - 64; i--) {
-        if (lx->open[i].kind == opener_kind) {
-            lx->open_count = i;
+    for (size_t i = n; i-- > 0 && i + 64 >= n;) {
+        if (lx->open.items[i].kind == opener_kind) {
+            lx->open.count = i;
             if (opener_kind == TK_LBRACE) lx->log->abandoned = 0; /* they were inside */
             return;
         }
@@ -310,20 +308,20 @@ static ALWAYS_INLINE void close_bracket(gsc_lexer *lx, int opener_kind)
 
 void gsc_lexer_insert_open(gsc_lexer *lx, int below_top, int kind, int line, int col)
 {
-    if (lx->open_count >= GSC_MAX_NESTING || below_top > lx->open_count) return;
-    vec_reserve(lx->open, lx->open_cap, (size_t)lx->open_count + 1);
-    int at = lx->open_count - below_top;
-    memmove(&lx->open[at + 1], &lx->open[at], (size_t)below_top * sizeof *lx->open);
-    lx->open[at] = (gsc_opener){kind, line, col};
-    lx->open_count++;
+    if (lx->open.count >= GSC_MAX_NESTING || below_top < 0 || (size_t)below_top > lx->open.count) return;
+    VEC_RESERVE(lx->open, lx->open.count + 1);
+    size_t at = lx->open.count - (size_t)below_top;
+    memmove(&lx->open.items[at + 1], &lx->open.items[at], (size_t)below_top * sizeof *lx->open.items);
+    lx->open.items[at] = (gsc_opener){kind, line, col};
+    lx->open.count++;
 }
 
 void gsc_lexer_abandon_brackets(gsc_lexer *lx)
 {
-    while (lx->open_count) {
-        int kind = lx->open[lx->open_count - 1].kind;
+    while (lx->open.count) {
+        int kind = lx->open.items[lx->open.count - 1].kind;
         if (kind == TK_LBRACE || kind == TK_DEVOPEN) break;
-        lx->open_count--;
+        lx->open.count--;
         lx->log->abandoned++;
     }
 }

@@ -27,14 +27,14 @@ ns_entry *check_ns_insert(nameset *s, const char *key, size_t len, uint32_t h, i
         key = copy;
     }
     *e = (ns_entry){.key = key, .len = len};
-    if (!s->cap) {
+    if (!s->entries.cap) {
         /* A set that is used at all (a file's functions, the names it
         ** calls) mostly holds dozens: room for them at once, not after
         ** several doublings. */
-        vec_reserve(s->items, s->cap, NS_FIRST_ROOM);
+        VEC_RESERVE(s->entries, NS_FIRST_ROOM);
         hashtab_reserve(&s->index, NS_FIRST_ROOM);
     }
-    *vec_push(s->items, s->count, s->cap) = e;
+    *VEC_PUSH(s->entries) = e;
     hashtab_add(&s->index, h);
     return e;
 }
@@ -236,17 +236,10 @@ static void finish(check_state *st, check_file_result *out, int sort)
     if (!out) duplicate_includes(st);
     check_resolve(st, out);
     if (out) {
-        /* The unresolved array was grown on the heap (vec.h): move it into the arena. */
-        if (out->unresolved_count) {
-            check_ref *r = arena_alloc(&out->mem, out->unresolved_count * sizeof *r);
-            memcpy(r, out->unresolved, out->unresolved_count * sizeof *r);
-            free(out->unresolved);
-            out->unresolved = r;
-        }
-        out->defined = arena_alloc(&out->mem, (st->functions.count + 1) * sizeof *out->defined);
-        for (size_t i = 0; i < st->functions.count; i++)
-            if (!st->functions.items[i]->value)
-                out->defined[out->defined_count++] = arena_strdup(&out->mem, st->functions.items[i]->key);
+        out->defined = arena_alloc(&out->mem, (st->functions.entries.count + 1) * sizeof *out->defined);
+        for (size_t i = 0; i < st->functions.entries.count; i++)
+            if (!st->functions.entries.items[i]->value)
+                out->defined[out->defined_count++] = arena_strdup(&out->mem, st->functions.entries.items[i]->key);
         out->scoped = copy_refs(&out->mem, &st->scoped);
         out->scoped_count = st->scoped.count;
         out->includes = copy_refs(&out->mem, &st->includes);
@@ -257,8 +250,8 @@ static void finish(check_state *st, check_file_result *out, int sort)
     ns_free(&st->dev_functions);
     ns_free(&st->callee_names);
     ns_free(&st->scoped_names);
-    free(st->scoped.items);
-    free(st->includes.items);
+    VEC_FREE(st->scoped);
+    VEC_FREE(st->includes);
     free(st->frames);
     free(st->values);
     free(st->unread);

@@ -29,11 +29,11 @@ static int local_index(check_state *st, const char *name)
     int is_new;
     ns_entry *e = ns_add(&st->locals, lower, strlen(lower), &is_new);
     if (is_new) {
-        if (st->locals.count > MAX_LOCALS) {
+        if (st->locals.entries.count > MAX_LOCALS) {
             st->locals_overflow = 1;
             e->value = -1;
         } else {
-            e->value = (int)st->locals.count - 1;
+            e->value = (int)st->locals.entries.count - 1;
         }
     }
     return e->value;

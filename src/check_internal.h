@@ -26,8 +26,7 @@ typedef struct ns_entry {
 } ns_entry;
 
 typedef struct nameset {
-    ns_entry **items;
-    size_t count, cap;
+    VEC(ns_entry *) entries;
     hashtab index;
     arena *mem;
 } nameset;
@@ -40,10 +39,8 @@ static inline void ns_init(nameset *s, arena *mem)
 
 static inline void ns_free(nameset *s)
 {
-    free(s->items);
+    VEC_FREE(s->entries);
     hashtab_free(&s->index);
-    s->items = NULL;
-    s->count = s->cap = 0;
 }
 
 /* Names are hashed once per call, local and label. */
@@ -52,13 +49,17 @@ static inline uint32_t key_hash(const char *key, size_t len)
     return text_hash_bytes(key, len);
 }
 
+static inline const char *ns_key_at(const void *entries, size_t i, size_t *len)
+{
+    const ns_entry *e = ((ns_entry *const *)entries)[i];
+    *len = e->len;
+    return e->key;
+}
+
 static inline ns_entry *ns_find_hashed(const nameset *s, const char *key, size_t len, uint32_t h)
 {
-    for (size_t i = hashtab_first(&s->index, h); i != HASHTAB_END; i = hashtab_next(&s->index, h, i)) {
-        ns_entry *e = s->items[i];
-        if (e->len == len && memcmp(e->key, key, len) == 0) return e;
-    }
-    return NULL;
+    size_t i = hashtab_find_bytes(&s->index, h, key, len, s->entries.items, ns_key_at);
+    return i == HASHTAB_END ? NULL : s->entries.items[i];
 }
 
 static inline ns_entry *ns_find(const nameset *s, const char *key, size_t len)
@@ -135,10 +136,7 @@ struct call_rec {
     const call_rec *statement;
 };
 
-typedef struct ref_vec {
-    check_ref *items;
-    size_t count, cap;
-} ref_vec;
+typedef VEC(check_ref) ref_vec;
 
 struct check_state {
     source_file *src;
@@ -193,8 +191,8 @@ static inline void ref_push(ref_vec *v, check_ref r)
 {
     /* As for name sets: room for dozens at once (a file calls other files'
     ** functions over and over). */
-    if (!v->cap) vec_reserve(v->items, v->cap, NS_FIRST_ROOM);
-    *vec_push(v->items, v->count, v->cap) = r;
+    if (!v->cap) VEC_RESERVE(*v, NS_FIRST_ROOM);
+    *VEC_PUSH(*v) = r;
 }
 
 /* s is lower case.  Names mostly differ in their first byte, compared

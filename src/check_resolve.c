@@ -173,8 +173,8 @@ static const char *call_suggestion(check_state *st, const call_rec *c)
     size_t len = strlen(ce->spelling);
     suggest own, builtin;
     suggest_init(&own, ce->spelling, len, 1);
-    for (size_t i = 0; i < st->functions.count; i++) {
-        const ns_entry *e = st->functions.items[i];
+    for (size_t i = 0; i < st->functions.entries.count; i++) {
+        const ns_entry *e = st->functions.entries.items[i];
         if (e->value) continue; /* a developer function */
         const char *name = e->data ? e->data : e->key;
         suggest_add(&own, name, e->len, e);
@@ -195,7 +195,7 @@ void check_resolve(check_state *st, check_file_result *out)
 {
     const profile_rules *r = st->rules;
     int deferred = r->includes_define_functions && st->includes.count > 0;
-    size_t unresolved_cap = 0;
+    VEC(check_ref) unresolved = {0};
     for (const call_block *blk = st->calls; blk; blk = blk->next)
     for (size_t i = 0; i < blk->count; i++) {
         const call_rec *c = &blk->items[i];
@@ -242,11 +242,18 @@ void check_resolve(check_state *st, check_file_result *out)
             if (out) {
                 ref.name = arena_strdup(&out->mem, ref.name);
                 ref.spelling = arena_strdup(&out->mem, ref.spelling);
-                *vec_push(out->unresolved, out->unresolved_count, unresolved_cap) = ref;
+                *VEC_PUSH(unresolved) = ref;
             }
             continue;
         }
         if (certain || !st->diags->no_warnings) ref.suggestion = call_suggestion(st, c);
         check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
     }
+    /* Grown on the heap, kept in the result's arena. */
+    if (unresolved.count) {
+        out->unresolved = arena_alloc(&out->mem, array_size(unresolved.count, sizeof *out->unresolved));
+        memcpy(out->unresolved, unresolved.items, unresolved.count * sizeof *out->unresolved);
+        out->unresolved_count = unresolved.count;
+    }
+    VEC_FREE(unresolved);
 }

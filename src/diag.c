@@ -16,9 +16,7 @@ void diag_init(diag_list *d)
 void diag_free(diag_list *d)
 {
     for (size_t i = 0; i < d->count; i++) free(d->items[i].message);
-    free(d->items);
-    d->items = NULL;
-    d->count = d->cap = 0;
+    VEC_FREE(*d);
     d->errors = d->warnings = d->read_failures = 0;
     d->kept_warnings = d->hidden_warnings = 0;
 }
@@ -26,7 +24,7 @@ void diag_free(diag_list *d)
 static void record(diag_list *d, diag_severity sev, int promoted, source_file *src, int line, int col,
                    char *msg)
 {
-    diag *g = vec_push(d->items, d->count, d->cap);
+    diag *g = VEC_PUSH(*d);
     g->severity = sev;
     g->promoted = promoted;
     g->src = src;
@@ -77,7 +75,7 @@ void diag_take_hidden(diag_list *d, const diag_list *from)
 
 void diag_take(diag_list *d, diag *g)
 {
-    *vec_push(d->items, d->count, d->cap) = *g;
+    *VEC_PUSH(*d) = *g;
     g->message = NULL;
     if (g->severity == DIAG_ERROR) d->errors++;
     else if (g->severity == DIAG_WARNING) d->warnings++;

@@ -23,6 +23,7 @@ typedef struct diag {
     char *message;
 } diag;
 
+/* items, count, cap: a VEC's fields (vec.h), so VEC_PUSH(*d) grows the list. */
 typedef struct diag_list {
     diag *items;
     size_t count, cap;

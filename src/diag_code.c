@@ -222,14 +222,17 @@ static size_t first_word(const char *s)
 
 /* Entry b of the table is bucket b: head[b] its first rule; the rules of one
 ** word chain through next[] in table order. */
+static const char *bucket_word_at(const void *index, size_t b, size_t *len)
+{
+    const char *p = rules[((const diag_code_index *)index)->head[b]].pattern;
+    *len = first_word(p);
+    return p;
+}
+
 static int bucket_of(const diag_code_index *x, const char *w, size_t n)
 {
-    uint32_t h = text_hash_bytes(w, n);
-    for (size_t b = hashtab_first(&x->words, h); b != HASHTAB_END; b = hashtab_next(&x->words, h, b)) {
-        const char *p = rules[x->head[b]].pattern;
-        if (first_word(p) == n && memcmp(p, w, n) == 0) return (int)b;
-    }
-    return -1;
+    size_t b = hashtab_find_bytes(&x->words, text_hash_bytes(w, n), w, n, x, bucket_word_at);
+    return b == HASHTAB_END ? -1 : (int)b;
 }
 
 void diag_code_index_init(diag_code_index *x)

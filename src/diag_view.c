@@ -22,14 +22,12 @@ typedef struct src_name {
 
 struct diag_view {
     diag_code_index codes;
-    atrc_diagnostic *items;
-    size_t count, cap;
-    src_name *names;
-    size_t name_count, name_cap;
+    VEC(atrc_diagnostic) diags; /* ctx->diags' first diags.count, described */
+    VEC(src_name) names;
     hashtab name_index;        /* names by source pointer */
     hashtab script_index;      /* walk scripts by source pointer (level and walk mode) */
     size_t scripts_indexed;
-    size_t related_upto;       /* items[0, related_upto) have their related places */
+    size_t related_upto;       /* diags.items[0, related_upto) have their related places */
     arena mem;                 /* related places, strings */
 };
 
@@ -37,8 +35,8 @@ void diag_view_free(diag_view *v)
 {
     if (!v) return;
     diag_code_index_free(&v->codes);
-    free(v->items);
-    free(v->names);
+    VEC_FREE(v->diags);
+    VEC_FREE(v->names);
     hashtab_free(&v->name_index);
     hashtab_free(&v->script_index);
     arena_free_all(&v->mem);
@@ -96,8 +94,8 @@ static const src_name *name_of(const atrc_ctx *ctx, diag_view *v, const source_f
 {
     uint32_t h = pointer_hash(src);
     for (size_t i = hashtab_first(&v->name_index, h); i != HASHTAB_END; i = hashtab_next(&v->name_index, h, i))
-        if (v->names[i].src == src) return &v->names[i];
-    src_name *n = vec_push(v->names, v->name_count, v->name_cap);
+        if (v->names.items[i].src == src) return &v->names.items[i];
+    src_name *n = VEC_PUSH(v->names);
     hashtab_add(&v->name_index, h);
     n->src = src;
     n->path = src->path;
@@ -211,7 +209,7 @@ static void find_related(const atrc_ctx *ctx, diag_view *v, const diag *g, const
 static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
 {
     const diag *g = &ctx->diags.items[i];
-    atrc_diagnostic *d = &v->items[i];
+    atrc_diagnostic *d = &v->diags.items[i];
     memset(d, 0, sizeof *d);
     d->severity = (atrc_severity)g->severity;
     d->promoted = g->promoted;
@@ -224,7 +222,7 @@ static void describe(const atrc_ctx *ctx, diag_view *v, size_t i)
 static void relate(const atrc_ctx *ctx, diag_view *v, size_t i)
 {
     const diag *g = &ctx->diags.items[i];
-    atrc_diagnostic *d = &v->items[i];
+    atrc_diagnostic *d = &v->diags.items[i];
     related_list r;
     memset(&r, 0, sizeof r);
     if (d->code) find_related(ctx, v, g, d->code, &r);
@@ -253,19 +251,16 @@ static void describe_one(void *ud, size_t index, int has_text)
 const atrc_diagnostic *diag_view_items(const atrc_ctx *ctx, size_t *count)
 {
     diag_view *v = view_of(ctx);
-    size_t from = v->count, n = ctx->diags.count;
+    size_t from = v->diags.count, n = ctx->diags.count;
     if (n > from) {
-        if (n > v->cap) {
-            v->items = xrealloc(v->items, n * sizeof *v->items);
-            v->cap = n;
-        }
+        VEC_RESERVE(v->diags, n);
         /* Files whose text was dropped after parsing are read again, each
         ** once, for the ends of all their diagnostics (as diag_print does). */
         diag_visit_texts(&ctx->diags, from, n, 0, describe_one, (void *)ctx);
-        v->count = n;
+        v->diags.count = n;
     }
-    *count = v->count;
-    return v->items;
+    *count = v->diags.count;
+    return v->diags.items;
 }
 
 /* ---- public ---- */

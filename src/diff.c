@@ -43,7 +43,7 @@ void diff_emit_change(differ *d, const char *kind, dstr tree, dstr name, dval ol
         return;
     }
     FILE *out = d->out;
-    int cause = d->cause != CAUSE_NONE ? d->causes.v[d->cause].id : 0;
+    int cause = d->cause != CAUSE_NONE ? d->causes.list.items[d->cause].id : 0;
     if (d->format != ATRC_FORMAT_JSON) {
         if (cause) fprintf(out, "[%d] ", cause);
         fputs(d->line.s ? d->line.s : "", out);

@@ -7,16 +7,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *key_at(const void *causes, size_t i, size_t *len)
+{
+    const diff_cause *x = &((const diff_cause *)causes)[i];
+    *len = x->key_len;
+    return x->key;
+}
+
 uint32_t causes_intern(diff_causes *c, const char *key, size_t key_len, int *is_new)
 {
     uint32_t h = text_hash_bytes(key, key_len);
-    for (size_t i = hashtab_first(&c->index, h); i != HASHTAB_END; i = hashtab_next(&c->index, h, i))
-        if (c->v[i].key_len == key_len && memcmp(c->v[i].key, key, key_len) == 0) {
-            *is_new = 0;
-            return (uint32_t)i;
-        }
-    size_t i = hashtab_add(&c->index, h);
-    diff_cause *x = vec_push(c->v, c->count, c->cap);
+    size_t i = hashtab_find_bytes(&c->index, h, key, key_len, c->list.items, key_at);
+    if (i != HASHTAB_END) {
+        *is_new = 0;
+        return (uint32_t)i;
+    }
+    i = hashtab_add(&c->index, h);
+    diff_cause *x = VEC_PUSH(c->list);
     memset(x, 0, sizeof *x);
     x->key = key_len ? arena_strndup(c->mem, key, key_len) : "";
     x->key_len = key_len;
@@ -29,8 +36,8 @@ uint32_t causes_intern(diff_causes *c, const char *key, size_t key_len, int *is_
 
 void causes_count(diff_causes *c, uint32_t i, const char *change_kind)
 {
-    if (i == CAUSE_NONE || i >= c->count) return;
-    diff_cause *x = &c->v[i];
+    if (i == CAUSE_NONE || i >= c->list.count) return;
+    diff_cause *x = &c->list.items[i];
     x->changes++;
     if (strcmp(change_kind, "node-index") == 0) x->moved_nodes++;
     else if (strcmp(change_kind, "node-added") == 0 || strcmp(change_kind, "node-removed") == 0) x->nodes++;
@@ -47,15 +54,15 @@ static int by_reach(const void *a, const void *b)
 
 void causes_number(diff_causes *c)
 {
-    diff_cause **order = xmalloc((c->count + 1) * sizeof *order);
-    for (size_t i = 0; i < c->count; i++) order[i] = &c->v[i];
-    qsort(order, c->count, sizeof *order, by_reach);
+    diff_cause **order = xmalloc(array_size(c->list.count + 1, sizeof *order));
+    for (size_t i = 0; i < c->list.count; i++) order[i] = &c->list.items[i];
+    qsort(order, c->list.count, sizeof *order, by_reach);
     free(c->by_id);
-    c->by_id = xmalloc((c->count + 1) * sizeof *c->by_id);
+    c->by_id = xmalloc(array_size(c->list.count + 1, sizeof *c->by_id));
     c->listed = 0;
-    for (size_t k = 0; k < c->count; k++) {
+    for (size_t k = 0; k < c->list.count; k++) {
         order[k]->id = order[k]->changes ? (int)k + 1 : 0; /* a cause named on the way but never used: none */
-        if (order[k]->changes) c->by_id[c->listed++] = (uint32_t)(order[k] - c->v);
+        if (order[k]->changes) c->by_id[c->listed++] = (uint32_t)(order[k] - c->list.items);
     }
     free(order);
 }
@@ -71,7 +78,7 @@ void causes_write_text(const diff_causes *c, FILE *out)
     if (!c->listed) return;
     fprintf(out, "%zu cause%s:\n", c->listed, c->listed == 1 ? "" : "s");
     for (size_t k = 0; k < c->listed; k++) {
-        const diff_cause *x = &c->v[c->by_id[k]];
+        const diff_cause *x = &c->list.items[c->by_id[k]];
         int parts = 0;
         fprintf(out, "  [%d] %s (", x->id, x->text);
         reach_part(out, &parts, x->moved_nodes, "node moved", "nodes moved");
@@ -88,7 +95,7 @@ void causes_write_text(const diff_causes *c, FILE *out)
 void causes_write_json(const diff_causes *c, FILE *out, void (*str)(FILE *, const char *, size_t))
 {
     for (size_t k = 0; k < c->listed; k++) {
-        const diff_cause *x = &c->v[c->by_id[k]];
+        const diff_cause *x = &c->list.items[c->by_id[k]];
         fprintf(out, "%s\n    {\"id\": %d, \"kind\": ", k ? "," : "", x->id);
         str(out, x->kind, strlen(x->kind));
         fputs(", \"tree\": ", out);
@@ -104,7 +111,7 @@ void causes_write_json(const diff_causes *c, FILE *out, void (*str)(FILE *, cons
 
 void causes_free(diff_causes *c)
 {
-    free(c->v);
+    VEC_FREE(c->list);
     free(c->by_id);
     hashtab_free(&c->index);
     memset(c, 0, sizeof *c);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include "arena.h"
 #include "hashtab.h"
+#include "vec.h"
 
 typedef struct diff_cause {
     const char *key;             /* diff_compare.c's identity of the cause (binary) */
@@ -29,11 +30,10 @@ typedef struct diff_cause {
 } diff_cause;
 
 typedef struct diff_causes {
-    diff_cause *v;
-    size_t count, cap;
-    hashtab index;               /* v by key */
+    VEC(diff_cause) list;
+    hashtab index;               /* list by key */
     arena *mem;                  /* keys and texts */
-    uint32_t *by_id;             /* after causes_number: v index of id 1.. */
+    uint32_t *by_id;             /* after causes_number: list index of id 1.. */
     size_t listed;               /* causes with changes: ids 1..listed */
 } diff_causes;
 

@@ -26,7 +26,7 @@ static uint32_t cause_begin(differ *d, const char *tag, const char *kind, dstr t
     key_part(&d->key, name);
     uint32_t i = causes_intern(&d->causes, d->key.s, d->key.len, is_new);
     if (*is_new) {
-        diff_cause *c = &d->causes.v[i];
+        diff_cause *c = &d->causes.list.items[i];
         c->kind = kind;
         c->tree = tree.s ? arena_strndup(&d->mem, tree.s, tree.n) : NULL;
         c->tree_len = tree.n;
@@ -40,7 +40,7 @@ static uint32_t cause_begin(differ *d, const char *tag, const char *kind, dstr t
 
 static uint32_t cause_done(differ *d, uint32_t i, int is_new)
 {
-    if (is_new) d->causes.v[i].text = arena_strdup(&d->mem, d->ctext.s);
+    if (is_new) d->causes.list.items[i].text = arena_strdup(&d->mem, d->ctext.s);
     return i;
 }
 
@@ -63,7 +63,7 @@ static uint32_t ref_cause(differ *d, int run, dstr tree, dstr name)
     outbuf_str(b, run == 0 ? " is no longer referenced" : " is newly referenced");
     refset_key(d, tree, name);
     uint32_t h = hmap_find(&d->run[run].refset, 0, d->key.s, d->key.len);
-    const dref *r = h != NONE ? &d->run[run].refs[d->run[run].refset.e[h].a] : NULL;
+    const dref *r = h != NONE ? &d->run[run].refs[d->run[run].refset.entries.items[h].a] : NULL;
     if (r && r->file.s) {
         outbuf_str(b, run == 0 ? " (was " : " (");
         sb_where(b, r);
@@ -233,13 +233,13 @@ static uint32_t intern_node(differ *d, int run, uint32_t parent_id, dstr name)
 {
     uint32_t h = hmap_find(&d->ids, parent_id, name.s, name.n);
     if (h == NONE) h = hmap_add(&d->ids, &d->mem, parent_id, name.s, name.n, 1);
-    uint32_t last = d->ids.e[h].last[run];
-    uint32_t e = last == NONE ? h : d->ids.e[last].dup_next;
+    uint32_t last = d->ids.entries.items[h].last[run];
+    uint32_t e = last == NONE ? h : d->ids.entries.items[last].dup_next;
     if (e == NONE) {
         e = hmap_add(&d->ids, &d->mem, parent_id, name.s, name.n, 0);
-        d->ids.e[last].dup_next = e;
+        d->ids.entries.items[last].dup_next = e;
     }
-    d->ids.e[h].last[run] = e;
+    d->ids.entries.items[h].last[run] = e;
     return e;
 }
 
@@ -433,7 +433,7 @@ static void pair_prepare(differ *d, tree_pair *p)
             }
         }
     }
-    size_t ids = d->ids.count;
+    size_t ids = d->ids.entries.count;
     for (int run = 0; run < 2; run++) {
         p->pos[run] = xmalloc(ids * sizeof(int));
         for (size_t i = 0; i < ids; i++) p->pos[run][i] = -1;
@@ -448,14 +448,14 @@ static void pair_prepare(differ *d, tree_pair *p)
             if (run == 1 && p->pos[0][n->id] >= 0) continue;
             uint32_t h = hmap_find(&names, 0, n->name.s, n->name.n);
             if (h == NONE) h = hmap_add(&names, &d->mem, 0, n->name.s, n->name.n, 1);
-            names.e[h].a++;
+            names.entries.items[h].a++;
         }
     for (int run = 0; run < 2; run++)
         for (int k = 0; k < p->t[run]->node_count; k++) {
             const dnode *n = &p->t[run]->nodes[k];
             uint32_t h = hmap_find(&names, 0, n->name.s, n->name.n);
             /* A survivor's name is counted under its old spelling (roots match whatever their name). */
-            if (h != NONE && names.e[h].a > p->name_count[n->id]) p->name_count[n->id] = (int)names.e[h].a;
+            if (h != NONE && names.entries.items[h].a > p->name_count[n->id]) p->name_count[n->id] = (int)names.entries.items[h].a;
         }
     hmap_free(&names);
 
@@ -785,10 +785,10 @@ static void match_references(differ *d)
             next[i] = -1;
             if (h == NONE) {
                 h = hmap_add(&m, &d->mem, tag, d->key.s, d->key.len, 1);
-                m.e[h].a = m.e[h].b = (long)i;
+                m.entries.items[h].a = m.entries.items[h].b = (long)i;
             } else {
-                next[m.e[h].b] = (long)i;
-                m.e[h].b = (long)i;
+                next[m.entries.items[h].b] = (long)i;
+                m.entries.items[h].b = (long)i;
             }
         }
         for (size_t i = 0; i < n->ref_count; i++) {
@@ -800,9 +800,9 @@ static void match_references(differ *d)
             key_part(&d->key, r->name);
             uint64_t tag = pass == 0 ? ((uint64_t)r->line << 32 | (uint64_t)r->col) : 0;
             uint32_t h = hmap_find(&m, tag, d->key.s, d->key.len);
-            if (h == NONE || m.e[h].a < 0) continue;
-            long k = m.e[h].a;
-            m.e[h].a = next[k];
+            if (h == NONE || m.entries.items[h].a < 0) continue;
+            long k = m.entries.items[h].a;
+            m.entries.items[h].a = next[k];
             r->other = k;
             o->refs[k].other = (long)i;
         }

@@ -69,21 +69,20 @@ typedef struct hent {
 } hent;
 
 typedef struct hmap {
-    hent *e;
-    size_t count, cap;
-    hashtab index;       /* e by (tag, key) */
+    VEC(hent) entries;
+    hashtab index;       /* entries by (tag, key) */
 } hmap;
 
 static inline void hmap_free(hmap *m)
 {
-    free(m->e);
+    VEC_FREE(m->entries);
     hashtab_free(&m->index);
     memset(m, 0, sizeof *m);
 }
 
 static inline void hmap_clear(hmap *m)
 {
-    m->count = 0;
+    m->entries.count = 0;
     hashtab_clear(&m->index);
 }
 
@@ -91,7 +90,8 @@ static inline uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, s
 {
     uint32_t h = hash_bytes(tag, key, klen);
     for (size_t i = hashtab_first(&m->index, h); i != HASHTAB_END; i = hashtab_next(&m->index, h, i))
-        if (m->e[i].tag == tag && m->e[i].klen == klen && memcmp(m->e[i].key, key, klen) == 0)
+        if (m->entries.items[i].tag == tag && m->entries.items[i].klen == klen &&
+            memcmp(m->entries.items[i].key, key, klen) == 0)
             return (uint32_t)i;
     return NONE;
 }
@@ -102,7 +102,7 @@ static inline uint32_t hmap_add(hmap *m, arena *a, uint64_t tag, const char *key
 {
     uint32_t i = (uint32_t)(found ? hashtab_add(&m->index, hash_bytes(tag, key, klen))
                                   : hashtab_add_unlinked(&m->index));
-    hent *e = vec_push(m->e, m->count, m->cap);
+    hent *e = VEC_PUSH(m->entries);
     memset(e, 0, sizeof *e);
     e->tag = tag;
     e->key = klen ? arena_strndup(a, key, klen) : "";
@@ -209,7 +209,7 @@ static inline void add_to_set(differ *d, hmap *set, dstr tree, dstr name, long f
     refset_key(d, tree, name);
     if (hmap_find(set, 0, d->key.s, d->key.len) != NONE) return;
     uint32_t h = hmap_add(set, &d->mem, 0, d->key.s, d->key.len, 1);
-    set->e[h].a = first;
+    set->entries.items[h].a = first;
 }
 
 static inline int find_tree(const drun *r, dstr name)

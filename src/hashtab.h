@@ -9,6 +9,7 @@
 #define ATRC_HASHTAB_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "arena.h"
 #include "text.h"
 
@@ -62,6 +63,25 @@ static inline size_t hashtab_find_string(const hashtab *t, uint32_t hash, const 
     for (size_t i = hashtab_first(t, hash); i != HASHTAB_END; i = hashtab_next(t, hash, i)) {
         const char *k = key_at(items, i);
         if (fold_case ? text_equal_nocase(k, key) : strcmp(k, key) == 0) return i;
+    }
+    return HASHTAB_END;
+}
+
+/* Entry i's key and its length (*len) in the caller's array, for
+** hashtab_find_bytes. */
+typedef const char *hashtab_bytes_fn(const void *items, size_t i, size_t *len);
+
+/* hashtab_find_string for keys that are byte runs (key[0, len): a name in
+** the middle of a text, or bytes that may hold a NUL): the newest entry
+** added under `hash` whose key, key_at(items, i, &n), is these n == len
+** bytes, or HASHTAB_END. */
+static inline size_t hashtab_find_bytes(const hashtab *t, uint32_t hash, const char *key, size_t len,
+                                        const void *items, hashtab_bytes_fn *key_at)
+{
+    for (size_t i = hashtab_first(t, hash); i != HASHTAB_END; i = hashtab_next(t, hash, i)) {
+        size_t n;
+        const char *k = key_at(items, i, &n);
+        if (n == len && memcmp(k, key, len) == 0) return i;
     }
     return HASHTAB_END;
 }

@@ -7,6 +7,7 @@
 #include "diag.h"
 #include "source.h"
 #include "syntax_log.h"
+#include "vec.h"
 
 typedef struct gsc_token {
     const char *z; /* first byte of the token in the source buffer */
@@ -31,9 +32,7 @@ typedef struct gsc_lexer {
     syntax_log *log;     /* the file's error cap and what recovery notes */
     const unsigned char *cur, *end, *line_start;
     int line;
-    gsc_opener *open;    /* unclosed brackets, innermost last */
-    int open_count;
-    size_t open_cap;
+    VEC(gsc_opener) open; /* unclosed brackets, innermost last */
     int token_count;     /* tokens returned so far */
 } gsc_lexer;
 

@@ -93,7 +93,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
     atr_binder binder = {t, bind_name};
     if (atr_build(parsed, t->name, src, &binder, ctx->rules, &ctx->mem, &ctx->diags,
                   &t->tree) != 0) {
-        for (size_t i = 0; i < t->name_count; i++) t->names[i]->bound_node = -1;
+        for (size_t i = 0; i < t->names.count; i++) t->names.items[i]->bound_node = -1;
         check_sort_diags(&ctx->diags, first, src);
         return;
     }
@@ -114,28 +114,24 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
 /* Every name the .atr of built tree t declares, pruned ones included (a
 ** second parse that keeps everything): what an undefined %name is
 ** compared with. */
-typedef struct tree_names {
-    const atr_node **nodes;
-    size_t count;
-} tree_names;
+typedef VEC(const atr_node *) tree_names;
 
 static tree_names declared_names(atrc_ctx *ctx, tree_entry *t)
 {
-    tree_names out = {NULL, 0};
+    tree_names out = {0};
     diag_list quiet;
     diag_init(&quiet);
     atr_file *all = atr_parse(t->atr_src, NULL, 1, ctx->rules, &ctx->mem, &quiet);
     diag_free(&quiet);
     if (!all) return out;
-    size_t cap = 0, sp = 0, scap = 0;
-    const atr_node **stack = NULL;
-    *vec_push(stack, sp, scap) = all->root;
-    while (sp) {
-        const atr_node *n = stack[--sp];
-        if (n->parent && !n->placeholder) *vec_push(out.nodes, out.count, cap) = n;
-        for (const atr_node *c = n->first; c; c = c->next) *vec_push(stack, sp, scap) = c;
+    tree_names stack = {0};
+    *VEC_PUSH(stack) = all->root;
+    while (stack.count) {
+        const atr_node *n = stack.items[--stack.count];
+        if (n->parent && !n->placeholder) *VEC_PUSH(out) = n;
+        for (const atr_node *c = n->first; c; c = c->next) *VEC_PUSH(stack) = c;
     }
-    free(stack);
+    VEC_FREE(stack);
     return out;
 }
 
@@ -154,7 +150,7 @@ static const char *node_suggestion(atrc_ctx *ctx, tree_entry *t, tree_names *nam
     suggest q;
     suggest_init(&q, spelling, strlen(spelling), SUGGEST_MAX_KEPT);
     for (size_t i = 0; i < names->count; i++)
-        suggest_add(&q, names->nodes[i]->spelling, strlen(names->nodes[i]->spelling), names->nodes[i]);
+        suggest_add(&q, names->items[i]->spelling, strlen(names->items[i]->spelling), names->items[i]);
     if (!q.count) return "";
     outbuf b = {0};
     outbuf_str(&b, "; did you mean ");
@@ -206,7 +202,7 @@ void link_trees(atrc_ctx *ctx)
     }
     free(loaded);
     free(queries);
-    for (int i = 0; i <= ctx->tree_count; i++) free(names[i].nodes);
+    for (int i = 0; i <= ctx->tree_count; i++) VEC_FREE(names[i]);
     free(names);
     if (note) diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0, "%s", note);
     ctx->trees_built = 1;

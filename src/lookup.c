@@ -44,22 +44,17 @@ typedef struct site {
 
 typedef struct file_index {
     source_file *src;
-    site *sites;               /* source order */
-    size_t count, cap;
-    const anim_ref **refs;     /* its %name and #animtree references, compile order */
-    size_t ref_count, ref_cap;
+    VEC(site) sites;           /* source order */
+    VEC(const anim_ref *) refs; /* its %name and #animtree references, compile order */
     const char *script;        /* game-relative name without .gsc (lower case) */
     const char *real;          /* real path, when asked for; "" when none */
     int scanned;               /* sites listed (with_sites) */
-    atr_node **decl;           /* .atr: every node as declared, pruned ones too (full_atr) */
-    size_t decl_count;
+    VEC(atr_node *) decl;      /* .atr: every node as declared, pruned ones too (full_atr) */
     int decl_parsed;
-    hashtab defs;              /* first definitions by lower-case name: entry k is def_sites[k] */
-    size_t *def_sites;
-    size_t def_count, def_cap;
+    hashtab defs;              /* first definitions by lower-case name: entry k is def_sites.items[k] */
+    VEC(size_t) def_sites;
     int defs_built;
-    size_t *usings;            /* indices of the SITE_USING sites, source order */
-    size_t using_count, using_cap;
+    VEC(size_t) usings;        /* indices of the SITE_USING sites, source order */
 } file_index;
 
 struct lookup_cache {
@@ -69,10 +64,8 @@ struct lookup_cache {
     int refs_indexed;
     hashtab src_index;         /* ctx->sources by pointer */
     size_t src_indexed;
-    atrc_completion *completions;
-    size_t completion_count, completion_cap;
-    atrc_symbol *symbols;
-    size_t symbol_count, symbol_cap;
+    VEC(atrc_completion) completions;
+    VEC(atrc_symbol) symbols;
 };
 
 void lookup_cache_free(lookup_cache *c)
@@ -80,17 +73,17 @@ void lookup_cache_free(lookup_cache *c)
     if (!c) return;
     for (size_t i = 0; i < c->file_count; i++)
         if (c->files[i]) {
-            free(c->files[i]->sites);
-            free(c->files[i]->refs);
-            free(c->files[i]->decl);
-            free(c->files[i]->def_sites);
-            free(c->files[i]->usings);
+            VEC_FREE(c->files[i]->sites);
+            VEC_FREE(c->files[i]->refs);
+            VEC_FREE(c->files[i]->decl);
+            VEC_FREE(c->files[i]->def_sites);
+            VEC_FREE(c->files[i]->usings);
             hashtab_free(&c->files[i]->defs);
         }
     free(c->files);
     hashtab_free(&c->src_index);
-    free(c->completions);
-    free(c->symbols);
+    VEC_FREE(c->completions);
+    VEC_FREE(c->symbols);
     arena_free_all(&c->mem);
     free(c);
 }
@@ -110,7 +103,7 @@ static lookup_cache *cache_of(const atrc_ctx *cctx)
     }
     lookup_cache *c = ctx->lookup;
     if (c->file_count < ctx->source_count) {
-        c->files = xrealloc(c->files, ctx->source_count * sizeof *c->files);
+        c->files = xrealloc(c->files, array_size(ctx->source_count, sizeof *c->files));
         memset(c->files + c->file_count, 0, (ctx->source_count - c->file_count) * sizeof *c->files);
         c->file_count = ctx->source_count;
     }
@@ -139,7 +132,7 @@ static const char *canonical_script(arena *a, const char *z, size_t n)
 
 static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const char *name)
 {
-    site *s = vec_push(f->sites, f->count, f->cap);
+    site *s = VEC_PUSH(f->sites);
     memset(s, 0, sizeof *s);
     s->kind = kind;
     s->line = t->line;
@@ -195,7 +188,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
                 /* path::f( or ::f( : the call site was added at the name */
             } else if (depth == 0) {
                 add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
-                params_of = (long)f->count - 1;
+                params_of = (long)f->sites.count - 1;
                 sig_start = (size_t)(p1->z - src->data);
             } else {
                 add_site(f, SITE_CALL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
@@ -221,7 +214,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             add_site(f, SITE_ANIMTREE, &t, "#animtree");
         } else if (code == TK_RP && params_of >= 0 && depth == 0) {
             size_t end = (size_t)(t.z - src->data) + 1;
-            f->sites[params_of].signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
+            f->sites.items[params_of].signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
         } else if (code == TK_LBRACE) {
             if (depth++ == 0 && params_of >= 0) {
                 open_func = params_of;
@@ -229,8 +222,8 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             }
         } else if (code == TK_RBRACE && depth > 0) {
             if (--depth == 0 && open_func >= 0) {
-                f->sites[open_func].body_end_line = t.line;
-                f->sites[open_func].body_end_col = t.col + 1;
+                f->sites.items[open_func].body_end_line = t.line;
+                f->sites.items[open_func].body_end_col = t.col + 1;
                 open_func = -1;
             }
         } else if (code == TK_SEMI && depth == 0) {
@@ -243,8 +236,8 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     gsc_lexer_free(&lx);
     syntax_log_free(&log);
     diag_free(&scratch);
-    for (size_t i = 0; i < f->count; i++)
-        if (f->sites[i].kind == SITE_USING) *vec_push(f->usings, f->using_count, f->using_cap) = i;
+    for (size_t i = 0; i < f->sites.count; i++)
+        if (f->sites.items[i].kind == SITE_USING) *VEC_PUSH(f->usings) = i;
 }
 
 static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
@@ -261,7 +254,7 @@ static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
             memset(f, 0, sizeof *f);
             f->src = ctx->sources[i];
         }
-        *vec_push(f->refs, f->ref_count, f->ref_cap) = r;
+        *VEC_PUSH(f->refs) = r;
     }
 }
 
@@ -357,14 +350,14 @@ static int before(int l1, int c1, int l2, int c2)
 ** file with thousands of them cost O(log n) each. */
 static const site *using_before(const file_index *f, int line, int col)
 {
-    size_t lo = 0, hi = f->using_count; /* the first directive not before line:col */
+    size_t lo = 0, hi = f->usings.count; /* the first directive not before line:col */
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        const site *u = &f->sites[f->usings[mid]];
+        const site *u = &f->sites.items[f->usings.items[mid]];
         if (before(u->line, u->col, line, col)) lo = mid + 1;
         else hi = mid;
     }
-    return lo ? &f->sites[f->usings[lo - 1]] : NULL;
+    return lo ? &f->sites.items[f->usings.items[lo - 1]] : NULL;
 }
 
 int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
@@ -379,30 +372,32 @@ int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col
 
 /* The first definition of each function name (case folded) of f, for
 ** duplicate-function's related place: a table built once per file. */
+static const char *def_name_at(const void *file, size_t k)
+{
+    const file_index *f = file;
+    return f->sites.items[f->def_sites.items[k]].name;
+}
+
 static const site *first_definition_of(lookup_cache *c, file_index *f, const site *later)
 {
     if (!f->defs_built) {
         f->defs_built = 1;
-        for (size_t i = 0; i < f->count; i++) {
-            const site *s = &f->sites[i];
+        for (size_t i = 0; i < f->sites.count; i++) {
+            const site *s = &f->sites.items[i];
             if (s->kind != SITE_FUNCTION) continue;
             char *lower = arena_lower(&c->mem, s->name, strlen(s->name));
             uint32_t h = text_hash_bytes(lower, strlen(lower));
-            size_t k = hashtab_first(&f->defs, h);
-            for (; k != HASHTAB_END; k = hashtab_next(&f->defs, h, k))
-                if (text_equal_nocase(f->sites[f->def_sites[k]].name, s->name)) break;
-            if (k != HASHTAB_END) continue;
+            if (hashtab_find_string(&f->defs, h, s->name, 1, f, def_name_at) != HASHTAB_END) continue;
             hashtab_add(&f->defs, h);
-            *vec_push(f->def_sites, f->def_count, f->def_cap) = i;
+            *VEC_PUSH(f->def_sites) = i;
         }
     }
     char *lower = arena_lower(&c->mem, later->name, strlen(later->name));
     uint32_t h = text_hash_bytes(lower, strlen(lower));
-    for (size_t k = hashtab_first(&f->defs, h); k != HASHTAB_END; k = hashtab_next(&f->defs, h, k)) {
-        const site *first = &f->sites[f->def_sites[k]];
-        if (text_equal_nocase(first->name, later->name)) return first != later ? first : NULL;
-    }
-    return NULL;
+    size_t k = hashtab_find_string(&f->defs, h, later->name, 1, f, def_name_at);
+    if (k == HASHTAB_END) return NULL;
+    const site *first = &f->sites.items[f->def_sites.items[k]];
+    return first != later ? first : NULL;
 }
 
 int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
@@ -410,15 +405,15 @@ int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int
     file_index *f = file_of_src(ctx, src);
     if (!f) return 0;
     /* the later definition: the site at line:col (binary search: source order) */
-    size_t lo = 0, hi = f->count;
+    size_t lo = 0, hi = f->sites.count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (before(f->sites[mid].line, f->sites[mid].col, line, col)) lo = mid + 1;
+        if (before(f->sites.items[mid].line, f->sites.items[mid].col, line, col)) lo = mid + 1;
         else hi = mid;
     }
-    if (lo == f->count || f->sites[lo].kind != SITE_FUNCTION || f->sites[lo].line != line || f->sites[lo].col != col)
+    if (lo == f->sites.count || f->sites.items[lo].kind != SITE_FUNCTION || f->sites.items[lo].line != line || f->sites.items[lo].col != col)
         return 0;
-    const site *first = first_definition_of(cache_of(ctx), f, &f->sites[lo]);
+    const site *first = first_definition_of(cache_of(ctx), f, &f->sites.items[lo]);
     if (!first) return 0;
     *at_line = first->line;
     *at_col = first->col;
@@ -554,8 +549,8 @@ static const char *builtin_list_of(const atrc_ctx *ctx, lookup_cache *c, const c
 /* The definition of name in one file, or NULL. */
 static const site *defined_in(const file_index *f, const char *name)
 {
-    for (size_t i = 0; i < f->count; i++)
-        if (f->sites[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites[i].name, name)) return &f->sites[i];
+    for (size_t i = 0; i < f->sites.count; i++)
+        if (f->sites.items[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites.items[i].name, name)) return &f->sites.items[i];
     return NULL;
 }
 
@@ -575,9 +570,9 @@ static const site *function_site(const atrc_ctx *ctx, file_index *f, const char 
         *in = f;
         return s;
     }
-    for (size_t i = 0; i < f->count; i++)
-        if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
-            file_index *inc = script_named(ctx, f->sites[i].name);
+    for (size_t i = 0; i < f->sites.count; i++)
+        if (f->sites.items[i].kind == SITE_PATH && f->sites.items[i].include) {
+            file_index *inc = script_named(ctx, f->sites.items[i].name);
             if (inc && inc != f && (s = defined_in(inc, name)) != NULL) {
                 *in = inc;
                 return s;
@@ -588,8 +583,8 @@ static const site *function_site(const atrc_ctx *ctx, file_index *f, const char 
 
 static int lookup_script(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, atrc_at *out)
 {
-    for (size_t i = 0; i < f->ref_count; i++) {
-        const anim_ref *r = f->refs[i];
+    for (size_t i = 0; i < f->refs.count; i++) {
+        const anim_ref *r = f->refs.items[i];
         if (r->line != line) continue;
         atrc_location w;
         location_of(ctx, f->src, r->line, r->col, &w);
@@ -610,8 +605,8 @@ static int lookup_script(const atrc_ctx *ctx, lookup_cache *c, file_index *f, in
         }
         return 1;
     }
-    for (size_t i = 0; i < f->count; i++) {
-        const site *s = &f->sites[i];
+    for (size_t i = 0; i < f->sites.count; i++) {
+        const site *s = &f->sites.items[i];
         if (!in_token(line, col, s->line, s->col, s->end_col)) continue;
         set_where(ctx, f->src, s->line, s->col, s->end_col, &out->where);
         out->name = s->name;
@@ -681,19 +676,18 @@ static void full_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     diag_free(&quiet);
     if (reloaded) source_release(f->src);
     if (!all) return;
-    size_t cap = 0, top = 0, stack_cap = 0;
-    atr_node **stack = NULL;
-    *vec_push(stack, top, stack_cap) = all->root;
-    while (top) {
-        atr_node *n = stack[--top];
-        for (atr_node *k = n->first; k; k = k->next) *vec_push(stack, top, stack_cap) = k;
-        if (n != all->root && !n->placeholder) *vec_push(f->decl, f->decl_count, cap) = n;
+    VEC(atr_node *) stack = {0};
+    *VEC_PUSH(stack) = all->root;
+    while (stack.count) {
+        atr_node *n = stack.items[--stack.count];
+        for (atr_node *k = n->first; k; k = k->next) *VEC_PUSH(stack) = k;
+        if (n != all->root && !n->placeholder) *VEC_PUSH(f->decl) = n;
     }
-    free(stack);
-    qsort(f->decl, f->decl_count, sizeof *f->decl, by_order);
+    VEC_FREE(stack);
+    qsort(f->decl.items, f->decl.count, sizeof *f->decl.items, by_order);
     /* a parent is declared before its children */
-    for (size_t i = 0; i < f->decl_count; i++) {
-        atr_node *n = f->decl[i];
+    for (size_t i = 0; i < f->decl.count; i++) {
+        atr_node *n = f->decl.items[i];
         n->index = n->parent && n->parent->parent ? n->parent->index + 1 : 0;
     }
 }
@@ -732,8 +726,8 @@ static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int l
     }
     /* a node pruning removed: no index, no value, no references */
     full_atr(ctx, c, f);
-    for (size_t i = 0; i < f->decl_count; i++) {
-        const atr_node *n = f->decl[i];
+    for (size_t i = 0; i < f->decl.count; i++) {
+        const atr_node *n = f->decl.items[i];
         int end = n->col + (int)strlen(n->spelling);
         if (!in_token(line, col, n->line, n->col, end)) continue;
         out->kind = ATRC_AT_NODE;
@@ -828,7 +822,7 @@ size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *ou
 
 static void add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail)
 {
-    atrc_completion *x = vec_push(c->completions, c->completion_count, c->completion_cap);
+    atrc_completion *x = VEC_PUSH(c->completions);
     x->kind = kind;
     x->label = label;
     x->detail = detail;
@@ -847,10 +841,10 @@ static void complete_nodes(lookup_cache *c, const tree_entry *t)
 
 static void complete_functions(lookup_cache *c, const file_index *f)
 {
-    for (size_t i = 0; i < f->count; i++)
-        if (f->sites[i].kind == SITE_FUNCTION)
-            add_completion(c, ATRC_COMPLETE_FUNCTION, f->sites[i].name,
-                           arena_printf(&c->mem, "%s:%d", f->src->path, f->sites[i].line));
+    for (size_t i = 0; i < f->sites.count; i++)
+        if (f->sites.items[i].kind == SITE_FUNCTION)
+            add_completion(c, ATRC_COMPLETE_FUNCTION, f->sites.items[i].name,
+                           arena_printf(&c->mem, "%s:%d", f->src->path, f->sites.items[i].line));
 }
 
 static void complete_builtins(lookup_cache *c, const builtin_list *l, const char *detail)
@@ -879,7 +873,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
     file_index *f = ctx ? file_named(ctx, file) : NULL;
     if (!f || !is_script(f->src)) return NULL;
     lookup_cache *c = cache_of(ctx);
-    c->completion_count = 0;
+    c->completions.count = 0;
     const char *text;
     int reloaded = f->src->released && source_reload(f->src) == 0;
     long n = source_line(f->src, line, &text);
@@ -913,9 +907,9 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
         }
     } else {
         complete_functions(c, f);
-        for (size_t i = 0; i < f->count; i++)
-            if (f->sites[i].kind == SITE_PATH && f->sites[i].include) {
-                file_index *inc = script_named(ctx, f->sites[i].name);
+        for (size_t i = 0; i < f->sites.count; i++)
+            if (f->sites.items[i].kind == SITE_PATH && f->sites.items[i].include) {
+                file_index *inc = script_named(ctx, f->sites.items[i].name);
                 if (inc && inc != f) complete_functions(c, inc);
             }
         const profile_rules *rules = ctx->rules;
@@ -930,8 +924,8 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
         }
     }
     if (reloaded) source_release(f->src);
-    *count = c->completion_count;
-    return c->completions;
+    *count = c->completions.count;
+    return c->completions.items;
 }
 
 /* ---- document symbols ---- */
@@ -942,12 +936,12 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
     file_index *f = ctx ? file_named(ctx, file) : NULL;
     if (!f) return NULL;
     lookup_cache *c = cache_of(ctx);
-    c->symbol_count = 0;
+    c->symbols.count = 0;
     if (is_script(f->src)) {
-        for (size_t i = 0; i < f->count; i++) {
-            const site *s = &f->sites[i];
+        for (size_t i = 0; i < f->sites.count; i++) {
+            const site *s = &f->sites.items[i];
             if (s->kind != SITE_FUNCTION) continue;
-            atrc_symbol *y = vec_push(c->symbols, c->symbol_count, c->symbol_cap);
+            atrc_symbol *y = VEC_PUSH(c->symbols);
             memset(y, 0, sizeof *y);
             y->name = s->name;
             y->is_function = 1;
@@ -960,9 +954,9 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
         }
     } else {
         full_atr(ctx, c, f);
-        for (size_t i = 0; i < f->decl_count; i++) {
-            const atr_node *n = f->decl[i];
-            atrc_symbol *y = vec_push(c->symbols, c->symbol_count, c->symbol_cap);
+        for (size_t i = 0; i < f->decl.count; i++) {
+            const atr_node *n = f->decl.items[i];
+            atrc_symbol *y = VEC_PUSH(c->symbols);
             memset(y, 0, sizeof *y);
             y->name = n->spelling;
             y->depth = n->index;
@@ -971,8 +965,8 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
             y->extent = y->where;
         }
     }
-    *count = c->symbol_count;
-    return c->symbols;
+    *count = c->symbols.count;
+    return c->symbols.items;
 }
 
 /* ---- files and their text ---- */

@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "ast.h"
 #include "lexer.h"
+#include "vec.h"
 
 struct gsc_recovery;
 
@@ -27,8 +28,7 @@ typedef struct gsc_parse_ctx {
     /* A cod2/cod4 top-level '#/' with no '/#' open: the compile stage's
     ** error, so each becomes a marker item (AST_DEVBLOCK "#/", no children),
     ** handed on after the item before it, which the parser reduces later. */
-    struct gsc_marker { int line, col; } *markers;
-    size_t marker_count, marker_cap;
+    VEC(struct gsc_marker { int line; int col; }) markers;
 } gsc_parse_ctx;
 
 /* A complete top-level item was reduced: append it to root, or hand it to

@@ -25,18 +25,22 @@ tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new)
     tree_entry *t = arena_zalloc(&ctx->mem, sizeof *t);
     t->index = ++ctx->tree_count;
     t->name = arena_strdup(&ctx->mem, canonical);
-    vec_reserve(t->names, t->name_cap, 32);
+    VEC_RESERVE(t->names, 32);
     hashtab_reserve(&t->name_index, 32);
     ctx->trees[t->index] = t;
     *is_new = 1;
     return t;
 }
 
+static const char *name_at(const void *names, size_t i)
+{
+    return ((ref_name *const *)names)[i]->name;
+}
+
 static inline ref_name *find_name_hashed(const tree_entry *t, const char *name, uint32_t h)
 {
-    for (size_t i = hashtab_first(&t->name_index, h); i != HASHTAB_END; i = hashtab_next(&t->name_index, h, i))
-        if (strcmp(t->names[i]->name, name) == 0) return t->names[i];
-    return NULL;
+    size_t i = hashtab_find_string(&t->name_index, h, name, 0, t->names.items, name_at);
+    return i == HASHTAB_END ? NULL : t->names.items[i];
 }
 
 ref_name *registry_find_name(const tree_entry *t, const char *name)
@@ -57,7 +61,7 @@ void registry_add_reference_hashed(atrc_ctx *ctx, tree_entry *t, anim_ref *ref, 
         r->name = ref->name;
         r->bound_node = -1;
         hashtab_add(&t->name_index, hash);
-        *vec_push(t->names, t->name_count, t->name_cap) = r;
+        *VEC_PUSH(t->names) = r;
     }
     ref->set_name = r;
     if (r->refs_tail) r->refs_tail->name_next = ref;
@@ -118,8 +122,7 @@ void registry_engine_anim(atrc_ctx *ctx, const char *canonical_tree, const char 
 void registry_free(atrc_ctx *ctx)
 {
     for (int i = 1; i <= ctx->tree_count; i++) {
-        free(ctx->trees[i]->names);
-        ctx->trees[i]->names = NULL;
+        VEC_FREE(ctx->trees[i]->names);
         hashtab_free(&ctx->trees[i]->name_index);
     }
 }

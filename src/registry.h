@@ -7,6 +7,7 @@
 #include "atrc.h"
 #include "hashtab.h"
 #include "source.h"
+#include "vec.h"
 
 typedef enum { REF_ANIM = 0, REF_ANIMTREE, REF_ENGINE } ref_kind;
 
@@ -42,8 +43,7 @@ struct tree_entry {
     source_file *first_src;    /* first #using_animtree naming it (NULL: engine) */
     int first_line, first_col;
     int too_long;              /* never loaded */
-    ref_name **names;          /* reference set, first-reference order */
-    size_t name_count, name_cap;
+    VEC(ref_name *) names;     /* reference set, first-reference order */
     hashtab name_index;        /* names by text_hash_bytes(name, strlen(name)) */
     const char *file;          /* the .atr opened, or NULL */
     source_file *atr_src;

@@ -165,9 +165,10 @@ static void file_item(gsc_parse_ctx *ctx, ast_node *item);
 /* The marker item of a stray top-level '#/' (see gsc_parse_ctx). */
 static void flush_marker(gsc_parse_ctx *ctx)
 {
-    for (size_t i = 0; i < ctx->marker_count; i++)
-        file_item(ctx, ast_text_node(ctx->a, AST_DEVBLOCK, ctx->markers[i].line, ctx->markers[i].col, "#/", 2));
-    ctx->marker_count = 0;
+    for (size_t i = 0; i < ctx->markers.count; i++)
+        file_item(ctx, ast_text_node(ctx->a, AST_DEVBLOCK, ctx->markers.items[i].line, ctx->markers.items[i].col,
+                                     "#/", 2));
+    ctx->markers.count = 0;
 }
 
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
@@ -218,15 +219,15 @@ static ALWAYS_INLINE int plain_step(gsc_parse_ctx *ctx, gsc_recovery *rec, gsc_l
         if (role == FEED_CLOSE && !recovery_after_boundary(ctx, lx)) return STEP_LEFT;
         if (tok->line > prev->line) {
             if (ctx->prev_code == TK_RP && code != TK_LBRACE && code != TK_SEMI) return STEP_LEFT;
-            if (role == FEED_NAME && tok->col == 1 && lx->open_count) return STEP_LEFT;
+            if (role == FEED_NAME && tok->col == 1 && lx->open.count) return STEP_LEFT;
             recovery_note_line_start(rec, tok, code, prev, prev->z && recovery_after_boundary(ctx, lx));
         }
-        if (role == FEED_NAME && lx->open_count == 0) rec->top_name = *tok;
+        if (role == FEED_NAME && lx->open.count == 0) rec->top_name = *tok;
         if (role == FEED_ANIM) ctx->anim_tokens++;
         /* The recovery does this after the feed; before it is the same here:
         ** no message about a '{' names the function, and fn_error is 0 in a
         ** clean file. */
-        if (role == FEED_OPEN && lx->open_count == 1) {
+        if (role == FEED_OPEN && lx->open.count == 1) {
             rec->func_name = rec->top_name;
             rec->fn_error = 0;
         }
@@ -319,8 +320,8 @@ static void profile_hint(source_file *src, const profile_rules *rules, const syn
     arena_free_all(&scratch);
     diag_list *d = log->diags;
     size_t extra = strlen(hint);
-    for (size_t i = 0; i < log->reported_count; i++) {
-        diag *g = &d->items[log->reported[i]];
+    for (size_t i = 0; i < log->reported.count; i++) {
+        diag *g = &d->items[log->reported.items[i]];
         if (qline >= 0 && (g->line > qline || (g->line == qline && g->col >= qcol))) break;
         size_t n = strlen(g->message);
         g->message = xrealloc(g->message, n + extra + 1);
@@ -365,10 +366,10 @@ static int run_parse(source_file *src, const profile_rules *rules, diag_list *di
         swap_tokens(&tok, &prev);
     }
     flush_marker(&ctx); /* a '#/' after the last item */
-    free(ctx.markers);
+    VEC_FREE(ctx.markers);
     GscParseFree(parser, free);
     int mismatches = rec.line_start_mismatches;
-    if (rec.log.reported_count && mode == RECOVERY_REPORT) profile_hint(src, rules, &rec.log);
+    if (rec.log.reported.count && mode == RECOVERY_REPORT) profile_hint(src, rules, &rec.log);
     recovery_free(&rec);
     gsc_lexer_free(&lx);
     return mismatches;

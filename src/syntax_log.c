@@ -14,9 +14,7 @@ void syntax_log_init(syntax_log *log, source_file *src, diag_list *diags)
 
 void syntax_log_free(syntax_log *log)
 {
-    free(log->reported);
-    log->reported = NULL;
-    log->reported_count = log->reported_cap = 0;
+    VEC_FREE(log->reported);
 }
 
 int syntax_log_reportv(syntax_log *log, int line, int col, const char *fmt, va_list ap)
@@ -32,6 +30,6 @@ int syntax_log_reportv(syntax_log *log, int line, int col, const char *fmt, va_l
     log->error_col = col;
     size_t before = log->diags->count;
     diag_addv(log->diags, DIAG_ERROR, log->src, line, col, fmt, ap);
-    if (log->diags->count > before) *vec_push(log->reported, log->reported_count, log->reported_cap) = before;
+    if (log->diags->count > before) *VEC_PUSH(log->reported) = before;
     return 1;
 }

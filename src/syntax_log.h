@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include "diag.h"
 #include "source.h"
+#include "vec.h"
 
 typedef struct syntax_log {
     source_file *src;
@@ -23,8 +24,7 @@ typedef struct syntax_log {
     ** token count of the closer that answered the last one, and that of the
     ** last '#/' that closed no '/#' (see gsc_lexer_abandon_brackets). */
     int abandoned, abandoned_closer, stray_devclose;
-    size_t *reported;    /* indices in diags of the syntax errors reported (not the cap's) */
-    size_t reported_count, reported_cap;
+    VEC(size_t) reported; /* indices in diags of the syntax errors reported (not the cap's) */
 } syntax_log;
 
 void syntax_log_init(syntax_log *log, source_file *src, diag_list *diags);

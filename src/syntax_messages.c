@@ -196,12 +196,12 @@ static int starts_statement(int code)
 static const gsc_opener *unclosed_bracket(const gsc_lexer *lx)
 {
     const syntax_log *log = lx->log;
-    for (int i = lx->open_count - 1; i >= 0; i--) {
-        const gsc_opener *o = &lx->open[i];
+    for (size_t i = lx->open.count; i-- > 0;) {
+        const gsc_opener *o = &lx->open.items[i];
         if (o->kind == TK_LBRACE || o->kind == TK_DEVOPEN) return o;
         int after_last_error = o->line > log->error_line ||
                                (o->line == log->error_line && o->col > log->error_col);
-        if (i == lx->open_count - 1 && (!log->errors || after_last_error)) return o;
+        if (i + 1 == lx->open.count && (!log->errors || after_last_error)) return o;
     }
     return NULL;
 }

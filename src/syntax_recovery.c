@@ -99,7 +99,7 @@ void recovery_syntax_error(void *parser, gsc_parse_ctx *ctx, int major, gsc_toke
     if (rec->quiet) return;
     /* Between functions after an error inside one: the unbalanced '}' or
     ** statement is that error's consequence. */
-    if (rec->fn_error && lx->open_count == 0 && major != 0) return;
+    if (rec->fn_error && lx->open.count == 0 && major != 0) return;
     /* Just after a lexer error (a dropped stray byte), the parser's complaint
     ** is a consequence, not news. */
     if (lx->log->lexical_errors && lx->token_count - lx->log->lexical_error_token <= 2) return;
@@ -116,8 +116,8 @@ static int in_body(const gsc_recovery *rec)
 {
     const gsc_lexer *lx = rec->lx;
     if (!recovery_clean_so_far(rec)) return 0;
-    for (int i = lx->open_count - 1; i >= 0; i--)
-        if (lx->open[i].kind == TK_LBRACE) return 1;
+    for (size_t i = lx->open.count; i-- > 0;)
+        if (lx->open.items[i].kind == TK_LBRACE) return 1;
     return 0;
 }
 
@@ -125,8 +125,8 @@ static int in_body(const gsc_recovery *rec)
 static int open_parens(const gsc_lexer *lx)
 {
     int n = 0;
-    for (int i = lx->open_count - 1; i >= 0; i--, n++)
-        if (lx->open[i].kind == TK_LBRACE || lx->open[i].kind == TK_DEVOPEN) break;
+    for (size_t i = lx->open.count; i-- > 0; n++)
+        if (lx->open.items[i].kind == TK_LBRACE || lx->open.items[i].kind == TK_DEVOPEN) break;
     return n;
 }
 
@@ -134,18 +134,18 @@ static int open_parens(const gsc_lexer *lx)
 static int only_blocks_open(const gsc_lexer *lx)
 {
     int braces = 0;
-    for (int i = 0; i < lx->open_count; i++) braces += lx->open[i].kind == TK_LBRACE;
+    for (size_t i = 0; i < lx->open.count; i++) braces += lx->open.items[i].kind == TK_LBRACE;
     if (!braces) return 0;
-    for (int i = 0; i < lx->open_count; i++)
-        if (lx->open[i].kind != TK_LBRACE && lx->open[i].kind != TK_DEVOPEN) return 0;
+    for (size_t i = 0; i < lx->open.count; i++)
+        if (lx->open.items[i].kind != TK_LBRACE && lx->open.items[i].kind != TK_DEVOPEN) return 0;
     return 1;
 }
 
 /* Only the innermost opener stays (a header's own '{'), or none. */
 static void keep_innermost_open(gsc_lexer *lx)
 {
-    lx->open[0] = lx->open[lx->open_count - 1];
-    lx->open_count = 1;
+    lx->open.items[0] = lx->open.items[lx->open.count - 1];
+    lx->open.count = 1;
 }
 
 /* ---- the lookahead ---- */
@@ -205,7 +205,7 @@ NOINLINE static int skip_item_step(gsc_recovery *rec, int code, const gsc_token 
     gsc_lexer *lx = rec->lx;
     int len = 0;
     if (code == 0) return RECOVERY_STOP;
-    if (code == TK_SEMI && lx->open_count == 0) { /* the end of the broken item */
+    if (code == TK_SEMI && lx->open.count == 0) { /* the end of the broken item */
         rec->mute = 1;
         GscParse(rec->parser, code, *tok);
         rec->mute = 0;
@@ -223,8 +223,8 @@ NOINLINE static int skip_item_step(gsc_recovery *rec, int code, const gsc_token 
     *resumed = 1;
     /* Brackets of the skipped text are forgotten; a peeked header keeps its
     ** own '{'. */
-    if (len && lx->open_count) keep_innermost_open(lx);
-    else if (!len) lx->open_count = 0;
+    if (len && lx->open.count) keep_innermost_open(lx);
+    else if (!len) lx->open.count = 0;
     GscParseResync(rec->parser);
     rec->quiet = 0;
     return RECOVERY_FEED;
@@ -241,12 +241,12 @@ NOINLINE static void close_unclosed_function(gsc_recovery *rec, const gsc_token 
     gsc_lexer *lx = rec->lx;
     if (!header_follows(rec) || !parser_at_statement_start(rec->parser)) return;
     syntax_msg_unclosed_function(lx, *tok, rec->func_name);
-    int blocks = lx->open_count - 1; /* minus the new header's '{' */
+    int blocks = (int)lx->open.count - 1; /* minus the new header's '{' */
     rec->mute = 1;
     for (int i = blocks - 1; i >= 0; i--) {
         gsc_token closer = *tok;
         closer.n = 0;
-        GscParse(rec->parser, lx->open[i].kind == TK_DEVOPEN ? TK_DEVCLOSE : TK_RBRACE, closer);
+        GscParse(rec->parser, lx->open.items[i].kind == TK_DEVOPEN ? TK_DEVCLOSE : TK_RBRACE, closer);
     }
     rec->mute = 0;
     keep_innermost_open(lx);
@@ -317,10 +317,10 @@ NOINLINE static int stray_devclose_marker(gsc_recovery *rec, const gsc_token *to
     gsc_parse_ctx *ctx = rec->ctx;
     gsc_lexer *lx = rec->lx;
     if (!lx->rules->devblock_toplevel_markers || lx->log->stray_devclose != lx->token_count ||
-        rec->ahead_count != 0 || lx->open_count != 0 || parser_recovering(rec->parser) ||
+        rec->ahead_count != 0 || lx->open.count != 0 || parser_recovering(rec->parser) ||
         !parser_at_statement_start(rec->parser))
         return 0;
-    struct gsc_marker *m = vec_push(ctx->markers, ctx->marker_count, ctx->marker_cap);
+    struct gsc_marker *m = VEC_PUSH(ctx->markers);
     m->line = tok->line;
     m->col = tok->col;
     /* The other grammar's probe: that game refuses the stray '#/' too (a
@@ -362,7 +362,7 @@ static ALWAYS_INLINE int before_feed(gsc_recovery *rec, int code, const gsc_toke
         only_blocks_open(lx))
         close_unclosed_function(rec, tok);
     if (starts_line && rec->ctx->prev_code == TK_RP) supply_missing_brace(rec, code, tok);
-    if (code == TK_IDENT && rec->ahead_count == 0 && lx->open_count == 0) rec->top_name = *tok;
+    if (code == TK_IDENT && rec->ahead_count == 0 && lx->open.count == 0) rec->top_name = *tok;
     if (code == TK_RBRACE) before_closing_brace(rec, tok, prev);
     if (code == TK_DEVCLOSE && stray_devclose_marker(rec, tok)) return RECOVERY_DONE;
     return RECOVERY_FEED;
@@ -401,7 +401,7 @@ NOINLINE static void after_error(gsc_recovery *rec, int code)
 {
     gsc_lexer *lx = rec->lx;
     rec->fn_error = 1; /* a stray '}' before the next function is its consequence */
-    if (lx->open_count == 0) {
+    if (lx->open.count == 0) {
         rec->state = RECOVERY_SKIP_ITEM;
     } else if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE && code != TK_DEVCLOSE &&
                code != TK_RP && code != TK_RBRACKET &&
@@ -426,7 +426,7 @@ static ALWAYS_INLINE int after_feed(gsc_recovery *rec, int code, int errors_befo
 {
     gsc_lexer *lx = rec->lx;
     if (rec->syntax_errors > errors_before && code != 0) after_error(rec, code);
-    if (code == TK_LBRACE && lx->open_count == 1 && rec->ahead_count == 0) {
+    if (code == TK_LBRACE && lx->open.count == 1 && rec->ahead_count == 0) {
         rec->func_name = rec->top_name;
         rec->fn_error = 0;
     }

@@ -158,8 +158,8 @@ static ALWAYS_INLINE int recovery_clean_so_far(const gsc_recovery *rec)
 static ALWAYS_INLINE int recovery_inside_brackets(const gsc_lexer *lx)
 {
     /* Read in place (gsc_lexer_innermost_open): this runs at every ';'. */
-    if (!lx->open_count) return 0;
-    int kind = lx->open[lx->open_count - 1].kind;
+    if (!lx->open.count) return 0;
+    int kind = lx->open.items[lx->open.count - 1].kind;
     return kind != TK_LBRACE && kind != TK_DEVOPEN;
 }
 

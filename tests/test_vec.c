@@ -202,6 +202,45 @@ START_TEST(find_string_keys)
 }
 END_TEST
 
+typedef struct span {
+    const char *z;
+    size_t n;
+} span;
+
+static const char *span_at(const void *items, size_t i, size_t *len)
+{
+    const span *s = &((const span *)items)[i];
+    *len = s->n;
+    return s->z;
+}
+
+/* hashtab_find_bytes: keys are their bytes and their length, so a prefix, a
+** longer run of the same text and bytes past a NUL all tell keys apart; the
+** newest of equal keys is found. */
+START_TEST(find_bytes_keys)
+{
+    hashtab t = {0};
+    VEC(span) items = {0};
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "x", 1, items.items, span_at), HASHTAB_END);
+    static const char text[] = "abcab\0zab";
+    const span keys[] = {{text, 2}, {text, 3}, {text + 3, 2}, {text + 5, 4}, {text + 5, 3}};
+    for (int i = 0; i < 5; i++) {
+        hashtab_add(&t, 7); /* one hash: every key a candidate of every lookup */
+        *VEC_PUSH(items) = keys[i];
+    }
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "ab", 2, items.items, span_at), 2);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "abc", 3, items.items, span_at), 1);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "abca", 4, items.items, span_at), HASHTAB_END);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "a", 1, items.items, span_at), HASHTAB_END);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "\0zab", 4, items.items, span_at), 3);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "\0za", 3, items.items, span_at), 4);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 7, "\0zb", 3, items.items, span_at), HASHTAB_END);
+    ck_assert_uint_eq(hashtab_find_bytes(&t, 8, "ab", 2, items.items, span_at), HASHTAB_END); /* other hash */
+    VEC_FREE(items);
+    hashtab_free(&t);
+}
+END_TEST
+
 START_TEST(lookup_of_absent_keys)
 {
     hashtab t = {0};
@@ -513,6 +552,7 @@ Suite *make_vec_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("hashtab");
     tcase_add_test(tc, find_string_keys);
+    tcase_add_test(tc, find_bytes_keys);
     tcase_add_test(tc, lookup_of_absent_keys);
     tcase_add_test(tc, hash_collisions);
     tcase_add_test(tc, hashtab_reserve_room);
