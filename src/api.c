@@ -42,8 +42,8 @@ void atrc_free(atrc_ctx *ctx)
     if (ctx->walk) walk_free(ctx->walk);
     gamefs_free(&ctx->fs);
     diag_free(&ctx->diags);
-    for (size_t i = 0; i < ctx->source_count; i++) source_free(ctx->sources[i]);
-    free(ctx->sources);
+    for (size_t i = 0; i < ctx->sources.count; i++) source_free(ctx->sources.items[i]);
+    VEC_FREE(ctx->sources);
     free(ctx->builtins.items);
     arena_free_all(&ctx->mem);
     free(ctx);
@@ -117,8 +117,8 @@ const char *atrc_input_same_as(const atrc_ctx *ctx, const char *path)
 {
     os_file_id out, in;
     if (os_path_id(path, &out) != 0) return NULL;
-    for (size_t i = 0; i < ctx->source_count; i++) {
-        const char *p = ctx->sources[i]->path;
+    for (size_t i = 0; i < ctx->sources.count; i++) {
+        const char *p = ctx->sources.items[i]->path;
         if (os_path_id(p, &in) == 0 && os_same_id(&in, &out)) return p;
     }
     return NULL;

@@ -40,12 +40,10 @@ typedef struct record_name {
 } record_name;
 
 typedef struct compile_record {
-    compile_event *ev;
-    size_t count, cap;
+    VEC(compile_event) ev;
     char *names;               /* the distinct names' text, NUL-terminated */
     size_t names_len, names_cap;
-    record_name *distinct;
-    size_t distinct_count, distinct_cap;
+    VEC(record_name) distinct;
     hashtab index;             /* distinct names by hash */
     ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
 } compile_record;
@@ -77,22 +75,22 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len, int fol
     p[len] = 0;
     uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
     for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
-        if (cr->distinct[i].len == len && memcmp(cr->names + cr->distinct[i].off, p, len) == 0) return (uint32_t)i;
+        if (cr->distinct.items[i].len == len && memcmp(cr->names + cr->distinct.items[i].off, p, len) == 0) return (uint32_t)i;
     hashtab_add(&cr->index, h);
-    *vec_push(cr->distinct, cr->distinct_count, cr->distinct_cap) = (record_name){cr->names_len, len, h, NULL};
+    *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL};
     cr->names_len += len + 1;
-    return (uint32_t)(cr->distinct_count - 1);
+    return (uint32_t)(cr->distinct.count - 1);
 }
 
 static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_node *n, int in_dev)
 {
-    if (!cr->ev) { /* the file's first event: room for a typical file's */
-        vec_reserve(cr->ev, cr->cap, 64);
-        vec_reserve(cr->distinct, cr->distinct_cap, 64);
+    if (!cr->ev.items) { /* the file's first event: room for a typical file's */
+        VEC_RESERVE(cr->ev, 64);
+        VEC_RESERVE(cr->distinct, 64);
         vec_reserve(cr->names, cr->names_cap, 1024);
         hashtab_reserve(&cr->index, 64);
     }
-    compile_event *e = vec_push(cr->ev, cr->count, cr->cap);
+    compile_event *e = VEC_PUSH(cr->ev);
     const char *text = n->text ? n->text : "";
     size_t len = n->text ? n->len : 0;
     e->kind = (unsigned char)kind;
@@ -145,9 +143,9 @@ void compile_pass_release(void *state)
 {
     compile_record *cr = state;
     free(cr->stack.items);
-    free(cr->ev);
+    VEC_FREE(cr->ev);
     free(cr->names);
-    free(cr->distinct);
+    VEC_FREE(cr->distinct);
     hashtab_free(&cr->index);
     free(cr);
 }
@@ -156,23 +154,23 @@ void *compile_pass_copy(const void *state)
 {
     const compile_record *from = state;
     compile_record *cr = xcalloc(1, sizeof *cr);
-    if (from->count) {
-        cr->ev = xmalloc(array_size(from->count, sizeof *cr->ev));
-        memcpy(cr->ev, from->ev, from->count * sizeof *cr->ev);
-        cr->count = cr->cap = from->count;
+    if (from->ev.count) {
+        cr->ev.items = xmalloc(array_size(from->ev.count, sizeof *cr->ev.items));
+        memcpy(cr->ev.items, from->ev.items, from->ev.count * sizeof *cr->ev.items);
+        cr->ev.count = cr->ev.cap = from->ev.count;
     }
     if (from->names_len) {
         cr->names = xmalloc(from->names_len);
         memcpy(cr->names, from->names, from->names_len);
         cr->names_len = cr->names_cap = from->names_len;
     }
-    if (from->distinct_count) {
-        cr->distinct = xmalloc(array_size(from->distinct_count, sizeof *cr->distinct));
-        for (size_t i = 0; i < from->distinct_count; i++) {
-            cr->distinct[i] = from->distinct[i];
-            cr->distinct[i].shared = NULL; /* the copy in a context's arena: made by the replay */
+    if (from->distinct.count) {
+        cr->distinct.items = xmalloc(array_size(from->distinct.count, sizeof *cr->distinct.items));
+        for (size_t i = 0; i < from->distinct.count; i++) {
+            cr->distinct.items[i] = from->distinct.items[i];
+            cr->distinct.items[i].shared = NULL; /* the copy in a context's arena: made by the replay */
         }
-        cr->distinct_count = cr->distinct_cap = from->distinct_count;
+        cr->distinct.count = cr->distinct.cap = from->distinct.count;
     }
     return cr;
 }
@@ -221,7 +219,7 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e
     if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
     r->name = nm->shared;
     if (e->spelling) {
-        record_name *sp = &cr->distinct[e->spelling - 1];
+        record_name *sp = &cr->distinct.items[e->spelling - 1];
         if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names + sp->off, sp->len);
         r->spelling = sp->shared;
     }
@@ -260,10 +258,10 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
     compile_record *cr = f->state[FE_PASS_COMPILE];
     if (!cr) return;
     selection sel = {NULL, 0};
-    for (size_t i = 0; i < cr->count; i++) {
-        const compile_event *e = &cr->ev[i];
+    for (size_t i = 0; i < cr->ev.count; i++) {
+        const compile_event *e = &cr->ev.items[i];
         fe_replay_diags(f, &ctx->diags, e->diag_mark);
-        record_name *nm = &cr->distinct[e->name];
+        record_name *nm = &cr->distinct.items[e->name];
         const char *name = cr->names + nm->off;
         switch ((event_kind)e->kind) {
         case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;

@@ -68,7 +68,7 @@ const fe_pass *const ctx_passes = passes;
 
 void ctx_keep_source(atrc_ctx *ctx, source_file *f)
 {
-    *vec_push(ctx->sources, ctx->source_count, ctx->source_cap) = f;
+    *VEC_PUSH(ctx->sources) = f;
 }
 
 static frontend *get_frontend(atrc_ctx *ctx)

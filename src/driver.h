@@ -11,14 +11,14 @@
 #include "gamefs.h"
 #include "registry.h"
 #include "source.h"
+#include "vec.h"
 
 struct atrc_ctx {
     atrc_options opts;
     const struct profile_rules *rules; /* opts.profile's row, set when the context is made */
     arena mem;                 /* names, references, trees: freed with the context */
     diag_list diags;
-    source_file **sources;     /* every file read, kept for diagnostics excerpts */
-    size_t source_count, source_cap;
+    VEC(source_file *) sources; /* every file read, kept for diagnostics excerpts */
     gamefs fs;
     tree_entry *trees[ATRC_MAX_TREES + 1]; /* [0] unused, as in the engine */
     int tree_count;

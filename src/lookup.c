@@ -102,13 +102,13 @@ static lookup_cache *cache_of(const atrc_ctx *cctx)
         arena_init(&ctx->lookup->mem);
     }
     lookup_cache *c = ctx->lookup;
-    if (c->file_count < ctx->source_count) {
-        c->files = xrealloc(c->files, array_size(ctx->source_count, sizeof *c->files));
-        memset(c->files + c->file_count, 0, (ctx->source_count - c->file_count) * sizeof *c->files);
-        c->file_count = ctx->source_count;
+    if (c->file_count < ctx->sources.count) {
+        c->files = xrealloc(c->files, array_size(ctx->sources.count, sizeof *c->files));
+        memset(c->files + c->file_count, 0, (ctx->sources.count - c->file_count) * sizeof *c->files);
+        c->file_count = ctx->sources.count;
     }
-    for (; c->src_indexed < ctx->source_count; c->src_indexed++)
-        hashtab_add(&c->src_index, pointer_hash(ctx->sources[c->src_indexed]));
+    for (; c->src_indexed < ctx->sources.count; c->src_indexed++)
+        hashtab_add(&c->src_index, pointer_hash(ctx->sources.items[c->src_indexed]));
     return c;
 }
 
@@ -116,7 +116,7 @@ static long source_number(const atrc_ctx *ctx, lookup_cache *c, const source_fil
 {
     uint32_t h = pointer_hash(src);
     for (size_t i = hashtab_first(&c->src_index, h); i != HASHTAB_END; i = hashtab_next(&c->src_index, h, i))
-        if (ctx->sources[i] == src) return (long)i;
+        if (ctx->sources.items[i] == src) return (long)i;
     return -1;
 }
 
@@ -252,7 +252,7 @@ static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
         if (!f) {
             f = c->files[i] = arena_alloc(&c->mem, sizeof *f);
             memset(f, 0, sizeof *f);
-            f->src = ctx->sources[i];
+            f->src = ctx->sources.items[i];
         }
         *VEC_PUSH(f->refs) = r;
     }
@@ -264,7 +264,7 @@ static int is_script(const source_file *src)
     return n >= 4 && text_equal_nocase(src->path + n - 4, ".gsc");
 }
 
-/* The index of ctx->sources[i], lexed on first use. */
+/* The index of ctx->sources.items[i], lexed on first use. */
 static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
 {
     index_refs(ctx, c);
@@ -272,7 +272,7 @@ static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
     if (!f) {
         f = c->files[i] = arena_alloc(&c->mem, sizeof *f);
         memset(f, 0, sizeof *f);
-        f->src = ctx->sources[i];
+        f->src = ctx->sources.items[i];
     }
     if (!f->script) {
         char buf[1024];
@@ -309,12 +309,12 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
 {
     if (!name) return NULL;
     lookup_cache *c = cache_of(ctx);
-    for (size_t i = 0; i < ctx->source_count; i++)
-        if (strcmp(ctx->sources[i]->path, name) == 0) return with_sites(ctx, file_at(ctx, c, i));
+    for (size_t i = 0; i < ctx->sources.count; i++)
+        if (strcmp(ctx->sources.items[i]->path, name) == 0) return with_sites(ctx, file_at(ctx, c, i));
     char *real = os_real_path(name);
     if (!real) return NULL;
     file_index *found = NULL;
-    for (size_t i = 0; i < ctx->source_count && !found; i++) {
+    for (size_t i = 0; i < ctx->sources.count && !found; i++) {
         file_index *f = file_at(ctx, c, i);
         if (!f->real) {
             char *r = os_real_path(f->src->path);
@@ -331,7 +331,7 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
 static file_index *script_named(const atrc_ctx *ctx, const char *name)
 {
     lookup_cache *c = cache_of(ctx);
-    for (size_t i = 0; i < ctx->source_count; i++) {
+    for (size_t i = 0; i < ctx->sources.count; i++) {
         file_index *f = file_at(ctx, c, i);
         if (is_script(f->src) && strcmp(f->script, name) == 0) return with_sites(ctx, f);
     }
@@ -973,12 +973,12 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
 
 size_t atrc_file_count(const atrc_ctx *ctx)
 {
-    return ctx ? ctx->source_count : 0;
+    return ctx ? ctx->sources.count : 0;
 }
 
 const char *atrc_file_name(const atrc_ctx *ctx, size_t i)
 {
-    return ctx && i < ctx->source_count ? ctx->sources[i]->path : NULL;
+    return ctx && i < ctx->sources.count ? ctx->sources.items[i]->path : NULL;
 }
 
 const char *atrc_source_text(atrc_ctx *ctx, const char *file, size_t *len)
