@@ -156,13 +156,13 @@ int ctx_add_operands(atrc_ctx *ctx, const char *const *operands, size_t n)
     script_list l;
     script_list_expand(operands, n, &l);
     int rc = 0;
-    for (size_t i = 0; i < l.bad_count; i++) {
-        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", l.bad[i].dir, l.bad[i].why);
+    for (size_t i = 0; i < l.bad.count; i++) {
+        diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", l.bad.items[i].dir, l.bad.items[i].why);
         ctx->diags.read_failures++;
         ctx->unreadable_inputs++;
         rc = -1;
     }
-    if (add_files(ctx, l.paths, l.count) != 0) rc = -1;
+    if (add_files(ctx, l.paths.items, l.paths.count) != 0) rc = -1;
     script_list_free(&l);
     return rc;
 }

@@ -44,12 +44,11 @@ static int by_engine_path(const void *a, const void *b)
 void script_list_expand(const char *const *operands, size_t n, script_list *out)
 {
     memset(out, 0, sizeof *out);
-    size_t cap = 0, owned_cap = 0, bad_cap = 0;
     for (size_t i = 0; i < n; i++) {
         os_file_id st;
         const char *op = operands[i];
         if (strcmp(op, "-") == 0 || os_path_id(op, &st) != 0 || !st.directory) {
-            *vec_push(out->paths, out->count, cap) = op;
+            *VEC_PUSH(out->paths) = op;
             continue;
         }
         /* "." names what is below it as the game directory "." does: "x.gsc". */
@@ -58,7 +57,7 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
         /* Directories still to read (owned strings), the operand first. */
         VEC(char *) todo = {0};
         VEC(found_path) found = {0};
-        size_t problems = out->bad_count;
+        size_t problems = out->bad.count;
         *VEC_PUSH(todo) = dot ? xstrdup("") : join(op, "");
         for (int is_op = 1; todo.count; is_op = 0) {
             char *dir = todo.items[--todo.count];
@@ -66,10 +65,10 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
             if (!dp) {
                 /* Said, not skipped: the operand itself, or a directory below it. */
                 char *why = xstrdup(strerror(errno ? errno : EIO));
-                *vec_push(out->owned, out->owned_count, owned_cap) = why;
-                *vec_push(out->owned, out->owned_count, owned_cap) = dir;
-                *vec_push(out->bad, out->bad_count, bad_cap) =
-                    (struct script_dir_problem){is_op ? op : dir, why};
+                *VEC_PUSH(out->owned) = why;
+                *VEC_PUSH(out->owned) = dir;
+                *VEC_PUSH(out->bad) =
+                    (script_dir_problem){is_op ? op : dir, why};
                 continue;
             }
             struct dirent *e;
@@ -89,16 +88,16 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
         }
         VEC_FREE(todo);
         if (found.count == 0) {
-            if (problems == out->bad_count)
-                *vec_push(out->bad, out->bad_count, bad_cap) =
-                    (struct script_dir_problem){op, "a directory with no .gsc script below it"};
+            if (problems == out->bad.count)
+                *VEC_PUSH(out->bad) =
+                    (script_dir_problem){op, "a directory with no .gsc script below it"};
             VEC_FREE(found);
             continue;
         }
         qsort(found.items, found.count, sizeof *found.items, by_engine_path);
         for (size_t k = 0; k < found.count; k++) {
-            *vec_push(out->owned, out->owned_count, owned_cap) = found.items[k].path;
-            *vec_push(out->paths, out->count, cap) = found.items[k].path;
+            *VEC_PUSH(out->owned) = found.items[k].path;
+            *VEC_PUSH(out->paths) = found.items[k].path;
         }
         VEC_FREE(found);
     }
@@ -106,9 +105,9 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
 
 void script_list_free(script_list *l)
 {
-    for (size_t i = 0; i < l->owned_count; i++) free(l->owned[i]);
-    free(l->owned);
-    free(l->paths);
-    free(l->bad);
+    for (size_t i = 0; i < l->owned.count; i++) free(l->owned.items[i]);
+    VEC_FREE(l->owned);
+    VEC_FREE(l->paths);
+    VEC_FREE(l->bad);
     memset(l, 0, sizeof *l);
 }

@@ -4,19 +4,18 @@
 #ifndef ATRC_SCRIPT_DIR_H
 #define ATRC_SCRIPT_DIR_H
 #include <stddef.h>
+#include "vec.h"
 
 /* The operands with every directory replaced by the .gsc files below it
 ** (any case of ".gsc"; symbolic links to directories are not followed).
 ** paths[i] points into the operands or into owned storage. */
+typedef struct script_dir_problem { const char *dir, *why; } script_dir_problem;
 typedef struct script_list {
-    const char **paths;
-    size_t count;
-    char **owned;             /* the joined paths and messages (freed by script_list_free) */
-    size_t owned_count;
+    VEC(const char *) paths;
+    VEC(char *) owned;        /* the joined paths and messages (freed by script_list_free) */
     /* Directories that hold no script or could not be read, in operand
     ** order, each with why (no script below it, or an errno text). */
-    struct script_dir_problem { const char *dir, *why; } *bad;
-    size_t bad_count;
+    VEC(script_dir_problem) bad;
 } script_list;
 
 void script_list_expand(const char *const *operands, size_t n, script_list *out);
