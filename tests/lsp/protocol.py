@@ -18,10 +18,11 @@ import sys
 import urllib.parse
 
 ATRC = os.environ["ATRC"]
-WORKSPACE = os.path.realpath(os.environ["WORKSPACE"])
+WORKSPACE = os.path.realpath(os.environ.get("WORKSPACE", os.path.join(os.path.dirname(__file__), "workspace")))
 INSTALL = os.environ.get("INSTALL")
 failures = 0
 checks = 0
+NAME = "lsp protocol"   # the prefix of a failure's line (tests/lsp/corpus.py sets its own)
 
 
 def check(cond, msg):
@@ -29,7 +30,7 @@ def check(cond, msg):
     checks += 1
     if not cond:
         failures += 1
-        print("FAIL lsp protocol: " + msg, file=sys.stderr)
+        print("FAIL %s: %s" % (NAME, msg), file=sys.stderr)
     return cond
 
 
@@ -468,12 +469,13 @@ def test_atr_and_config():
         shutil.rmtree(tmp)
 
 
-test_arguments()
-test_atr_and_config()
-test_framing()
-test_positions(utf8=False)
-test_positions(utf8=True)
-if INSTALL:
-    test_archive()
-print("lsp protocol: %d checks, %d failed" % (checks, failures), file=sys.stderr)
-sys.exit(1 if failures else 0)
+if __name__ == "__main__":
+    test_arguments()
+    test_atr_and_config()
+    test_framing()
+    test_positions(utf8=False)
+    test_positions(utf8=True)
+    if INSTALL:
+        test_archive()
+    print("lsp protocol: %d checks, %d failed" % (checks, failures), file=sys.stderr)
+    sys.exit(1 if failures else 0)
