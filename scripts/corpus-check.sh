@@ -18,6 +18,9 @@
 #  6. when the four games' trees are beside it (CORPUS_GAMES, default the
 #     corpus' parent: cod1-game, uo-game, cod2-game, cod4-game), every stock
 #     level of each and every script of each (scripts/corpus-games.sh).
+#  7. with those games, the language server on some of their levels and
+#     directories compared with the command line (tests/lsp/corpus.py;
+#     skipped without python3).
 #   ATRC=build/atrc MKXANIM=build/mkxanim MKPK3=build/mkpk3 sh scripts/corpus-check.sh CORPUS WORKDIR
 set -u
 corpus=${1:?usage: corpus-check.sh CORPUS WORKDIR}
@@ -180,6 +183,16 @@ if [ -d "$games/cod2-game" ] || [ -d "$games/uo-game" ] || [ -d "$games/cod4-gam
     fi
 else
     echo "skip four games: no uo-game, cod2-game or cod4-game in $games"
+fi
+# 7. the language server against the command line on the four games
+if [ ! -d "$games/cod1-game" ] && [ ! -d "$games/uo-game" ] && [ ! -d "$games/cod2-game" ] && [ ! -d "$games/cod4-game" ]; then
+    echo "skip lsp corpus: no game tree in $games"
+elif ! command -v python3 >/dev/null 2>&1; then
+    echo "skip lsp corpus: no python3 (scripts/ensure-deps.sh lsp)"
+elif ATRC="$ATRC" python3 "$(dirname "$0")/../tests/lsp/corpus.py" "$games"; then
+    pass=$((pass + 1))
+else
+    fail=$((fail + 1))
 fi
 echo "corpus-check: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -232,12 +232,16 @@ static size_t char_at(const unsigned char *p, size_t n, int *units)
     return len;
 }
 
-/* Line `line`'s bytes [*start, *end) (without its '\n'); -1 past the last line. */
+/* Line `line`'s bytes [*start, *end) (without its '\n'); -1 past the last line.
+** A UTF-8 byte order mark opening the text is no part of the first line:
+** editors keep it out of the document (a file read from disk has it, the
+** same file sent by the editor does not). */
 static int line_span(const lsp_lines *l, int line, size_t *start, size_t *end)
 {
     if (line < 0 || (size_t)line >= l->count) return -1;
     *start = l->starts[line];
     *end = (size_t)line + 1 < l->count ? l->starts[line + 1] - 1 : l->len;
+    if (line == 0 && *end >= 3 && memcmp(l->text, "\xEF\xBB\xBF", 3) == 0) *start = 3;
     return 0;
 }
 
@@ -256,14 +260,15 @@ int lsp_to_column(const lsp_lines *l, int line, int64_t character, int utf8)
         units += step;
         at += n;
     }
-    return (int)(at - start) + 1;
+    return (int)(at - l->starts[line]) + 1;
 }
 
 int64_t lsp_from_column(const lsp_lines *l, int line, int column, int utf8)
 {
     size_t start, end;
     if (line_span(l, line, &start, &end) != 0) return 0;
-    size_t stop = column < 1 ? start : start + (size_t)(column - 1);
+    size_t stop = column < 1 ? start : l->starts[line] + (size_t)(column - 1);
+    if (stop < start) stop = start;
     if (stop > end) stop = end;
     if (utf8) return (int64_t)(stop - start);
     const unsigned char *p = (const unsigned char *)l->text;

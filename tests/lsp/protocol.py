@@ -18,10 +18,11 @@ import sys
 import urllib.parse
 
 ATRC = os.environ["ATRC"]
-WORKSPACE = os.path.realpath(os.environ["WORKSPACE"])
+WORKSPACE = os.path.realpath(os.environ.get("WORKSPACE", os.path.join(os.path.dirname(__file__), "workspace")))
 INSTALL = os.environ.get("INSTALL")
 failures = 0
 checks = 0
+NAME = "lsp protocol"   # the prefix of a failure's line (tests/lsp/corpus.py sets its own)
 
 
 def check(cond, msg):
@@ -29,7 +30,7 @@ def check(cond, msg):
     checks += 1
     if not cond:
         failures += 1
-        print("FAIL lsp protocol: " + msg, file=sys.stderr)
+        print("FAIL %s: %s" % (NAME, msg), file=sys.stderr)
     return cond
 
 
@@ -158,7 +159,10 @@ def utf16_units(text_bytes):
 
 
 def character(path, line, column, utf8):
+    """The LSP character of a byte column (a byte order mark is no part of the text)."""
     data = open(path, "rb").read().split(b"\n")[line - 1][:column - 1]
+    if line == 1 and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
     return len(data) if utf8 else utf16_units(data)
 
 
@@ -468,12 +472,50 @@ def test_atr_and_config():
         shutil.rmtree(tmp)
 
 
-test_arguments()
-test_atr_and_config()
-test_framing()
-test_positions(utf8=False)
-test_positions(utf8=True)
-if INSTALL:
-    test_archive()
-print("lsp protocol: %d checks, %d failed" % (checks, failures), file=sys.stderr)
-sys.exit(1 if failures else 0)
+def test_bom():
+    """A tree file saved with a UTF-8 byte order mark (as the stock
+    flakpanzer.atr of every game): editors keep the mark out of the text, so
+    a node on its first line starts at character 0, whether the server read
+    the file from disk or the editor sent it."""
+    import shutil
+    import tempfile
+    tmp = os.path.realpath(tempfile.mkdtemp())
+    try:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        atr = os.path.join(tmp, "animtrees/b.atr")
+        with open(atr, "wb") as f:
+            f.write(b"\xef\xbb\xbffirst_node\nsecond_node\n")
+        gsc = os.path.join(tmp, "b.gsc")
+        with open(gsc, "w") as f:
+            f.write('#using_animtree("b");\nf() { x = %first_node; y = %second_node; }\n')
+        s = Server(cwd=tmp)
+        initialize(s, flags=["--no-xanim", "-g", ".", "b.gsc"], root=tmp)
+        open_doc(s, gsc)
+        pos = {"textDocument": {"uri": uri(gsc)}, "position": {"line": 1, "character": 12}}
+        for how in ("read from disk", "open in the editor"):
+            if how == "open in the editor":
+                open_doc(s, atr, "first_node\nsecond_node\n")
+            r = s.call("textDocument/definition", pos)
+            loc = (r or {}).get("result") or {}
+            check(loc.get("uri") == uri(atr) and loc["range"] == {"start": {"line": 0, "character": 0},
+                                                                  "end": {"line": 0, "character": 10}},
+                  "the first node of a tree with a byte order mark, %s: %r" % (how, r))
+        s.call("shutdown")
+        s.notify("exit")
+        s.wait()
+        s.close()
+    finally:
+        shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    test_arguments()
+    test_atr_and_config()
+    test_bom()
+    test_framing()
+    test_positions(utf8=False)
+    test_positions(utf8=True)
+    if INSTALL:
+        test_archive()
+    print("lsp protocol: %d checks, %d failed" % (checks, failures), file=sys.stderr)
+    sys.exit(1 if failures else 0)
