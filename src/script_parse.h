@@ -10,7 +10,7 @@
 #include "source.h"
 
 /* Lexes and parses one script with the keywords, tokens and grammar of the
-** profile's game (rules: profile_get(p), grammar.md sections 1-2).  Every syntax error is reported to diags
+** profile's game (the context's rules, grammar.md sections 1-2).  Every syntax error is reported to diags
 ** (located, recovering and going on); returns the AST root (AST_FILE) of
 ** what could be parsed — never NULL.  AST nodes and texts live in `a`. */
 ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, diag_list *diags);
