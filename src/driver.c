@@ -59,10 +59,10 @@ static void walk_pass_item(void *st, fe_file *f, const ast_node *item)
 /* The file-local passes, in the order each sees an item.  A new pass is one
 ** row here (and one fe_pass_id): ORDER: fe_pass_id in frontend.h. */
 static const fe_pass passes[FE_PASS_COUNT] = {
-    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release},
+    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release, NULL},
     [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release,
                          compile_pass_copy},
-    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL},
+    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL, NULL},
 };
 const fe_pass *const ctx_passes = passes;
 
