@@ -246,10 +246,7 @@ def run_case(label, flags, stats, write=None):
                       "%s: %s:%d:%d: definition of %s(): %r, want line %d"
                       % (label, f, line, column, name, loc, funcs[name.lower()]))
                 stats["calls"] += 1
-        s.call("shutdown")
-        s.notify("exit")
-        check(s.wait() == 0, "%s: exit status 0" % label)
-        s.close()
+        check(P.shut_down(s) == 0, "%s: exit status 0" % label)
         stats["opened"] += len(opened)
         stats["non_ascii"] += sum(1 for f in opened if non_ascii(f))
         print("ok   lsp corpus %s: %d scripts opened of %d, %d diagnostics, %d references, %.1f s"

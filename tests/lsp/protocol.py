@@ -154,6 +154,15 @@ def cli_json(args, cwd=WORKSPACE):
     return json.loads(out)
 
 
+def shut_down(s):
+    """shutdown, then exit, as a client ends a session; the server's exit status."""
+    s.call("shutdown")
+    s.notify("exit")
+    status = s.wait()
+    s.close()
+    return status
+
+
 def utf16_units(text_bytes):
     return len(text_bytes.decode("utf-8", "replace").encode("utf-16-le")) // 2
 
@@ -328,10 +337,7 @@ def test_positions(utf8):
     got_refs = [(os.path.relpath(urllib.parse.unquote(x["uri"][7:]), WORKSPACE), x["range"]["start"]["line"] + 1)
                 for x in (r or {}).get("result") or []]
     check(sorted(got_refs) == sorted((f, l) for f, l, _ in same), "%s: references %r, want %r" % (enc, got_refs, same))
-    s.call("shutdown")
-    s.notify("exit")
-    check(s.wait() == 0, "%s: exit status 0" % enc)
-    s.close()
+    check(shut_down(s) == 0, "%s: exit status 0" % enc)
 
 
 def test_archive():
@@ -371,10 +377,7 @@ def test_archive():
                 atr = ((r or {}).get("result") or {}).get("text", "")
                 line = atr.split("\n")[loc["range"]["start"]["line"]] if atr else ""
                 check(ref["name"] in line.lower(), "the definition's line in crane.atr: %r" % line)
-    s.call("shutdown")
-    s.notify("exit")
-    s.wait()
-    s.close()
+    shut_down(s)
 
 
 def test_arguments():
@@ -464,10 +467,7 @@ def test_atr_and_config():
                                               "position": {"line": u, "character": tl[u].index(b"tank") + 1}})
         loc = (r or {}).get("result") or {}
         check(loc.get("uri") == uri(atr), "#using_animtree(\"tank\") leads to tank.atr: %r" % r)
-        s.call("shutdown")
-        s.notify("exit")
-        s.wait()
-        s.close()
+        shut_down(s)
     finally:
         shutil.rmtree(tmp)
 
@@ -500,10 +500,7 @@ def test_bom():
             check(loc.get("uri") == uri(atr) and loc["range"] == {"start": {"line": 0, "character": 0},
                                                                   "end": {"line": 0, "character": 10}},
                   "the first node of a tree with a byte order mark, %s: %r" % (how, r))
-        s.call("shutdown")
-        s.notify("exit")
-        s.wait()
-        s.close()
+        shut_down(s)
     finally:
         shutil.rmtree(tmp)
 
