@@ -38,6 +38,7 @@ struct dir_index {
     size_t count;
     hashtab by_name;       /* list by lower-cased name */
     int fastfile_reported; /* its mod.ff was warned about */
+    int kept;              /* list and by_name belong to the store */
 };
 
 /* ---- archives ---- */
@@ -58,6 +59,7 @@ struct gamefs_archive {
     ar_entry *entries;
     size_t count, cap;
     hashtab by_key;        /* entries by key */
+    int kept;              /* entries and by_key belong to the store */
     gamefs_archive *next;
 };
 
@@ -65,6 +67,145 @@ struct gamefs_entry {
     const char *dir;       /* loose files of this directory, or NULL */
     gamefs_archive *ar;    /* or this archive */
 };
+
+/* ---- the store: listings and archive indexes kept across contexts ---- */
+
+typedef struct kept_warning {
+    const char *fmt, *a, *b;
+} kept_warning;
+
+typedef enum { KEPT_DIR, KEPT_ARCHIVE } kept_kind;
+
+/* One listing or archive index, with everything it points to. */
+typedef struct kept {
+    kept_kind kind;
+    char *path;
+    os_file_id id;            /* of the directory or archive, taken before it was read */
+    int reusable;             /* read long enough after its last change (GAMEFS_SETTLE_SECONDS) */
+    unsigned long round;      /* the last round that used it */
+    arena mem;                /* names, keys, warning texts */
+    dir_index dir;            /* KEPT_DIR: list, count, by_name */
+    int indexed;              /* KEPT_ARCHIVE: as gamefs_archive's */
+    ar_entry *entries;
+    size_t count;
+    hashtab by_key;
+    kept_warning *warnings;   /* what indexing it reported, in order */
+    size_t warning_count, warning_cap;
+} kept;
+
+struct gamefs_store {
+    kept **items;
+    size_t count, cap;
+    hashtab by_path;          /* items by path */
+    unsigned long round;
+    int refs;
+    gamefs_store_counts counts;
+};
+
+gamefs_store *gamefs_store_new(void)
+{
+    gamefs_store *st = xcalloc(1, sizeof *st);
+    st->refs = 1;
+    st->round = 1;
+    return st;
+}
+
+static void kept_clear(kept *k)
+{
+    arena_free_all(&k->mem);
+    arena_init(&k->mem);
+    hashtab_free(&k->dir.by_name);
+    hashtab_free(&k->by_key);
+    free(k->entries);
+    free(k->warnings);
+    char *path = k->path;
+    kept_kind kind = k->kind;
+    memset(k, 0, sizeof *k);
+    k->path = path;
+    k->kind = kind;
+}
+
+static void kept_free(kept *k)
+{
+    kept_clear(k);
+    free(k->path);
+    free(k);
+}
+
+void gamefs_store_release(gamefs_store *st)
+{
+    if (!st || --st->refs > 0) return;
+    for (size_t i = 0; i < st->count; i++) kept_free(st->items[i]);
+    free(st->items);
+    hashtab_free(&st->by_path);
+    free(st);
+}
+
+void gamefs_use_store(gamefs *fs, gamefs_store *st)
+{
+    fs->store = st;
+    if (st) st->refs++;
+}
+
+void gamefs_store_end_round(gamefs_store *st)
+{
+    if (!st) return;
+    size_t k = 0;
+    for (size_t i = 0; i < st->count; i++) {
+        if (st->items[i]->round == st->round) st->items[k++] = st->items[i];
+        else kept_free(st->items[i]);
+    }
+    if (k != st->count) {
+        st->count = k;
+        hashtab_clear(&st->by_path);
+        for (size_t i = 0; i < k; i++) hashtab_add(&st->by_path, text_hash(0, st->items[i]->path, 0));
+    }
+    st->round++;
+}
+
+const gamefs_store_counts *gamefs_store_counts_of(const gamefs_store *st)
+{
+    return &st->counts;
+}
+
+size_t gamefs_store_size(const gamefs_store *st)
+{
+    return st->count;
+}
+
+/* The record for path of this kind, to reuse when *now (the file as it is)
+** is what it was read from; else emptied (made when missing) for the read
+** about to happen, *reuse 0.  NULL when there is no store or path cannot be
+** looked up (nothing kept: read as without a store). */
+static kept *store_record(gamefs *fs, const char *path, kept_kind kind, os_file_id *now, int *reuse)
+{
+    *reuse = 0;
+    gamefs_store *st = fs->store;
+    if (!st || os_path_id(path, now) != 0) return NULL;
+    uint32_t h = text_hash(0, path, 0);
+    kept *k = NULL;
+    for (size_t i = hashtab_first(&st->by_path, h); i != HASHTAB_END && !k; i = hashtab_next(&st->by_path, h, i))
+        if (st->items[i]->kind == kind && strcmp(st->items[i]->path, path) == 0) k = st->items[i];
+    if (!k) {
+        k = xcalloc(1, sizeof *k);
+        k->kind = kind;
+        k->path = xstrdup(path);
+        arena_init(&k->mem);
+        hashtab_add(&st->by_path, h);
+        *vec_push(st->items, st->count, st->cap) = k;
+    } else if (k->round == st->round || (k->reusable && os_unchanged(&k->id, now))) {
+        *reuse = 1; /* (handed out already this round: what a context holds is never replaced) */
+    } else {
+        kept_clear(k);
+    }
+    k->round = st->round;
+    if (!*reuse) {
+        k->id = *now;
+        long long newest = now->mtime_sec > now->change_sec ? now->mtime_sec : now->change_sec;
+        k->reusable = newest + GAMEFS_SETTLE_SECONDS <= os_file_clock_now();
+    }
+    return k;
+}
 
 void gamefs_init(gamefs *fs, arena *mem, const profile_rules *rules)
 {
@@ -166,45 +307,65 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     d->path = arena_strdup(fs->mem, path);
     hashtab_add(&fs->index_by_path, h);
     *vec_push(fs->indexes, fs->index_count, fs->index_cap) = d;
+    os_file_id now;
+    int reuse;
+    kept *k = store_record(fs, path, KEPT_DIR, &now, &reuse);
+    if (reuse) {
+        d->list = k->dir.list;
+        d->count = k->dir.count;
+        d->by_name = k->dir.by_name;
+        d->kept = 1;
+        fs->store->counts.dirs_reused++;
+        return d;
+    }
+    arena *mem = k ? &k->mem : fs->mem;
     DIR *dp;
     while (!(dp = opendir(path)) && (errno == EMFILE || errno == ENFILE) && fs->open_count) evict_one(fs);
     if (!dp) {
         /* Missing is empty; a directory that exists but cannot be listed is
         ** reported by the lookups that need it. */
         if (errno != ENOENT && errno != ENOTDIR) d->error = errno ? errno : EIO;
+        if (k) k->reusable = 0; /* tried again next time */
         return d;
     }
+    if (fs->store) fs->store->counts.dirs_read++;
     size_t n = 0, cap = 0;
     char **names = NULL;
     struct dirent *e;
     while ((e = readdir(dp)) != NULL) {
         if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
             continue;
-        *vec_push(names, n, cap) = arena_strdup(fs->mem, e->d_name);
+        *vec_push(names, n, cap) = arena_strdup(mem, e->d_name);
     }
     closedir(dp);
     /* Sorted byte-wise, so every name's spellings come out in a stable order
     ** whatever order readdir gives. */
     if (n > 1) qsort(names, n, sizeof *names, compare_bytes);
     hashtab_reserve(&d->by_name, n);
-    d->list = arena_alloc(fs->mem, (n ? n : 1) * sizeof *d->list);
+    d->list = arena_alloc(mem, (n ? n : 1) * sizeof *d->list);
     for (size_t i = 0; i < n; i++) {
-        const char *lower = arena_lower(fs->mem, names[i], strlen(names[i]));
+        const char *lower = arena_lower(mem, names[i], strlen(names[i]));
         uint32_t lh = text_hash(0, lower, 0);
         dir_entry *x = lookup(d, lower, lh);
         if (!x) {
-            x = arena_zalloc(fs->mem, sizeof *x);
+            x = arena_zalloc(mem, sizeof *x);
             x->lower = lower;
             hashtab_add(&d->by_name, lh);
             d->list[d->count++] = x;
         }
         /* every spelling, in byte order (names are sorted) */
-        const char **r = arena_alloc(fs->mem, (x->real_count + 1) * sizeof *r);
+        const char **r = arena_alloc(mem, (x->real_count + 1) * sizeof *r);
         if (x->real_count) memcpy(r, x->reals, x->real_count * sizeof *r);
         r[x->real_count++] = names[i];
         x->reals = r;
     }
     free(names);
+    if (k) {
+        /* the store owns the listing; the context's index points into it */
+        k->dir = *d;
+        k->dir.path = k->path;
+        d->kept = 1;
+    }
     return d;
 }
 
@@ -372,6 +533,7 @@ static void close_archive(gamefs_archive *ar)
 {
     if (ar->zip) zip_discard(ar->zip);
     ar->zip = NULL;
+    if (ar->kept) return; /* the store's */
     free(ar->entries);
     ar->entries = NULL;
     ar->count = ar->cap = 0;
@@ -386,6 +548,17 @@ static ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint3
     return NULL;
 }
 
+/* warn, and with a store record, kept to be given again with the index. */
+static void archive_warn(gamefs *fs, kept *k, const char *fmt, const char *a, const char *b)
+{
+    warn(fs, fmt, a, b);
+    if (!k) return;
+    kept_warning *w = vec_push(k->warnings, k->warning_count, k->warning_cap);
+    w->fmt = fmt;
+    w->a = arena_strdup(&k->mem, a);
+    w->b = arena_strdup(&k->mem, b);
+}
+
 /* Opens and indexes one archive; a damaged one is reported and left without
 ** entries.  Inside one archive the entry indexed last wins. */
 static gamefs_archive *open_archive(gamefs *fs, const char *path)
@@ -397,21 +570,39 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
     ar->next = fs->archives;
     fs->archives = ar;
 
-    int code = 0;
+    int code = 0, reuse;
     os_file_id id;
-    zip_t *z = os_path_id(path, &id) == 0 ? open_zip(fs, path, &code) : NULL;
+    kept *k = store_record(fs, path, KEPT_ARCHIVE, &id, &reuse);
+    if (reuse) {
+        /* the kept entry table, its warnings given again; no handle until an entry is read */
+        ar->indexed = k->indexed;
+        ar->id = k->id;
+        ar->entries = k->entries;
+        ar->count = k->count;
+        ar->by_key = k->by_key;
+        ar->kept = 1;
+        for (size_t i = 0; i < k->warning_count; i++) warn(fs, k->warnings[i].fmt, k->warnings[i].a, k->warnings[i].b);
+        fs->store->counts.archives_reused++;
+        return ar;
+    }
+    if (k) fs->store->counts.archives_indexed++;
+    arena *mem = k ? &k->mem : fs->mem;
+    zip_t *z = k || os_path_id(path, &id) == 0 ? open_zip(fs, path, &code) : NULL;
     if (!z && code == 0) code = ZIP_ER_OPEN;
     if (!z) {
         zip_error_t e;
         zip_error_init_with_code(&e, code);
-        warn(fs, "cannot open archive '%s': %s; skipped", path, arena_strdup(fs->mem, zip_error_strerror(&e)));
+        archive_warn(fs, k, "cannot open archive '%s': %s; skipped", path, zip_error_strerror(&e));
         zip_error_fini(&e);
+        /* not kept when the file could not be opened at all (permissions,
+        ** no descriptor left): tried again next time */
+        if (k && code == ZIP_ER_OPEN) k->reusable = 0;
         return ar;
     }
     zip_int64_t n = zip_get_num_entries(z, 0);
     if (n < 0 || n > GAMEFS_MAX_ARCHIVE_ENTRIES) {
-        warn(fs, "archive '%s' lists %s entries, more than the limit of 262144; skipped", path,
-             arena_printf(fs->mem, "%lld", (long long)n));
+        archive_warn(fs, k, "archive '%s' lists %s entries, more than the limit of 262144; skipped", path,
+                     arena_printf(fs->mem, "%lld", (long long)n));
         zip_discard(z);
         return ar;
     }
@@ -433,7 +624,7 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
             if (!bad[kind]++) first_bad[kind] = printable(fs, raw);
             continue;
         }
-        const char *key = normalize(fs->mem, raw);
+        const char *key = normalize(mem, raw);
         if (!*key) continue;
         uint32_t h = text_hash(0, key, 0);
         ar_entry *e = archive_lookup(ar, key, h);
@@ -442,19 +633,27 @@ static gamefs_archive *open_archive(gamefs *fs, const char *path)
             e = vec_push(ar->entries, ar->count, ar->cap);
             e->key = key;
         }
-        e->name = arena_strdup(fs->mem, raw);
+        e->name = arena_strdup(mem, raw);
         e->index = (zip_uint64_t)i;
         e->size = (st.valid & ZIP_STAT_SIZE) ? st.size : 0;
         e->method = (st.valid & ZIP_STAT_COMP_METHOD) ? (int)st.comp_method : -1;
     }
     if (bad[NAME_DOTDOT])
-        warn(fs, "archive '%s': %s", path,
+        archive_warn(fs, k, "archive '%s': %s", path,
              arena_printf(fs->mem, "%zu entr%s ignored: name leaves the game directory (first: '%s')",
                           bad[NAME_DOTDOT], bad[NAME_DOTDOT] == 1 ? "y" : "ies", first_bad[NAME_DOTDOT]));
     if (bad[NAME_ENCODING])
-        warn(fs, "archive '%s': %s", path,
+        archive_warn(fs, k, "archive '%s': %s", path,
              arena_printf(fs->mem, "%zu entr%s ignored: name is not valid UTF-8 (first: '%s')",
                           bad[NAME_ENCODING], bad[NAME_ENCODING] == 1 ? "y" : "ies", first_bad[NAME_ENCODING]));
+    if (k) {
+        /* the store owns the entry table; the context's archive points into it */
+        k->indexed = 1;
+        k->entries = ar->entries;
+        k->count = ar->count;
+        k->by_key = ar->by_key;
+        ar->kept = 1;
+    }
     return ar;
 }
 
@@ -1078,7 +1277,8 @@ void gamefs_free(gamefs *fs)
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;
-    for (size_t i = 0; i < fs->index_count; i++) hashtab_free(&fs->indexes[i]->by_name);
+    for (size_t i = 0; i < fs->index_count; i++)
+        if (!fs->indexes[i]->kept) hashtab_free(&fs->indexes[i]->by_name);
     free(fs->indexes);
     fs->indexes = NULL;
     fs->index_count = fs->index_cap = 0;
@@ -1086,4 +1286,6 @@ void gamefs_free(gamefs *fs)
     fs->path = NULL;
     fs->path_count = 0;
     fs->path_built = 0;
+    gamefs_store_release(fs->store);
+    fs->store = NULL;
 }

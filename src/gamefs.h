@@ -23,7 +23,15 @@
 ** closed, and opened again when an entry is read. */
 #define GAMEFS_OPEN_ARCHIVES 32
 
+/* A listing or archive index kept by a session is reused only when its
+** directory's or archive's newest time (modification, change) is at least
+** this many seconds older than the clock when it was read: a change made in
+** the same tick of a coarse file-system clock (FAT: 2 s) would otherwise
+** leave the times equal and go unnoticed. */
+#define GAMEFS_SETTLE_SECONDS 3
+
 typedef struct dir_index dir_index;
+typedef struct gamefs_store gamefs_store;
 typedef struct gamefs_archive gamefs_archive;
 typedef struct gamefs_entry gamefs_entry;
 
@@ -55,6 +63,7 @@ typedef struct gamefs {
     size_t read_count, read_cap;
     arena *mem;
     const struct atrc_session *session; /* loose files it holds a buffer for are read from it (session.c); NULL */
+    gamefs_store *store;       /* listings and archive indexes kept across contexts (a session's), or NULL */
 } gamefs;
 
 /* rules: the profile's row, alive as long as fs. */
@@ -128,5 +137,31 @@ const char *gamefs_dir_names(gamefs *fs);
 ** ("ARCHIVE:ENTRY", as gamefs_open names it), or NULL for a loose file. */
 const char *gamefs_archive_of(const gamefs *fs, const char *path);
 void gamefs_free(gamefs *fs);
+
+/* ---- what a session keeps: directory listings and archive indexes ----
+** A context using a store (gamefs_use_store) takes each listing and each
+** archive's entry table from it when the directory's or archive's identity,
+** size and times are those it was read with (os_unchanged, every
+** compilation, each directory of a walk on its own), else reads it again
+** and keeps the new one.  The warnings an archive's indexing gave are kept
+** with it and given again, in the same place.  Nothing kept holds a
+** descriptor: a context opens archives again as it reads their entries. */
+typedef struct gamefs_store_counts {
+    unsigned long dirs_read, dirs_reused;           /* listings read from the disk / taken from the store */
+    unsigned long archives_indexed, archives_reused; /* central directories read / taken */
+} gamefs_store_counts;
+
+gamefs_store *gamefs_store_new(void);
+/* Drops the owner's reference; the store is freed with the last one (a
+** context using it holds one until gamefs_free). */
+void gamefs_store_release(gamefs_store *st);
+/* fs reads through st (before its first lookup); holds a reference. */
+void gamefs_use_store(gamefs *fs, gamefs_store *st);
+/* The end of a context's use: what it did not use is dropped (a listing or
+** archive no longer on the search path). */
+void gamefs_store_end_round(gamefs_store *st);
+const gamefs_store_counts *gamefs_store_counts_of(const gamefs_store *st);
+/* Listings and archive indexes kept. */
+size_t gamefs_store_size(const gamefs_store *st);
 
 #endif

@@ -37,6 +37,9 @@ int os_color_terminal(int fd);
 typedef struct os_file_id {
     unsigned long long dev, ino, size;
     long long mtime_sec, mtime_nsec;
+    /* the last change of the file or its metadata (POSIX: st_ctime, which a
+    ** chmod moves too; Windows: ChangeTime, else the modification time) */
+    long long change_sec, change_nsec;
     int regular; /* a regular file (not a directory, device or FIFO) */
     int directory;
 } os_file_id;
@@ -46,6 +49,17 @@ int os_fd_id(int fd, os_file_id *id);
 /* 1 when a and b name one file (0 too when either cannot be looked up). */
 int os_same_file(const char *a, const char *b);
 int os_same_id(const os_file_id *a, const os_file_id *b);
+/* 1 when `now` is the file `was` described, unchanged since: the same file
+** (os_same_id), size, modification and change times. */
+static inline int os_unchanged(const os_file_id *was, const os_file_id *now)
+{
+    return os_same_id(was, now) && was->size == now->size && was->mtime_sec == now->mtime_sec &&
+           was->mtime_nsec == now->mtime_nsec && was->change_sec == now->change_sec &&
+           was->change_nsec == now->change_nsec;
+}
+/* The current time, in whole seconds of the clock os_file_id's times count
+** (POSIX: time(); Windows: seconds since 1601, as file times). */
+long long os_file_clock_now(void);
 /* os_path_id without following a final symbolic link (lstat): a link, or
 ** on Windows any reparse point (a junction too), is neither regular nor a
 ** directory. */

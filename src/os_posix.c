@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void os_process_start(void)
@@ -45,6 +46,8 @@ static void id_from_stat(const struct stat *st, os_file_id *id)
     id->size = (unsigned long long)st->st_size;
     id->mtime_sec = (long long)st->st_mtim.tv_sec;
     id->mtime_nsec = (long long)st->st_mtim.tv_nsec;
+    id->change_sec = (long long)st->st_ctim.tv_sec;
+    id->change_nsec = (long long)st->st_ctim.tv_nsec;
     id->regular = S_ISREG(st->st_mode) != 0;
     id->directory = S_ISDIR(st->st_mode) != 0;
 }
@@ -68,6 +71,11 @@ int os_fd_id(int fd, os_file_id *id)
 int os_same_id(const os_file_id *a, const os_file_id *b)
 {
     return a->dev == b->dev && a->ino == b->ino;
+}
+
+long long os_file_clock_now(void)
+{
+    return (long long)time(NULL);
 }
 
 int os_link_id(const char *path, os_file_id *id)

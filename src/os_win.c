@@ -116,6 +116,11 @@ static int id_from_handle(HANDLE h, os_file_id *id)
                            fi.ftLastWriteTime.dwLowDateTime;
     id->mtime_sec = (long long)(t / 10000000u);
     id->mtime_nsec = (long long)(t % 10000000u) * 100;
+    FILE_BASIC_INFO basic;
+    unsigned long long c = t;
+    if (GetFileInformationByHandleEx(h, FileBasicInfo, &basic, sizeof basic)) c = (unsigned long long)basic.ChangeTime.QuadPart;
+    id->change_sec = (long long)(c / 10000000u);
+    id->change_nsec = (long long)(c % 10000000u) * 100;
     id->directory = (fi.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
     id->regular = !id->directory;
     return 0;
@@ -156,6 +161,13 @@ int os_fd_id(int fd, os_file_id *id)
     id->regular = (st.st_mode & _S_IFMT) == _S_IFREG;
     id->directory = (st.st_mode & _S_IFMT) == _S_IFDIR;
     return 0;
+}
+
+long long os_file_clock_now(void)
+{
+    FILETIME ft;
+    GetSystemTimeAsFileTime(&ft);
+    return (long long)((((unsigned long long)ft.dwHighDateTime << 32) | ft.dwLowDateTime) / 10000000u);
 }
 
 int os_same_id(const os_file_id *a, const os_file_id *b)

@@ -9,6 +9,7 @@
 #include "session.h"
 #include "driver.h"
 #include "frontend.h"
+#include "gamefs.h"
 #include "registry.h"
 #include "os.h"
 #include "text.h"
@@ -31,12 +32,14 @@ struct atrc_session {
     hashtab by_base;           /* buffers by text_hash_bytes(base) */
     atrc_ctx *live;            /* the context begun from it, until atrc_free */
     fe_cache *records;         /* the files' parses, kept for the next context */
+    gamefs_store *index;       /* directory listings and archive indexes, likewise */
 };
 
 atrc_session *atrc_session_new(void)
 {
     atrc_session *s = xcalloc(1, sizeof(atrc_session));
     s->records = fe_cache_new();
+    s->index = gamefs_store_new();
     return s;
 }
 
@@ -58,6 +61,7 @@ void atrc_session_free(atrc_session *s)
     free(s->buffers);
     hashtab_free(&s->by_base);
     fe_cache_free(s->records);
+    gamefs_store_release(s->index); /* a live context keeps it until its end */
     free(s);
 }
 
@@ -161,6 +165,7 @@ atrc_ctx *atrc_session_begin(atrc_session *s, const atrc_options *opts)
     atrc_ctx *ctx = atrc_new(opts);
     ctx->session = s;
     ctx->fs.session = s;
+    gamefs_use_store(&ctx->fs, s->index);
     s->live = ctx;
     return ctx;
 }
@@ -170,7 +175,13 @@ void session_context_freed(atrc_session *s, const atrc_ctx *ctx)
     if (s && s->live == ctx) {
         s->live = NULL;
         fe_cache_end_round(s->records);
+        gamefs_store_end_round(s->index);
     }
+}
+
+struct gamefs_store *session_index(const atrc_session *s)
+{
+    return s ? s->index : NULL;
 }
 
 struct fe_cache *session_records(const atrc_session *s)

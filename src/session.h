@@ -12,6 +12,9 @@ const char *session_buffer(const atrc_session *s, const char *path, size_t *len)
 /* The parses kept across s's contexts (frontend.h fe_cache), or NULL for no
 ** session: fe_cache_parsed / fe_cache_reused count what they saved. */
 struct fe_cache *session_records(const atrc_session *s);
+/* The directory listings and archive indexes kept across s's contexts
+** (gamefs.h gamefs_store), or NULL for no session. */
+struct gamefs_store *session_index(const atrc_session *s);
 /* atrc_free of a context begun from s: records no file of it used are dropped. */
 void session_context_freed(atrc_session *s, const atrc_ctx *ctx);
 
