@@ -367,9 +367,15 @@ const char *atrc_file_name(const atrc_ctx *ctx, size_t i);
 ** It also keeps each script's parse: a script whose path, text (compared
 ** byte for byte) and parse inputs (options but jobs, game mode, shipped
 ** extensions) equal the previous compilation's is not parsed again; the
-** results are the same as without a session.  (The game-file index and the
-** .atr trees are read and built again by each compilation.)  Not safe for
-** two threads at once. */
+** results are the same as without a session.  And it keeps the game-file
+** index: each directory listing and each archive's entry table, reused while
+** the directory or archive has the identity, size, modification and change
+** times it was read with (checked at every compilation, each directory on
+** its own; one changed less than 3 seconds before it was read is read
+** again), with the warnings its indexing gave, given again; no archive is
+** held open between compilations.  What a compilation did not use is
+** dropped.  (The .atr trees are read and built again by each compilation.)
+** Not safe for two threads at once. */
 typedef struct atrc_session atrc_session;
 atrc_session *atrc_session_new(void);
 /* Frees s; a context begun from it must have been freed first. */
