@@ -7,7 +7,6 @@
 #include "vec.h"
 #include "os.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -319,8 +318,8 @@ static dir_index *index_dir(gamefs *fs, const char *path)
         return d;
     }
     arena *mem = k ? &k->mem : fs->mem;
-    DIR *dp;
-    while (!(dp = opendir(path)) && (errno == EMFILE || errno == ENFILE) && fs->open_count) evict_one(fs);
+    os_dir *dp;
+    while (!(dp = os_dir_open(path)) && (errno == EMFILE || errno == ENFILE) && fs->open_count) evict_one(fs);
     if (!dp) {
         /* Missing is empty; a directory that exists but cannot be listed is
         ** reported by the lookups that need it. */
@@ -331,13 +330,8 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     if (fs->store) fs->store->counts.dirs_read++;
     size_t n = 0, cap = 0;
     char **names = NULL;
-    struct dirent *e;
-    while ((e = readdir(dp)) != NULL) {
-        if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))
-            continue;
-        *vec_push(names, n, cap) = arena_strdup(mem, e->d_name);
-    }
-    closedir(dp);
+    for (const char *name; (name = os_dir_next(dp)) != NULL;) *vec_push(names, n, cap) = arena_strdup(mem, name);
+    os_dir_close(dp);
     /* Sorted byte-wise, so every name's spellings come out in a stable order
     ** whatever order readdir gives. */
     if (n > 1) qsort(names, n, sizeof *names, compare_bytes);

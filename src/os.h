@@ -75,6 +75,16 @@ size_t os_path_root_length(const char *path);
 ** bounded by memory). */
 unsigned long long os_open_file_limit(void);
 
+/* A directory's listing, entry by entry (POSIX: opendir/readdir; Windows:
+** FindFirstFileA/FindNextFileA, names UTF-8 as every path here).  NULL with
+** errno (ENOENT, ENOTDIR, EACCES, EMFILE, ...). */
+typedef struct os_dir os_dir;
+os_dir *os_dir_open(const char *path);
+/* The next entry's name, "." and ".." left out, valid until the next call;
+** NULL at the end.  In the order the system gives. */
+const char *os_dir_next(os_dir *d);
+void os_dir_close(os_dir *d);
+
 /* open(path, O_RDONLY) in binary mode, close-on-exec, with O_NONBLOCK when
 ** `nonblocking` (no FIFO stalls the open); a directory that cannot be opened
 ** fails with EISDIR (Windows refuses to open one with EACCES). */

@@ -2,6 +2,7 @@
 #ifndef _WIN32
 #include "os.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -128,6 +129,39 @@ int os_is_path_sep(int c)
 const char *os_last_path_sep(const char *path)
 {
     return strrchr(path, '/');
+}
+
+struct os_dir {
+    DIR *dp;
+};
+
+os_dir *os_dir_open(const char *path)
+{
+    DIR *dp = opendir(path);
+    if (!dp) return NULL;
+    os_dir *d = malloc(sizeof *d);
+    if (!d) {
+        closedir(dp);
+        errno = ENOMEM;
+        return NULL;
+    }
+    d->dp = dp;
+    return d;
+}
+
+const char *os_dir_next(os_dir *d)
+{
+    struct dirent *e;
+    while ((e = readdir(d->dp)) != NULL)
+        if (!(e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2])))) return e->d_name;
+    return NULL;
+}
+
+void os_dir_close(os_dir *d)
+{
+    if (!d) return;
+    closedir(d->dp);
+    free(d);
 }
 
 int os_mkdir(const char *path, int mode)

@@ -258,6 +258,63 @@ const char *os_last_path_sep(const char *path)
     return last;
 }
 
+struct os_dir {
+    HANDLE h;              /* INVALID_HANDLE_VALUE: no entries at all */
+    WIN32_FIND_DATAA data; /* the entry os_dir_next gives next */
+    int pending;           /* data holds an entry not given yet */
+};
+
+os_dir *os_dir_open(const char *path)
+{
+    size_t n = strlen(path);
+    char *pattern = malloc(n + 3);
+    os_dir *d = malloc(sizeof *d);
+    if (!pattern || !d) {
+        free(pattern);
+        free(d);
+        errno = ENOMEM;
+        return NULL;
+    }
+    memcpy(pattern, path, n);
+    if (n && !os_is_path_sep((unsigned char)path[n - 1]) && path[n - 1] != ':') pattern[n++] = '\\';
+    pattern[n++] = '*';
+    pattern[n] = 0;
+    d->h = FindFirstFileA(pattern, &d->data);
+    free(pattern);
+    d->pending = d->h != INVALID_HANDLE_VALUE;
+    if (d->h == INVALID_HANDLE_VALUE) {
+        DWORD e = GetLastError();
+        DWORD attrs = GetFileAttributesA(path);
+        /* a directory with no entries (a drive's root can be one) lists as empty */
+        if (e == ERROR_FILE_NOT_FOUND && attrs != INVALID_FILE_ATTRIBUTES && (attrs & FILE_ATTRIBUTE_DIRECTORY))
+            return d;
+        free(d);
+        errno = e == ERROR_DIRECTORY || (attrs != INVALID_FILE_ATTRIBUTES && !(attrs & FILE_ATTRIBUTE_DIRECTORY))
+                    ? ENOTDIR : errno_of(e);
+        return NULL;
+    }
+    return d;
+}
+
+const char *os_dir_next(os_dir *d)
+{
+    for (;;) {
+        if (!d->pending) {
+            if (d->h == INVALID_HANDLE_VALUE || !FindNextFileA(d->h, &d->data)) return NULL;
+        }
+        d->pending = 0;
+        const char *name = d->data.cFileName;
+        if (!(name[0] == '.' && (!name[1] || (name[1] == '.' && !name[2])))) return name;
+    }
+}
+
+void os_dir_close(os_dir *d)
+{
+    if (!d) return;
+    if (d->h != INVALID_HANDLE_VALUE) FindClose(d->h);
+    free(d);
+}
+
 int os_mkdir(const char *path, int mode)
 {
     (void)mode;

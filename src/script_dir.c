@@ -6,7 +6,6 @@
 #include "text.h"
 #include "vec.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +60,7 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
         *VEC_PUSH(todo) = dot ? xstrdup("") : join(op, "");
         for (int is_op = 1; todo.count; is_op = 0) {
             char *dir = todo.items[--todo.count];
-            DIR *dp = opendir(*dir ? dir : ".");
+            os_dir *dp = os_dir_open(*dir ? dir : ".");
             if (!dp) {
                 /* Said, not skipped: the operand itself, or a directory below it. */
                 char *why = xstrdup(strerror(errno ? errno : EIO));
@@ -71,19 +70,17 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
                     (script_dir_problem){is_op ? op : dir, why};
                 continue;
             }
-            struct dirent *e;
-            while ((e = readdir(dp)) != NULL) {
-                if (e->d_name[0] == '.' && (!e->d_name[1] || (e->d_name[1] == '.' && !e->d_name[2]))) continue;
-                char *path = join(dir, e->d_name);
+            for (const char *name; (name = os_dir_next(dp)) != NULL;) {
+                char *path = join(dir, name);
                 os_file_id es;
                 if (os_link_id(path, &es) == 0 && es.directory)
                     *VEC_PUSH(todo) = path;
-                else if (is_script_name(e->d_name) && os_path_id(path, &es) == 0 && !es.directory)
+                else if (is_script_name(name) && os_path_id(path, &es) == 0 && !es.directory)
                     *VEC_PUSH(found) = (found_path){path, rel};
                 else
                     free(path);
             }
-            closedir(dp);
+            os_dir_close(dp);
             free(dir);
         }
         VEC_FREE(todo);
