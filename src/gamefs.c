@@ -73,7 +73,7 @@ typedef struct kept_warning {
     const char *fmt, *a, *b;
 } kept_warning;
 
-typedef enum { KEPT_DIR, KEPT_ARCHIVE } kept_kind;
+typedef enum { KEPT_DIR, KEPT_ARCHIVE, KEPT_PREFIX } kept_kind;
 
 /* One listing or archive index, with everything it points to. */
 typedef struct kept {
@@ -90,6 +90,8 @@ typedef struct kept {
     hashtab by_key;
     kept_warning *warnings;   /* what indexing it reported, in order */
     size_t warning_count, warning_cap;
+    unsigned char *prefix;    /* KEPT_PREFIX: the first bytes of a loose file (gamefs_read_prefix) */
+    size_t prefix_len, prefix_asked;
 } kept;
 
 struct gamefs_store {
@@ -117,6 +119,7 @@ static void kept_clear(kept *k)
     hashtab_free(&k->by_key);
     free(k->entries);
     free(k->warnings);
+    free(k->prefix);
     char *path = k->path;
     kept_kind kind = k->kind;
     memset(k, 0, sizeof *k);
@@ -172,6 +175,14 @@ size_t gamefs_store_size(const gamefs_store *st)
     return st->count;
 }
 
+/* Whether a file last changed as id says was changed long enough ago that a
+** later change cannot leave its times as they are (GAMEFS_SETTLE_SECONDS). */
+static int settled(const os_file_id *id)
+{
+    long long newest = id->mtime_sec > id->change_sec ? id->mtime_sec : id->change_sec;
+    return newest + GAMEFS_SETTLE_SECONDS <= os_file_clock_now();
+}
+
 /* The record for path of this kind, to reuse when *now (the file as it is)
 ** is what it was read from; else emptied (made when missing) for the read
 ** about to happen, *reuse 0.  NULL when there is no store or path cannot be
@@ -192,16 +203,17 @@ static kept *store_record(gamefs *fs, const char *path, kept_kind kind, os_file_
         arena_init(&k->mem);
         hashtab_add(&st->by_path, h);
         *vec_push(st->items, st->count, st->cap) = k;
-    } else if (k->round == st->round || (k->reusable && os_unchanged(&k->id, now))) {
-        *reuse = 1; /* (handed out already this round: what a context holds is never replaced) */
+    } else if ((kind != KEPT_PREFIX && k->round == st->round) || (k->reusable && os_unchanged(&k->id, now))) {
+        /* (a listing or index handed out already this round is what the
+        ** context holds: never replaced under it; a prefix is copied out) */
+        *reuse = 1;
     } else {
         kept_clear(k);
     }
     k->round = st->round;
     if (!*reuse) {
         k->id = *now;
-        long long newest = now->mtime_sec > now->change_sec ? now->mtime_sec : now->change_sec;
-        k->reusable = newest + GAMEFS_SETTLE_SECONDS <= os_file_clock_now();
+        k->reusable = settled(now);
     }
     return k;
 }
@@ -999,6 +1011,29 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
         *err = read_entry(fs, &h, buf, n, got, 0);
         return *err ? -1 : 1;
     }
+    /* With a store: the bytes read last time, while the file is unchanged. */
+    os_file_id now;
+    int reuse;
+    kept *kp = store_record(fs, h.loose, KEPT_PREFIX, &now, &reuse);
+    if (reuse && now.regular && kp->prefix_asked == n) {
+        if (kp->prefix_len) memcpy(buf, kp->prefix, kp->prefix_len);
+        *got = kp->prefix_len;
+        gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
+        id->id = now;
+        id->path = h.loose;
+        fs->store->counts.prefixes_reused++;
+        return 1;
+    }
+    if (kp) {
+        if (reuse) { /* asked for another length: read again */
+            unsigned long round = kp->round;
+            kept_clear(kp);
+            kp->id = now;
+            kp->round = round;
+        }
+        kp->reusable = 0; /* until read below */
+        fs->store->counts.prefixes_read++;
+    }
     const char *why = NULL;
     int fd = source_open_nonblocking(h.loose, 1, &why);
     if (fd < 0) {
@@ -1023,6 +1058,14 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
         *got += (size_t)k;
     }
     close(fd);
+    if (kp && os_unchanged(&kp->id, &st)) {
+        /* kept only when the file read is the one looked up (and settled) */
+        kp->prefix = xmalloc(*got ? *got : 1);
+        if (*got) memcpy(kp->prefix, buf, *got);
+        kp->prefix_len = *got;
+        kp->prefix_asked = n;
+        kp->reusable = settled(&st);
+    }
     return 1;
 }
 

@@ -145,10 +145,13 @@ void gamefs_free(gamefs *fs);
 ** compilation, each directory of a walk on its own), else reads it again
 ** and keeps the new one.  The warnings an archive's indexing gave are kept
 ** with it and given again, in the same place.  Nothing kept holds a
-** descriptor: a context opens archives again as it reads their entries. */
+** descriptor: a context opens archives again as it reads their entries.
+** The first bytes gamefs_read_prefix read of a loose file (an xanim header)
+** are kept the same way, so an unchanged xanim costs one stat. */
 typedef struct gamefs_store_counts {
     unsigned long dirs_read, dirs_reused;           /* listings read from the disk / taken from the store */
     unsigned long archives_indexed, archives_reused; /* central directories read / taken */
+    unsigned long prefixes_read, prefixes_reused;   /* loose xanim headers (gamefs_read_prefix) */
 } gamefs_store_counts;
 
 gamefs_store *gamefs_store_new(void);

@@ -421,6 +421,8 @@ static gamefs_store_counts counted(atrc_session *s)
     d.dirs_reused = now.dirs_reused - counts_before.dirs_reused;
     d.archives_indexed = now.archives_indexed - counts_before.archives_indexed;
     d.archives_reused = now.archives_reused - counts_before.archives_reused;
+    d.prefixes_read = now.prefixes_read - counts_before.prefixes_read;
+    d.prefixes_reused = now.prefixes_reused - counts_before.prefixes_reused;
     counts_before = now;
     return d;
 }
@@ -454,6 +456,93 @@ static void chown_tree(const char *path, uid_t uid, gid_t gid)
     }
     VEC_FREE(entries);
 }
+
+static char xdir[64], xlink_dir[64];
+
+/* A cod4 xanim header (version 17, 10 bytes) as xdir/xanim/name. */
+static void put_xanim(const char *name, int version, int looping)
+{
+    char rel[128];
+    snprintf(rel, sizeof rel, "xanim/%s", name);
+    unsigned char b[10] = {(unsigned char)version, 0, 20, 0, 1, 0, (unsigned char)looping, 0, 30, 0};
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", xdir, rel);
+    put_game_file(xdir, rel, ""); /* makes xanim/ */
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(b, 1, sizeof b, f), sizeof b);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static void xanim_fixture(void)
+{
+    strcpy(xdir, "/tmp/atrc-session-XXXXXX");
+    ck_assert_ptr_nonnull(os_make_temp_dir(xdir));
+    ck_assert_int_eq(chmod(xdir, 0755), 0);
+    put_game_file(xdir, "animtrees/t.atr", "walk\nstand\n");
+    put_game_file(xdir, "maps/entry.gsc", "#using_animtree(\"t\");\nmain() { a = %walk; b = %stand; }\n");
+    put_xanim("walk", 17, 0);
+    put_xanim("stand", 17, 0);
+    strcpy(xlink_dir, "/tmp/atrc-session-XXXXXX");
+    ck_assert_ptr_nonnull(os_make_temp_dir(xlink_dir));
+    char target[256], out[256];
+    snprintf(target, sizeof target, "%s/xanim/stand", xdir);
+    snprintf(out, sizeof out, "%s/out", xlink_dir);
+    ck_assert_int_eq(link(target, out), 0);
+}
+
+static void xanim_walk(atrc_ctx *ctx, const void *arg)
+{
+    (void)arg;
+    atrc_add_game_dir(ctx, xdir);
+    atrc_walk_script(ctx, "maps/entry");
+}
+
+/* The xanim headers a tree reads: kept while their files are unchanged,
+** read again when one changes; -o still refuses a header read (by identity). */
+static void xanim_phases(atrc_session *s)
+{
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD4;
+    counted(s);
+    run_result r = compare(s, &o, xanim_walk, NULL);
+    ck_assert_msg(r.diag_count == 0 && !strstr(r.json, "\"looping\": true"), "%s", r.diags);
+    result_free(&r);
+    gamefs_store_counts c = counted(s);
+    ck_assert_uint_eq(c.prefixes_read, 2);
+    r = compare(s, &o, xanim_walk, NULL);
+    result_free(&r);
+    c = counted(s);
+    ck_assert_uint_eq(c.prefixes_read, 0);
+    ck_assert_uint_eq(c.prefixes_reused, 2);
+    /* -o through a hard link to a kept header (made with the fixture: a new
+    ** link changes the file's change time) */
+    char out[256];
+    snprintf(out, sizeof out, "%s/out", xlink_dir);
+    atrc_ctx *ctx = atrc_session_begin(s, &o);
+    xanim_walk(ctx, NULL);
+    atrc_build_trees(ctx);
+    const char *why = atrc_output_conflict(ctx, out);
+    ck_assert_msg(why && strstr(why, "a game file this run read"), "%s", why ? why : "(null)");
+    atrc_free(ctx);
+    c = counted(s);
+    ck_assert_uint_eq(c.prefixes_read, 0);
+    /* walk's header rewritten in place (same size): read again, its new flags used */
+    put_xanim("walk", 17, 1);
+    r = compare(s, &o, xanim_walk, NULL);
+    ck_assert_msg(strstr(r.json, "\"looping\": true") != NULL, "%s", r.json);
+    result_free(&r);
+    c = counted(s);
+    ck_assert_uint_eq(c.prefixes_read, 1);
+    ck_assert_uint_eq(c.prefixes_reused, 1);
+    /* stand's made out of date */
+    put_xanim("stand", 14, 0);
+    r = compare(s, &o, xanim_walk, NULL);
+    ck_assert_msg(has(&r, "xanim 'stand' out of date"), "%s", r.diags);
+    result_free(&r);
+    ck_assert_int_eq(remove_tree(xlink_dir), 0); /* (unlinking changes stand's change time) */
+    ck_assert_int_eq(remove_tree(xdir), 0);
+}
 #endif
 
 /* Listings and archive indexes kept by the session: reused while their
@@ -479,6 +568,7 @@ START_TEST(kept_index_revalidated)
     ztest_entry bad[3] = {{"../up.gsc", 0, "x", 1, -1, 0}, {"maps/\xff.gsc", 0, "x", 1, -1, 0},
                           {"maps/ok.gsc", 0, "x", 1, -1, 0}};
     ck_assert_int_eq(ztest_write(path, bad, 3), 0);
+    xanim_fixture();
     /* What was changed less than GAMEFS_SETTLE_SECONDS before it was read
     ** is read again next time: let the fixture settle. */
     sleep(GAMEFS_SETTLE_SECONDS + 1);
@@ -487,7 +577,7 @@ START_TEST(kept_index_revalidated)
     o.no_xanim = 1;
     o.profile = ATRC_PROFILE_COD2;
     atrc_session *s = atrc_session_new();
-    counts_before = (gamefs_store_counts){0, 0, 0, 0};
+    memset(&counts_before, 0, sizeof counts_before);
     run_result r = compare(s, &o, walk_entry, NULL);
     ck_assert_msg(has(&r, "cannot open archive") && has(&r, "name leaves the game directory") &&
                   has(&r, "not valid UTF-8") && has(&r, "_new"), "%s", r.diags);
@@ -561,6 +651,8 @@ START_TEST(kept_index_revalidated)
     ck_assert_uint_eq(c.archives_indexed + c.archives_reused, 3);
     ck_assert_uint_eq(gamefs_store_size(session_index(s)), kept - 1);
 
+    xanim_phases(s);
+
     /* maps/ made unreadable (its modification time unchanged): reported as
     ** without a session.  As root, as `nobody` (this test's own process). */
     if (geteuid() == 0) {
@@ -601,7 +693,7 @@ START_TEST(fresh_listing_read_again)
     o.no_xanim = 1;
     o.profile = ATRC_PROFILE_COD2;
     atrc_session *s = atrc_session_new();
-    counts_before = (gamefs_store_counts){0, 0, 0, 0};
+    memset(&counts_before, 0, sizeof counts_before);
     for (int k = 0; k < 2; k++) {
         run_result r = compare(s, &o, walk_entry, NULL);
         ck_assert_uint_eq(r.diag_count, 0);
