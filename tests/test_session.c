@@ -457,6 +457,27 @@ static void chown_tree(const char *path, uid_t uid, gid_t gid)
     VEC_FREE(entries);
 }
 
+/* Descriptors of this process open on a path ending in `suffix`, or -1
+** when /proc/self/fd cannot tell. */
+static int descriptors_on(const char *suffix)
+{
+    test_paths fds = {0};
+    if (list_dir("/proc/self/fd", &fds) != 0) return -1;
+    int n = 0;
+    for (size_t i = 0; i < fds.count; i++) {
+        char target[512];
+        ssize_t len = readlink(fds.items[i], target, sizeof target - 1);
+        if (len > 0) {
+            target[len] = 0;
+            size_t k = strlen(suffix);
+            n += (size_t)len >= k && strcmp(target + len - k, suffix) == 0;
+        }
+        free(fds.items[i]);
+    }
+    VEC_FREE(fds);
+    return n;
+}
+
 static char xdir[64], xlink_dir[64];
 
 /* A cod4 xanim header (version 17, 10 bytes) as xdir/xanim/name. */
@@ -596,6 +617,9 @@ START_TEST(kept_index_revalidated)
     ck_assert_uint_eq(c.archives_indexed, 0);
     ck_assert_uint_eq(c.archives_reused, 4);
     ck_assert_uint_gt(c.dirs_reused, 2);
+    /* between compilations no archive is held open */
+    int open_fds = descriptors_on("/z.iwd");
+    ck_assert_msg(open_fds <= 0, "%d descriptors on z.iwd", open_fds);
 
     /* -o: an archive of the search path is refused with a kept index */
     atrc_ctx *ctx = atrc_session_begin(s, &o);
@@ -604,7 +628,9 @@ START_TEST(kept_index_revalidated)
     snprintf(path, sizeof path, "%s/z.iwd", dir);
     const char *why = atrc_output_conflict(ctx, path);
     ck_assert_msg(why && strstr(why, "z.iwd' of the search path"), "%s", why ? why : "(null)");
+    ck_assert_int_ne(descriptors_on("/z.iwd"), 0); /* the context's own handle, opened to read an entry */
     atrc_free(ctx);
+    ck_assert_int_le(descriptors_on("/z.iwd"), 0);
     c = counted(s);
     ck_assert_uint_eq(c.archives_indexed, 0);
 
