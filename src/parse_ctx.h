@@ -22,6 +22,19 @@ typedef struct gsc_parse_ctx {
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item, int anim_syntax);
     void *item_ud;
+    /* Streaming functions too (stream_functions; never with root): a
+    ** function at file level, not inside a G1 /# #/ item (dev_items: the
+    ** dev items being parsed), goes to on_function (if any) as its header,
+    ** each element of its body's own list as it is reduced -- after which
+    ** the arena goes back to stmt_mark, taken after the header -- and its
+    ** end (script_parse.h: SCRIPT_FN_*).  streamed: that function's node
+    ** while it is open; open_body: a function's body block to build whole,
+    ** from its header to the body's first reduction (gsc_function_body). */
+    int stream_functions, dev_items;
+    void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax);
+    const ast_node *streamed;
+    ast_node *open_body;
+    arena_mark stmt_mark;
     /* Animation syntax tokens (%name, #animtree, #using_animtree) fed so
     ** far, and at the previous item: an item without any is not walked. */
     int cur_code, anim_tokens, anim_tokens_seen, lookahead_was_anim;
@@ -35,6 +48,20 @@ typedef struct gsc_parse_ctx {
 ** on_item and recycle the arena (nothing on the parser stack points into it
 ** at that moment: the lookahead token points into the source buffer). */
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item);
+
+/* A function's header was reduced (its '{' is lbrace): returns its node, the
+** body an empty block, and starts streaming it when ctx says so. */
+ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,
+                             gsc_token lbrace);
+/* The body block the elements are appended to, or NULL when the function
+** is streamed. */
+ast_node *gsc_function_body(gsc_parse_ctx *ctx);
+/* An element of a streamed function's body: handed on, then its memory is
+** released (nothing on the parser stack points into it: the function's
+** node and parameters were allocated before the mark, and tokens point
+** into the source buffer).  Returns NULL (the body list of a streamed
+** function). */
+ast_node *gsc_function_stmt(gsc_parse_ctx *ctx, ast_node *stmt);
 
 /* Lemon's generated entry points (%name GscParse). */
 void *GscParseAlloc(void *(*alloc)(size_t), gsc_parse_ctx *ctx);

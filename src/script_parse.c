@@ -173,8 +173,29 @@ static void flush_marker(gsc_parse_ctx *ctx)
 
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
 {
+    ctx->dev_items = 0; /* at file level (an error may have dropped a /# item) */
     file_item(ctx, item);
     flush_marker(ctx);
+}
+
+/* Whether the item (or streamed piece) reduced now holds animation syntax,
+** counted since the one before.  Its tokens have all been fed, and perhaps
+** one more: the lookahead that reduced it, which belongs to the next one
+** (a piece's last token, ';', '}', ':' or '#/', never counts). */
+static int take_anim_syntax(gsc_parse_ctx *ctx)
+{
+    int lookahead_anim = is_anim_syntax(ctx->cur_code);
+    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
+    ctx->anim_tokens_seen = ctx->anim_tokens;
+    ctx->lookahead_was_anim = lookahead_anim;
+    return anim_syntax;
+}
+
+/* The streamed function will not be reduced (the parser dropped it). */
+static void function_cut(gsc_parse_ctx *ctx)
+{
+    if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_CUT, ctx->streamed, 0);
+    ctx->streamed = NULL;
 }
 
 static void file_item(gsc_parse_ctx *ctx, ast_node *item)
@@ -183,14 +204,51 @@ static void file_item(gsc_parse_ctx *ctx, ast_node *item)
         ast_append(ctx->root, item);
         return;
     }
-    /* The item's tokens have all been fed, and one more: the lookahead that
-    ** reduced it, which belongs to the next item. */
-    int lookahead_anim = is_anim_syntax(ctx->cur_code);
-    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
-    ctx->anim_tokens_seen = ctx->anim_tokens;
-    ctx->lookahead_was_anim = lookahead_anim;
-    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
+    int anim_syntax = take_anim_syntax(ctx);
+    if (ctx->streamed && item == ctx->streamed) {
+        if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_END, item, anim_syntax);
+        ctx->streamed = NULL;
+    } else {
+        if (ctx->streamed) function_cut(ctx);
+        if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
+    }
     arena_reset(ctx->a);
+}
+
+/* Room a streamed function's statements get above its mark: most fit, so
+** releasing to the mark frees no block. */
+#define STATEMENT_ROOM ((size_t)16 << 10)
+
+ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,
+                             gsc_token lbrace)
+{
+    ast_node *body = ast_finish(ast_list(ctx->a, AST_BLOCK), AST_BLOCK, lbrace);
+    ast_node *fn = ast_function(ctx->a, name, lparen, params, body);
+    if (!ctx->stream_functions || ctx->root || ctx->dev_items > 0) {
+        ctx->open_body = body;
+        return fn;
+    }
+    if (ctx->streamed) function_cut(ctx); /* the one before was dropped */
+    ctx->open_body = NULL;
+    ctx->streamed = fn;
+    if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_BEGIN, fn, 0);
+    arena_reserve(ctx->a, STATEMENT_ROOM);
+    ctx->stmt_mark = arena_get_mark(ctx->a);
+    return fn;
+}
+
+ast_node *gsc_function_body(gsc_parse_ctx *ctx)
+{
+    ast_node *body = ctx->open_body;
+    ctx->open_body = NULL;
+    return body;
+}
+
+ast_node *gsc_function_stmt(gsc_parse_ctx *ctx, ast_node *stmt)
+{
+    if (stmt && ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_STMT, stmt, take_anim_syntax(ctx));
+    arena_release(ctx->a, ctx->stmt_mark);
+    return NULL;
 }
 
 static void swap_tokens(gsc_token **a, gsc_token **b)
@@ -309,6 +367,7 @@ static void profile_hint(source_file *src, const profile_rules *rules, const syn
     memset(&probe, 0, sizeof probe);
     probe.a = &scratch;
     probe.on_item = drop_item;
+    probe.stream_functions = 1;
     run_parse(src, other, &quiet, &probe, RECOVERY_PROBE);
     int qline = -1, qcol = 0; /* its first error (a NUL byte's warning may come first) */
     for (size_t i = 0; i < quiet.count && qline < 0; i++)
@@ -365,6 +424,7 @@ static int run_parse(source_file *src, const profile_rules *rules, diag_list *di
         if (step == RECOVERY_STOP) break;
         swap_tokens(&tok, &prev);
     }
+    if (ctx.streamed) function_cut(&ctx); /* the end of file came inside it */
     flush_marker(&ctx); /* a '#/' after the last item */
     VEC_FREE(ctx.markers);
     GscParseFree(parser, free);
@@ -389,11 +449,21 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
                        diag_list *diags,
                        void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud)
 {
+    script_parse_stream(src, rules, scratch, diags, on_item, NULL, ud);
+}
+
+void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
+                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int anim_syntax),
+                         void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                         void *ud)
+{
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.a = scratch;
     ctx.on_item = on_item;
     ctx.item_ud = ud;
+    ctx.on_function = on_function;
+    ctx.stream_functions = on_function != NULL;
     run_parse(src, rules, diags, &ctx, RECOVERY_REPORT);
 }
 
@@ -403,6 +473,7 @@ int script_verify_line_starts(source_file *src, const profile_rules *rules, aren
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.a = scratch;
+    ctx.stream_functions = 1;
     return run_parse(src, rules, diags, &ctx, RECOVERY_VERIFY);
 }
 

@@ -24,6 +24,23 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
                        diag_list *diags,
                        void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud);
 
+/* script_parse_each, with a function at file level (not inside a cod1/uo
+** top-level /# #/) handed on in pieces rather than as one item, so that
+** memory follows the largest statement, not the largest function: `function`
+** sees SCRIPT_FN_BEGIN with its node (the body an empty block at its '{'),
+** SCRIPT_FN_STMT with each element of the body's own list (statements,
+** labels, lone ';'s; nested blocks come whole) in order, anim_syntax as for
+** an item, then SCRIPT_FN_END with its node, when it is reduced (where
+** on_item would have seen it), or SCRIPT_FN_CUT when the parser dropped it
+** unfinished (the end of file inside it, the error cap), where on_item would
+** never have been called.  Nodes are valid during the call only (a header
+** until its end or cut). */
+enum { SCRIPT_FN_BEGIN, SCRIPT_FN_STMT, SCRIPT_FN_END, SCRIPT_FN_CUT };
+void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
+                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int anim_syntax),
+                         void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                         void *ud);
+
 /* For tests: parses src as script_parse_each does, and counts the places
 ** where one of the driver's shortcuts (answers read off the lexer's brackets
 ** instead of simulating the parser, see recovery_clean_so_far in

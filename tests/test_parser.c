@@ -704,9 +704,10 @@ START_TEST(nesting_too_deep)
     s = repeat3("f() ", "{", 100000, "", "}", 100000, "");
     assert_diag(s, "1:1005: error: nesting too deep (max 1000)\n");
     free(s);
-    /* Prefix chains have no brackets: the parser stack bounds them. */
+    /* Prefix chains have no brackets: the parser stack bounds them (the
+    ** function's header is one entry of it, its body's list another). */
     s = repeat3("f() { x = ", "!", 1000000, "y", "", 0, "; }");
-    assert_diag(s, "1:19999: error: nesting too deep (parser stack of 20000 entries exhausted)\n");
+    assert_diag(s, "1:20003: error: nesting too deep (parser stack of 20000 entries exhausted)\n");
     free(s);
 }
 END_TEST
