@@ -96,16 +96,15 @@ items ::= items item(B).                           { gsc_file_item(ctx, B); }
 
 item(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }
 /* A function: its header reduces first, then each element of its body's
-** own list as it is complete, so that a function at file level is handed
-** on a statement at a time (gsc_function_begin in script_parse.c) and its
-** memory is one statement's, not the whole body's. */
+** own list as it is complete, so that a long function at file level is
+** handed on a chunk of statements at a time (gsc_function_begin in
+** script_parse.c) and its memory is a chunk's, not the whole body's. */
 item(A) ::= fn_head(F) fn_elements RBRACE.          { A = F; }
 fn_head(A) ::= IDENT(N) LP(L) params(P) RP LBRACE(B). { A = gsc_function_begin(ctx, N, L, P, B); }
-/* The body block (built whole), or NULL (streamed): see gsc_function_body. */
 fn_elements(A) ::= .                                { A = gsc_function_body(ctx); }
-fn_elements(A) ::= fn_elements(L) simple(S) SEMI.   { A = L ? ast_append(L, S) : gsc_function_stmt(ctx, S); }
-fn_elements(A) ::= fn_elements(L) compound(S).      { A = L ? ast_append(L, S) : gsc_function_stmt(ctx, S); }
-fn_elements(A) ::= fn_elements(L) label(S).         { A = L ? ast_append(L, S) : gsc_function_stmt(ctx, S); }
+fn_elements(A) ::= fn_elements(L) simple(S) SEMI.   { A = gsc_function_element(ctx, L, S); }
+fn_elements(A) ::= fn_elements(L) compound(S).      { A = gsc_function_element(ctx, L, S); }
+fn_elements(A) ::= fn_elements(L) label(S).         { A = gsc_function_element(ctx, L, S); }
 /* G1 wraps one function; G2's markers are free-standing and paired at
 ** compile time, so any items (also nested blocks) parse here.  A G2 stray
 ** top-level `#/` never reaches the parser: the driver hands it on as a

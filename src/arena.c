@@ -183,7 +183,7 @@ void arena_free_all(arena *a)
     a->peak = peak;
 }
 
-void arena_release(arena *a, arena_mark m)
+void arena_release_blocks(arena *a, arena_mark m)
 {
     if (!m.head) { /* marked empty: everything goes (one block is kept) */
         arena_reset(a);

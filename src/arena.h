@@ -83,7 +83,18 @@ static inline arena_mark arena_get_mark(const arena *a)
     arena_mark m = {a->head, a->cur, a->total};
     return m;
 }
-void arena_release(arena *a, arena_mark m);
+/* Bytes handed out so far (since the last reset). */
+static inline size_t arena_used(const arena *a)
+{
+    return a->head ? a->total + (size_t)(a->cur - ((char *)a->head + ARENA_BLOCK_HEADER)) : 0;
+}
+/* arena_release's slow path: blocks were taken since the mark. */
+void arena_release_blocks(arena *a, arena_mark m);
+static inline void arena_release(arena *a, arena_mark m)
+{
+    if (a->head == m.head && m.head) a->cur = m.cur; /* no block since: the same end and total */
+    else arena_release_blocks(a, m);
+}
 
 /* Writes "atrc: out of memory", then calls the handler of
 ** atrc_set_out_of_memory_handler (the CLI's exits 2), else aborts. */

@@ -177,9 +177,10 @@ void check_function_begin(check_state *st, const ast_node *fn)
     if (st) check_stream_begin(st, fn, st->marker_open);
 }
 
-void check_function_stmt(check_state *st, const ast_node *stmt)
+void check_function_stmts(check_state *st, const ast_node *first)
 {
-    if (st) check_stream_stmt(st, stmt);
+    if (!st) return;
+    for (const ast_node *s = first; s; s = s->next) check_stream_stmt(st, s);
 }
 
 void check_function_end(check_state *st, const ast_node *fn, int complete)

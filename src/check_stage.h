@@ -68,13 +68,14 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
 void check_use_builtins(check_state *st, const builtin_set *set);
 void check_item(check_state *st, const ast_node *item);
 /* A function item in pieces, as script_parse_stream hands it on: its node
-** (the body an empty block at its '{', valid until the end), each element
-** of its body's own list in order (valid during the call), then its end:
+** (the body an empty block at its '{', valid until the end), the elements
+** of its body's own list in runs, in order (first, then through `next`;
+** valid during the call), then its end:
 ** complete, the same diagnostics as check_item of the whole function, in the
 ** same order; not complete (the parser dropped it), nothing of it, as for
 ** an item never reduced. */
 void check_function_begin(check_state *st, const ast_node *fn);
-void check_function_stmt(check_state *st, const ast_node *stmt);
+void check_function_stmts(check_state *st, const ast_node *first);
 void check_function_end(check_state *st, const ast_node *fn, int complete);
 /* File-level checks: unclosed top-level /#, function resolution; then the
 ** file's diagnostics (from check_begin on) are put in source order.  With

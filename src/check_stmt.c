@@ -686,6 +686,7 @@ void check_stream_begin(check_state *st, const ast_node *fn, int is_dev)
     st->diags = &s->diags;
     function_setup(st, fn, is_dev, &s->f, &s->list, &s->w);
     s->w.depth = 1; /* as in stmt_walk of the body block */
+    arena_reserve(&st->scratch, 1); /* a block to go back to (not a reset per statement) */
     s->scratch_mark = arena_get_mark(&st->scratch);
 }
 

@@ -138,6 +138,11 @@ void compile_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
     cr->fn_first = cr->ev.count;
 }
 
+void compile_pass_stmts(void *state, fe_file *f, const ast_node *first)
+{
+    for (const ast_node *s = first; s && f->item_anim_syntax; s = s->next) compile_pass_item(state, f, s);
+}
+
 void compile_pass_fn_end(void *state, fe_file *f, const ast_node *fn, int complete)
 {
     (void)fn;

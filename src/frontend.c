@@ -80,7 +80,7 @@ static void on_function(void *ud, int event, const ast_node *node, int anim_synt
         if (!st) continue;
         switch (event) {
         case SCRIPT_FN_BEGIN: f->passes[i].fn_begin(st, f, node); break;
-        case SCRIPT_FN_STMT: f->passes[i].fn_stmt(st, f, node); break;
+        case SCRIPT_FN_STMTS: f->passes[i].fn_stmts(st, f, node); break;
         default: f->passes[i].fn_end(st, f, node, event == SCRIPT_FN_END); break;
         }
     }
@@ -381,7 +381,10 @@ static void run_passes(fe_worker *w, fe_file *f)
 {
     if (!cache_lookup(f)) {
         for (int i = 0; i < FE_PASS_COUNT; i++) f->state[i] = f->passes[i].begin(f);
-        script_parse_stream(f->src, f->rules, &w->scratch, &f->diags, on_item, on_function, f);
+        int any = 0; /* a pass is on: --syntax-only has none, so no piece need go anywhere */
+        for (int i = 0; i < FE_PASS_COUNT; i++) any |= f->state[i] != NULL;
+        script_parse_stream(f->src, f->rules, &w->scratch, &f->diags, on_item, any ? on_function : NULL, f,
+                            SCRIPT_STREAM_CHUNK);
         for (int i = 0; i < FE_PASS_COUNT; i++)
             if (f->state[i] && f->passes[i].end) f->passes[i].end(f->state[i], f);
         arena_reset(&w->scratch);

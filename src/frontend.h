@@ -79,14 +79,15 @@ typedef struct fe_pass {
     void *(*copy)(const void *state);
     /* A function at file level comes in pieces instead of as one item
     ** (script_parse_stream): fn_begin sees its node (the body still an
-    ** empty block; valid until fn_end), fn_stmt each element of its body's
-    ** own list in order (valid during the call; f->item_anim_syntax set for
-    ** it), fn_end its end: complete 1 where item would have seen the whole
+    ** empty block; valid until fn_end), fn_stmts each run of elements of
+    ** its body's own list, in order (first, then through `next`; valid
+    ** during the call; f->item_anim_syntax set for the run), fn_end its
+    ** end: complete 1 where item would have seen the whole
     ** function, 0 when the parser dropped it unfinished (the end of file
     ** inside it, the error cap) and item would never have seen it -- the
     ** pass then forgets what the statements added. */
     void (*fn_begin)(void *state, fe_file *f, const ast_node *fn);
-    void (*fn_stmt)(void *state, fe_file *f, const ast_node *stmt);
+    void (*fn_stmts)(void *state, fe_file *f, const ast_node *first);
     void (*fn_end)(void *state, fe_file *f, const ast_node *fn, int complete);
 } fe_pass;
 

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "arena.h"
 #include "ast.h"
+#include "ast_build.h"
 #include "lexer.h"
 #include "vec.h"
 
@@ -22,18 +23,22 @@ typedef struct gsc_parse_ctx {
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item, int anim_syntax);
     void *item_ud;
-    /* Streaming functions too (stream_functions; never with root): a
+    /* Functions in pieces too (stream_functions; never with root): a
     ** function at file level, not inside a G1 /# #/ item (dev_items: the
-    ** dev items being parsed), goes to on_function (if any) as its header,
-    ** each element of its body's own list as it is reduced -- after which
-    ** the arena goes back to stmt_mark, taken after the header -- and its
-    ** end (script_parse.h: SCRIPT_FN_*).  streamed: that function's node
-    ** while it is open; open_body: a function's body block to build whole,
-    ** from its header to the body's first reduction (gsc_function_body). */
-    int stream_functions, dev_items;
+    ** dev items being parsed), is open_fn while its body is parsed, its
+    ** elements appended to its body (stream_body).  Once they hold more than
+    ** stream_chunk bytes of the arena above stmt_mark (taken after the
+    ** header; asked every stream_every elements, the countdown in
+    ** stream_left, which no other body's elements reach), they go to on_function (if any) -- after the header,
+    ** the first time (streamed) -- and the arena goes back to the mark; at
+    ** its end the rest follow, then the end (script_parse.h: SCRIPT_FN_*).
+    ** A function that never reached the chunk goes to on_item whole, as
+    ** before.  begun_body: the body of the header just reduced, for
+    ** gsc_function_body. */
+    int stream_functions, dev_items, streamed, stream_every, stream_left;
+    size_t stream_chunk, stream_limit;
     void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax);
-    const ast_node *streamed;
-    ast_node *open_body;
+    ast_node *open_fn, *stream_body, *begun_body;
     arena_mark stmt_mark;
     /* Animation syntax tokens (%name, #animtree, #using_animtree) fed so
     ** far, and at the previous item: an item without any is not walked. */
@@ -50,18 +55,24 @@ typedef struct gsc_parse_ctx {
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item);
 
 /* A function's header was reduced (its '{' is lbrace): returns its node, the
-** body an empty block, and starts streaming it when ctx says so. */
+** body an empty block; a function at file level may be handed on in pieces. */
 ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,
                              gsc_token lbrace);
-/* The body block the elements are appended to, or NULL when the function
-** is streamed. */
+/* The body block of the header just reduced (its elements' list). */
 ast_node *gsc_function_body(gsc_parse_ctx *ctx);
-/* An element of a streamed function's body: handed on, then its memory is
-** released (nothing on the parser stack points into it: the function's
-** node and parameters were allocated before the mark, and tokens point
-** into the source buffer).  Returns NULL (the body list of a streamed
-** function). */
-ast_node *gsc_function_stmt(gsc_parse_ctx *ctx, ast_node *stmt);
+/* Every stream_every elements of open_fn's body: once they hold more than
+** the chunk, hands them on and releases their memory (nothing on the parser
+** stack points into it: the function's node, parameters and body were
+** allocated before the mark, and tokens point into the source buffer). */
+void gsc_function_chunk(gsc_parse_ctx *ctx);
+/* An element of a function's body, appended (inline: it runs per statement). */
+static inline ast_node *gsc_function_element(gsc_parse_ctx *ctx, ast_node *body, ast_node *stmt)
+{
+    ast_append(body, stmt);
+    (void)body; /* (stream_left only runs out in open_fn's body: see gsc_function_begin) */
+    if (--ctx->stream_left == 0) gsc_function_chunk(ctx);
+    return body;
+}
 
 /* Lemon's generated entry points (%name GscParse). */
 void *GscParseAlloc(void *(*alloc)(size_t), gsc_parse_ctx *ctx);

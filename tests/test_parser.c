@@ -716,7 +716,7 @@ static void log_item(void *ud, ast_node *item, int anim_syntax)
 static void log_function(void *ud, int event, const ast_node *n, int anim_syntax)
 {
     (void)anim_syntax;
-    log_event(ud, "BSEC"[event], n->line);
+    for (; n; n = event == SCRIPT_FN_STMTS ? n->next : NULL) log_event(ud, "BSEC"[event], n->line);
 }
 
 static void ignore_function(void *ud, int event, const ast_node *n, int anim_syntax)
@@ -727,7 +727,7 @@ static void ignore_function(void *ud, int event, const ast_node *n, int anim_syn
     (void)anim_syntax;
 }
 
-static char *stream_events(const char *text, atrc_profile p)
+static char *stream_events(const char *text, atrc_profile p, size_t chunk)
 {
     source_file *f = source_from_buffer("t.gsc", text, strlen(text));
     diag_list d;
@@ -735,7 +735,7 @@ static char *stream_events(const char *text, atrc_profile p)
     arena a;
     arena_init(&a);
     stream_log l = {{0}, 0};
-    script_parse_stream(f, profile_get(p), &a, &d, log_item, log_function, &l);
+    script_parse_stream(f, profile_get(p), &a, &d, log_item, log_function, &l, chunk);
     arena_free_all(&a);
     diag_free(&d);
     source_free(f);
@@ -744,13 +744,19 @@ static char *stream_events(const char *text, atrc_profile p)
 
 START_TEST(functions_streamed_in_pieces)
 {
-    /* A file-level function: header, each element of its own list (a
-    ** nested block is one), end; a function inside a cod1 top-level /# #/
-    ** comes whole with its item; one cut off by the end of file is cut. */
-    char *s = stream_events("#using_animtree(\"a\");\nf(p)\n{\n\tx = 1;\n\t{ y = 2; z = 3; }\ncase 1:\n}\n"
-                            "/#\ng() { w = 1; }\n#/\nh()\n{\n\tv = 1;\n",
-                            ATRC_PROFILE_COD1);
+    /* A file-level function, with a chunk of 0: header, each element of its
+    ** own list (a nested block is one), end; a function inside a cod1
+    ** top-level /# #/ comes whole with its item; one cut off by the end of
+    ** file is cut. */
+    const char *text = "#using_animtree(\"a\");\nf(p)\n{\n\tx = 1;\n\t{ y = 2; z = 3; }\ncase 1:\n}\n"
+                       "/#\ng() { w = 1; }\n#/\nh()\n{\n\tv = 1;\n";
+    char *s = stream_events(text, ATRC_PROFILE_COD1, 0);
     ck_assert_str_eq(s, "I1 B2 S4 S5 S6 E2 I8 B11 S13 C11 ");
+    free(s);
+    /* Below the chunk a function is one item (and one never reduced is
+    ** never seen). */
+    s = stream_events(text, ATRC_PROFILE_COD1, SCRIPT_STREAM_CHUNK);
+    ck_assert_str_eq(s, "I1 I2 I8 ");
     free(s);
 }
 END_TEST
@@ -763,8 +769,11 @@ static size_t parse_peak(const char *text, int streamed)
     diag_init(&d);
     arena a;
     arena_init(&a);
-    script_parse_stream(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, streamed ? ignore_function : NULL,
-                        NULL);
+    if (streamed)
+        script_parse_stream(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, ignore_function, NULL,
+                            SCRIPT_STREAM_CHUNK);
+    else
+        script_parse_each(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, NULL);
     ck_assert_int_eq(d.count, 0);
     size_t peak = a.peak;
     arena_free_all(&a);
@@ -775,8 +784,8 @@ static size_t parse_peak(const char *text, int streamed)
 
 START_TEST(streamed_function_memory_is_one_statement)
 {
-    /* 200,000 statements in one function: streamed, the arena holds one
-    ** statement at a time; built whole (script_parse_each), or nested in a
+    /* 200,000 statements in one function: streamed, the arena holds a chunk
+    ** of them at a time; built whole (script_parse_each), or nested in a
     ** block (a nested block is one element, built whole), all of them. */
     char *s = repeat3("f()\n{\n", "\tx = level.a[1] + 2;\n", 200000, "", "", 0, "}\n");
     size_t streamed = parse_peak(s, 1), whole = parse_peak(s, 0);
