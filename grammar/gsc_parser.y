@@ -6,8 +6,9 @@
 ** (gsc_profile_* in src/syntax_messages.c: a leading empty argument or
 ** parameter, `;` before the first item, a switch body that is not a block,
 ** what a top-level `/# #/` may hold, `a.self`).  Every action is one call to
-** a builder in src/ast.c; nodes live in the per-run arena, so no destructors
-** are needed.  Error recovery: a bad statement becomes `compound ::= error`, a
+** a builder in src/ast.c (or, for functions and top-level `/# #/` items, to
+** src/script_parse.c, which hands a long function on in chunks); nodes live
+** in the per-run arena, so no destructors are needed.  Error recovery: a bad statement becomes `compound ::= error`, a
 ** bad top-level item `item ::= error` (optionally followed by the body it
 ** meant to have), a bad `if` header `IF error` followed by the rest of the
 ** `if`, so one mistake yields one diagnostic and parsing goes on; the driver's
@@ -111,13 +112,13 @@ fn_elements(A) ::= fn_elements(L) label(S).         { A = gsc_function_element(c
 ** marker item, for the compile stage's error.  Known difference: an
 ** unterminated top-level `/#` is a syntax error here, a compile error in the
 ** game (an error either way). */
-item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_profile_dev_item(ctx, D, L, C); ctx->dev_items--; }
+item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_dev_item(ctx, D, L, C); }
 item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 /* A broken function header: still consume the body as statements. */
 item(A) ::= error LBRACE elements RBRACE.           { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 
-dev_items(A) ::= .                                  { A = ast_list(ctx->a, AST_DEVBLOCK); ctx->dev_items++; }
+dev_items(A) ::= .                                  { A = gsc_dev_items(ctx); }
 dev_items(A) ::= dev_items(L) item(B).              { A = ast_append(L, B); }
 
 path_name(A) ::= IDENT(T).                          { A = T; }

@@ -7,8 +7,9 @@
 ** File-local and pure: the checks see the AST items of one file, its
 ** source_file, the profile row and the options, and write into the diag_list
 ** they are given — nothing else — so files can be checked on worker threads.
-** Items come one at a time, as the parser streams them; an item is only valid
-** during check_item (what is kept is copied).  Every walk is iterative or
+** Items come one at a time, as the parser streams them (a long function in
+** pieces: check_function_begin); an item is only valid during check_item
+** (what is kept is copied).  Every walk is iterative or
 ** depth-bounded.  (Named check_stage.h, not check.h: with -Isrc that name
 ** would hide the Check library's <check.h> from the tests.) */
 #ifndef ATRC_CHECK_STAGE_H

@@ -54,6 +54,11 @@ typedef struct gsc_parse_ctx {
 ** at that moment: the lookahead token points into the source buffer). */
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item);
 
+/* A top-level /# #/ item's list begins (dev_items counts it), and the item
+** is complete (gsc_profile_dev_item, then the count goes back). */
+ast_node *gsc_dev_items(gsc_parse_ctx *ctx);
+ast_node *gsc_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items, gsc_token close);
+
 /* A function's header was reduced (its '{' is lbrace): returns its node, the
 ** body an empty block; a function at file level may be handed on in pieces. */
 ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,

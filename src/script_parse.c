@@ -270,6 +270,18 @@ ast_node *gsc_function_body(gsc_parse_ctx *ctx)
     return ctx->begun_body;
 }
 
+ast_node *gsc_dev_items(gsc_parse_ctx *ctx)
+{
+    ctx->dev_items++;
+    return ast_list(ctx->a, AST_DEVBLOCK);
+}
+
+ast_node *gsc_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items, gsc_token close)
+{
+    ctx->dev_items--;
+    return gsc_profile_dev_item(ctx, open, items, close);
+}
+
 static void swap_tokens(gsc_token **a, gsc_token **b)
 {
     gsc_token *t = *a;
