@@ -222,8 +222,15 @@ void gsc_function_chunk(gsc_parse_ctx *ctx)
     /* One flag for the chunk: a statement without animation syntax may be
     ** walked for it, never the other way. */
     hand_on(ctx, ctx->stream_body, ctx->on_function ? take_anim_syntax(ctx) : 0);
-    ctx->streamed = 1;
     arena_release(ctx->a, ctx->stmt_mark);
+    if (!ctx->streamed) {
+        /* A long function: room for its chunks from now on (one block, not
+        ** the small ones a fresh arena grows by, taken per chunk). */
+        ctx->streamed = 1;
+        arena_reserve(ctx->a, 2 * ctx->stream_chunk);
+        ctx->stmt_mark = arena_get_mark(ctx->a);
+        ctx->stream_limit = arena_used(ctx->a) + ctx->stream_chunk;
+    }
 }
 
 static void file_item(gsc_parse_ctx *ctx, ast_node *item)
