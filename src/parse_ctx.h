@@ -26,15 +26,15 @@ typedef struct gsc_parse_ctx {
     /* Functions in pieces too (stream_functions; never with root): a
     ** function at file level, not inside a G1 /# #/ item (dev_items: the
     ** dev items being parsed), is open_fn while its body is parsed, its
-    ** elements appended to its body (stream_body).  Once they hold more than
-    ** stream_chunk bytes of the arena above stmt_mark (taken after the
-    ** header; asked every stream_every elements, the countdown in
-    ** stream_left, which no other body's elements reach), they go to on_function (if any) -- after the header,
-    ** the first time (streamed) -- and the arena goes back to the mark; at
-    ** its end the rest follow, then the end (script_parse.h: SCRIPT_FN_*).
-    ** A function that never reached the chunk goes to on_item whole, as
-    ** before.  begun_body: the body of the header just reduced, for
-    ** gsc_function_body. */
+    ** elements appended to its body (stream_body).  Once they hold more
+    ** than stream_chunk bytes of the arena above stmt_mark (taken after the
+    ** header; weighed every stream_every elements, counted down in
+    ** stream_left; the arena is below stream_limit until then), they go to
+    ** on_function (if any) -- after the header, the first time (streamed)
+    ** -- and the arena goes back to the mark; at its end the rest follow,
+    ** then the end (script_parse.h: SCRIPT_FN_*).  A function that never
+    ** reached the chunk goes to on_item whole, as before.  begun_body: the
+    ** body of the header just reduced, for gsc_function_body. */
     int stream_functions, dev_items, streamed, stream_every, stream_left;
     size_t stream_chunk, stream_limit;
     void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax);
@@ -74,7 +74,7 @@ void gsc_function_chunk(gsc_parse_ctx *ctx);
 static inline ast_node *gsc_function_element(gsc_parse_ctx *ctx, ast_node *body, ast_node *stmt)
 {
     ast_append(body, stmt);
-    (void)body; /* (stream_left only runs out in open_fn's body: see gsc_function_begin) */
+    /* (Only open_fn's body counts down: a body built whole starts at INT_MAX.) */
     if (--ctx->stream_left == 0) gsc_function_chunk(ctx);
     return body;
 }
