@@ -6,8 +6,9 @@
 ** (gsc_profile_* in src/syntax_messages.c: a leading empty argument or
 ** parameter, `;` before the first item, a switch body that is not a block,
 ** what a top-level `/# #/` may hold, `a.self`).  Every action is one call to
-** a builder in src/ast.c; nodes live in the per-run arena, so no destructors
-** are needed.  Error recovery: a bad statement becomes `compound ::= error`, a
+** a builder in src/ast.c (or, for functions and top-level `/# #/` items, to
+** src/script_parse.c, which hands a long function on in chunks); nodes live
+** in the per-run arena, so no destructors are needed.  Error recovery: a bad statement becomes `compound ::= error`, a
 ** bad top-level item `item ::= error` (optionally followed by the body it
 ** meant to have), a bad `if` header `IF error` followed by the rest of the
 ** `if`, so one mistake yields one diagnostic and parsing goes on; the driver's
@@ -95,20 +96,29 @@ items ::= .
 items ::= items item(B).                           { gsc_file_item(ctx, B); }
 
 item(A) ::= USING_ANIMTREE(H) LP STRING(S) RP SEMI. { A = ast_using_animtree(ctx->a, H, S); }
-item(A) ::= IDENT(N) LP(L) params(P) RP block(B).   { A = ast_function(ctx->a, N, L, P, B); }
+/* A function: its header reduces first, then each element of its body's
+** own list as it is complete, so that a long function at file level is
+** handed on a chunk of statements at a time (gsc_function_begin in
+** script_parse.c) and its memory is a chunk's, not the whole body's. */
+item(A) ::= fn_head(F) fn_elements RBRACE.          { A = F; }
+fn_head(A) ::= IDENT(N) LP(L) params(P) RP LBRACE(B). { A = gsc_function_begin(ctx, N, L, P, B); }
+fn_elements(A) ::= .                                { A = gsc_function_body(ctx); }
+fn_elements(A) ::= fn_elements(L) simple(S) SEMI.   { A = gsc_function_element(ctx, L, S); }
+fn_elements(A) ::= fn_elements(L) compound(S).      { A = gsc_function_element(ctx, L, S); }
+fn_elements(A) ::= fn_elements(L) label(S).         { A = gsc_function_element(ctx, L, S); }
 /* G1 wraps one function; G2's markers are free-standing and paired at
 ** compile time, so any items (also nested blocks) parse here.  A G2 stray
 ** top-level `#/` never reaches the parser: the driver hands it on as a
 ** marker item, for the compile stage's error.  Known difference: an
 ** unterminated top-level `/#` is a syntax error here, a compile error in the
 ** game (an error either way). */
-item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_profile_dev_item(ctx, D, L, C); }
+item(A) ::= DEVOPEN(D) dev_items(L) DEVCLOSE(C).    { A = gsc_dev_item(ctx, D, L, C); }
 item(A) ::= error.                                  { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 item(A) ::= error SEMI.                             { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 /* A broken function header: still consume the body as statements. */
 item(A) ::= error LBRACE elements RBRACE.           { A = ast_leaf(ctx->a, AST_ERROR, *ctx->cur); }
 
-dev_items(A) ::= .                                  { A = ast_list(ctx->a, AST_DEVBLOCK); }
+dev_items(A) ::= .                                  { A = gsc_dev_items(ctx); }
 dev_items(A) ::= dev_items(L) item(B).              { A = ast_append(L, B); }
 
 path_name(A) ::= IDENT(T).                          { A = T; }

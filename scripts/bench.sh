@@ -219,6 +219,19 @@ for stmts in 2500000 5000000 10000000; do
     input_multiple "$(wc -c <"$w/stmt$n.gsc")" "  input"
     rm -f "$w/stmt$n.gsc"
 done
+# The same function through every per-item pass: the checks, the compile
+# records and the load walk's reference list (level mode, --entry).
+header "one function of many statements (checks, compile, load walk)"
+full_ms=""
+for stmts in 2500000 5000000 10000000; do
+    n=$(scaled $stmts)
+    mkdir -p "$w/onefn/maps"
+    awk -v n="$n" 'BEGIN { print "f()\n{"; for (i = 0; i < n; i++) print "\tx = 1;"; print "}" }' >"$w/onefn/maps/big.gsc"
+    measure "$n statements in one function" "$n" stmts --no-xanim -g "$w/onefn" --entry maps/big
+    full_ms="$full_ms $ms"
+    input_multiple "$(wc -c <"$w/onefn/maps/big.gsc")" "  input"
+    rm -rf "$w/onefn"
+done
 reps=3
 
 # ---- 7. many files: the shape of a game's scripts (thousands of files of
@@ -378,6 +391,8 @@ ratio "level mode, chain of scripts" $walk_ms
 ratio "warnings, one line" $warn_ms
 # shellcheck disable=SC2086
 ratio "statements, one function" $stmt_ms
+# shellcheck disable=SC2086
+ratio "statements, all passes" $full_ms
 # shellcheck disable=SC2086
 set -- $many_ms
 awk -v a="$1" -v b="$2" 'BEGIN { r = a > 0 ? b / a : 0

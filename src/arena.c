@@ -80,6 +80,8 @@ void arena_reserve(arena *a, size_t n)
     if (cap > (size_t)-1 - BLOCK_HEADER) out_of_memory();
     arena_block *b = xmalloc(BLOCK_HEADER + cap);
     b->cap = cap;
+    a->held += cap;
+    if (a->held > a->peak) a->peak = a->held;
     b->next = a->head;
     a->head = b;
     a->cur = (char *)b + BLOCK_HEADER;
@@ -163,10 +165,11 @@ char *arena_printf(arena *a, const char *fmt, ...)
     return p;
 }
 
-static void free_blocks(arena_block *b)
+static void free_blocks(arena *a, arena_block *b)
 {
     while (b) {
         arena_block *next = b->next;
+        a->held -= b->cap;
         free(b);
         b = next;
     }
@@ -174,8 +177,27 @@ static void free_blocks(arena_block *b)
 
 void arena_free_all(arena *a)
 {
-    free_blocks(a->head);
+    size_t peak = a->peak;
+    free_blocks(a, a->head);
     arena_init(a);
+    a->peak = peak;
+}
+
+void arena_release_blocks(arena *a, arena_mark m)
+{
+    if (!m.head) { /* marked empty: everything goes (one block is kept) */
+        arena_reset(a);
+        return;
+    }
+    while (a->head != m.head) {
+        arena_block *b = a->head;
+        a->head = b->next;
+        a->held -= b->cap;
+        free(b);
+    }
+    a->cur = m.cur;
+    a->end = (char *)m.head + BLOCK_HEADER + m.head->cap;
+    a->total = m.total;
 }
 
 void arena_reset(arena *a)
@@ -194,7 +216,7 @@ void arena_reset(arena *a)
             arena_reserve(a, used);
             return;
         }
-        free_blocks(keep->next);
+        free_blocks(a, keep->next);
         keep->next = NULL;
     }
     a->cur = (char *)keep + BLOCK_HEADER;

@@ -11,6 +11,8 @@ typedef struct arena {
     char *cur;     /* next free byte in head (NULL when there is no block) */
     char *end;     /* end of head's data */
     size_t total;  /* bytes handed out from the blocks before head */
+    size_t held;   /* bytes of the blocks held now (their capacity) */
+    size_t peak;   /* the most `held` has been (kept across resets) */
 } arena;
 
 /* Bytes before a block's data (the block header, max-aligned). */
@@ -66,6 +68,33 @@ void arena_free_all(arena *a);
 ** everything the arena held (up to 16 MiB): a loop that fills and resets an
 ** arena allocates nothing once it has seen its largest round. */
 void arena_reset(arena *a);
+
+/* A point in an arena's allocations: arena_release forgets everything
+** allocated after it (and frees the blocks taken since), so a loop that
+** allocates per round above a mark holds one round at a time.  The arena
+** must not have been reset or freed since the mark was taken. */
+typedef struct arena_mark {
+    arena_block *head;
+    char *cur;
+    size_t total;
+} arena_mark;
+static inline arena_mark arena_get_mark(const arena *a)
+{
+    arena_mark m = {a->head, a->cur, a->total};
+    return m;
+}
+/* Bytes handed out so far (since the last reset). */
+static inline size_t arena_used(const arena *a)
+{
+    return a->head ? a->total + (size_t)(a->cur - ((char *)a->head + ARENA_BLOCK_HEADER)) : 0;
+}
+/* arena_release's slow path: blocks were taken since the mark. */
+void arena_release_blocks(arena *a, arena_mark m);
+static inline void arena_release(arena *a, arena_mark m)
+{
+    if (a->head == m.head && m.head) a->cur = m.cur; /* no block since: the same end and total */
+    else arena_release_blocks(a, m);
+}
 
 /* Writes "atrc: out of memory", then calls the handler of
 ** atrc_set_out_of_memory_handler (the CLI's exits 2), else aborts. */

@@ -83,6 +83,7 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
     st->diag_first = diags->count;
     arena_init(&st->mem);
     arena_init(&st->scratch);
+    arena_init(&st->fn_mem);
     ns_init(&st->functions, &st->mem);
     ns_init(&st->dev_functions, &st->mem);
     ns_init(&st->callee_names, &st->mem);
@@ -102,21 +103,26 @@ static int marker_kind(const ast_node *n)
     return 0;
 }
 
+void check_register_function(check_state *st, const ast_node *fn, int dev)
+{
+    /* Retail: dev functions are not registered (no clash with a normal
+    ** one); with developer_script they are, marked as such. */
+    if (!dev || st->opts.developer_script) define_function(st, fn, dev);
+    else if (fn->text) {
+        int is_new;
+        ns_entry *d = ns_add(&st->dev_functions, arena_lower(&st->scratch, fn->text, fn->len),
+                             fn->len, &is_new);
+        d->value = 1;
+        if (is_new) d->line = fn->line; /* for the message of a reference to it */
+    }
+}
+
 static void top_item(check_state *st, const ast_node *item, int in_dev_block)
 {
     int dev = in_dev_block || st->marker_open;
     switch (item->kind) {
     case AST_FUNCTION:
-        /* Retail: dev functions are not registered (no clash with a normal
-        ** one); with developer_script they are, marked as such. */
-        if (!dev || st->opts.developer_script) define_function(st, item, dev);
-        else if (item->text) {
-            int is_new;
-            ns_entry *d = ns_add(&st->dev_functions, arena_lower(&st->scratch, item->text, item->len),
-                                 item->len, &is_new);
-            d->value = 1;
-            if (is_new) d->line = item->line; /* for the message of a reference to it */
-        }
+        check_register_function(st, item, dev);
         check_function_body(st, item, dev);
         break;
     case AST_DEVBLOCK: {
@@ -163,6 +169,24 @@ void check_item(check_state *st, const ast_node *item)
 {
     if (!st || !item) return;
     top_item(st, item, 0);
+    arena_reset(&st->scratch);
+}
+
+void check_function_begin(check_state *st, const ast_node *fn)
+{
+    if (st) check_stream_begin(st, fn, st->marker_open);
+}
+
+void check_function_stmts(check_state *st, const ast_node *first)
+{
+    if (!st) return;
+    for (const ast_node *s = first; s; s = s->next) check_stream_stmt(st, s);
+}
+
+void check_function_end(check_state *st, const ast_node *fn, int complete)
+{
+    if (!st) return;
+    check_stream_end(st, fn, complete);
     arena_reset(&st->scratch);
 }
 
@@ -258,6 +282,8 @@ static void finish(check_state *st, check_file_result *out, int sort)
     free(st->dev_walk.items);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
+    arena_free_all(&st->fn_mem);
+    check_stream_free(st);
     free(st);
 }
 

@@ -178,6 +178,8 @@ struct check_state {
     expr_walker plain_walker; /* expr_plain_root's */
     struct cval *unread;      /* node_done's constant for a one-node expression whose value is not read */
     ast_walk_stack dev_walk;  /* waittill_dev_checks' stack */
+    arena fn_mem;             /* per function: its locals */
+    struct fn_stream *stream; /* a function checked a statement at a time (check_function_begin) */
 };
 
 /* An error of the file being checked. */
@@ -330,6 +332,17 @@ static inline void expr_walk(check_state *st, const ast_node *root, int role, fl
 /* check_stmt.c: the statements of one function's body (is_dev: the
 ** function is defined inside /# #/). */
 void check_function_body(check_state *st, const ast_node *fn, int is_dev);
+/* The same walk a statement at a time (check_function_begin and after in
+** check_stage.h): the function's diagnostics are held back and join the
+** file's at its end, where check_function_body would have made them. */
+void check_stream_begin(check_state *st, const ast_node *fn, int is_dev);
+void check_stream_stmt(check_state *st, const ast_node *stmt);
+void check_stream_end(check_state *st, const ast_node *fn, int complete);
+void check_stream_free(check_state *st);
+
+/* check.c: a function's definition registered (dev: between /# and #/),
+** before its body is checked. */
+void check_register_function(check_state *st, const ast_node *fn, int dev);
 
 /* check_resolve.c: the file's calls looked up (3.5), reported or left in
 ** out for the load walk. */

@@ -7,8 +7,9 @@
 ** File-local and pure: the checks see the AST items of one file, its
 ** source_file, the profile row and the options, and write into the diag_list
 ** they are given — nothing else — so files can be checked on worker threads.
-** Items come one at a time, as the parser streams them; an item is only valid
-** during check_item (what is kept is copied).  Every walk is iterative or
+** Items come one at a time, as the parser streams them (a long function in
+** pieces: check_function_begin); an item is only valid during check_item
+** (what is kept is copied).  Every walk is iterative or
 ** depth-bounded.  (Named check_stage.h, not check.h: with -Isrc that name
 ** would hide the Check library's <check.h> from the tests.) */
 #ifndef ATRC_CHECK_STAGE_H
@@ -67,6 +68,16 @@ check_state *check_begin(source_file *src, const profile_rules *rules, const atr
 ** read-only, alive until check_end/check_finish; NULL (the default): none. */
 void check_use_builtins(check_state *st, const builtin_set *set);
 void check_item(check_state *st, const ast_node *item);
+/* A function item in pieces, as script_parse_stream hands it on: its node
+** (the body an empty block at its '{', valid until the end), the elements
+** of its body's own list in runs, in order (first, then through `next`;
+** valid during the call), then its end:
+** complete, the same diagnostics as check_item of the whole function, in the
+** same order; not complete (the parser dropped it), nothing of it, as for
+** an item never reduced. */
+void check_function_begin(check_state *st, const ast_node *fn);
+void check_function_stmts(check_state *st, const ast_node *first);
+void check_function_end(check_state *st, const ast_node *fn, int complete);
 /* File-level checks: unclosed top-level /#, function resolution; then the
 ** file's diagnostics (from check_begin on) are put in source order.  With
 ** `out`, references that an #include'd file may still provide are stored

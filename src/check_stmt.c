@@ -424,21 +424,24 @@ static inline void simple_stmt(check_state *st, const ast_node *n, walk_ctx *w, 
 
 /* A plain block shares its parent's list; labels directly in it are no
 ** longer directly in the switch (cod2/cod4). */
+/* One element of a plain block's list (or of a streamed function's body). */
+static inline void block_element(check_state *st, const ast_node *c, walk_ctx *w, flow *f)
+{
+    if (c->kind == AST_CASE || c->kind == AST_DEFAULT) {
+        label(st, c, w, f, NULL);
+        return;
+    }
+    if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch && w->list->case_state != 1)
+        missing_case(st, w);
+    if (is_simple_stmt(c->kind) && w->depth < MAX_STMT_DEPTH) simple_stmt(st, c, w, f);
+    else stmt_walk(st, c, w, f);
+}
+
 static void block_walk(check_state *st, const ast_node *n, walk_ctx *w, flow *f)
 {
     int direct = w->direct_in_switch;
     w->direct_in_switch = 0;
-    for (const ast_node *c = n->child; c; c = c->next) {
-        if (c->kind == AST_CASE || c->kind == AST_DEFAULT) {
-            label(st, c, w, f, NULL);
-            continue;
-        }
-        if (c->kind != AST_EMPTY && c->kind != AST_ERROR && w->list->is_switch &&
-            w->list->case_state != 1)
-            missing_case(st, w);
-        if (is_simple_stmt(c->kind) && w->depth < MAX_STMT_DEPTH) simple_stmt(st, c, w, f);
-        else stmt_walk(st, c, w, f);
-    }
+    for (const ast_node *c = n->child; c; c = c->next) block_element(st, c, w, f);
     w->direct_in_switch = direct;
 }
 
@@ -589,11 +592,13 @@ static void waittill_dev_checks(check_state *st, const ast_node *n, int dev_dept
 
 /* ---------------------------------------------------------------- functions */
 
-void check_function_body(check_state *st, const ast_node *fn, int is_dev)
+/* A function's walk begins: its parameters are its first locals. */
+static void function_setup(check_state *st, const ast_node *fn, int is_dev, flow *f, stmt_list *list,
+                           walk_ctx *w)
 {
     st->fn = fn;
     st->fn_close_line = st->fn_close_col = 0;
-    ns_init(&st->locals, &st->scratch);
+    ns_init(&st->locals, &st->fn_mem);
     if (st->rules->definite_assignment) { /* else never read */
         memset(st->known, 0, sizeof st->known);
         memset(st->reported, 0, sizeof st->reported);
@@ -603,21 +608,20 @@ void check_function_body(check_state *st, const ast_node *fn, int is_dev)
     st->operand_stack = 0;
     st->depth_warned = 0;
     st->dev_seen = 0;
-    flow f;
-    memset(&f, 0, sizeof f);
-    const ast_node *params = fn->child, *body = params ? params->next : NULL;
+    memset(f, 0, sizeof *f);
+    const ast_node *params = fn->child;
     if (params && params->kind == AST_PARAMS)
-        for (const ast_node *p = params->child; p; p = p->next) check_local_assign(st, p, &f);
-    stmt_list list = {0, 0, 0, NULL};
-    walk_ctx w;
-    memset(&w, 0, sizeof w);
-    w.dev_depth = is_dev;
-    w.list = &list;
-    if (is_dev) w.odd_position = 1;
-    if (body) stmt_walk(st, body, &w, &f);
-    /* Only code inside /# #/ can break those rules: the walk above meets
-    ** every /# #/ block of the body (or notes that it skipped some). */
-    if (is_dev || st->dev_seen) waittill_dev_checks(st, body, is_dev);
+        for (const ast_node *p = params->child; p; p = p->next) check_local_assign(st, p, f);
+    *list = (stmt_list){0, 0, 0, NULL};
+    memset(w, 0, sizeof *w);
+    w->dev_depth = is_dev;
+    w->list = list;
+    if (is_dev) w->odd_position = 1;
+}
+
+/* After the whole body: the function as a whole. */
+static void function_finish(check_state *st, const ast_node *fn)
+{
     /* The engine's estimate is max value-stack depth + 32 x max nested-call
     ** depth > 2047 (grammar.md 3.2); how it counts either term per construct
     ** (and whether a call not inside another's arguments has depth 0 or 1)
@@ -631,6 +635,105 @@ void check_function_body(check_state *st, const ast_node *fn, int is_dev)
         check_error_at(st, fn->line, fn->col, "function exceeds operand stack size");
     ns_free(&st->locals);
     st->fn = NULL;
+    arena_reset(&st->fn_mem);
+}
+
+void check_function_body(check_state *st, const ast_node *fn, int is_dev)
+{
+    flow f;
+    stmt_list list;
+    walk_ctx w;
+    function_setup(st, fn, is_dev, &f, &list, &w);
+    const ast_node *params = fn->child, *body = params ? params->next : NULL;
+    if (body) stmt_walk(st, body, &w, &f);
+    /* Only code inside /# #/ can break those rules: the walk above meets
+    ** every /# #/ block of the body (or notes that it skipped some). */
+    if (is_dev || st->dev_seen) waittill_dev_checks(st, body, is_dev);
+    function_finish(st, fn);
+}
+
+/* What check_function_body keeps on its stack, for a function walked a
+** statement at a time, and what undoes the statements' records when the
+** function is dropped unfinished. */
+struct fn_stream {
+    int is_dev;
+    flow f;
+    stmt_list list;
+    walk_ctx w;
+    arena_mark scratch_mark;  /* what a statement's walk leaves in scratch goes after it */
+    call_block *calls_last;   /* the file's calls where the function began */
+    size_t calls_count, scoped_count;
+    diag_list *file_diags;    /* st->diags again at the end */
+    diag_list diags;          /* the function's own until then */
+};
+
+void check_stream_begin(check_state *st, const ast_node *fn, int is_dev)
+{
+    struct fn_stream *s = st->stream;
+    if (!s) {
+        s = st->stream = xcalloc(1, sizeof *s);
+        diag_init(&s->diags);
+    }
+    s->is_dev = is_dev;
+    s->calls_last = st->calls_last;
+    s->calls_count = st->calls_last ? st->calls_last->count : 0;
+    s->scoped_count = st->scoped.count;
+    s->file_diags = st->diags;
+    /* The file's policy; its cap is applied when they join (diag_move_all). */
+    s->diags.no_warnings = st->diags->no_warnings;
+    s->diags.warnings_as_errors = st->diags->warnings_as_errors;
+    s->diags.max_errors = 0;
+    st->diags = &s->diags;
+    function_setup(st, fn, is_dev, &s->f, &s->list, &s->w);
+    s->w.depth = 1; /* as in stmt_walk of the body block */
+    arena_reserve(&st->scratch, 1); /* a block to go back to (not a reset per statement) */
+    s->scratch_mark = arena_get_mark(&st->scratch);
+}
+
+void check_stream_stmt(check_state *st, const ast_node *stmt)
+{
+    struct fn_stream *s = st->stream;
+    /* As check_function_body does for the whole body, statement by
+    ** statement: a statement without /# #/ has no waittill to report. */
+    st->dev_seen = 0;
+    block_element(st, stmt, &s->w, &s->f);
+    if (s->is_dev || st->dev_seen) waittill_dev_checks(st, stmt, s->is_dev);
+    arena_release(&st->scratch, s->scratch_mark);
+}
+
+void check_stream_end(check_state *st, const ast_node *fn, int complete)
+{
+    struct fn_stream *s = st->stream;
+    st->diags = s->file_diags;
+    if (complete) {
+        /* In check_item's order: the definition, the body, the whole. */
+        check_register_function(st, fn, s->is_dev);
+        diag_move_all(st->diags, &s->diags);
+        function_finish(st, fn);
+        return;
+    }
+    for (size_t i = 0; i < s->diags.count; i++) free(s->diags.items[i].message);
+    s->diags.count = 0;
+    s->diags.errors = s->diags.warnings = 0;
+    if (s->calls_last) {
+        s->calls_last->count = s->calls_count;
+        s->calls_last->next = NULL;
+    } else {
+        st->calls = NULL;
+    }
+    st->calls_last = s->calls_last;
+    st->scoped.count = s->scoped_count;
+    ns_free(&st->locals);
+    st->fn = NULL;
+    arena_reset(&st->fn_mem);
+}
+
+void check_stream_free(check_state *st)
+{
+    if (!st->stream) return;
+    diag_free(&st->stream->diags);
+    free(st->stream);
+    st->stream = NULL;
 }
 
 /* CoD1/UO: waittill / waittillmatch inside /# #/ or a dev function.  A

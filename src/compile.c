@@ -46,6 +46,7 @@ typedef struct compile_record {
     VEC(record_name) distinct;
     hashtab index;             /* distinct names by hash */
     ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
+    size_t fn_first;           /* events of the function in pieces from here on */
 } compile_record;
 
 void *compile_pass_begin(fe_file *f)
@@ -127,6 +128,32 @@ void compile_pass_item(void *state, fe_file *f, const ast_node *item)
     if (!f->item_anim_syntax || !item) return;
     visit_ctx v = {cr, f};
     ast_walk(&cr->stack, item, 0, visit, &v);
+}
+
+void compile_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
+{
+    (void)f;
+    (void)fn; /* a header holds no animation syntax */
+    compile_record *cr = state;
+    cr->fn_first = cr->ev.count;
+}
+
+void compile_pass_stmts(void *state, fe_file *f, const ast_node *first)
+{
+    for (const ast_node *s = first; s && f->item_anim_syntax; s = s->next) compile_pass_item(state, f, s);
+}
+
+void compile_pass_fn_end(void *state, fe_file *f, const ast_node *fn, int complete)
+{
+    (void)fn;
+    compile_record *cr = state;
+    if (!complete) {
+        cr->ev.count = cr->fn_first;
+        return;
+    }
+    /* The whole item's events would follow all of its diagnostics (the
+    ** checks' of the function join the file's list at its end). */
+    for (size_t i = cr->fn_first; i < cr->ev.count; i++) cr->ev.items[i].diag_mark = (uint32_t)f->diags.count;
 }
 
 void compile_pass_end(void *state, fe_file *f)

@@ -13,6 +13,13 @@ struct fe_file;
 void *compile_pass_begin(struct fe_file *f);
 void compile_pass_item(void *state, struct fe_file *f, const struct ast_node *item);
 void compile_pass_end(void *state, struct fe_file *f);
+/* A function in pieces (fe_pass): each run of statements is walked as
+** items are; at its end the events they recorded are placed as the whole
+** item's would be (after all of its diagnostics), or dropped with an
+** unfinished one. */
+void compile_pass_fn_begin(void *state, struct fe_file *f, const struct ast_node *fn);
+void compile_pass_stmts(void *state, struct fe_file *f, const struct ast_node *first);
+void compile_pass_fn_end(void *state, struct fe_file *f, const struct ast_node *fn, int complete);
 void compile_pass_release(void *state);
 /* A copy of a finished record (for a file record kept across compilations):
 ** replayed like the original, freed with compile_pass_release. */

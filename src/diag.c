@@ -81,6 +81,28 @@ void diag_take(diag_list *d, diag *g)
     else if (g->severity == DIAG_WARNING) d->warnings++;
 }
 
+void diag_move_all(diag_list *d, diag_list *from)
+{
+    for (size_t i = 0; i < from->count; i++) {
+        diag *g = &from->items[i];
+        if (g->severity == DIAG_WARNING || g->promoted) {
+            /* diag_addv's cap, with d's count */
+            if (d->max_errors > 0 && d->kept_warnings >= (size_t)d->max_errors) {
+                d->hidden_warnings++;
+                if (d->warnings_as_errors) d->errors++;
+                else d->warnings++;
+                free(g->message);
+                continue;
+            }
+            d->kept_warnings++;
+        }
+        diag_take(d, g);
+    }
+    from->count = 0;
+    from->errors = from->warnings = 0;
+    from->kept_warnings = from->hidden_warnings = 0;
+}
+
 void diag_add(diag_list *d, diag_severity sev, source_file *src, int line, int col, const char *fmt, ...)
 {
     va_list ap;

@@ -57,6 +57,10 @@ void diag_take_hidden(diag_list *d, const diag_list *from);
 ** diagnostics recorded on a worker join the context's list (the policy was
 ** applied when g was recorded). */
 void diag_take(diag_list *d, diag *g);
+/* Moves every diagnostic of from (recorded with d's policy but no cap) to
+** the end of d, in order, as if each were recorded in d now: a warning past
+** d's cap is counted, not kept.  from is left empty, for reuse. */
+void diag_move_all(diag_list *d, diag_list *from);
 /* Calls fn(ud, i, has_text) for each diagnostic i in [from, to) of d (with
 ** released_only, only those whose file's text was dropped after parsing):
 ** first, in order, those whose text is at hand (has_text: the diagnostic has

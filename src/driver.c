@@ -33,6 +33,24 @@ static void check_pass_item(void *st, fe_file *f, const ast_node *item)
     check_item(st, item);
 }
 
+static void check_pass_fn_begin(void *st, fe_file *f, const ast_node *fn)
+{
+    (void)f;
+    check_function_begin(st, fn);
+}
+
+static void check_pass_fn_stmts(void *st, fe_file *f, const ast_node *first)
+{
+    (void)f;
+    check_function_stmts(st, first);
+}
+
+static void check_pass_fn_end(void *st, fe_file *f, const ast_node *fn, int complete)
+{
+    (void)f;
+    check_function_end(st, fn, complete);
+}
+
 static void check_pass_end(void *st, fe_file *f)
 {
     check_finish(st, f->checked);
@@ -56,13 +74,34 @@ static void walk_pass_item(void *st, fe_file *f, const ast_node *item)
     script_refs_collect(st, item);
 }
 
+static void walk_pass_fn_begin(void *st, fe_file *f, const ast_node *fn)
+{
+    (void)f;
+    script_refs_function_begin(st, fn);
+}
+
+static void walk_pass_stmts(void *st, fe_file *f, const ast_node *first)
+{
+    (void)f;
+    for (const ast_node *s = first; s; s = s->next) script_refs_collect(st, s);
+}
+
+static void walk_pass_fn_end(void *st, fe_file *f, const ast_node *fn, int complete)
+{
+    (void)f;
+    (void)fn;
+    if (!complete) script_refs_function_cut(st);
+}
+
 /* The file-local passes, in the order each sees an item.  A new pass is one
 ** row here (and one fe_pass_id): ORDER: fe_pass_id in frontend.h. */
 static const fe_pass passes[FE_PASS_COUNT] = {
-    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release, NULL},
+    [FE_PASS_CHECK] = {check_pass_begin, check_pass_item, check_pass_end, no_release, NULL,
+                       check_pass_fn_begin, check_pass_fn_stmts, check_pass_fn_end},
     [FE_PASS_COMPILE] = {compile_pass_begin, compile_pass_item, compile_pass_end, compile_pass_release,
-                         compile_pass_copy},
-    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL, NULL},
+                         compile_pass_copy, compile_pass_fn_begin, compile_pass_stmts, compile_pass_fn_end},
+    [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL, NULL,
+                      walk_pass_fn_begin, walk_pass_stmts, walk_pass_fn_end},
 };
 const fe_pass *const ctx_passes = passes;
 

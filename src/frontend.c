@@ -71,6 +71,21 @@ static void on_item(void *ud, ast_node *item, int anim_syntax)
         if (f->state[i]) f->passes[i].item(f->state[i], f, item);
 }
 
+static void on_function(void *ud, int event, const ast_node *node, int anim_syntax)
+{
+    fe_file *f = ud;
+    f->item_anim_syntax = anim_syntax;
+    for (int i = 0; i < FE_PASS_COUNT; i++) {
+        void *st = f->state[i];
+        if (!st) continue;
+        switch (event) {
+        case SCRIPT_FN_BEGIN: f->passes[i].fn_begin(st, f, node); break;
+        case SCRIPT_FN_STMTS: f->passes[i].fn_stmts(st, f, node); break;
+        default: f->passes[i].fn_end(st, f, node, event == SCRIPT_FN_END); break;
+        }
+    }
+}
+
 /* ---- records kept across compilations ---- */
 
 /* Stands for the record's own file in a kept diagnostic (and, as a pass's
@@ -366,7 +381,10 @@ static void run_passes(fe_worker *w, fe_file *f)
 {
     if (!cache_lookup(f)) {
         for (int i = 0; i < FE_PASS_COUNT; i++) f->state[i] = f->passes[i].begin(f);
-        script_parse_each(f->src, f->rules, &w->scratch, &f->diags, on_item, f);
+        int any = 0; /* a pass is on: --syntax-only has none, so no piece need go anywhere */
+        for (int i = 0; i < FE_PASS_COUNT; i++) any |= f->state[i] != NULL;
+        script_parse_stream(f->src, f->rules, &w->scratch, &f->diags, on_item, any ? on_function : NULL, f,
+                            SCRIPT_STREAM_CHUNK);
         for (int i = 0; i < FE_PASS_COUNT; i++)
             if (f->state[i] && f->passes[i].end) f->passes[i].end(f->state[i], f);
         arena_reset(&w->scratch);

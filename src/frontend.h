@@ -48,7 +48,7 @@ typedef struct fe_file {
     diag_list diags;           /* file-local diagnostics, in discovery order */
     size_t diags_replayed;     /* how many of them the replay has moved to the context */
     void *state[FE_PASS_COUNT];/* each pass's record (NULL: the pass is off for this file) */
-    int item_anim_syntax;      /* the current item holds %name, #animtree or #using_animtree */
+    int item_anim_syntax;      /* the current item (or run of statements) may hold %name, #animtree or #using_animtree */
     /* Load walk only (frontend_parse_source, the context's thread): where
     ** FE_PASS_WALK lists the file's references and FE_PASS_CHECK leaves
     ** what the file's checks left to its #includes; NULL: not wanted. */
@@ -66,7 +66,8 @@ typedef struct fe_file {
 ** diagnostic added to f->diags keeps its place among the file's others.
 ** begin returns the pass's state (NULL: nothing to do for this file); item
 ** sees each top-level item once, as soon as it is reduced (valid during the
-** call only); release frees the state after the replay (any thread). */
+** call only), except a long function, which comes in pieces (fn_begin
+** below); release frees the state after the replay (any thread). */
 typedef struct fe_pass {
     void *(*begin)(fe_file *f);
     void (*item)(void *state, fe_file *f, const ast_node *item);
@@ -77,6 +78,18 @@ typedef struct fe_pass {
     ** a marker that it ran (the checks) or the walk's list (f->collect),
     ** which the cache copies itself. */
     void *(*copy)(const void *state);
+    /* A function at file level comes in pieces instead of as one item
+    ** (script_parse_stream): fn_begin sees its node (the body still an
+    ** empty block; valid until fn_end), fn_stmts each run of elements of
+    ** its body's own list, in order (first, then through `next`; valid
+    ** during the call; f->item_anim_syntax set for the run), fn_end its
+    ** end: complete 1 where item would have seen the whole
+    ** function, 0 when the parser dropped it unfinished (the end of file
+    ** inside it, the error cap) and item would never have seen it -- the
+    ** pass then forgets what the statements added. */
+    void (*fn_begin)(void *state, fe_file *f, const ast_node *fn);
+    void (*fn_stmts)(void *state, fe_file *f, const ast_node *first);
+    void (*fn_end)(void *state, fe_file *f, const ast_node *fn, int complete);
 } fe_pass;
 
 /* Moves f's file-local diagnostics to `to` up to (not including) index upto

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "arena.h"
 #include "ast.h"
+#include "ast_build.h"
 #include "lexer.h"
 #include "vec.h"
 
@@ -22,6 +23,23 @@ typedef struct gsc_parse_ctx {
     ** item goes to on_item (if any), then the arena is reset. */
     void (*on_item)(void *ud, ast_node *item, int anim_syntax);
     void *item_ud;
+    /* Functions in pieces too (stream_functions; never with root): a
+    ** function at file level, not inside a G1 /# #/ item (dev_items: the
+    ** dev items being parsed), is open_fn while its body is parsed, its
+    ** elements appended to its body (stream_body).  Once they hold more
+    ** than stream_chunk bytes of the arena above stmt_mark (taken after the
+    ** header; weighed every stream_every elements, counted down in
+    ** stream_left; the arena is below stream_limit until then), they go to
+    ** on_function (if any) -- after the header, the first time (streamed)
+    ** -- and the arena goes back to the mark; at its end the rest follow,
+    ** then the end (script_parse.h: SCRIPT_FN_*).  A function that never
+    ** reached the chunk goes to on_item whole, as before.  begun_body: the
+    ** body of the header just reduced, for gsc_function_body. */
+    int stream_functions, dev_items, streamed, stream_every, stream_left;
+    size_t stream_chunk, stream_limit;
+    void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax);
+    ast_node *open_fn, *stream_body, *begun_body;
+    arena_mark stmt_mark;
     /* Animation syntax tokens (%name, #animtree, #using_animtree) fed so
     ** far, and at the previous item: an item without any is not walked. */
     int cur_code, anim_tokens, anim_tokens_seen, lookahead_was_anim;
@@ -35,6 +53,31 @@ typedef struct gsc_parse_ctx {
 ** on_item and recycle the arena (nothing on the parser stack points into it
 ** at that moment: the lookahead token points into the source buffer). */
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item);
+
+/* A top-level /# #/ item's list begins (dev_items counts it), and the item
+** is complete (gsc_profile_dev_item, then the count goes back). */
+ast_node *gsc_dev_items(gsc_parse_ctx *ctx);
+ast_node *gsc_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items, gsc_token close);
+
+/* A function's header was reduced (its '{' is lbrace): returns its node, the
+** body an empty block; a function at file level may be handed on in pieces. */
+ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,
+                             gsc_token lbrace);
+/* The body block of the header just reduced (its elements' list). */
+ast_node *gsc_function_body(gsc_parse_ctx *ctx);
+/* Every stream_every elements of open_fn's body: once they hold more than
+** the chunk, hands them on and releases their memory (nothing on the parser
+** stack points into it: the function's node, parameters and body were
+** allocated before the mark, and tokens point into the source buffer). */
+void gsc_function_chunk(gsc_parse_ctx *ctx);
+/* An element of a function's body, appended (inline: it runs per statement). */
+static inline ast_node *gsc_function_element(gsc_parse_ctx *ctx, ast_node *body, ast_node *stmt)
+{
+    ast_append(body, stmt);
+    /* (Only open_fn's body counts down: a body built whole starts at INT_MAX.) */
+    if (--ctx->stream_left == 0) gsc_function_chunk(ctx);
+    return body;
+}
 
 /* Lemon's generated entry points (%name GscParse). */
 void *GscParseAlloc(void *(*alloc)(size_t), gsc_parse_ctx *ctx);

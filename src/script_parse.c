@@ -11,6 +11,7 @@
 #include "syntax_recovery.h"
 #include "os.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,8 +174,63 @@ static void flush_marker(gsc_parse_ctx *ctx)
 
 void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
 {
+    ctx->dev_items = 0; /* at file level (an error may have dropped a /# item) */
     file_item(ctx, item);
     flush_marker(ctx);
+}
+
+/* Whether the item (or streamed piece) reduced now holds animation syntax,
+** counted since the one before.  Its tokens have all been fed, and perhaps
+** one more: the lookahead that reduced it, which belongs to the next one
+** (a piece's last token, ';', '}', ':' or '#/', never counts). */
+static int take_anim_syntax(gsc_parse_ctx *ctx)
+{
+    int lookahead_anim = is_anim_syntax(ctx->cur_code);
+    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
+    ctx->anim_tokens_seen = ctx->anim_tokens;
+    ctx->lookahead_was_anim = lookahead_anim;
+    return anim_syntax;
+}
+
+/* The function open at file level will not be reduced (the parser dropped
+** it): cut, if it was handed on in part. */
+static void function_dropped(gsc_parse_ctx *ctx)
+{
+    if (ctx->streamed && ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_CUT, ctx->open_fn, 0);
+    ctx->open_fn = ctx->stream_body = NULL;
+    ctx->streamed = 0;
+}
+
+/* The elements of body (detached from it) to on_function, as one run. */
+static void hand_on(gsc_parse_ctx *ctx, ast_node *body, int anim_syntax)
+{
+    ast_node *first = body->child;
+    body->child = body->last = NULL;
+    if (!ctx->on_function) return;
+    if (!ctx->streamed) ctx->on_function(ctx->item_ud, SCRIPT_FN_BEGIN, ctx->open_fn, 0);
+    if (first) ctx->on_function(ctx->item_ud, SCRIPT_FN_STMTS, first, anim_syntax);
+}
+
+void gsc_function_chunk(gsc_parse_ctx *ctx)
+{
+    if (!ctx->stream_body) { /* a body built whole: INT_MAX more elements */
+        ctx->stream_left = INT_MAX;
+        return;
+    }
+    ctx->stream_left = ctx->stream_every;
+    if (arena_used(ctx->a) <= ctx->stream_limit) return;
+    /* One flag for the chunk: a statement without animation syntax may be
+    ** walked for it, never the other way. */
+    hand_on(ctx, ctx->stream_body, ctx->on_function ? take_anim_syntax(ctx) : 0);
+    arena_release(ctx->a, ctx->stmt_mark);
+    if (!ctx->streamed) {
+        /* A long function: room for its chunks from now on (one block, not
+        ** the small ones a fresh arena grows by, taken per chunk). */
+        ctx->streamed = 1;
+        arena_reserve(ctx->a, 2 * ctx->stream_chunk);
+        ctx->stmt_mark = arena_get_mark(ctx->a);
+        ctx->stream_limit = arena_used(ctx->a) + ctx->stream_chunk;
+    }
 }
 
 static void file_item(gsc_parse_ctx *ctx, ast_node *item)
@@ -183,14 +239,54 @@ static void file_item(gsc_parse_ctx *ctx, ast_node *item)
         ast_append(ctx->root, item);
         return;
     }
-    /* The item's tokens have all been fed, and one more: the lookahead that
-    ** reduced it, which belongs to the next item. */
-    int lookahead_anim = is_anim_syntax(ctx->cur_code);
-    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
-    ctx->anim_tokens_seen = ctx->anim_tokens;
-    ctx->lookahead_was_anim = lookahead_anim;
-    if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
+    int anim_syntax = take_anim_syntax(ctx);
+    if (ctx->open_fn && item == ctx->open_fn && ctx->streamed) {
+        hand_on(ctx, ctx->stream_body, anim_syntax);
+        if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_END, item, anim_syntax);
+    } else {
+        if (ctx->open_fn && item != ctx->open_fn) function_dropped(ctx);
+        if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
+    }
+    ctx->open_fn = ctx->stream_body = NULL;
+    ctx->streamed = 0;
     arena_reset(ctx->a);
+}
+
+/* How often (in elements) a function's body is weighed against the chunk. */
+#define WEIGH_EVERY 16
+
+ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,
+                             gsc_token lbrace)
+{
+    if (ctx->open_fn) function_dropped(ctx); /* the one before was dropped */
+    ast_node *body = ast_finish(ast_list(ctx->a, AST_BLOCK), AST_BLOCK, lbrace);
+    ast_node *fn = ast_function(ctx->a, name, lparen, params, body);
+    ctx->begun_body = body;
+    ctx->stream_left = INT_MAX; /* built whole */
+    if (!ctx->stream_functions || ctx->root || ctx->dev_items > 0) return fn;
+    ctx->open_fn = fn;
+    ctx->stream_body = body;
+    ctx->stmt_mark = arena_get_mark(ctx->a);
+    ctx->stream_limit = arena_used(ctx->a) + ctx->stream_chunk;
+    ctx->stream_every = ctx->stream_left = ctx->stream_chunk ? WEIGH_EVERY : 1;
+    return fn;
+}
+
+ast_node *gsc_function_body(gsc_parse_ctx *ctx)
+{
+    return ctx->begun_body;
+}
+
+ast_node *gsc_dev_items(gsc_parse_ctx *ctx)
+{
+    ctx->dev_items++;
+    return ast_list(ctx->a, AST_DEVBLOCK);
+}
+
+ast_node *gsc_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items, gsc_token close)
+{
+    ctx->dev_items--;
+    return gsc_profile_dev_item(ctx, open, items, close);
 }
 
 static void swap_tokens(gsc_token **a, gsc_token **b)
@@ -309,6 +405,8 @@ static void profile_hint(source_file *src, const profile_rules *rules, const syn
     memset(&probe, 0, sizeof probe);
     probe.a = &scratch;
     probe.on_item = drop_item;
+    probe.stream_functions = 1;
+    probe.stream_chunk = SCRIPT_STREAM_CHUNK;
     run_parse(src, other, &quiet, &probe, RECOVERY_PROBE);
     int qline = -1, qcol = 0; /* its first error (a NUL byte's warning may come first) */
     for (size_t i = 0; i < quiet.count && qline < 0; i++)
@@ -365,6 +463,7 @@ static int run_parse(source_file *src, const profile_rules *rules, diag_list *di
         if (step == RECOVERY_STOP) break;
         swap_tokens(&tok, &prev);
     }
+    if (ctx.open_fn) function_dropped(&ctx); /* the end of file came inside it */
     flush_marker(&ctx); /* a '#/' after the last item */
     VEC_FREE(ctx.markers);
     GscParseFree(parser, free);
@@ -385,16 +484,35 @@ ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, d
     return ctx.root;
 }
 
-void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
-                       diag_list *diags,
-                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud)
+static void parse_items(source_file *src, const profile_rules *rules, arena *scratch, diag_list *diags,
+                        void (*on_item)(void *ud, ast_node *item, int anim_syntax),
+                        void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                        void *ud, int stream_functions, size_t chunk)
 {
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.a = scratch;
     ctx.on_item = on_item;
     ctx.item_ud = ud;
+    ctx.on_function = on_function;
+    ctx.stream_functions = stream_functions;
+    ctx.stream_chunk = chunk;
     run_parse(src, rules, diags, &ctx, RECOVERY_REPORT);
+}
+
+void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
+                       diag_list *diags,
+                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud)
+{
+    parse_items(src, rules, scratch, diags, on_item, NULL, ud, 0, 0);
+}
+
+void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
+                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int anim_syntax),
+                         void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                         void *ud, size_t chunk)
+{
+    parse_items(src, rules, scratch, diags, on_item, on_function, ud, 1, chunk);
 }
 
 int script_verify_line_starts(source_file *src, const profile_rules *rules, arena *scratch,
@@ -403,6 +521,8 @@ int script_verify_line_starts(source_file *src, const profile_rules *rules, aren
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.a = scratch;
+    ctx.stream_functions = 1;
+    ctx.stream_chunk = SCRIPT_STREAM_CHUNK;
     return run_parse(src, rules, diags, &ctx, RECOVERY_VERIFY);
 }
 

@@ -24,6 +24,29 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
                        diag_list *diags,
                        void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud);
 
+/* script_parse_each, with a long function at file level (not inside a
+** cod1/uo top-level /# #/) handed on in pieces rather than as one item, so
+** that memory follows `chunk` bytes of syntax tree (and the largest
+** statement), not the largest function.  Once the elements of a function's
+** body's own list (statements, labels, lone ';'s; nested blocks count as
+** one) hold more than chunk bytes, `function` sees SCRIPT_FN_BEGIN with its
+** node (the body an empty block at its '{'), then SCRIPT_FN_STMTS with the
+** first of them (the rest follow it through `next`), and so on for each
+** chunk, then SCRIPT_FN_END with its node, when it is
+** reduced (where on_item would have seen it), or SCRIPT_FN_CUT when the
+** parser dropped it unfinished (the end of file inside it, the error cap),
+** where on_item would never have been called.  A function that stays below
+** the chunk goes to on_item whole.  anim_syntax is per chunk (0: none of its
+** statements holds any).  Nodes are valid during the call only (a header
+** until its end or cut).  on_function NULL: the pieces go nowhere (their
+** memory is still released).  chunk 0: each element alone, at once. */
+enum { SCRIPT_FN_BEGIN, SCRIPT_FN_STMTS, SCRIPT_FN_END, SCRIPT_FN_CUT };
+#define SCRIPT_STREAM_CHUNK ((size_t)32 << 10)
+void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
+                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int anim_syntax),
+                         void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                         void *ud, size_t chunk);
+
 /* For tests: parses src as script_parse_each does, and counts the places
 ** where one of the driver's shortcuts (answers read off the lexer's brackets
 ** instead of simulating the parser, see recovery_clean_so_far in

@@ -230,3 +230,18 @@ void script_refs_collect(script_refs *r, const ast_node *item)
     r->stack = w.stack.items;
     r->stack_cap = w.stack.cap;
 }
+
+void script_refs_function_begin(script_refs *r, const ast_node *fn)
+{
+    r->fn_refs = r->refs.count;
+    r->fn_funcs = r->funcs.count;
+    r->fn_trees = r->trees.count;
+    script_refs_collect(r, fn);
+}
+
+void script_refs_function_cut(script_refs *r)
+{
+    r->refs.count = r->fn_refs;
+    r->funcs.count = r->fn_funcs;
+    r->trees.count = r->fn_trees;
+}

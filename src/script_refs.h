@@ -46,6 +46,7 @@ typedef struct script_refs {
     VEC(script_tree) trees;  /* #using_animtree directives, file order */
     void *stack;             /* walk scratch, reused from item to item */
     size_t stack_cap;
+    size_t fn_refs, fn_funcs, fn_trees; /* the lists' lengths where a function in pieces began */
 } script_refs;
 
 void script_refs_init(script_refs *r);
@@ -53,6 +54,11 @@ void script_refs_free(script_refs *r);
 /* Appends what one top-level item (function, directive, developer block)
 ** names, in emission order.  Reads nothing but the item. */
 void script_refs_collect(script_refs *r, const ast_node *item);
+/* A function item in pieces: its node (the body still empty) here, then each
+** statement of its body to script_refs_collect; script_refs_function_cut
+** forgets what they added when the function is dropped unfinished. */
+void script_refs_function_begin(script_refs *r, const ast_node *fn);
+void script_refs_function_cut(script_refs *r);
 
 /* The engine's canonical script name (load-order.md 3.1): ASCII lower case,
 ** `\` as `/`, leading and repeated separators dropped; the extension is kept. */

@@ -17,8 +17,19 @@ static void check_testlib_item(void *ud, ast_node *item, int anim_syntax)
     check_item(ud, item);
 }
 
-static inline char *check_run_dev(atrc_profile p, atrc_game_mode mode, int developer_script,
-                                  const char *src)
+/* A function in pieces (script_parse_stream) to the checks. */
+static void check_testlib_function(void *ud, int event, const ast_node *n, int anim_syntax)
+{
+    (void)anim_syntax;
+    if (event == SCRIPT_FN_BEGIN) check_function_begin(ud, n);
+    else if (event == SCRIPT_FN_STMTS) check_function_stmts(ud, n);
+    else check_function_end(ud, n, event == SCRIPT_FN_END);
+}
+
+/* The diagnostics of src: each function whole (streamed 0) or a statement
+** at a time (streamed 1). */
+static inline char *check_run_way(atrc_profile p, atrc_game_mode mode, int developer_script,
+                                  const char *src, int streamed)
 {
     source_file *f = source_from_buffer("t.gsc", src, strlen(src));
     diag_list d;
@@ -31,13 +42,28 @@ static inline char *check_run_dev(atrc_profile p, atrc_game_mode mode, int devel
     arena scratch;
     arena_init(&scratch);
     check_state *st = check_begin(f, profile_get(p), &opts, &d);
-    script_parse_each(f, profile_get(p), &scratch, &d, check_testlib_item, st);
+    if (streamed)
+        script_parse_stream(f, profile_get(p), &scratch, &d, check_testlib_item, check_testlib_function, st, 0);
+    else
+        script_parse_each(f, profile_get(p), &scratch, &d, check_testlib_item, st);
     check_end(st, NULL);
     char *out = gsc_diag_text(&d);
     arena_free_all(&scratch);
     diag_free(&d);
     source_free(f);
     return out;
+}
+
+/* The diagnostics of src, the same whether each function comes whole or a
+** statement at a time (as a long one does from the front end). */
+static inline char *check_run_dev(atrc_profile p, atrc_game_mode mode, int developer_script,
+                                  const char *src)
+{
+    char *whole = check_run_way(p, mode, developer_script, src, 0);
+    char *streamed = check_run_way(p, mode, developer_script, src, 1);
+    ck_assert_str_eq(streamed, whole);
+    free(streamed);
+    return whole;
 }
 
 static inline char *check_run(atrc_profile p, atrc_game_mode mode, const char *src)

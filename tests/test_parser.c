@@ -695,6 +695,109 @@ static char *repeat3(const char *head, const char *unit, size_t count, const cha
     return s;
 }
 
+/* What script_parse_stream hands on: "B" a function's header, "S" a
+** statement, "E" its end, "C" its cut, "I" an item, each with its line. */
+typedef struct stream_log {
+    char text[256];
+    size_t len;
+} stream_log;
+
+static void log_event(stream_log *l, char what, int line)
+{
+    if (l->len + 16 < sizeof l->text) l->len += (size_t)snprintf(l->text + l->len, 16, "%c%d ", what, line);
+}
+
+static void log_item(void *ud, ast_node *item, int anim_syntax)
+{
+    (void)anim_syntax;
+    log_event(ud, 'I', item->line);
+}
+
+static void log_function(void *ud, int event, const ast_node *n, int anim_syntax)
+{
+    (void)anim_syntax;
+    for (; n; n = event == SCRIPT_FN_STMTS ? n->next : NULL) log_event(ud, "BSEC"[event], n->line);
+}
+
+static void ignore_function(void *ud, int event, const ast_node *n, int anim_syntax)
+{
+    (void)ud;
+    (void)event;
+    (void)n;
+    (void)anim_syntax;
+}
+
+static char *stream_events(const char *text, atrc_profile p, size_t chunk)
+{
+    source_file *f = source_from_buffer("t.gsc", text, strlen(text));
+    diag_list d;
+    diag_init(&d);
+    arena a;
+    arena_init(&a);
+    stream_log l = {{0}, 0};
+    script_parse_stream(f, profile_get(p), &a, &d, log_item, log_function, &l, chunk);
+    arena_free_all(&a);
+    diag_free(&d);
+    source_free(f);
+    return xstrdup(l.text);
+}
+
+START_TEST(functions_streamed_in_pieces)
+{
+    /* A file-level function, with a chunk of 0: header, each element of its
+    ** own list (a nested block is one), end; a function inside a cod1
+    ** top-level /# #/ comes whole with its item; one cut off by the end of
+    ** file is cut. */
+    const char *text = "#using_animtree(\"a\");\nf(p)\n{\n\tx = 1;\n\t{ y = 2; z = 3; }\ncase 1:\n}\n"
+                       "/#\ng() { w = 1; }\n#/\nh()\n{\n\tv = 1;\n";
+    char *s = stream_events(text, ATRC_PROFILE_COD1, 0);
+    ck_assert_str_eq(s, "I1 B2 S4 S5 S6 E2 I8 B11 S13 C11 ");
+    free(s);
+    /* Below the chunk a function is one item (and one never reduced is
+    ** never seen). */
+    s = stream_events(text, ATRC_PROFILE_COD1, SCRIPT_STREAM_CHUNK);
+    ck_assert_str_eq(s, "I1 I2 I8 ");
+    free(s);
+}
+END_TEST
+
+/* The parse arena's high-water mark (bytes of blocks held) for text. */
+static size_t parse_peak(const char *text, int streamed)
+{
+    source_file *f = source_from_buffer("t.gsc", text, strlen(text));
+    diag_list d;
+    diag_init(&d);
+    arena a;
+    arena_init(&a);
+    if (streamed)
+        script_parse_stream(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, ignore_function, NULL,
+                            SCRIPT_STREAM_CHUNK);
+    else
+        script_parse_each(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, NULL);
+    ck_assert_int_eq(d.count, 0);
+    size_t peak = a.peak;
+    arena_free_all(&a);
+    diag_free(&d);
+    source_free(f);
+    return peak;
+}
+
+START_TEST(streamed_function_memory_is_one_statement)
+{
+    /* 200,000 statements in one function: streamed, the arena holds a chunk
+    ** of them at a time; built whole (script_parse_each), or nested in a
+    ** block (a nested block is one element, built whole), all of them. */
+    char *s = repeat3("f()\n{\n", "\tx = level.a[1] + 2;\n", 200000, "", "", 0, "}\n");
+    size_t streamed = parse_peak(s, 1), whole = parse_peak(s, 0);
+    ck_assert_uint_lt(streamed, (size_t)256 << 10);
+    ck_assert_uint_gt(whole, (size_t)16 << 20);
+    free(s);
+    s = repeat3("f()\n{\n{\n", "\tx = level.a[1] + 2;\n", 200000, "", "", 0, "}\n}\n");
+    ck_assert_uint_gt(parse_peak(s, 1), (size_t)16 << 20);
+    free(s);
+}
+END_TEST
+
 START_TEST(nesting_too_deep)
 {
     /* The function's '{' counts toward the bound too. */
@@ -704,9 +807,10 @@ START_TEST(nesting_too_deep)
     s = repeat3("f() ", "{", 100000, "", "}", 100000, "");
     assert_diag(s, "1:1005: error: nesting too deep (max 1000)\n");
     free(s);
-    /* Prefix chains have no brackets: the parser stack bounds them. */
+    /* Prefix chains have no brackets: the parser stack bounds them (the
+    ** function's header is one entry of it, its body's list another). */
     s = repeat3("f() { x = ", "!", 1000000, "y", "", 0, "; }");
-    assert_diag(s, "1:19999: error: nesting too deep (parser stack of 20000 entries exhausted)\n");
+    assert_diag(s, "1:20003: error: nesting too deep (parser stack of 20000 entries exhausted)\n");
     free(s);
 }
 END_TEST
@@ -767,6 +871,8 @@ Suite *make_parser_suite(void)
     tc = tcase_create("hostile");
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, nesting_too_deep);
+    tcase_add_test(tc, functions_streamed_in_pieces);
+    tcase_add_test(tc, streamed_function_memory_is_one_statement);
     tcase_add_test(tc, long_left_chain_dumps_iteratively);
     suite_add_tcase(s, tc);
     return s;

@@ -355,6 +355,35 @@ START_TEST(unchanged_files_are_not_parsed_again)
 }
 END_TEST
 
+/* A function long enough to reach the passes in chunks (its diagnostics
+** held back to its end, its %name events placed after them): its kept
+** record gives what a fresh parse gives. */
+START_TEST(long_function_kept)
+{
+    make_dir();
+    size_t pads = 2000, n = 0;
+    char *text = xmalloc(pads * 16 + 256);
+    n += (size_t)sprintf(text + n, "#using_animtree(\"generic_human\");\nmain(p)\n{\n\ta = %%walk;\n\tif (p) b = 1;\n");
+    for (size_t i = 0; i < pads; i++) n += (size_t)sprintf(text + n, "\tpad = 1;\n");
+    n += (size_t)sprintf(text + n, "\tc = b;\n\tmaps\\_none::f();\n\treturn;\n\td = %%run;\n}\n");
+    put_game_file(dir, "maps/entry.gsc", text);
+    free(text);
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.profile = ATRC_PROFILE_COD4;
+    atrc_session *s = atrc_session_new();
+    parsed_before = reused_before = 0;
+    run_result r = step(s, &o, walk_entry, NULL, 1);
+    ck_assert_msg(has(&r, "uninitialised variable 'b'") && has(&r, "unreachable code") && has(&r, "maps/_none"),
+                  "%s", r.diags);
+    result_free(&r);
+    r = step(s, &o, walk_entry, NULL, 0); /* kept */
+    result_free(&r);
+    atrc_session_free(s);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 /* killhouse in single player: edits through a buffer, each compared with a
 ** session that keeps nothing from before (a new one each time). */
 START_TEST(corpus_level_edits_reuse)
@@ -835,6 +864,7 @@ Suite *make_session_suite(void)
     tcase_add_posix_test(tc, memory_bounded_over_compilations, "reads /proc/self/statm");
     tcase_add_posix_test(tc, unchanged_files_are_not_parsed_again, "paths and temporary directories are POSIX here");
     tcase_add_test(tc, corpus_level_edits_reuse);
+    tcase_add_posix_test(tc, long_function_kept, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, kept_records_bounded_over_edits, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, kept_index_revalidated, "file times, owners and modes are POSIX here");
     tcase_add_posix_test(tc, fresh_listing_read_again, "paths and temporary directories are POSIX here");

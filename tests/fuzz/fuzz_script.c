@@ -1,6 +1,7 @@
 /* Fuzz harness 1: the script lexer, parser and compile-stage checks.  The
 ** whole input is one script; every diagnostic must have a position inside
-** the file and the AST must be walkable.  Run: make fuzz (tests/fuzz/fuzz.mk). */
+** the file, the AST must be walkable, and the checks must say the same
+** with each function handed on a statement at a time.  Run: make fuzz (tests/fuzz/fuzz.mk). */
 #include "fuzz_common.h"
 #include "check_stage.h"
 #include "script_parse.h"
@@ -31,6 +32,43 @@ static unsigned long script_walk(const ast_node *root)
     return sum;
 }
 
+static void check_whole_item(void *ud, ast_node *item, int anim_syntax)
+{
+    (void)anim_syntax;
+    check_item(ud, item);
+}
+
+static void check_function_piece(void *ud, int event, const ast_node *n, int anim_syntax)
+{
+    (void)anim_syntax;
+    if (event == SCRIPT_FN_BEGIN) check_function_begin(ud, n);
+    else if (event == SCRIPT_FN_STMTS) check_function_stmts(ud, n);
+    else check_function_end(ud, n, event == SCRIPT_FN_END);
+}
+
+/* The checks' diagnostics of src under p into out (sorted by check_end):
+** on the items of root, or (root NULL) parsed again with every function
+** handed on a statement at a time, as a long one is. */
+static void checks_of(source_file *src, atrc_profile p, const ast_node *root, diag_list *out)
+{
+    atrc_options opts;
+    memset(&opts, 0, sizeof opts);
+    opts.profile = p;
+    check_state *st = check_begin(src, profile_get(opts.profile), &opts, out);
+    if (root) {
+        for (const ast_node *c = root->child; c; c = c->next) check_item(st, c);
+    } else {
+        arena scratch;
+        diag_list syntax;
+        arena_init(&scratch);
+        diag_init(&syntax);
+        script_parse_stream(src, profile_get(p), &scratch, &syntax, check_whole_item, check_function_piece, st, 0);
+        diag_free(&syntax);
+        arena_free_all(&scratch);
+    }
+    check_end(st, NULL);
+}
+
 int FUZZ_ENTRY(const uint8_t *data, size_t size);
 int FUZZ_ENTRY(const uint8_t *data, size_t size)
 {
@@ -44,22 +82,32 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     ast_node *root = script_parse(src, profile_get(p), &a, &diags);
     if (!root || root->kind != AST_FILE) abort();
     script_walk(root);
-    /* The compile-stage checks on the same items, under the profile that parsed them. */
-    {
-        atrc_options opts;
-        memset(&opts, 0, sizeof opts);
-        opts.profile = p;
-        check_state *st = check_begin(src, profile_get(opts.profile), &opts, &diags);
-        for (const ast_node *c = root->child; c; c = c->next) check_item(st, c);
-        check_end(st, NULL);
+    /* The compile-stage checks on the same items, under the profile that
+    ** parsed them; the same with the functions in pieces. */
+    diag_list checked, streamed;
+    diag_init(&checked);
+    diag_init(&streamed);
+    checks_of(src, p, root, &checked);
+    checks_of(src, p, NULL, &streamed);
+    if (streamed.count != checked.count) abort();
+    for (size_t i = 0; i < checked.count; i++) {
+        const diag *x = &checked.items[i], *y = &streamed.items[i];
+        if (x->line != y->line || x->col != y->col || x->severity != y->severity || strcmp(x->message, y->message))
+            abort();
     }
     /* Every diagnostic must point inside the file (or at its end). */
-    for (size_t i = 0; i < diags.count; i++) {
-        const diag *g = &diags.items[i];
-        if (g->src && (g->line < 1 || g->col < 1 || (size_t)g->line > size + 1)) abort();
+    for (int l = 0; l < 2; l++) {
+        const diag_list *d = l ? &checked : &diags;
+        for (size_t i = 0; i < d->count; i++) {
+            const diag *g = &d->items[i];
+            if (g->src && (g->line < 1 || g->col < 1 || (size_t)g->line > size + 1)) abort();
+        }
     }
     diag_print(&diags, NULL, fuzz_sink());
+    diag_print(&checked, NULL, fuzz_sink());
     diag_free(&diags);
+    diag_free(&checked);
+    diag_free(&streamed);
     arena_free_all(&a);
     source_free(src);
     return 0;

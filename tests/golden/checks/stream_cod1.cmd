@@ -1,0 +1,1 @@
+--profile cod1 --no-xanim stream.gsc stream_cod1.gsc stream_syntax.gsc

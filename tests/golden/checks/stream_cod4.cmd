@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim stream.gsc stream_cod1.gsc stream_syntax.gsc

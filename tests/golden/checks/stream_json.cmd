@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim --format json stream.gsc stream_syntax.gsc

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim stream_long.gsc

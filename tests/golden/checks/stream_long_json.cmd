@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --format json -g . --entry stream_long

@@ -1,0 +1,1 @@
+--profile cod1 --no-xanim -g . --entry stream_long

@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --max-errors 2 stream.gsc stream_syntax.gsc

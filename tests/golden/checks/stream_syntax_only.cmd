@@ -1,0 +1,1 @@
+--profile cod1 --syntax-only stream_syntax.gsc
