@@ -355,12 +355,11 @@ static inline void record_named(check_state *st, const ast_node *callee, check_r
     }
     call_rec *c = &b->items[b->count++];
     c->callee = called(st, callee->text, callee->len);
-    c->name = c->callee->name;
     c->line = callee->line;
     c->col = callee->col;
-    c->kind = kind;
-    c->in_dev = in_dev;
-    c->value_used = value_used;
+    c->kind = (unsigned char)kind;
+    c->in_dev = in_dev != 0;
+    c->value_used = value_used != 0;
     c->argc = argc;
     c->statement = NULL;
 }

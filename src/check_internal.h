@@ -125,15 +125,17 @@ typedef struct call_block {
     struct call_rec *items;
 } call_block;
 
+/* One per call of the file, kept until the file's end (the calls are
+** resolved against every definition): 32 bytes on 64-bit systems, the
+** name being the callee's. */
 struct call_rec {
-    const char *name; /* lower case */
     called_name *callee;
-    int line, col;
-    check_ref_kind kind;
-    int in_dev, value_used, argc;
     /* The call a statement consists of, when this call is inside it (its
     ** arguments or its object), else NULL. */
     const call_rec *statement;
+    int line, col, argc;
+    unsigned char kind;       /* check_ref_kind */
+    unsigned char in_dev, value_used;
 };
 
 typedef VEC(check_ref) ref_vec;

@@ -180,13 +180,13 @@ static const char *call_suggestion(check_state *st, const call_rec *c)
         suggest_add(&own, name, e->len, e);
     }
     suggest_init(&builtin, ce->spelling, len, 1);
-    check_suggest_builtins(&builtin, st->rules, st->builtins, st->opts.game_mode, c->kind);
+    check_suggest_builtins(&builtin, st->rules, st->builtins, st->opts.game_mode, (check_ref_kind)c->kind);
     /* The file's own function wins a tie. */
     if (own.count && (!builtin.count || own.best[0].dist <= builtin.best[0].dist)) {
         const ns_entry *e = own.best[0].data;
         ce->suggestion = arena_printf(&st->mem, "'%s' (line %d)", own.best[0].name, e->line);
     } else if (builtin.count) {
-        ce->suggestion = check_builtin_suggestion(&st->mem, builtin.best[0].name, c->kind);
+        ce->suggestion = check_builtin_suggestion(&st->mem, builtin.best[0].name, (check_ref_kind)c->kind);
     }
     return ce->suggestion;
 }
@@ -215,7 +215,7 @@ void check_resolve(check_state *st, check_file_result *out)
             if (st->opts.developer_script) {
                 check_error_at(st, c->line, c->col, "%s", r->dev_function_ref);
             } else {
-                check_ref ref = {c->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1, .spelling = ce->spelling};
+                check_ref ref = {c->callee->name, NULL, c->line, c->col, CHECK_REF_SCRIPT, 1, .spelling = ce->spelling};
                 ref.dev_where = arena_printf(&st->mem, "line %d", def->line);
                 check_report_unknown(st->diags, st->src, r, &st->opts, &ref);
             }
@@ -237,7 +237,7 @@ void check_resolve(check_state *st, check_file_result *out)
                 continue;
             }
         }
-        check_ref ref = {c->name, NULL, c->line, c->col, c->kind, certain, .spelling = ce->spelling};
+        check_ref ref = {c->callee->name, NULL, c->line, c->col, (check_ref_kind)c->kind, certain, .spelling = ce->spelling};
         if (deferred) {
             if (out) {
                 ref.name = arena_strdup(&out->mem, ref.name);
