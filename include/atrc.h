@@ -373,9 +373,10 @@ const char *atrc_file_name(const atrc_ctx *ctx, size_t i);
 ** times it was read with (checked at every compilation, each directory on
 ** its own; one changed less than 3 seconds before it was read is read
 ** again), with the warnings its indexing gave, given again; no archive is
-** held open between compilations.  The xanim headers read from loose files
-** are kept the same way.  What a compilation did not use is dropped.  (The
-** .atr trees are read and built again by each compilation.)
+** held open between compilations.  The loose files read whole (scripts and
+** .atr trees) and the xanim headers read from loose files are kept the same
+** way.  What a compilation did not use is dropped.  (Archive entries are read
+** again, and the .atr trees parsed and built again, by each compilation.)
 ** Not safe for two threads at once. */
 typedef struct atrc_session atrc_session;
 atrc_session *atrc_session_new(void);

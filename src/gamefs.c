@@ -73,7 +73,7 @@ typedef struct kept_warning {
     const char *fmt, *a, *b;
 } kept_warning;
 
-typedef enum { KEPT_DIR, KEPT_ARCHIVE, KEPT_PREFIX } kept_kind;
+typedef enum { KEPT_DIR, KEPT_ARCHIVE, KEPT_PREFIX, KEPT_TEXT } kept_kind;
 
 /* One listing or archive index, with everything it points to. */
 typedef struct kept {
@@ -90,7 +90,10 @@ typedef struct kept {
     hashtab by_key;
     kept_warning *warnings;   /* what indexing it reported, in order */
     size_t warning_count, warning_cap;
-    unsigned char *prefix;    /* KEPT_PREFIX: the first bytes of a loose file (gamefs_read_prefix) */
+    /* KEPT_PREFIX: the first prefix_asked bytes asked for of a loose file
+    ** (gamefs_read_prefix); KEPT_TEXT: a loose file read whole
+    ** (gamefs_open_where: a tree or a script) */
+    unsigned char *prefix;
     size_t prefix_len, prefix_asked;
 } kept;
 
@@ -203,9 +206,10 @@ static kept *store_record(gamefs *fs, const char *path, kept_kind kind, os_file_
         arena_init(&k->mem);
         hashtab_add(&st->by_path, h);
         *vec_push(st->items, st->count, st->cap) = k;
-    } else if ((kind != KEPT_PREFIX && k->round == st->round) || (k->reusable && os_unchanged(&k->id, now))) {
+    } else if (((kind == KEPT_DIR || kind == KEPT_ARCHIVE) && k->round == st->round) ||
+               (k->reusable && os_unchanged(&k->id, now))) {
         /* (a listing or index handed out already this round is what the
-        ** context holds: never replaced under it; a prefix is copied out) */
+        ** context holds: never replaced under it; bytes are copied out) */
         *reuse = 1;
     } else {
         kept_clear(k);
@@ -949,6 +953,33 @@ static const char *read_entry(gamefs *fs, const hit *h, unsigned char *buf, size
     return err;
 }
 
+/* A loose game file read whole; with a store, the bytes read last time
+** while the file is unchanged (its identity, size and times: one stat). */
+static source_file *open_loose(gamefs *fs, const char *path, const char **err)
+{
+    os_file_id now;
+    int reuse;
+    kept *kp = store_record(fs, path, KEPT_TEXT, &now, &reuse);
+    if (reuse && now.regular) {
+        fs->store->counts.texts_reused++;
+        return source_from_bytes(path, (const char *)kp->prefix, kp->prefix_len, &now);
+    }
+    if (kp) {
+        kp->reusable = 0; /* until read below */
+        fs->store->counts.texts_read++;
+    }
+    source_file *f = source_read_regular(path, err);
+    /* kept only when the file read is the one looked up (and settled) */
+    if (f && kp && f->dev == kp->id.dev && f->ino == kp->id.ino && f->size == kp->id.size &&
+        f->mtime_sec == kp->id.mtime_sec && f->mtime_nsec == kp->id.mtime_nsec && f->len == f->size) {
+        kp->prefix = xmalloc(f->len + 1);
+        memcpy(kp->prefix, f->data, f->len + 1);
+        kp->prefix_len = f->len;
+        kp->reusable = settled(&kp->id);
+    }
+    return f;
+}
+
 source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where, const char **err)
 {
     *err = NULL;
@@ -965,8 +996,7 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
         size_t len;
         const char *buffered = session_buffer(fs->session, h.loose, &len);
         if (buffered) return source_from_buffer(h.loose, buffered, len);
-        source_file *f = source_read_regular(h.loose, err);
-        return f;
+        return open_loose(fs, h.loose, err);
     }
     if (h.entry->size > GAMEFS_MAX_ENTRY_SIZE) {
         *err = arena_printf(fs->mem, "entry is %llu bytes, over the %zu MiB limit for one file in an archive",

@@ -152,6 +152,7 @@ typedef struct gamefs_store_counts {
     unsigned long dirs_read, dirs_reused;           /* listings read from the disk / taken from the store */
     unsigned long archives_indexed, archives_reused; /* central directories read / taken */
     unsigned long prefixes_read, prefixes_reused;   /* loose xanim headers (gamefs_read_prefix) */
+    unsigned long texts_read, texts_reused;         /* loose files read whole (gamefs_open: trees, scripts) */
 } gamefs_store_counts;
 
 gamefs_store *gamefs_store_new(void);

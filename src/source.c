@@ -64,6 +64,13 @@ static void set_identity(source_file *f, const os_file_id *id)
     f->mtime_nsec = id->mtime_nsec;
 }
 
+source_file *source_from_bytes(const char *path, const char *data, size_t len, const os_file_id *id)
+{
+    source_file *f = source_from_buffer(path, data, len);
+    set_identity(f, id);
+    return f;
+}
+
 int source_open_nonblocking(const char *path, int regular_only, const char **why)
 {
     /* Non-blocking: opening a FIFO never waits for a writer (nor a device

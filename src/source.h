@@ -46,6 +46,10 @@ void source_release(source_file *f);
 int source_reload(source_file *f);
 /* Copies a buffer (for tests and embedding). */
 source_file *source_from_buffer(const char *path, const char *data, size_t len);
+/* The same for bytes kept from the file at path as it was when id was taken
+** (a session's copy): the identity a later source_reload checks is id's. */
+struct os_file_id;
+source_file *source_from_bytes(const char *path, const char *data, size_t len, const struct os_file_id *id);
 void source_free(source_file *f);
 /* The text of line `line` (1-based) without its newline or CR; returns its length, or -1. */
 long source_line(source_file *f, int line, const char **text);

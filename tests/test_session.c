@@ -452,6 +452,8 @@ static gamefs_store_counts counted(atrc_session *s)
     d.archives_reused = now.archives_reused - counts_before.archives_reused;
     d.prefixes_read = now.prefixes_read - counts_before.prefixes_read;
     d.prefixes_reused = now.prefixes_reused - counts_before.prefixes_reused;
+    d.texts_read = now.texts_read - counts_before.texts_read;
+    d.texts_reused = now.texts_reused - counts_before.texts_reused;
     counts_before = now;
     return d;
 }
@@ -635,8 +637,9 @@ START_TEST(kept_index_revalidated)
     gamefs_store_counts c = counted(s);
     ck_assert_uint_gt(c.dirs_read, 2);
     ck_assert_uint_eq(c.archives_indexed, 4);
+    ck_assert_uint_eq(c.texts_read, 2); /* the loose scripts: maps/entry, maps/mp/_lib */
     size_t kept = gamefs_store_size(session_index(s));
-    ck_assert_uint_eq(kept, c.dirs_read + 4);
+    ck_assert_uint_eq(kept, c.dirs_read + 4 + 2);
 
     /* unchanged: nothing read again, the archives' warnings given again */
     r = compare(s, &o, walk_entry, NULL);
@@ -646,6 +649,8 @@ START_TEST(kept_index_revalidated)
     ck_assert_uint_eq(c.archives_indexed, 0);
     ck_assert_uint_eq(c.archives_reused, 4);
     ck_assert_uint_gt(c.dirs_reused, 2);
+    ck_assert_uint_eq(c.texts_read, 0);
+    ck_assert_uint_eq(c.texts_reused, 2);
     /* between compilations no archive is held open */
     int open_fds = descriptors_on("/z.iwd");
     ck_assert_msg(open_fds <= 0, "%d descriptors on z.iwd", open_fds);
@@ -671,6 +676,19 @@ START_TEST(kept_index_revalidated)
     c = counted(s);
     ck_assert_uint_eq(c.dirs_read, 1);
     ck_assert_uint_eq(c.archives_indexed, 0);
+    ck_assert_uint_eq(c.texts_read, 1); /* the new script's */
+    ck_assert_uint_eq(c.texts_reused, 2);
+
+    /* a loose script rewritten in place, the same size (its directory's
+    ** times unchanged): read again, its new text used */
+    put_game_file(dir, "maps/mp/_lib.gsc", "lix() { }\n");
+    r = compare(s, &o, walk_entry, NULL);
+    ck_assert_msg(has(&r, "'lib' is not defined"), "%s", r.diags);
+    result_free(&r);
+    c = counted(s);
+    ck_assert_uint_eq(c.texts_read, 2); /* _lib, and _new: made too recently to be kept */
+    ck_assert_uint_eq(c.texts_reused, 1);
+    put_game_file(dir, "maps/mp/_lib.gsc", "lib() { }\n");
 
     /* z.iwd rewritten in place, the same size: indexed again, its new text used */
     put_archive("z.iwd", "maps/_arch.gsc", "arcx() { }\n");
@@ -704,7 +722,8 @@ START_TEST(kept_index_revalidated)
     result_free(&r);
     c = counted(s);
     ck_assert_uint_eq(c.archives_indexed + c.archives_reused, 3);
-    ck_assert_uint_eq(gamefs_store_size(session_index(s)), kept - 1);
+    /* (one archive fewer, one script more: maps/mp/_new) */
+    ck_assert_uint_eq(gamefs_store_size(session_index(s)), kept - 1 + 1);
 
     xanim_phases(s);
 
