@@ -119,6 +119,11 @@ unsigned long fe_cache_parsed(const fe_cache *c);
 unsigned long fe_cache_reused(const fe_cache *c);
 /* Bytes the kept records hold (texts, diagnostics, events, lists), roughly. */
 size_t fe_cache_bytes(const fe_cache *c);
+/* The front end's use (src/fe_cache.c), on the thread that parses f:
+** fe_cache_use gives f a kept record's copy when one fits f's inputs (1;
+** 0: f must be parsed), fe_cache_keep keeps a copy of f's fresh record. */
+int fe_cache_use(fe_file *f);
+void fe_cache_keep(fe_file *f);
 
 /* jobs: threads that parse, the calling one included: jobs - 1 workers,
 ** started at the first prefetch (<= 1: none, every file is parsed on the

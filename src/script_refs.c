@@ -245,3 +245,30 @@ void script_refs_function_cut(script_refs *r)
     r->funcs.count = r->fn_funcs;
     r->trees.count = r->fn_trees;
 }
+
+static const char *dup_name(arena *a, const char *s)
+{
+    return s ? arena_strdup(a, s) : NULL;
+}
+
+void script_refs_append_copy(script_refs *to, const script_refs *from)
+{
+    for (size_t i = 0; i < from->refs.count; i++) {
+        script_ref r = from->refs.items[i];
+        r.file = dup_name(&to->mem, r.file);
+        r.func = dup_name(&to->mem, r.func);
+        r.func_spelling = dup_name(&to->mem, r.func_spelling);
+        *VEC_PUSH(to->refs) = r;
+    }
+    for (size_t i = 0; i < from->funcs.count; i++) {
+        script_func fn = from->funcs.items[i];
+        fn.name = dup_name(&to->mem, fn.name);
+        fn.spelling = dup_name(&to->mem, fn.spelling);
+        *VEC_PUSH(to->funcs) = fn;
+    }
+    for (size_t i = 0; i < from->trees.count; i++) {
+        script_tree t = from->trees.items[i];
+        t.name = dup_name(&to->mem, t.name);
+        *VEC_PUSH(to->trees) = t;
+    }
+}

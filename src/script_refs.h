@@ -51,6 +51,8 @@ typedef struct script_refs {
 
 void script_refs_init(script_refs *r);
 void script_refs_free(script_refs *r);
+/* Appends from's lists to to (initialized), names copied into to's arena. */
+void script_refs_append_copy(script_refs *to, const script_refs *from);
 /* Appends what one top-level item (function, directive, developer block)
 ** names, in emission order.  Reads nothing but the item. */
 void script_refs_collect(script_refs *r, const ast_node *item);
