@@ -619,6 +619,14 @@ static void function_setup(check_state *st, const ast_node *fn, int is_dev, flow
     if (is_dev) w->odd_position = 1;
 }
 
+/* The function's own state let go (its locals). */
+static void function_forget(check_state *st)
+{
+    ns_free(&st->locals);
+    st->fn = NULL;
+    arena_reset(&st->fn_mem);
+}
+
 /* After the whole body: the function as a whole. */
 static void function_finish(check_state *st, const ast_node *fn)
 {
@@ -633,9 +641,7 @@ static void function_finish(check_state *st, const ast_node *fn)
     ** engine's figure are missed, never the other way. */
     if (st->operand_stack > OPERAND_STACK_MAX && fn->text)
         check_error_at(st, fn->line, fn->col, "function exceeds operand stack size");
-    ns_free(&st->locals);
-    st->fn = NULL;
-    arena_reset(&st->fn_mem);
+    function_forget(st);
 }
 
 void check_function_body(check_state *st, const ast_node *fn, int is_dev)
@@ -712,9 +718,7 @@ void check_stream_end(check_state *st, const ast_node *fn, int complete)
         function_finish(st, fn);
         return;
     }
-    for (size_t i = 0; i < s->diags.count; i++) free(s->diags.items[i].message);
-    s->diags.count = 0;
-    s->diags.errors = s->diags.warnings = 0;
+    diag_free(&s->diags);
     if (s->calls_last) {
         s->calls_last->count = s->calls_count;
         s->calls_last->next = NULL;
@@ -723,9 +727,7 @@ void check_stream_end(check_state *st, const ast_node *fn, int complete)
     }
     st->calls_last = s->calls_last;
     st->scoped.count = s->scoped_count;
-    ns_free(&st->locals);
-    st->fn = NULL;
-    arena_reset(&st->fn_mem);
+    function_forget(st);
 }
 
 void check_stream_free(check_state *st)

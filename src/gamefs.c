@@ -75,11 +75,11 @@ typedef struct kept_warning {
 
 typedef enum { KEPT_DIR, KEPT_ARCHIVE, KEPT_PREFIX, KEPT_TEXT } kept_kind;
 
-/* One listing or archive index, with everything it points to. */
+/* One listing, archive index or loose file's bytes, with everything it points to. */
 typedef struct kept {
     kept_kind kind;
     char *path;
-    os_file_id id;            /* of the directory or archive, taken before it was read */
+    os_file_id id;            /* of the directory, archive or file, taken before it was read */
     int reusable;             /* read long enough after its last change (GAMEFS_SETTLE_SECONDS) */
     unsigned long round;      /* the last round that used it */
     arena mem;                /* names, keys, warning texts */
@@ -90,11 +90,11 @@ typedef struct kept {
     hashtab by_key;
     kept_warning *warnings;   /* what indexing it reported, in order */
     size_t warning_count, warning_cap;
-    /* KEPT_PREFIX: the first prefix_asked bytes asked for of a loose file
+    /* KEPT_PREFIX: the first bytes_asked bytes asked for of a loose file
     ** (gamefs_read_prefix); KEPT_TEXT: a loose file read whole
     ** (gamefs_open_where: a tree or a script) */
-    unsigned char *prefix;
-    size_t prefix_len, prefix_asked;
+    unsigned char *bytes;
+    size_t bytes_len, bytes_asked;
 } kept;
 
 struct gamefs_store {
@@ -122,7 +122,7 @@ static void kept_clear(kept *k)
     hashtab_free(&k->by_key);
     free(k->entries);
     free(k->warnings);
-    free(k->prefix);
+    free(k->bytes);
     char *path = k->path;
     kept_kind kind = k->kind;
     memset(k, 0, sizeof *k);
@@ -962,7 +962,7 @@ static source_file *open_loose(gamefs *fs, const char *path, const char **err)
     kept *kp = store_record(fs, path, KEPT_TEXT, &now, &reuse);
     if (reuse && now.regular) {
         fs->store->counts.texts_reused++;
-        return source_from_bytes(path, (const char *)kp->prefix, kp->prefix_len, &now);
+        return source_from_bytes(path, (const char *)kp->bytes, kp->bytes_len, &now);
     }
     if (kp) {
         kp->reusable = 0; /* until read below */
@@ -972,9 +972,9 @@ static source_file *open_loose(gamefs *fs, const char *path, const char **err)
     /* kept only when the file read is the one looked up (and settled) */
     if (f && kp && f->dev == kp->id.dev && f->ino == kp->id.ino && f->size == kp->id.size &&
         f->mtime_sec == kp->id.mtime_sec && f->mtime_nsec == kp->id.mtime_nsec && f->len == f->size) {
-        kp->prefix = xmalloc(f->len + 1);
-        memcpy(kp->prefix, f->data, f->len + 1);
-        kp->prefix_len = f->len;
+        kp->bytes = xmalloc(f->len + 1);
+        memcpy(kp->bytes, f->data, f->len + 1);
+        kp->bytes_len = f->len;
         kp->reusable = settled(&kp->id);
     }
     return f;
@@ -1045,9 +1045,9 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     os_file_id now;
     int reuse;
     kept *kp = store_record(fs, h.loose, KEPT_PREFIX, &now, &reuse);
-    if (reuse && now.regular && kp->prefix_asked == n) {
-        if (kp->prefix_len) memcpy(buf, kp->prefix, kp->prefix_len);
-        *got = kp->prefix_len;
+    if (reuse && now.regular && kp->bytes_asked == n) {
+        if (kp->bytes_len) memcpy(buf, kp->bytes, kp->bytes_len);
+        *got = kp->bytes_len;
         gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
         id->id = now;
         id->path = h.loose;
@@ -1090,10 +1090,10 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     close(fd);
     if (kp && os_unchanged(&kp->id, &st)) {
         /* kept only when the file read is the one looked up (and settled) */
-        kp->prefix = xmalloc(*got ? *got : 1);
-        if (*got) memcpy(kp->prefix, buf, *got);
-        kp->prefix_len = *got;
-        kp->prefix_asked = n;
+        kp->bytes = xmalloc(*got ? *got : 1);
+        if (*got) memcpy(kp->bytes, buf, *got);
+        kp->bytes_len = *got;
+        kp->bytes_asked = n;
         kp->reusable = settled(&st);
     }
     return 1;

@@ -147,7 +147,8 @@ void gamefs_free(gamefs *fs);
 ** with it and given again, in the same place.  Nothing kept holds a
 ** descriptor: a context opens archives again as it reads their entries.
 ** The first bytes gamefs_read_prefix read of a loose file (an xanim header)
-** are kept the same way, so an unchanged xanim costs one stat. */
+** and the loose files gamefs_open reads whole (scripts, trees) are kept the
+** same way, so an unchanged one costs one stat. */
 typedef struct gamefs_store_counts {
     unsigned long dirs_read, dirs_reused;           /* listings read from the disk / taken from the store */
     unsigned long archives_indexed, archives_reused; /* central directories read / taken */

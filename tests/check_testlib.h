@@ -8,23 +8,9 @@
 #include "gsc_testlib.h"
 
 #include "ast_build.h"
+#include "check_pieces_testlib.h"
 #include "check_stage.h"
 #include "profile.h"
-
-static void check_testlib_item(void *ud, ast_node *item, int anim_syntax)
-{
-    (void)anim_syntax;
-    check_item(ud, item);
-}
-
-/* A function in pieces (script_parse_stream) to the checks. */
-static void check_testlib_function(void *ud, int event, const ast_node *n, int anim_syntax)
-{
-    (void)anim_syntax;
-    if (event == SCRIPT_FN_BEGIN) check_function_begin(ud, n);
-    else if (event == SCRIPT_FN_STMTS) check_function_stmts(ud, n);
-    else check_function_end(ud, n, event == SCRIPT_FN_END);
-}
 
 /* The diagnostics of src: each function whole (streamed 0) or a statement
 ** at a time (streamed 1). */

@@ -3,6 +3,7 @@
 ** the file, the AST must be walkable, and the checks must say the same
 ** with each function handed on a statement at a time.  Run: make fuzz (tests/fuzz/fuzz.mk). */
 #include "fuzz_common.h"
+#include "../check_pieces_testlib.h"
 #include "check_stage.h"
 #include "script_parse.h"
 #include "vec.h"
@@ -32,20 +33,6 @@ static unsigned long script_walk(const ast_node *root)
     return sum;
 }
 
-static void check_whole_item(void *ud, ast_node *item, int anim_syntax)
-{
-    (void)anim_syntax;
-    check_item(ud, item);
-}
-
-static void check_function_piece(void *ud, int event, const ast_node *n, int anim_syntax)
-{
-    (void)anim_syntax;
-    if (event == SCRIPT_FN_BEGIN) check_function_begin(ud, n);
-    else if (event == SCRIPT_FN_STMTS) check_function_stmts(ud, n);
-    else check_function_end(ud, n, event == SCRIPT_FN_END);
-}
-
 /* The checks' diagnostics of src under p into out (sorted by check_end):
 ** on the items of root, or (root NULL) parsed again with every function
 ** handed on a statement at a time, as a long one is. */
@@ -62,7 +49,7 @@ static void checks_of(source_file *src, atrc_profile p, const ast_node *root, di
         diag_list syntax;
         arena_init(&scratch);
         diag_init(&syntax);
-        script_parse_stream(src, profile_get(p), &scratch, &syntax, check_whole_item, check_function_piece, st, 0);
+        script_parse_stream(src, profile_get(p), &scratch, &syntax, check_testlib_item, check_testlib_function, st, 0);
         diag_free(&syntax);
         arena_free_all(&scratch);
     }
