@@ -396,12 +396,36 @@ static int at_boundary(gsc_recovery *rec)
     return 0;
 }
 
+/* The token in error starts its line, a '(' or '[' opened on an earlier
+** line is still open, and the parser, once the broken statement became an
+** error, took the token as the start of the next one: the line before is
+** unfinished (`self setanim(%` NEWLINE `self setanim(%b);`, as while it is
+** being typed).  Its brackets count as abandoned and the new line is read,
+** not skipped, so one unfinished line does not swallow the finished
+** statement after it (and its references, which would change the tree's
+** pruning and so the values of the others). */
+static int unfinished_line_before(gsc_recovery *rec)
+{
+    gsc_lexer *lx = rec->lx;
+    const gsc_token *tok = rec->ctx->cur;
+    const gsc_opener *inner = gsc_lexer_innermost_open(lx);
+    if (!tok || tok->z != rec->line_first.z || tok->line != rec->line_first.line || !rec->line_prev.z) return 0;
+    if (!inner || inner->kind == TK_LBRACE || inner->kind == TK_DEVOPEN || inner->line >= tok->line) return 0;
+    if (parser_discarded_last(rec->parser) || GscParseTopIsError(rec->parser)) return 0;
+    gsc_lexer_abandon_brackets(lx);
+    GscParseResync(rec->parser);
+    rec->quiet = 0;
+    return 1;
+}
+
 /* The token just fed (code, not the end of file) caused a syntax error. */
 NOINLINE static void after_error(gsc_recovery *rec, int code)
 {
     gsc_lexer *lx = rec->lx;
     rec->fn_error = 1; /* a stray '}' before the next function is its consequence */
-    if (lx->open.count == 0) {
+    if (unfinished_line_before(rec)) {
+        rec->state = RECOVERY_READING;
+    } else if (lx->open.count == 0) {
         rec->state = RECOVERY_SKIP_ITEM;
     } else if (code != TK_SEMI && code != TK_LBRACE && code != TK_RBRACE && code != TK_DEVCLOSE &&
                code != TK_RP && code != TK_RBRACKET &&
