@@ -451,8 +451,10 @@ int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out);
 ** in compile order: fills up to max of out and returns how many there are. */
 size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max);
 
-/* Completion candidates at a position: after '%' the node names of the tree
-** in scope (tree order); inside #using_animtree(" the trees on the search
+/* Completion candidates at a position: after '%' every name the .atr of the
+** tree in scope declares, as written: the nodes kept first (index order,
+** detail "tree[index] node N = 0x..."), then those pruning removed
+** (declaration order, detail "not referenced yet: adding it keeps it"); inside #using_animtree(" the trees on the search
 ** path; after path:: that script's functions; elsewhere the file's
 ** functions, its includes' and the builtins (stock and extensions). */
 typedef enum {

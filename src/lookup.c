@@ -828,15 +828,42 @@ static void add_completion(lookup_cache *c, atrc_completion_kind kind, const cha
     x->detail = detail;
 }
 
-static void complete_nodes(lookup_cache *c, const tree_entry *t)
+static uint32_t position_hash(int line, int col)
+{
+    int at[2] = {line, col};
+    return text_hash_bytes((const char *)at, sizeof at);
+}
+
+/* After '%': every name the tree's .atr declares.  The nodes the
+** compilation kept first, in index order with their values; then the ones
+** pruning removed, in declaration order (a reference to one keeps it, which
+** moves the nodes laid out after it).  A declared node is kept when a kept
+** node stands at its place in the file. */
+static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t)
 {
     if (!t || !t->built) return;
-    for (int i = 1; i < t->tree.node_count; i++) {
+    hashtab kept = {0};
+    for (int i = 0; i < t->tree.node_count; i++) {
         const atrc_node *n = &t->tree.nodes[i];
-        if (n->placeholder) continue;
+        hashtab_add(&kept, position_hash(n->line, n->column));
+        if (i == 0 || n->placeholder) continue;
         add_completion(c, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
-                       arena_printf(&c->mem, "%s[%d] node %d", t->name, t->index, i));
+                       arena_printf(&c->mem, "%s[%d] node %d = 0x%08x", t->name, t->index, i,
+                                    (unsigned)((t->index << 16) | i)));
     }
+    file_index *atr = t->atr_src ? file_of_src(ctx, t->atr_src) : NULL;
+    if (atr) full_atr(ctx, c, atr);
+    for (size_t k = 0; atr && k < atr->decl.count; k++) {
+        const atr_node *d = atr->decl.items[k];
+        uint32_t h = position_hash(d->line, d->col);
+        size_t i = hashtab_first(&kept, h);
+        while (i != HASHTAB_END && (t->tree.nodes[i].line != d->line || t->tree.nodes[i].column != d->col))
+            i = hashtab_next(&kept, h, i);
+        if (i != HASHTAB_END) continue;
+        add_completion(c, d->is_container ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, d->spelling,
+                       "not referenced yet: adding it keeps it");
+    }
+    hashtab_free(&kept);
 }
 
 static void complete_functions(lookup_cache *c, const file_index *f)
@@ -889,7 +916,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
     if (start_column) *start_column = (int)w + 1;
     if (w > 0 && text[w - 1] == '%') {
         const site *u = using_before(f, line, column);
-        complete_nodes(c, u ? tree_named(ctx, u->name) : NULL);
+        complete_nodes(ctx, c, u ? tree_named(ctx, u->name) : NULL);
     } else if (w > 0 && text[w - 1] == '"' && directive_before(text, (size_t)w - 1, "#using_animtree")) {
         const char **names;
         size_t k = gamefs_list(&ctx->fs, "animtrees", ".atr", &names);

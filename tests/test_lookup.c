@@ -212,7 +212,12 @@ START_TEST(completion)
     ck_assert_int_eq(c[0].kind, ATRC_COMPLETE_GROUP);
     ck_assert(has(c, n, "walk", ATRC_COMPLETE_LEAF));
     ck_assert(has(c, n, "run", ATRC_COMPLETE_LEAF));
-    ck_assert_ptr_nonnull(strstr(c[0].detail, "t[1] node"));
+    ck_assert_ptr_nonnull(strstr(c[0].detail, "t[1] node 1 = 0x00010001"));
+    /* then the names pruning removed (no reference keeps them), as declared */
+    ck_assert_uint_eq(n, 4);
+    ck_assert_str_eq(c[3].label, "idle");
+    ck_assert_int_eq(c[3].kind, ATRC_COMPLETE_LEAF);
+    ck_assert_str_eq(c[3].detail, "not referenced yet: adding it keeps it");
     /* after path:: that file's functions */
     c = atrc_complete(ctx, a_path, 9, 13, &n, &start);
     ck_assert_uint_eq(n, 1);
