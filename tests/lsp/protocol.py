@@ -505,10 +505,85 @@ def test_bom():
         shutil.rmtree(tmp)
 
 
+def hover_text(s, path, line, character):
+    r = s.call("textDocument/hover", {"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": character}})
+    return ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+
+
+def completion_items(s, path, line, character):
+    r = s.call("textDocument/completion", {"textDocument": {"uri": uri(path)},
+                                           "position": {"line": line, "character": character}})
+    res = (r or {}).get("result") or {}
+    return res.get("items", res if isinstance(res, list) else [])
+
+
+def test_typing():
+    """A line being typed (`self setanim(%`) above finished ones: hover and
+    completion answer for the finished lines as before; completion after '%'
+    offers every name of the tree, on an unfinished line at the end of a
+    function and inside an unclosed call too; the syntax error is published
+    as the command line prints it."""
+    import shutil
+    import tempfile
+    tmp = os.path.realpath(tempfile.mkdtemp())
+    try:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        with open(os.path.join(tmp, "animtrees/t.atr"), "w") as f:
+            f.write("a\nb\nc\nd\nEee\n")
+        gsc = os.path.join(tmp, "t.gsc")
+        text = '#using_animtree("t");\nmain()\n{\n\tself setanim(%b);\n\tself setanim(%d);\n}\n'
+        with open(gsc, "w") as f:
+            f.write(text)
+        flags = ["--no-xanim", "-g", ".", "t.gsc"]
+        doc = cli_json(flags, cwd=tmp)
+        value = {r["name"]: r["value"] for r in doc["references"] if r["kind"] == "anim"}
+        s = Server(cwd=tmp)
+        initialize(s, flags=flags, root=tmp)
+        open_doc(s, gsc, text)
+        s.diagnostics_for(uri(gsc))
+        check("0x%08x" % value["d"] in hover_text(s, gsc, 4, 15), "hover on %%d before the edit (%r)" % value)
+        # type `\tself setanim(%` on a new line 4
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+             "text": "\tself setanim(%\n"}]})
+        typed = text.replace("{\n", "{\n\tself setanim(%\n", 1)
+        got = s.diagnostics_for(uri(gsc))
+        with open(gsc, "w") as f:
+            f.write(typed)
+        cli = subprocess.run([ATRC] + flags, cwd=tmp, capture_output=True, text=True).stderr.split("\n")[0]
+        msg = next((d for d in (got or {}).get("diagnostics", []) if d["severity"] == 1), None)
+        check(msg and cli == "t.gsc:%d:%d: error: %s" % (msg["range"]["start"]["line"] + 1,
+                                                         msg["range"]["start"]["character"] + 1, msg["message"]),
+              "the unfinished line's error as the command line prints it (%r): %r" % (cli, got))
+        for name, line in (("b", 4), ("d", 5)):
+            h = hover_text(s, gsc, line, 15)
+            check("0x%08x" % value[name] in h, "hover on %%%s below the unfinished line keeps its value 0x%08x: %r"
+                  % (name, value[name], h))
+        items = completion_items(s, gsc, 3, 15)
+        labels = [i["label"] for i in items]
+        check(labels[:2] == sorted(labels[:2], key=lambda n: value[n]) and set(labels[:2]) == {"b", "d"}
+              and labels[2:] == ["a", "c", "Eee"],
+              "completion on the unfinished line: kept names first (by index), then the others as declared: %r" % labels)
+        check(all("0x%08x" % value[i["label"]] in i.get("detail", "") for i in items[:2])
+              and all(i.get("detail") == "not referenced yet: adding it keeps it" for i in items[2:]),
+              "completion details: the kept nodes' values, the others marked: %r" % items)
+        # at the end of a function, and inside an unclosed call
+        for n, (line_text, col) in enumerate((("\tself setanim(%", 15), ("\tfoo(1, %E", 10))):
+            edited = typed.replace("\tself setanim(%d);\n", "\tself setanim(%d);\n" + line_text + "\n", 1)
+            s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": 3 + n},
+                                                "contentChanges": [{"text": edited}]})
+            labels = [i["label"] for i in completion_items(s, gsc, 6, col)]
+            check(sorted(labels) == ["Eee", "a", "b", "c", "d"], "completion after %r: %r" % (line_text, labels))
+        shut_down(s)
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
+    test_typing()
     test_framing()
     test_positions(utf8=False)
     test_positions(utf8=True)
