@@ -276,6 +276,12 @@ static void initialize(lsp_server *s, const lsp_message *m)
         const json_value *e = encodings->u.array.items[i];
         if (e->type == JSON_STRING && strcmp(e->u.string.s, "utf-8") == 0) s->utf8 = 1;
     }
+    /* hover.contentFormat lists the formats the client takes, preferred first */
+    const json_value *formats =
+        json_get(json_get(json_get(json_get(p, "capabilities"), "textDocument"), "hover"), "contentFormat");
+    s->hover_plain = formats && formats->type == JSON_ARRAY && formats->u.array.count > 0 &&
+                     formats->u.array.items[0]->type == JSON_STRING &&
+                     strcmp(formats->u.array.items[0]->u.string.s, "plaintext") == 0;
     const char *root_uri = lsp_str(p, "rootUri");
     const json_value *folders = json_get(p, "workspaceFolders");
     if (!root_uri && folders && folders->type == JSON_ARRAY && folders->u.array.count > 0)

@@ -3,6 +3,7 @@
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
 #include "arena.h"
+#include "os.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,12 +69,53 @@ static void empty_list(lsp_server *s, const lsp_message *m)
     lsp_end_result(s);
 }
 
+/* ---- paths as the user reads them ---- */
+
+/* The directory paths are shown relative to: the project file's, else the
+** workspace root (NULL: none). */
+static const char *project_dir(lsp_server *s, outbuf *dir)
+{
+    if (s->project) {
+        const char *sep = os_last_path_sep(s->project);
+        if (sep) {
+            outbuf_put(dir, s->project, (size_t)(sep - s->project));
+            return dir->s;
+        }
+    }
+    return s->root;
+}
+
+/* path as hovers and completion details show it: without `/./` segments
+** (the game directories are spelled `DIR/.` when a flag says `-g .`), and
+** relative to the project when it lies below it. */
+void lsp_display_path(lsp_server *s, const char *path, outbuf *b)
+{
+    outbuf clean = {0};
+    for (const char *p = path; *p;) {
+        if (os_is_path_sep(p[0]) && p[1] == '.' && (os_is_path_sep(p[2]) || p[2] == 0)) {
+            p += 2; /* "/." dropped: the separator after it (or the end) follows */
+            continue;
+        }
+        outbuf_char(&clean, *p++);
+    }
+    const char *text = clean.s ? clean.s : "";
+    outbuf dir = {0};
+    const char *root = project_dir(s, &dir);
+    size_t n = root ? strlen(root) : 0;
+    while (n > 1 && os_is_path_sep(root[n - 1])) n--;
+    if (n && strncmp(text, root, n) == 0 && os_is_path_sep(text[n]) && text[n + 1]) text += n + 1;
+    outbuf_str(b, text);
+    outbuf_free(&dir);
+    outbuf_free(&clean);
+}
+
 /* ---- hover ---- */
 
-static void where_text(outbuf *md, const atrc_location *where)
+static void where_text(lsp_server *s, outbuf *md, const atrc_location *where)
 {
     if (!where->file) return;
-    outbuf_printf(md, "%s:%d", where->file, where->line);
+    lsp_display_path(s, where->file, md);
+    outbuf_printf(md, ":%d", where->line);
 }
 
 /* An .atr's flag words (": loopsync complete"). */
@@ -86,20 +128,22 @@ static void flag_words(outbuf *md, unsigned flags)
         if (flags & words[i].bit) outbuf_printf(md, " %s", words[i].word);
 }
 
-/* The hover text (Markdown) of what is at a position. */
+/* The hover text of what is at a position (Markdown, or plain text when the
+** client prefers it). */
 static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
 {
+    const char *B = s->hover_plain ? "" : "**", *C = s->hover_plain ? "" : "`";
     switch (at->kind) {
     case ATRC_AT_ANIM:
     case ATRC_AT_NODE:
-        outbuf_printf(md, "**%s%s**", at->kind == ATRC_AT_ANIM ? "%" : "", at->name ? at->name : "");
+        outbuf_printf(md, "%s%s%s%s", B, at->kind == ATRC_AT_ANIM ? "%" : "", at->name ? at->name : "", B);
         if (at->value >= 0)
-            outbuf_printf(md, " = `0x%08llx` (%lld)", (unsigned long long)at->value, (long long)at->value);
+            outbuf_printf(md, " = %s0x%08llx%s (%lld)", C, (unsigned long long)at->value, C, (long long)at->value);
         outbuf_str(md, "\n\n");
-        if (at->tree_name && at->node >= 0) outbuf_printf(md, "`%s[%d]` node %d", at->tree_name, at->tree, at->node);
-        else if (at->tree_name && at->kind == ATRC_AT_NODE) outbuf_printf(md, "`%s`: pruned (no index)", at->tree_name);
-        else if (at->tree_name) outbuf_printf(md, "not in tree `%s`", at->tree_name);
-        if (at->node_path) outbuf_printf(md, " — `%s`", at->node_path);
+        if (at->tree_name && at->node >= 0) outbuf_printf(md, "%s%s[%d]%s node %d", C, at->tree_name, at->tree, C, at->node);
+        else if (at->tree_name && at->kind == ATRC_AT_NODE) outbuf_printf(md, "%s%s%s: pruned (no index)", C, at->tree_name, C);
+        else if (at->tree_name) outbuf_printf(md, "not in tree %s%s%s", C, at->tree_name, C);
+        if (at->node_path) outbuf_printf(md, " — %s%s%s", C, at->node_path, C);
         outbuf_str(md, "\n\n");
         if (at->is_leaf == 1) {
             outbuf_str(md, "leaf");
@@ -107,9 +151,9 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         } else if (at->is_leaf == 0) {
             outbuf_str(md, "group");
             if (at->parse_flags) {
-                outbuf_str(md, " `:");
+                outbuf_printf(md, " %s:", C);
                 flag_words(md, at->parse_flags);
-                outbuf_char(md, '`');
+                outbuf_str(md, C);
             }
         }
         if (at->sync_flags) {
@@ -120,33 +164,38 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         if (at->reason) outbuf_printf(md, "\n\n%s", at->reason);
         break;
     case ATRC_AT_ANIMTREE:
-        outbuf_printf(md, "**#animtree** = %lld", (long long)at->value);
-        if (at->tree_name) outbuf_printf(md, " (tree `%s`)", at->tree_name);
+        outbuf_printf(md, "%s#animtree%s = %lld", B, B, (long long)at->value);
+        if (at->tree_name) outbuf_printf(md, " (tree %s%s%s)", C, at->tree_name, C);
         break;
     case ATRC_AT_USING_ANIMTREE:
-        outbuf_printf(md, "**#using_animtree(\"%s\")**", at->name ? at->name : "");
+        outbuf_printf(md, "%s#using_animtree(\"%s\")%s", B, at->name ? at->name : "", B);
         if (at->tree > 0) outbuf_printf(md, " — tree index %d", at->tree);
-        if (at->tree_file) outbuf_printf(md, "\n\n`%s`", at->tree_file);
+        if (at->tree_file) {
+            outbuf_printf(md, "\n\n%s", C);
+            lsp_display_path(s, at->tree_file, md);
+            outbuf_str(md, C);
+        }
         if (at->node_count >= 0 && at->node_total >= 0)
-            outbuf_printf(md, "\n\n%d of %d nodes kept, checksum `0x%08x`", at->node_count, at->node_total, at->checksum);
+            outbuf_printf(md, "\n\n%d of %d nodes kept, checksum %s0x%08x%s", at->node_count, at->node_total, C,
+                          at->checksum, C);
         break;
     case ATRC_AT_CALL:
     case ATRC_AT_FUNCTION: {
-        outbuf_printf(md, "**%s**", at->signature ? at->signature : at->name ? at->name : "");
+        outbuf_printf(md, "%s%s%s", B, at->signature ? at->signature : at->name ? at->name : "", B);
         atrc_location def;
         if (at->builtin_list) outbuf_printf(md, "\n\nbuiltin (%s)", at->builtin_list);
         else if (atrc_definition(s->ctx, at, &def) && def.file) {
             outbuf_str(md, "\n\ndefined at ");
-            where_text(md, &def);
+            where_text(s, md, &def);
         }
         break;
     }
     case ATRC_AT_INCLUDE: {
-        outbuf_printf(md, "**%s**", at->path ? at->path : at->name ? at->name : "");
+        outbuf_printf(md, "%s%s%s", B, at->path ? at->path : at->name ? at->name : "", B);
         atrc_location def;
         if (atrc_definition(s->ctx, at, &def) && def.file) {
             outbuf_str(md, "\n\n");
-            outbuf_str(md, def.file);
+            lsp_display_path(s, def.file, md);
         }
         break;
     }
@@ -171,7 +220,7 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
     outbuf md = {0};
     hover_text(s, &at, &md);
     lsp_begin_result(s, m->id);
-    outbuf_str(&s->msg, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
+    outbuf_printf(&s->msg, "{\"contents\":{\"kind\":\"%s\",\"value\":", s->hover_plain ? "plaintext" : "markdown");
     outbuf_json_string(&s->msg, md.s ? md.s : "", md.len);
     outbuf_str(&s->msg, "},\"range\":");
     lsp_write_range(s, &s->msg, &p.lines, &at.where);
@@ -264,14 +313,17 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
     range.line = range.end_line = p.line;
     range.column = start > 0 && start <= p.column ? start : p.column;
     range.end_column = p.column;
+    outbuf detail = {0};
     for (size_t i = 0; c && i < count; i++) {
         if (i) outbuf_char(&s->msg, ',');
         outbuf_str(&s->msg, "{\"label\":");
         outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
         outbuf_printf(&s->msg, ",\"kind\":%d,\"sortText\":\"%08zu\"", completion_kind(c[i].kind), i);
         if (c[i].detail) {
+            outbuf_flush(&detail);
+            lsp_display_path(s, c[i].detail, &detail);
             outbuf_str(&s->msg, ",\"detail\":");
-            outbuf_json_string(&s->msg, c[i].detail, strlen(c[i].detail));
+            outbuf_json_string(&s->msg, detail.s ? detail.s : "", detail.len);
         }
         if (start > 0) {
             outbuf_str(&s->msg, ",\"textEdit\":{\"range\":");
@@ -284,6 +336,7 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
     }
     outbuf_str(&s->msg, "]}");
     lsp_end_result(s);
+    outbuf_free(&detail);
     lsp_lines_free(&p.lines);
 }
 

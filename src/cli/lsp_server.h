@@ -14,6 +14,7 @@ typedef struct lsp_server {
     outbuf msg;             /* the message being written */
     int initialized, shutdown;
     int utf8;               /* positions in UTF-8 bytes (else UTF-16 units) */
+    int hover_plain;        /* the client prefers plain text hovers to Markdown */
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
@@ -61,6 +62,10 @@ const char *lsp_file_text(lsp_server *s, const atrc_location *where, size_t *len
 /* Writes {"start":..,"end":..} of where within text (positions in the
 ** negotiated encoding); no end position: the start. */
 void lsp_write_range(lsp_server *s, outbuf *b, const lsp_lines *lines, const atrc_location *where);
+
+/* path (a file as the compilation names it) as hovers and details show it:
+** relative to the project when below it, without `/./` segments. */
+void lsp_display_path(lsp_server *s, const char *path, outbuf *b);
 
 /* Requests (params is an object; s->ctx may be NULL). */
 void lsp_hover(lsp_server *s, const lsp_message *m);

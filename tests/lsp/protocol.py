@@ -138,11 +138,15 @@ class Server:
         self.p.stdout.close()
 
 
-def initialize(s, utf8=False, flags=None, root=WORKSPACE):
-    caps = {"general": {"positionEncodings": ["utf-8", "utf-16"]}} if utf8 else {}
+def initialize(s, utf8=False, flags=None, root=WORKSPACE, caps=None, options=None):
+    caps = dict(caps or {})
+    if utf8:
+        caps["general"] = {"positionEncodings": ["utf-8", "utf-16"]}
     params = {"processId": None, "rootUri": uri(root), "capabilities": caps}
-    if flags is not None:
-        params["initializationOptions"] = {"flags": flags}
+    if flags is not None or options:
+        params["initializationOptions"] = dict(options or {})
+        if flags is not None:
+            params["initializationOptions"]["flags"] = flags
     r = s.call("initialize", params)
     s.notify("initialized", {})
     return r
@@ -579,11 +583,43 @@ def test_typing():
         shutil.rmtree(tmp)
 
 
+def test_hover_format():
+    """Hover in the format the client prefers (hover.contentFormat), paths in
+    hovers and completion details relative to the project, never `/./`."""
+    flags = ["--no-xanim", "-g", ".", "tank.gsc", "util.gsc"]
+    tank = os.path.join(WORKSPACE, "tank.gsc")
+    lines = open(tank, "rb").read().split(b"\n")
+    using = next(i for i, l in enumerate(lines) if l.startswith(b"#using_animtree"))
+    call = next(i for i, l in enumerate(lines) if l.lstrip().startswith(b"aim("))
+    for fmt in (["plaintext", "markdown"], ["markdown", "plaintext"], None):
+        s = Server()
+        caps = {"textDocument": {"hover": {"contentFormat": fmt}}} if fmt else {}
+        initialize(s, flags=flags, caps=caps)
+        open_doc(s, tank)
+        s.diagnostics_for(uri(tank))
+        kind = fmt[0] if fmt else "markdown"
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(tank)}, "position": {"line": using, "character": 3}})
+        contents = ((r or {}).get("result") or {}).get("contents", {})
+        value = contents.get("value", "")
+        check(contents.get("kind") == kind, "contentFormat %r: hover kind %s: %r" % (fmt, kind, r))
+        check("\nanimtrees/tank.atr" in value.replace("`", "") and "/./" not in value and WORKSPACE not in value,
+              "contentFormat %r: the tree's path relative to the project: %r" % (fmt, value))
+        check(("**" in value) == (kind == "markdown") and ("`" in value) == (kind == "markdown"),
+              "contentFormat %r: Markdown marks only in Markdown: %r" % (fmt, value))
+        value = hover_text(s, tank, call, 2)
+        check(value.endswith("defined at tank.gsc:%d" % (next(i for i, l in enumerate(lines) if l.startswith(b"aim(")) + 1)),
+              "contentFormat %r: a function's place relative to the project: %r" % (fmt, value))
+        details = [i.get("detail") for i in completion_items(s, tank, call, 1) if i["label"] == "aim"]
+        check(details == ["tank.gsc:%d" % (lines.index(b"aim(clip)") + 1)], "completion detail of aim: %r" % details)
+        shut_down(s)
+
+
 if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
     test_typing()
+    test_hover_format()
     test_framing()
     test_positions(utf8=False)
     test_positions(utf8=True)
