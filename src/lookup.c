@@ -5,8 +5,7 @@
 ** based, so a file with syntax errors still answers for what it holds.
 ** Animation references, trees and nodes come from the compilation itself
 ** (ctx->refs, the built trees), so values are the compilation's. */
-#include "lookup.h"
-#include "atr.h"
+#include "lookup_internal.h"
 #include "builtins.h"
 #include "driver.h"
 #include "registry.h"
@@ -23,57 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum {
-    SITE_FUNCTION = 0, /* a definition's name */
-    SITE_CALL,         /* name of f(), ::f, path::f */
-    SITE_PATH,         /* #include's path, or path of path::f */
-    SITE_USING,        /* #using_animtree (directive token and its string) */
-    SITE_ANIMTREE      /* #animtree */
-} site_kind;
-
-typedef struct site {
-    site_kind kind;
-    int line, col, end_col;    /* the token (one line) */
-    const char *name;          /* as written (function, tree: lower case; path: canonical) */
-    const char *path;          /* SITE_CALL with path::, canonical; else NULL */
-    int using_line, using_col; /* SITE_USING: the directive */
-    int body_end_line, body_end_col; /* SITE_FUNCTION: just past the closing brace */
-    const char *signature;     /* SITE_FUNCTION: "name(a, b)" */
-    int include;               /* SITE_PATH of an #include */
-} site;
-
-typedef struct file_index {
-    source_file *src;
-    VEC(site) sites;           /* source order */
-    VEC(const anim_ref *) refs; /* its %name and #animtree references, compile order */
-    const char *script;        /* game-relative name without .gsc (lower case) */
-    const char *real;          /* real path, when asked for; "" when none */
-    int scanned;               /* sites listed (with_sites) */
-    VEC(atr_node *) decl;      /* .atr: every node as declared, pruned ones too (full_atr) */
-    int decl_parsed;
-    hashtab defs;              /* first definitions by lower-case name: entry k is def_sites.items[k] */
-    VEC(size_t) def_sites;
-    int defs_built;
-    VEC(size_t) usings;        /* indices of the SITE_USING sites, source order */
-} file_index;
-
-struct lookup_cache {
-    arena mem;
-    file_index **files;        /* one per ctx->sources entry, made on demand */
-    size_t file_count;
-    int refs_indexed;
-    hashtab src_index;         /* ctx->sources by pointer */
-    size_t src_indexed;
-    VEC(atrc_completion) completions;
-    VEC(atrc_symbol) symbols;
-};
-
 void lookup_cache_free(lookup_cache *c)
 {
     if (!c) return;
     for (size_t i = 0; i < c->file_count; i++)
         if (c->files[i]) {
             VEC_FREE(c->files[i]->sites);
+            VEC_FREE(c->files[i]->locals);
+            VEC_FREE(c->files[i]->arglists);
+            VEC_FREE(c->files[i]->commas);
+            VEC_FREE(c->files[i]->folds);
             VEC_FREE(c->files[i]->refs);
             VEC_FREE(c->files[i]->decl);
             VEC_FREE(c->files[i]->def_sites);
@@ -82,8 +40,12 @@ void lookup_cache_free(lookup_cache *c)
         }
     free(c->files);
     hashtab_free(&c->src_index);
+    hashtab_free(&c->script_index);
     VEC_FREE(c->completions);
     VEC_FREE(c->symbols);
+    VEC_FREE(c->anim_sites);
+    VEC_FREE(c->folds);
+    VEC_FREE(c->params);
     arena_free_all(&c->mem);
     free(c);
 }
@@ -94,7 +56,7 @@ static uint32_t pointer_hash(const void *p)
     return text_hash_bytes((const char *)&u, sizeof u);
 }
 
-static lookup_cache *cache_of(const atrc_ctx *cctx)
+lookup_cache *lookup_cache_of(const atrc_ctx *cctx)
 {
     atrc_ctx *ctx = (atrc_ctx *)cctx; /* a cache of a logically const context */
     if (!ctx->lookup) {
@@ -160,6 +122,60 @@ static const gsc_token *back(const recent *r, unsigned k, int *code)
     return &r->tok[i];
 }
 
+/* A call's argument lists and commas (signature help), and the blocks that
+** fold.  called: t is a '(' after a name in a body, whose call site is the
+** last site (added at the name for path::f, at the '(' otherwise).  A
+** statement's end (';', a brace) ends the argument lists still open, as a
+** line being typed leaves them. */
+typedef VEC(long) open_parens;
+typedef VEC(int) open_blocks;
+
+static void scan_brackets(file_index *f, int code, const gsc_token *t, int called, open_parens *parens,
+                          open_blocks *blocks)
+{
+    if (code == TK_LP) {
+        long list = -1;
+        if (called && f->sites.count && f->sites.items[f->sites.count - 1].kind == SITE_CALL) {
+            arglist *a = VEC_PUSH(f->arglists);
+            a->call = f->sites.count - 1;
+            a->open_line = t->line;
+            a->open_col = t->col;
+            a->close_line = a->close_col = 0;
+            list = (long)f->arglists.count - 1;
+        }
+        *VEC_PUSH(*parens) = list;
+    } else if (code == TK_COMMA && parens->count && parens->items[parens->count - 1] >= 0) {
+        comma *k = VEC_PUSH(f->commas);
+        k->list = (size_t)parens->items[parens->count - 1];
+        k->line = t->line;
+        k->col = t->col;
+    } else if (code == TK_RP && parens->count) {
+        long list = parens->items[--parens->count];
+        if (list >= 0) {
+            f->arglists.items[list].close_line = t->line;
+            f->arglists.items[list].close_col = t->col;
+        }
+    } else if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
+        while (parens->count) {
+            long list = parens->items[--parens->count];
+            if (list >= 0) {
+                f->arglists.items[list].close_line = t->line;
+                f->arglists.items[list].close_col = t->col;
+            }
+        }
+    }
+    if (code == TK_LBRACE || code == TK_DEVOPEN) {
+        *VEC_PUSH(*blocks) = t->line;
+    } else if ((code == TK_RBRACE || code == TK_DEVCLOSE) && blocks->count) {
+        int start = blocks->items[--blocks->count];
+        if (t->line > start) {
+            fold *d = VEC_PUSH(f->folds);
+            d->start_line = start;
+            d->end_line = t->line;
+        }
+    }
+}
+
 static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
 {
     source_file *src = f->src;
@@ -176,19 +192,40 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     int depth = 0, code;
     /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
     long open_func = -1, params_of = -1;
+    int in_params = 0; /* between a definition's '(' and ')' */
     size_t sig_start = 0;
+    open_parens parens = {0};    /* open '(': the arglist of a call's, -1 for others */
+    open_blocks blocks = {0};    /* open '{' and '/#': their lines */
     gsc_token t;
     while ((code = gsc_lexer_next(&lx, &t)) != 0) {
         int c1, c2, c3;
         const gsc_token *p1 = back(&r, 0, &c1);
         const gsc_token *p2 = back(&r, 1, &c2);
         const gsc_token *p3 = back(&r, 2, &c3);
+        /* The name before this token is a local or a parameter when it is no
+        ** call (f(, path::), no field (.x) and no function of path::f, and
+        ** stands in a body or a definition's parameter list. */
+        if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON) {
+            long fn = depth > 0 ? open_func : in_params ? params_of : -1;
+            if (fn >= 0) {
+                site *l = VEC_PUSH(f->locals);
+                memset(l, 0, sizeof *l);
+                l->kind = SITE_LOCAL;
+                l->line = p1->line;
+                l->col = p1->col;
+                l->end_col = p1->col + p1->n;
+                l->name = arena_strndup(&c->mem, p1->z, (size_t)p1->n);
+                l->func = (size_t)fn;
+                l->param = depth == 0;
+            }
+        }
         if (code == TK_LP && p1 && c1 == TK_IDENT) {
             if (c2 == TK_DCOLON) {
                 /* path::f( or ::f( : the call site was added at the name */
             } else if (depth == 0) {
                 add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
                 params_of = (long)f->sites.count - 1;
+                in_params = 1;
                 sig_start = (size_t)(p1->z - src->data);
             } else {
                 add_site(f, SITE_CALL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
@@ -213,6 +250,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         } else if (code == TK_ANIMTREE) {
             add_site(f, SITE_ANIMTREE, &t, "#animtree");
         } else if (code == TK_RP && params_of >= 0 && depth == 0) {
+            in_params = 0;
             size_t end = (size_t)(t.z - src->data) + 1;
             f->sites.items[params_of].signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
         } else if (code == TK_LBRACE) {
@@ -228,11 +266,16 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             }
         } else if (code == TK_SEMI && depth == 0) {
             params_of = -1;
+            in_params = 0;
         }
+        if (code == TK_LBRACE) in_params = 0;
+        scan_brackets(f, code, &t, p1 && c1 == TK_IDENT && depth > 0, &parens, &blocks);
         unsigned i = r.n++ & 3;
         r.tok[i] = t;
         r.code[i] = code;
     }
+    VEC_FREE(parens);
+    VEC_FREE(blocks);
     gsc_lexer_free(&lx);
     syntax_log_free(&log);
     diag_free(&scratch);
@@ -258,14 +301,14 @@ static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
     }
 }
 
-static int is_script(const source_file *src)
+int lookup_is_script(const source_file *src)
 {
     size_t n = strlen(src->path);
     return n >= 4 && text_equal_nocase(src->path + n - 4, ".gsc");
 }
 
 /* The index of ctx->sources.items[i], lexed on first use. */
-static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
+file_index *lookup_file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
 {
     index_refs(ctx, c);
     file_index *f = c->files[i];
@@ -285,13 +328,13 @@ static file_index *file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
 }
 
 /* f with its sites: a script is lexed the first time a query needs them. */
-static file_index *with_sites(const atrc_ctx *ctx, file_index *f)
+file_index *lookup_with_sites(const atrc_ctx *ctx, file_index *f)
 {
     if (!f || f->scanned) return f;
     f->scanned = 1;
-    if (is_script(f->src)) {
+    if (lookup_is_script(f->src)) {
         int reloaded = f->src->released && source_reload(f->src) == 0;
-        scan_sites(ctx, cache_of(ctx), f);
+        scan_sites(ctx, lookup_cache_of(ctx), f);
         if (reloaded) source_release(f->src);
     }
     return f;
@@ -299,23 +342,23 @@ static file_index *with_sites(const atrc_ctx *ctx, file_index *f)
 
 static file_index *file_of_src(const atrc_ctx *ctx, const source_file *src)
 {
-    lookup_cache *c = cache_of(ctx);
+    lookup_cache *c = lookup_cache_of(ctx);
     long i = source_number(ctx, c, src);
-    return i < 0 ? NULL : with_sites(ctx, file_at(ctx, c, (size_t)i));
+    return i < 0 ? NULL : lookup_with_sites(ctx, lookup_file_at(ctx, c, (size_t)i));
 }
 
 /* The file a query names: as in diagnostics, else the same file by real path. */
-static file_index *file_named(const atrc_ctx *ctx, const char *name)
+file_index *lookup_file_named(const atrc_ctx *ctx, const char *name)
 {
     if (!name) return NULL;
-    lookup_cache *c = cache_of(ctx);
+    lookup_cache *c = lookup_cache_of(ctx);
     for (size_t i = 0; i < ctx->sources.count; i++)
-        if (strcmp(ctx->sources.items[i]->path, name) == 0) return with_sites(ctx, file_at(ctx, c, i));
+        if (strcmp(ctx->sources.items[i]->path, name) == 0) return lookup_with_sites(ctx, lookup_file_at(ctx, c, i));
     char *real = os_real_path(name);
     if (!real) return NULL;
     file_index *found = NULL;
     for (size_t i = 0; i < ctx->sources.count && !found; i++) {
-        file_index *f = file_at(ctx, c, i);
+        file_index *f = lookup_file_at(ctx, c, i);
         if (!f->real) {
             char *r = os_real_path(f->src->path);
             f->real = r ? arena_strdup(&c->mem, r) : "";
@@ -324,23 +367,29 @@ static file_index *file_named(const atrc_ctx *ctx, const char *name)
         if (strcmp(f->real, real) == 0) found = f;
     }
     free(real);
-    return with_sites(ctx, found);
+    return lookup_with_sites(ctx, found);
 }
 
-/* The script of canonical name (game-relative, no .gsc), or NULL. */
+/* The script of canonical name (game-relative, no .gsc), or NULL: the
+** files indexed by that name as the compilation's list of them grows (the
+** first of two scripts with one name wins, as the loop before did). */
 static file_index *script_named(const atrc_ctx *ctx, const char *name)
 {
-    lookup_cache *c = cache_of(ctx);
-    for (size_t i = 0; i < ctx->sources.count; i++) {
-        file_index *f = file_at(ctx, c, i);
-        if (is_script(f->src) && strcmp(f->script, name) == 0) return with_sites(ctx, f);
+    lookup_cache *c = lookup_cache_of(ctx);
+    for (; c->script_indexed < ctx->sources.count; c->script_indexed++) {
+        file_index *f = lookup_file_at(ctx, c, c->script_indexed);
+        hashtab_add(&c->script_index, text_hash(0, f->script, 0));
     }
-    return NULL;
+    uint32_t h = text_hash(0, name, 0);
+    size_t first = HASHTAB_END; /* chains list the newest first */
+    for (size_t i = hashtab_first(&c->script_index, h); i != HASHTAB_END; i = hashtab_next(&c->script_index, h, i))
+        if (lookup_is_script(c->files[i]->src) && strcmp(c->files[i]->script, name) == 0) first = i;
+    return first == HASHTAB_END ? NULL : lookup_with_sites(ctx, c->files[first]);
 }
 
 /* ---- internal queries (diag_view.c) ---- */
 
-static int before(int l1, int c1, int l2, int c2)
+int lookup_before(int l1, int c1, int l2, int c2)
 {
     return l1 < l2 || (l1 == l2 && c1 < c2);
 }
@@ -354,7 +403,7 @@ static const site *using_before(const file_index *f, int line, int col)
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const site *u = &f->sites.items[f->usings.items[mid]];
-        if (before(u->line, u->col, line, col)) lo = mid + 1;
+        if (lookup_before(u->line, u->col, line, col)) lo = mid + 1;
         else hi = mid;
     }
     return lo ? &f->sites.items[f->usings.items[lo - 1]] : NULL;
@@ -378,25 +427,31 @@ static const char *def_name_at(const void *file, size_t k)
     return f->sites.items[f->def_sites.items[k]].name;
 }
 
+static void build_defs(file_index *f)
+{
+    if (f->defs_built) return;
+    f->defs_built = 1;
+    for (size_t i = 0; i < f->sites.count; i++) {
+        const site *s = &f->sites.items[i];
+        if (s->kind != SITE_FUNCTION) continue;
+        uint32_t h = text_hash(0, s->name, 1);
+        if (hashtab_find_string(&f->defs, h, s->name, 1, f, def_name_at) != HASHTAB_END) continue;
+        hashtab_add(&f->defs, h);
+        *VEC_PUSH(f->def_sites) = i;
+    }
+}
+
+const site *lookup_defined_in(lookup_cache *c, file_index *f, const char *name)
+{
+    (void)c;
+    build_defs(f);
+    size_t k = hashtab_find_string(&f->defs, text_hash(0, name, 1), name, 1, f, def_name_at);
+    return k == HASHTAB_END ? NULL : &f->sites.items[f->def_sites.items[k]];
+}
+
 static const site *first_definition_of(lookup_cache *c, file_index *f, const site *later)
 {
-    if (!f->defs_built) {
-        f->defs_built = 1;
-        for (size_t i = 0; i < f->sites.count; i++) {
-            const site *s = &f->sites.items[i];
-            if (s->kind != SITE_FUNCTION) continue;
-            char *lower = arena_lower(&c->mem, s->name, strlen(s->name));
-            uint32_t h = text_hash_bytes(lower, strlen(lower));
-            if (hashtab_find_string(&f->defs, h, s->name, 1, f, def_name_at) != HASHTAB_END) continue;
-            hashtab_add(&f->defs, h);
-            *VEC_PUSH(f->def_sites) = i;
-        }
-    }
-    char *lower = arena_lower(&c->mem, later->name, strlen(later->name));
-    uint32_t h = text_hash_bytes(lower, strlen(lower));
-    size_t k = hashtab_find_string(&f->defs, h, later->name, 1, f, def_name_at);
-    if (k == HASHTAB_END) return NULL;
-    const site *first = &f->sites.items[f->def_sites.items[k]];
+    const site *first = lookup_defined_in(c, f, later->name);
     return first != later ? first : NULL;
 }
 
@@ -408,12 +463,12 @@ int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int
     size_t lo = 0, hi = f->sites.count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (before(f->sites.items[mid].line, f->sites.items[mid].col, line, col)) lo = mid + 1;
+        if (lookup_before(f->sites.items[mid].line, f->sites.items[mid].col, line, col)) lo = mid + 1;
         else hi = mid;
     }
     if (lo == f->sites.count || f->sites.items[lo].kind != SITE_FUNCTION || f->sites.items[lo].line != line || f->sites.items[lo].col != col)
         return 0;
-    const site *first = first_definition_of(cache_of(ctx), f, &f->sites.items[lo]);
+    const site *first = first_definition_of(lookup_cache_of(ctx), f, &f->sites.items[lo]);
     if (!first) return 0;
     *at_line = first->line;
     *at_col = first->col;
@@ -422,7 +477,7 @@ int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int
 
 /* ---- atrc_lookup ---- */
 
-static void set_where(const atrc_ctx *ctx, source_file *src, int line, int col, int end_col, atrc_location *w)
+void lookup_set_where(const atrc_ctx *ctx, source_file *src, int line, int col, int end_col, atrc_location *w)
 {
     location_of(ctx, src, line, col, w);
     if (end_col > col) w->end_column = end_col;
@@ -545,27 +600,18 @@ static const char *builtin_list_of(const atrc_ctx *ctx, lookup_cache *c, const c
     return NULL;
 }
 
-/* The function a call names, from the file it is in: its own, its includes', or path's. */
-/* The definition of name in one file, or NULL. */
-static const site *defined_in(const file_index *f, const char *name)
-{
-    for (size_t i = 0; i < f->sites.count; i++)
-        if (f->sites.items[i].kind == SITE_FUNCTION && text_equal_nocase(f->sites.items[i].name, name)) return &f->sites.items[i];
-    return NULL;
-}
-
 /* The function a call names, from the file it is in: path's, else its own,
 ** then its includes' in #include order. */
-static const site *function_site(const atrc_ctx *ctx, file_index *f, const char *name, const char *path,
+const site *lookup_function_site(const atrc_ctx *ctx, file_index *f, const char *name, const char *path,
                                  file_index **in)
 {
     if (path) {
         file_index *p = script_named(ctx, path);
-        const site *s = p ? defined_in(p, name) : NULL;
+        const site *s = p ? lookup_defined_in(lookup_cache_of(ctx), p, name) : NULL;
         if (s) *in = p;
         return s;
     }
-    const site *s = defined_in(f, name);
+    const site *s = lookup_defined_in(lookup_cache_of(ctx), f, name);
     if (s) {
         *in = f;
         return s;
@@ -573,7 +619,7 @@ static const site *function_site(const atrc_ctx *ctx, file_index *f, const char 
     for (size_t i = 0; i < f->sites.count; i++)
         if (f->sites.items[i].kind == SITE_PATH && f->sites.items[i].include) {
             file_index *inc = script_named(ctx, f->sites.items[i].name);
-            if (inc && inc != f && (s = defined_in(inc, name)) != NULL) {
+            if (inc && inc != f && (s = lookup_defined_in(lookup_cache_of(ctx), inc, name)) != NULL) {
                 *in = inc;
                 return s;
             }
@@ -608,7 +654,7 @@ static int lookup_script(const atrc_ctx *ctx, lookup_cache *c, file_index *f, in
     for (size_t i = 0; i < f->sites.count; i++) {
         const site *s = &f->sites.items[i];
         if (!in_token(line, col, s->line, s->col, s->end_col)) continue;
-        set_where(ctx, f->src, s->line, s->col, s->end_col, &out->where);
+        lookup_set_where(ctx, f->src, s->line, s->col, s->end_col, &out->where);
         out->name = s->name;
         switch (s->kind) {
         case SITE_FUNCTION:
@@ -619,7 +665,7 @@ static int lookup_script(const atrc_ctx *ctx, lookup_cache *c, file_index *f, in
             out->kind = ATRC_AT_CALL;
             out->path = s->path;
             file_index *in = NULL;
-            const site *def = function_site(ctx, f, s->name, s->path, &in);
+            const site *def = lookup_function_site(ctx, f, s->name, s->path, &in);
             if (def) out->signature = def->signature;
             else if (!s->path) {
                 char *lower = arena_lower(&c->mem, s->name, strlen(s->name));
@@ -642,10 +688,24 @@ static int lookup_script(const atrc_ctx *ctx, lookup_cache *c, file_index *f, in
             return 1;
         }
         case SITE_ANIMTREE:
+        case SITE_LOCAL:
             break;
         }
     }
-    return 0;
+    return lookup_local(ctx, f, line, col, out);
+}
+
+const site *lookup_function_at(const file_index *f, int line, int col)
+{
+    const site *found = NULL;
+    for (size_t i = 0; i < f->sites.count; i++) {
+        const site *s = &f->sites.items[i];
+        if (s->kind != SITE_FUNCTION) continue;
+        if (!lookup_before(s->line, s->col, line, col)) break;
+        /* a body left open (being typed) runs to the next definition */
+        found = !s->body_end_line || lookup_before(line, col, s->body_end_line, s->body_end_col) ? s : NULL;
+    }
+    return found;
 }
 
 static const tree_entry *tree_of_atr(const atrc_ctx *ctx, const source_file *src)
@@ -719,7 +779,7 @@ static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int l
         int end = n->column + (int)strlen(atr_node_spelling(&t->tree, i));
         if (!in_token(line, col, n->line, n->column, end)) continue;
         out->kind = ATRC_AT_NODE;
-        set_where(ctx, f->src, n->line, n->column, end, &out->where);
+        lookup_set_where(ctx, f->src, n->line, n->column, end, &out->where);
         out->name = atr_node_spelling(&t->tree, i);
         node_facts(ctx, c, t, i, out);
         return 1;
@@ -731,7 +791,7 @@ static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int l
         int end = n->col + (int)strlen(n->spelling);
         if (!in_token(line, col, n->line, n->col, end)) continue;
         out->kind = ATRC_AT_NODE;
-        set_where(ctx, f->src, n->line, n->col, end, &out->where);
+        lookup_set_where(ctx, f->src, n->line, n->col, end, &out->where);
         out->name = n->spelling;
         tree_facts(t, out);
         out->node = -1;
@@ -748,10 +808,10 @@ int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *
 {
     clear_at(out);
     if (!ctx) return 0;
-    file_index *f = file_named(ctx, file);
+    file_index *f = lookup_file_named(ctx, file);
     if (!f) return 0;
-    lookup_cache *c = cache_of(ctx);
-    int found = is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
+    lookup_cache *c = lookup_cache_of(ctx);
+    int found = lookup_is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
                                   : lookup_atr(ctx, c, f, line, column, out);
     if (!found) clear_at(out);
     return found;
@@ -791,12 +851,14 @@ int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out)
     }
     case ATRC_AT_CALL:
     case ATRC_AT_FUNCTION: {
-        file_index *f = file_named(ctx, at->where.file), *in = NULL;
-        const site *def = f ? function_site(ctx, f, at->name, at->path, &in) : NULL;
+        file_index *f = lookup_file_named(ctx, at->where.file), *in = NULL;
+        const site *def = f ? lookup_function_site(ctx, f, at->name, at->path, &in) : NULL;
         if (!def) return 0;
-        set_where(ctx, in->src, def->line, def->col, def->end_col, out);
+        lookup_set_where(ctx, in->src, def->line, def->col, def->end_col, out);
         return 1;
     }
+    case ATRC_AT_LOCAL:
+        return lookup_local_definition(ctx, at, out);
     case ATRC_AT_NONE:
         break;
     }
@@ -805,6 +867,8 @@ int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out)
 
 size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max)
 {
+    if (ctx && at && (at->kind == ATRC_AT_CALL || at->kind == ATRC_AT_FUNCTION || at->kind == ATRC_AT_LOCAL))
+        return lookup_name_references(ctx, at, out, max);
     if (!ctx || !at || (at->kind != ATRC_AT_ANIM && at->kind != ATRC_AT_NODE) || at->tree <= 0 || at->node < 0)
         return 0;
     const tree_entry *t = ctx->trees[at->tree];
@@ -820,7 +884,7 @@ size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *ou
 
 /* ---- completion ---- */
 
-static void add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail)
+void lookup_add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail)
 {
     atrc_completion *x = VEC_PUSH(c->completions);
     x->kind = kind;
@@ -847,7 +911,7 @@ static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entr
         const atrc_node *n = &t->tree.nodes[i];
         hashtab_add(&kept, position_hash(n->line, n->column));
         if (i == 0 || n->placeholder) continue;
-        add_completion(c, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
+        lookup_add_completion(c, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
                        arena_printf(&c->mem, "%s[%d] node %d = 0x%08x", t->name, t->index, i,
                                     (unsigned)((t->index << 16) | i)));
     }
@@ -860,7 +924,7 @@ static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entr
         while (i != HASHTAB_END && (t->tree.nodes[i].line != d->line || t->tree.nodes[i].column != d->col))
             i = hashtab_next(&kept, h, i);
         if (i != HASHTAB_END) continue;
-        add_completion(c, d->is_container ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, d->spelling,
+        lookup_add_completion(c, d->is_container ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, d->spelling,
                        "not referenced yet: adding it keeps it");
     }
     hashtab_free(&kept);
@@ -870,14 +934,14 @@ static void complete_functions(lookup_cache *c, const file_index *f)
 {
     for (size_t i = 0; i < f->sites.count; i++)
         if (f->sites.items[i].kind == SITE_FUNCTION)
-            add_completion(c, ATRC_COMPLETE_FUNCTION, f->sites.items[i].name,
+            lookup_add_completion(c, ATRC_COMPLETE_FUNCTION, f->sites.items[i].name,
                            arena_printf(&c->mem, "%s:%d", f->src->path, f->sites.items[i].line));
 }
 
 static void complete_builtins(lookup_cache *c, const builtin_list *l, const char *detail)
 {
     for (size_t i = 0; l && i < l->count; i++)
-        add_completion(c, l->entries[i].kind == BUILTIN_METHOD ? ATRC_COMPLETE_BUILTIN_METHOD : ATRC_COMPLETE_BUILTIN_FUNCTION,
+        lookup_add_completion(c, l->entries[i].kind == BUILTIN_METHOD ? ATRC_COMPLETE_BUILTIN_METHOD : ATRC_COMPLETE_BUILTIN_FUNCTION,
                        l->entries[i].name, detail);
 }
 
@@ -897,9 +961,9 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 {
     *count = 0;
     if (start_column) *start_column = column;
-    file_index *f = ctx ? file_named(ctx, file) : NULL;
-    if (!f || !is_script(f->src)) return NULL;
-    lookup_cache *c = cache_of(ctx);
+    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
+    if (!f || !lookup_is_script(f->src)) return NULL;
+    lookup_cache *c = lookup_cache_of(ctx);
     c->completions.count = 0;
     const char *text;
     int reloaded = f->src->released && source_reload(f->src) == 0;
@@ -920,7 +984,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
     } else if (w > 0 && text[w - 1] == '"' && directive_before(text, (size_t)w - 1, "#using_animtree")) {
         const char **names;
         size_t k = gamefs_list(&ctx->fs, "animtrees", ".atr", &names);
-        for (size_t i = 0; i < k; i++) add_completion(c, ATRC_COMPLETE_TREE, names[i], "animtrees/");
+        for (size_t i = 0; i < k; i++) lookup_add_completion(c, ATRC_COMPLETE_TREE, names[i], "animtrees/");
     } else if (w >= 2 && text[w - 1] == ':' && text[w - 2] == ':') {
         long p = w - 2;
         while (p > 0 && (text[p - 1] == '\\' || text[p - 1] == '/' || text[p - 1] == '_' ||
@@ -933,6 +997,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
             complete_functions(c, f);
         }
     } else {
+        lookup_complete_locals(ctx, f, line, column);
         complete_functions(c, f);
         for (size_t i = 0; i < f->sites.count; i++)
             if (f->sites.items[i].kind == SITE_PATH && f->sites.items[i].include) {
@@ -960,11 +1025,11 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
 {
     *count = 0;
-    file_index *f = ctx ? file_named(ctx, file) : NULL;
+    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
     if (!f) return NULL;
-    lookup_cache *c = cache_of(ctx);
+    lookup_cache *c = lookup_cache_of(ctx);
     c->symbols.count = 0;
-    if (is_script(f->src)) {
+    if (lookup_is_script(f->src)) {
         for (size_t i = 0; i < f->sites.count; i++) {
             const site *s = &f->sites.items[i];
             if (s->kind != SITE_FUNCTION) continue;
@@ -972,7 +1037,7 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
             memset(y, 0, sizeof *y);
             y->name = s->name;
             y->is_function = 1;
-            set_where(ctx, f->src, s->line, s->col, s->end_col, &y->where);
+            lookup_set_where(ctx, f->src, s->line, s->col, s->end_col, &y->where);
             y->extent = y->where;
             if (s->body_end_line) {
                 y->extent.end_line = s->body_end_line;
@@ -988,7 +1053,7 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
             y->name = n->spelling;
             y->depth = n->index;
             y->is_leaf = !n->is_container;
-            set_where(ctx, f->src, n->line, n->col, n->col + (int)strlen(n->spelling), &y->where);
+            lookup_set_where(ctx, f->src, n->line, n->col, n->col + (int)strlen(n->spelling), &y->where);
             y->extent = y->where;
         }
     }
@@ -1010,7 +1075,7 @@ const char *atrc_file_name(const atrc_ctx *ctx, size_t i)
 
 const char *atrc_source_text(atrc_ctx *ctx, const char *file, size_t *len)
 {
-    file_index *f = ctx ? file_named(ctx, file) : NULL;
+    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
     if (!f || (f->src->released && source_reload(f->src) != 0) || !f->src->data) return NULL;
     *len = f->src->len;
     return f->src->data;
