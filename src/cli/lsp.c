@@ -289,6 +289,9 @@ static void initialize(lsp_server *s, const lsp_message *m)
     free(s->root);
     s->root = root_uri ? lsp_uri_to_path(root_uri) : NULL;
     if (!s->root && lsp_str(p, "rootPath")) s->root = os_strndup(lsp_str(p, "rootPath"), strlen(lsp_str(p, "rootPath")));
+    /* initializationOptions.inlayHints: false turns the packed values after the %names off */
+    const json_value *hints = json_get(json_get(p, "initializationOptions"), "inlayHints");
+    s->no_inlay_hints = hints && hints->type == JSON_FALSE;
     const json_value *flags = json_get(json_get(p, "initializationOptions"), "flags");
     arglist_free(&s->init_flags);
     if (flags && flags->type == JSON_ARRAY) {
@@ -317,9 +320,15 @@ static void initialize(lsp_server *s, const lsp_message *m)
                   "\"textDocumentSync\":{\"openClose\":true,\"change\":2,\"save\":{\"includeText\":false}},"
                   "\"hoverProvider\":true,\"definitionProvider\":true,\"referencesProvider\":true,"
                   "\"documentSymbolProvider\":true,"
-                  "\"completionProvider\":{\"triggerCharacters\":[\"%%\",\"\\\"\",\":\"]}},"
+                  "\"completionProvider\":{\"triggerCharacters\":[\"%%\",\"\\\"\",\":\"]},"
+                  "\"renameProvider\":{\"prepareProvider\":true},\"workspaceSymbolProvider\":true,"
+                  "\"foldingRangeProvider\":true,"
+                  "\"signatureHelpProvider\":{\"triggerCharacters\":[\"(\",\",\"]},%s"
+                  "\"semanticTokensProvider\":{\"legend\":{\"tokenTypes\":[\"enumMember\",\"enum\",\"variable\"],"
+                  "\"tokenModifiers\":[]},\"full\":true}},"
                   "\"serverInfo\":{\"name\":\"atrc\",\"version\":\"%s\"}}",
-                  s->utf8 ? "utf-8" : "utf-16", ATRC_VERSION);
+                  s->utf8 ? "utf-8" : "utf-16", s->no_inlay_hints ? "" : "\"inlayHintProvider\":true,",
+                  ATRC_VERSION);
     lsp_end_result(s);
 }
 
@@ -333,6 +342,13 @@ static const struct {
     {"textDocument/completion", lsp_completion},
     {"textDocument/references", lsp_references},
     {"textDocument/documentSymbol", lsp_document_symbols},
+    {"textDocument/prepareRename", lsp_prepare_rename},
+    {"textDocument/rename", lsp_rename},
+    {"workspace/symbol", lsp_workspace_symbols},
+    {"textDocument/foldingRange", lsp_folding_ranges},
+    {"textDocument/signatureHelp", lsp_signature_help},
+    {"textDocument/inlayHint", lsp_inlay_hints},
+    {"textDocument/semanticTokens/full", lsp_semantic_tokens},
     {"atrc/archiveEntry", lsp_archive_entry},
 };
 

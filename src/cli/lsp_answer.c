@@ -8,15 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A request's document and position as atrc's file, line and byte column. */
-typedef struct position {
-    lsp_doc *doc;
-    const char *file;   /* the document's path, or ARCHIVE:ENTRY */
-    lsp_lines lines;
-    int line, column;   /* 1-based, bytes */
-} position;
-
-static int get_position(lsp_server *s, const lsp_message *m, position *p)
+int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p)
 {
     memset(p, 0, sizeof *p);
     const char *uri = lsp_str(json_get(m->params, "textDocument"), "uri");
@@ -40,7 +32,7 @@ static int get_position(lsp_server *s, const lsp_message *m, position *p)
 }
 
 /* {"uri":..,"range":..} of a place of the compilation. */
-static void write_location(lsp_server *s, const atrc_location *where)
+void lsp_write_location(lsp_server *s, const atrc_location *where)
 {
     outbuf *b = &s->msg;
     lsp_lines lines = {0};
@@ -55,14 +47,14 @@ static void write_location(lsp_server *s, const atrc_location *where)
     lsp_lines_free(&lines);
 }
 
-static void null_result(lsp_server *s, const lsp_message *m)
+void lsp_null_result(lsp_server *s, const lsp_message *m)
 {
     lsp_begin_result(s, m->id);
     outbuf_str(&s->msg, "null");
     lsp_end_result(s);
 }
 
-static void empty_list(lsp_server *s, const lsp_message *m)
+void lsp_empty_list(lsp_server *s, const lsp_message *m)
 {
     lsp_begin_result(s, m->id);
     outbuf_str(&s->msg, "[]");
@@ -199,6 +191,10 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         }
         break;
     }
+    case ATRC_AT_LOCAL:
+        outbuf_printf(md, "%s%s%s — %s of %s%s%s", B, at->name ? at->name : "", B,
+                      at->local_param ? "parameter" : "local variable", C, at->signature ? at->signature : "", C);
+        break;
     default:
         break;
     }
@@ -206,15 +202,15 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
 
 void lsp_hover(lsp_server *s, const lsp_message *m)
 {
-    position p;
+    lsp_position p;
     atrc_at at;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        null_result(s, m);
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_null_result(s, m);
         return;
     }
     if (!atrc_lookup(s->ctx, p.file, p.line, p.column, &at) || at.kind == ATRC_AT_NONE) {
         lsp_lines_free(&p.lines);
-        null_result(s, m);
+        lsp_null_result(s, m);
         return;
     }
     outbuf md = {0};
@@ -234,36 +230,36 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
 
 void lsp_definition(lsp_server *s, const lsp_message *m)
 {
-    position p;
+    lsp_position p;
     atrc_at at;
     atrc_location def;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        null_result(s, m);
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_null_result(s, m);
         return;
     }
     int found = atrc_lookup(s->ctx, p.file, p.line, p.column, &at) && atrc_definition(s->ctx, &at, &def) && def.file;
     lsp_lines_free(&p.lines);
     if (!found) {
-        null_result(s, m);
+        lsp_null_result(s, m);
         return;
     }
     lsp_begin_result(s, m->id);
-    write_location(s, &def);
+    lsp_write_location(s, &def);
     lsp_end_result(s);
 }
 
 void lsp_references(lsp_server *s, const lsp_message *m)
 {
-    position p;
+    lsp_position p;
     atrc_at at;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        empty_list(s, m);
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_empty_list(s, m);
         return;
     }
     int found = atrc_lookup(s->ctx, p.file, p.line, p.column, &at);
     lsp_lines_free(&p.lines);
     if (!found) {
-        empty_list(s, m);
+        lsp_empty_list(s, m);
         return;
     }
     size_t n = atrc_references(s->ctx, &at, NULL, 0);
@@ -274,10 +270,10 @@ void lsp_references(lsp_server *s, const lsp_message *m)
     int with_def = include && include->type == JSON_TRUE && atrc_definition(s->ctx, &at, &def) && def.file;
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
-    if (with_def) write_location(s, &def);
+    if (with_def) lsp_write_location(s, &def);
     for (size_t i = 0; i < n; i++) {
         if (with_def || i) outbuf_char(&s->msg, ',');
-        write_location(s, &refs[i]);
+        lsp_write_location(s, &refs[i]);
     }
     outbuf_char(&s->msg, ']');
     lsp_end_result(s);
@@ -293,15 +289,16 @@ static int completion_kind(atrc_completion_kind k)
     case ATRC_COMPLETE_GROUP: return 19;  /* Folder */
     case ATRC_COMPLETE_TREE: return 17;   /* File */
     case ATRC_COMPLETE_BUILTIN_METHOD: return 2; /* Method */
+    case ATRC_COMPLETE_LOCAL: return 6;   /* Variable */
     default: return 3;                    /* Function */
     }
 }
 
 void lsp_completion(lsp_server *s, const lsp_message *m)
 {
-    position p;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        empty_list(s, m);
+    lsp_position p;
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_empty_list(s, m);
         return;
     }
     size_t count = 0;
@@ -354,9 +351,9 @@ static int by_position(const void *a, const void *b)
 
 void lsp_document_symbols(lsp_server *s, const lsp_message *m)
 {
-    position p;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        empty_list(s, m);
+    lsp_position p;
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_empty_list(s, m);
         return;
     }
     size_t count = 0;
@@ -411,7 +408,7 @@ void lsp_archive_entry(lsp_server *s, const lsp_message *m)
     if (!uri || lsp_uri_to_entry(uri, &archive, &entry) != 0 || !s->ctx) {
         free(archive);
         free(entry);
-        null_result(s, m);
+        lsp_null_result(s, m);
         return;
     }
     outbuf file = {0};

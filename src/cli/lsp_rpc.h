@@ -22,7 +22,8 @@ enum {
     LSP_INVALID_PARAMS = -32602,
     LSP_INTERNAL_ERROR = -32603,
     LSP_SERVER_NOT_INITIALIZED = -32002,
-    LSP_REQUEST_CANCELLED = -32800
+    LSP_REQUEST_CANCELLED = -32800,
+    LSP_REQUEST_FAILED = -32803         /* a valid request the server refuses (a rename it cannot make) */
 };
 
 typedef struct lsp_reader {

@@ -15,6 +15,7 @@ typedef struct lsp_server {
     int initialized, shutdown;
     int utf8;               /* positions in UTF-8 bytes (else UTF-16 units) */
     int hover_plain;        /* the client prefers plain text hovers to Markdown */
+    int no_inlay_hints;     /* initializationOptions.inlayHints is false */
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
@@ -67,12 +68,39 @@ void lsp_write_range(lsp_server *s, outbuf *b, const lsp_lines *lines, const atr
 ** relative to the project when below it, without `/./` segments. */
 void lsp_display_path(lsp_server *s, const char *path, outbuf *b);
 
+/* A request's document and position as atrc's file, line and byte column. */
+typedef struct lsp_position {
+    lsp_doc *doc;
+    const char *file;   /* the document's path, or ARCHIVE:ENTRY */
+    lsp_lines lines;
+    int line, column;   /* 1-based, bytes */
+} lsp_position;
+/* 0, or -1 when the document is not open or the position not in it (a
+** request without "position": its document only). */
+int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p);
+/* {"uri":..,"range":..} of a place of the compilation. */
+void lsp_write_location(lsp_server *s, const atrc_location *where);
+/* A response of null, or of []. */
+void lsp_null_result(lsp_server *s, const lsp_message *m);
+void lsp_empty_list(lsp_server *s, const lsp_message *m);
+
 /* Requests (params is an object; s->ctx may be NULL). */
 void lsp_hover(lsp_server *s, const lsp_message *m);
 void lsp_definition(lsp_server *s, const lsp_message *m);
 void lsp_completion(lsp_server *s, const lsp_message *m);
 void lsp_references(lsp_server *s, const lsp_message *m);
 void lsp_document_symbols(lsp_server *s, const lsp_message *m);
+/* lsp_names.c: rename (and prepareRename) of functions and locals,
+** workspace symbols, folding ranges, signature help, inlay hints (the packed
+** value after each %name) and semantic tokens (%names: leaf, group,
+** unresolved). */
+void lsp_prepare_rename(lsp_server *s, const lsp_message *m);
+void lsp_rename(lsp_server *s, const lsp_message *m);
+void lsp_workspace_symbols(lsp_server *s, const lsp_message *m);
+void lsp_folding_ranges(lsp_server *s, const lsp_message *m);
+void lsp_signature_help(lsp_server *s, const lsp_message *m);
+void lsp_inlay_hints(lsp_server *s, const lsp_message *m);
+void lsp_semantic_tokens(lsp_server *s, const lsp_message *m);
 /* atrc/archiveEntry {uri}: {text} of an archive entry the compilation read, or null. */
 void lsp_archive_entry(lsp_server *s, const lsp_message *m);
 

@@ -614,12 +614,129 @@ def test_hover_format():
         shut_down(s)
 
 
+def decode_tokens(data):
+    """semanticTokens data -> [(line, character, length, type)]."""
+    out, line, char = [], 0, 0
+    for i in range(0, len(data), 5):
+        dl, dc, n, t, _ = data[i:i + 5]
+        line += dl
+        char = char + dc if dl == 0 else dc
+        out.append((line, char, n, t))
+    return out
+
+
+def test_names():
+    """Functions: references (every call), rename across files (refused for
+    builtins); parameters: hover, completion, rename; workspace symbols,
+    folding ranges, signature help, inlay hints, semantic tokens."""
+    flags = ["--no-xanim", "-g", ".", "tank.gsc", "util.gsc"]
+    tank = os.path.join(WORKSPACE, "tank.gsc")
+    lines = open(tank, "rb").read().split(b"\n")
+    s = Server()
+    r = initialize(s, flags=flags)
+    caps = r["result"]["capabilities"]
+    for cap in ("renameProvider", "workspaceSymbolProvider", "foldingRangeProvider", "signatureHelpProvider",
+                "inlayHintProvider", "semanticTokensProvider"):
+        check(cap in caps, "initialize advertises %s: %r" % (cap, caps))
+    open_doc(s, tank)
+    s.diagnostics_for(uri(tank))
+    td = {"uri": uri(tank)}
+    call = next(i for i, l in enumerate(lines) if l.lstrip().startswith(b"aim("))
+    defn = lines.index(b"aim(clip)")
+    use = next(i for i, l in enumerate(lines) if b"setAnimKnob(clip" in l)
+    ccol = lines[call].index(b"aim")
+    r = s.call("textDocument/references", {"textDocument": td, "position": {"line": call, "character": ccol + 1},
+                                           "context": {"includeDeclaration": True}})
+    got = sorted((x["range"]["start"]["line"], x["range"]["start"]["character"]) for x in (r or {}).get("result") or [])
+    check(got == sorted([(call, ccol), (defn, 0)]), "references of aim: the definition and the call: %r" % r)
+    # rename of the function, from its definition
+    r = s.call("textDocument/prepareRename", {"textDocument": td, "position": {"line": defn, "character": 1}})
+    check(r and r.get("result") == {"start": {"line": defn, "character": 0}, "end": {"line": defn, "character": 3}},
+          "prepareRename of aim: its range: %r" % r)
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": defn, "character": 1}, "newName": "aimAt"})
+    edits = ((r or {}).get("result") or {}).get("changes", {}).get(uri(tank), [])
+    check(sorted((e["range"]["start"]["line"], e["range"]["start"]["character"], e["newText"]) for e in edits)
+          == sorted([(call, ccol, "aimAt"), (defn, 0, "aimAt")]), "rename aim -> aimAt: %r" % r)
+    # a parameter: hover, completion in its function, rename
+    ucol = lines[use].index(b"clip")
+    h = hover_text(s, tank, use, ucol + 1)
+    check("clip" in h and "parameter of" in h and "aim(clip)" in h, "hover on the parameter clip: %r" % h)
+    r = s.call("textDocument/definition", {"textDocument": td, "position": {"line": use, "character": ucol + 1}})
+    check(((r or {}).get("result") or {}).get("range", {}).get("start") == {"line": defn, "character": 4},
+          "definition of clip: the parameter: %r" % r)
+    items = completion_items(s, tank, use, 1)
+    check(items and items[0]["label"] == "clip" and items[0]["kind"] == 6, "completion in aim: clip first: %r" % items[:2])
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": use, "character": ucol}, "newName": "anim"})
+    edits = ((r or {}).get("result") or {}).get("changes", {}).get(uri(tank), [])
+    check(sorted(e["range"]["start"]["line"] for e in edits) == [defn, use], "rename of the parameter: %r" % r)
+    # refused: a builtin, a name that is no identifier
+    bcol = lines[use].index(b"setAnimKnob")
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": use, "character": bcol + 1}, "newName": "x"})
+    check(r and r.get("error", {}).get("code") == -32803 and "builtin" in r["error"]["message"], "rename of a builtin: %r" % r)
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": defn, "character": 1}, "newName": "1x"})
+    check(r and r.get("error", {}).get("code") == -32803, "rename to 1x: %r" % r)
+    # workspace symbols, folding
+    r = s.call("workspace/symbol", {"query": ""})
+    names = sorted(x["name"] for x in (r or {}).get("result") or [])
+    check(names == ["aim", "helper", "main"], "workspace symbols: %r" % r)
+    r = s.call("workspace/symbol", {"query": "HEL"})
+    res = (r or {}).get("result") or []
+    check([x["name"] for x in res] == ["helper"] and res[0]["location"]["uri"] == uri(os.path.join(WORKSPACE, "util.gsc")),
+          "workspace symbols 'HEL': %r" % r)
+    r = s.call("textDocument/foldingRange", {"textDocument": td})
+    opens = [i for i, l in enumerate(lines) if l == b"{"]
+    closes = [i for i, l in enumerate(lines) if l == b"}"]
+    check([(x["startLine"], x["endLine"]) for x in (r or {}).get("result") or []] == list(zip(opens, closes)),
+          "folding ranges: the functions' bodies: %r" % r)
+    # signature help: a script function, an animation builtin
+    r = s.call("textDocument/signatureHelp", {"textDocument": td, "position": {"line": call, "character": ccol + 4}})
+    sig = (((r or {}).get("result") or {}).get("signatures") or [{}])[0]
+    check(sig.get("label") == "aim(clip)" and sig.get("parameters") == [{"label": [4, 8]}]
+          and r["result"]["activeParameter"] == 0, "signature help of aim: %r" % r)
+    k = lines[use].index(b", 1")
+    r = s.call("textDocument/signatureHelp", {"textDocument": td, "position": {"line": use, "character": k + 2}})
+    sig = (((r or {}).get("result") or {}).get("signatures") or [{}])[0]
+    check(sig.get("label") == "setAnimKnob(anim, weight, goaltime, rate)" and r["result"]["activeParameter"] == 1
+          and sig["parameters"][0].get("documentation") == "an anim (%name) of the receiver's tree",
+          "signature help of setAnimKnob: %r" % r)
+    # inlay hints and semantic tokens against the command line's values
+    doc = cli_json(flags)
+    refs = [x for x in doc["references"] if x["file"] == "tank.gsc" and x["kind"] == "anim"]
+    r = s.call("textDocument/inlayHint", {"textDocument": td, "range": {"start": {"line": 0, "character": 0},
+                                                                        "end": {"line": len(lines), "character": 0}}})
+    hints = sorted((x["position"]["line"], x["label"]) for x in (r or {}).get("result") or [])
+    check(hints == sorted((x["line"] - 1, "= 0x%08x" % x["value"]) for x in refs if x["value"] is not None),
+          "inlay hints: the packed values: %r, the command line: %r" % (hints, refs))
+    for h in (r or {}).get("result") or []:
+        ref = next(x for x in refs if x["line"] - 1 == h["position"]["line"])
+        end = character(tank, ref["line"], ref["column"] + 1 + len(ref["name"]), False)
+        check(h["position"]["character"] == end, "inlay hint of %%%s just after the name: %r" % (ref["name"], h))
+    r = s.call("textDocument/semanticTokens/full", {"textDocument": td})
+    toks = decode_tokens(((r or {}).get("result") or {}).get("data", []))
+    want = []
+    for x in refs:
+        t = 2 if x["value"] is None else 1 if x["name"] == "turret" else 0
+        want.append((x["line"] - 1, character(tank, x["line"], x["column"], False), 1 + len(x["name"]), t))
+    check(toks == sorted(want), "semantic tokens: leaf, group, unresolved: %r, want %r" % (toks, sorted(want)))
+    shut_down(s)
+    # inlay hints turned off by the client
+    s = Server()
+    r = initialize(s, flags=flags, options={"inlayHints": False})
+    check("inlayHintProvider" not in r["result"]["capabilities"], "inlayHints false: not advertised: %r" % r)
+    open_doc(s, tank)
+    r = s.call("textDocument/inlayHint", {"textDocument": td, "range": {"start": {"line": 0, "character": 0},
+                                                                        "end": {"line": 20, "character": 0}}})
+    check(r and r.get("result") == [], "inlayHints false: none given: %r" % r)
+    shut_down(s)
+
+
 if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
     test_typing()
     test_hover_format()
+    test_names()
     test_framing()
     test_positions(utf8=False)
     test_positions(utf8=True)
