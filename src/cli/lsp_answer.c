@@ -2,8 +2,8 @@
 ** completion, references, document symbols, archive entries.  A document
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
-#include "arena.h"
-#include "os.h"
+#include "base/arena.h"
+#include "os/os.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
 ** library's position queries (atrc.h), positions converted to the
 ** negotiated encoding as in lsp_answer.c. */
 #include "cli/lsp_server.h"
-#include "os.h"
-#include "text.h"
+#include "base/text.h"
+#include "os/os.h"
 
 #include <stdlib.h>
 #include <string.h>
