@@ -144,6 +144,10 @@ int atrc_add_extension(atrc_ctx *ctx, const char *name);
 ** the game (profile name) an extension name belongs to (NULL: none). */
 const char *atrc_extension_name(atrc_profile profile, size_t i);
 const char *atrc_extension_game(const char *name);
+/* The first extension (in atrc_extension_name's order) of profile's game
+** that registers name (any case) as a function, or with method as a method;
+** NULL when none does.  For the editor's "add --extension" fix. */
+const char *atrc_extension_defining(atrc_profile profile, const char *name, int method);
 /* A user's builtin list in the same format (`function NAME` / `method NAME`,
 ** optionally ` dev`, `#` comments), looked up after the stock list.  Before
 ** the first script.  Returns 0; -1 when it cannot be read (a recorded error,

@@ -322,7 +322,7 @@ static void initialize(lsp_server *s, const lsp_message *m)
                   "\"documentSymbolProvider\":true,"
                   "\"completionProvider\":{\"triggerCharacters\":[\"%%\",\"\\\"\",\":\"]},"
                   "\"renameProvider\":{\"prepareProvider\":true},\"workspaceSymbolProvider\":true,"
-                  "\"foldingRangeProvider\":true,"
+                  "\"foldingRangeProvider\":true,\"codeActionProvider\":{\"codeActionKinds\":[\"quickfix\"]},"
                   "\"signatureHelpProvider\":{\"triggerCharacters\":[\"(\",\",\"]},%s"
                   "\"semanticTokensProvider\":{\"legend\":{\"tokenTypes\":[\"enumMember\",\"enum\",\"variable\"],"
                   "\"tokenModifiers\":[]},\"full\":true}},"
@@ -349,6 +349,7 @@ static const struct {
     {"textDocument/signatureHelp", lsp_signature_help},
     {"textDocument/inlayHint", lsp_inlay_hints},
     {"textDocument/semanticTokens/full", lsp_semantic_tokens},
+    {"textDocument/codeAction", lsp_code_actions},
     {"atrc/archiveEntry", lsp_archive_entry},
 };
 

@@ -101,6 +101,8 @@ void lsp_folding_ranges(lsp_server *s, const lsp_message *m);
 void lsp_signature_help(lsp_server *s, const lsp_message *m);
 void lsp_inlay_hints(lsp_server *s, const lsp_message *m);
 void lsp_semantic_tokens(lsp_server *s, const lsp_message *m);
+/* lsp_actions.c: quick fixes for the diagnostics a client sends back. */
+void lsp_code_actions(lsp_server *s, const lsp_message *m);
 /* atrc/archiveEntry {uri}: {text} of an archive entry the compilation read, or null. */
 void lsp_archive_entry(lsp_server *s, const lsp_message *m);
 

@@ -26,6 +26,16 @@ const char *atrc_extension_game(const char *name)
     return NULL;
 }
 
+const char *atrc_extension_defining(atrc_profile profile, const char *name, int method)
+{
+    const char *game = atrc_profile_name(profile);
+    for (size_t k = 0; k < builtin_extension_count; k++)
+        if (strcmp(builtin_extensions[k].game, game) == 0 &&
+            builtin_find(builtin_extensions[k].add, method ? BUILTIN_METHOD : BUILTIN_FUNCTION, name))
+            return builtin_extensions[k].name;
+    return NULL;
+}
+
 static void add_to_set(atrc_ctx *ctx, const builtin_extension *e)
 {
     for (size_t i = 0; i < ctx->builtins.count; i++)

@@ -730,6 +730,74 @@ def test_names():
     shut_down(s)
 
 
+def apply_edits(text, edits):
+    """The text after a list of TextEdits (UTF-16 positions, ASCII text here)."""
+    lines = text.split("\n")
+    offsets = [0]
+    for l in lines:
+        offsets.append(offsets[-1] + len(l) + 1)
+    pos = lambda p: offsets[p["line"]] + p["character"]
+    for e in sorted(edits, key=lambda e: pos(e["range"]["start"]), reverse=True):
+        text = text[:pos(e["range"]["start"])] + e["newText"] + text[pos(e["range"]["end"]):]
+    return text
+
+
+def test_code_actions():
+    """Quick fixes for the published diagnostics: a "did you mean", the
+    missing #include, the --extension that registers an unknown name (into
+    atrc.flags); each makes its diagnostic go once applied."""
+    import shutil
+    import tempfile
+    tmp = os.path.realpath(tempfile.mkdtemp())
+    try:
+        os.mkdir(os.path.join(tmp, "maps"))
+        files = {"maps/a.gsc": '#include maps\\_lib;\nmain()\n{\n\twindmil();\n\tfromElsewhere();\n\thelper();\n'
+                               '\tx = base64decode("x");\n}\nwindmill()\n{\n}\n',
+                 "maps/_lib.gsc": "helper()\n{\n}\n", "maps/_other.gsc": "fromElsewhere()\n{\n}\n",
+                 "maps/b.gsc": "f()\n{\n\tmaps\\_other::fromElsewhere();\n}\n",
+                 "atrc.flags": "--profile\ncod4\n--no-xanim\n-g\n.\n--entry\nmaps/b\n--entry\nmaps/a\n"}
+        for name, text in files.items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+        a = os.path.join(tmp, "maps/a.gsc")
+        s = Server(cwd=tmp)
+        r = initialize(s, root=tmp)
+        check("codeActionProvider" in r["result"]["capabilities"], "codeActionProvider advertised: %r" % r)
+        open_doc(s, a, files["maps/a.gsc"])
+        diags = s.diagnostics_for(uri(a))["diagnostics"]
+        check(len(diags) == 3, "three unknown functions in a.gsc: %r" % diags)
+        text = files["maps/a.gsc"]
+        for d in diags:
+            r = s.call("textDocument/codeAction", {"textDocument": {"uri": uri(a)}, "range": d["range"],
+                                                   "context": {"diagnostics": [d]}})
+            acts = (r or {}).get("result") or []
+            check(len(acts) == 1 and acts[0]["kind"] == "quickfix" and acts[0]["diagnostics"][0]["message"] == d["message"],
+                  "one quick fix for %r: %r" % (d["message"], acts))
+            if not acts:
+                continue
+            changes = acts[0]["edit"]["changes"]
+            if "windmil'" in d["message"]:
+                check(acts[0]["title"] == "Change 'windmil' to 'windmill'", "the did-you-mean fix: %r" % acts)
+                text = apply_edits(text, changes[uri(a)])
+            elif "fromElsewhere" in d["message"]:
+                check(acts[0]["title"] == "Add #include maps\\_other;", "the #include fix: %r" % acts)
+                text = apply_edits(text, changes[uri(a)])
+            else:
+                flags = os.path.join(tmp, "atrc.flags")
+                check(acts[0]["title"] == "Add --extension cod4x to atrc.flags" and list(changes) == [uri(flags)],
+                      "the --extension fix: %r" % acts)
+                with open(flags, "w") as f:
+                    f.write(apply_edits(files["atrc.flags"], changes[uri(flags)]))
+        check(text.startswith("#include maps\\_lib;\n#include maps\\_other;\nmain()") and "\twindmill();" in text,
+              "the fixes applied: %r" % text)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(a), "version": 2}, "contentChanges": [{"text": text}]})
+        got = s.diagnostics_for(uri(a))
+        check(got and got["diagnostics"] == [], "after the fixes a.gsc has no diagnostics: %r" % got)
+        shut_down(s)
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
@@ -737,6 +805,7 @@ if __name__ == "__main__":
     test_typing()
     test_hover_format()
     test_names()
+    test_code_actions()
     test_framing()
     test_positions(utf8=False)
     test_positions(utf8=True)
