@@ -282,6 +282,14 @@ static void initialize(lsp_server *s, const lsp_message *m)
     s->hover_plain = formats && formats->type == JSON_ARRAY && formats->u.array.count > 0 &&
                      formats->u.array.items[0]->type == JSON_STRING &&
                      strcmp(formats->u.array.items[0]->u.string.s, "plaintext") == 0;
+    /* completion.completionList.itemDefaults: "editRange" spares each item its textEdit */
+    const json_value *defaults = json_get(json_get(json_get(json_get(json_get(p, "capabilities"), "textDocument"),
+                                                            "completion"), "completionList"), "itemDefaults");
+    s->edit_range_default = 0;
+    for (size_t i = 0; defaults && defaults->type == JSON_ARRAY && i < defaults->u.array.count; i++) {
+        const json_value *d = defaults->u.array.items[i];
+        if (d->type == JSON_STRING && strcmp(d->u.string.s, "editRange") == 0) s->edit_range_default = 1;
+    }
     const char *root_uri = lsp_str(p, "rootUri");
     const json_value *folders = json_get(p, "workspaceFolders");
     if (!root_uri && folders && folders->type == JSON_ARRAY && folders->u.array.count > 0)
@@ -399,7 +407,9 @@ static int handle(lsp_server *s, const lsp_message *m, int cancelled)
             return -1;
         }
         if (s->dirty) lsp_compile(s);
+        s->loc_valid = 0;
         answers[i].answer(s, m);
+        s->loc_valid = 0;
         return -1;
     }
     char why[200];
@@ -530,6 +540,8 @@ void lsp_server_free(lsp_server *s)
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
     lsp_published_free(s);
+    lsp_lines_free(&s->lines);
+    outbuf_free(&s->loc_uri);
     outbuf_free(&s->msg);
     free(s->root);
     free(s->project);

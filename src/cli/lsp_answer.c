@@ -35,16 +35,28 @@ int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p)
 void lsp_write_location(lsp_server *s, const atrc_location *where)
 {
     outbuf *b = &s->msg;
-    lsp_lines lines = {0};
-    size_t len = 0;
-    const char *text = lsp_file_text(s, where, &len);
-    if (text) lsp_lines_index(&lines, text, len);
+    /* One request's locations mostly share a few files, each named by one
+    ** string of the compilation: its URI, text and line index are found
+    ** once per run of locations in it (finding a URI resolves the real path;
+    ** the cache is dropped before each request). */
+    if (!s->loc_valid || where->path != s->loc_path || where->file != s->loc_file || where->entry != s->loc_entry) {
+        s->loc_valid = 1;
+        s->loc_path = where->path;
+        s->loc_file = where->file;
+        s->loc_entry = where->entry;
+        outbuf_flush(&s->loc_uri);
+        lsp_write_uri(s, &s->loc_uri, where);
+        size_t len = 0;
+        const char *text = lsp_file_text(s, where, &len);
+        lsp_lines_free(&s->lines);
+        if (text) lsp_lines_index(&s->lines, text, len);
+        s->lines_text = text;
+    }
     outbuf_str(b, "{\"uri\":");
-    lsp_write_uri(s, b, where);
+    outbuf_put(b, s->loc_uri.s, s->loc_uri.len);
     outbuf_str(b, ",\"range\":");
-    lsp_write_range(s, b, text ? &lines : NULL, where);
+    lsp_write_range(s, b, s->lines_text ? &s->lines : NULL, where);
     outbuf_char(b, '}');
-    lsp_lines_free(&lines);
 }
 
 void lsp_null_result(lsp_server *s, const lsp_message *m)
@@ -304,12 +316,22 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
     size_t count = 0;
     int start = 0;
     const atrc_completion *c = atrc_complete(s->ctx, p.file, p.line, p.column, &count, &start);
-    lsp_begin_result(s, m->id);
-    outbuf_str(&s->msg, "{\"isIncomplete\":false,\"items\":[");
     atrc_location range = {0};
     range.line = range.end_line = p.line;
     range.column = start > 0 && start <= p.column ? start : p.column;
     range.end_column = p.column;
+    /* the word being completed: once for the list when the client takes
+    ** that, else in each item (a tree's names run to thousands) */
+    outbuf edit = {0};
+    if (start > 0) lsp_write_range(s, &edit, &p.lines, &range);
+    lsp_begin_result(s, m->id);
+    outbuf_str(&s->msg, "{\"isIncomplete\":false,");
+    if (start > 0 && s->edit_range_default) {
+        outbuf_str(&s->msg, "\"itemDefaults\":{\"editRange\":");
+        outbuf_put(&s->msg, edit.s, edit.len);
+        outbuf_str(&s->msg, "},");
+    }
+    outbuf_str(&s->msg, "\"items\":[");
     outbuf detail = {0};
     for (size_t i = 0; c && i < count; i++) {
         if (i) outbuf_char(&s->msg, ',');
@@ -317,14 +339,20 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
         outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
         outbuf_printf(&s->msg, ",\"kind\":%d,\"sortText\":\"%08zu\"", completion_kind(c[i].kind), i);
         if (c[i].detail) {
-            outbuf_flush(&detail);
-            lsp_display_path(s, c[i].detail, &detail);
+            const char *d = c[i].detail;
+            size_t n = strlen(d);
+            if (c[i].kind == ATRC_COMPLETE_FUNCTION) { /* "path:line": shown relative to the project */
+                outbuf_flush(&detail);
+                lsp_display_path(s, d, &detail);
+                d = detail.s ? detail.s : "";
+                n = detail.len;
+            }
             outbuf_str(&s->msg, ",\"detail\":");
-            outbuf_json_string(&s->msg, detail.s ? detail.s : "", detail.len);
+            outbuf_json_string(&s->msg, d, n);
         }
-        if (start > 0) {
+        if (start > 0 && !s->edit_range_default) {
             outbuf_str(&s->msg, ",\"textEdit\":{\"range\":");
-            lsp_write_range(s, &s->msg, &p.lines, &range);
+            outbuf_put(&s->msg, edit.s, edit.len);
             outbuf_str(&s->msg, ",\"newText\":");
             outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
             outbuf_char(&s->msg, '}');
@@ -334,6 +362,7 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
     outbuf_str(&s->msg, "]}");
     lsp_end_result(s);
     outbuf_free(&detail);
+    outbuf_free(&edit);
     lsp_lines_free(&p.lines);
 }
 

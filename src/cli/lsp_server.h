@@ -16,6 +16,15 @@ typedef struct lsp_server {
     int utf8;               /* positions in UTF-8 bytes (else UTF-16 units) */
     int hover_plain;        /* the client prefers plain text hovers to Markdown */
     int no_inlay_hints;     /* initializationOptions.inlayHints is false */
+    int edit_range_default; /* the client takes a completion list's itemDefaults.editRange */
+    /* lsp_write_location's file of the location it wrote last, for the
+    ** request being answered (loc_valid cleared before each request): the
+    ** strings naming it, its URI (a JSON string), text and line index */
+    int loc_valid;
+    const char *loc_path, *loc_file, *loc_entry;
+    outbuf loc_uri;
+    const char *lines_text;
+    lsp_lines lines;
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
