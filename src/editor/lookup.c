@@ -43,7 +43,6 @@ void lookup_cache_free(lookup_cache *c)
     VEC_FREE(c->completions);
     VEC_FREE(c->symbols);
     VEC_FREE(c->anim_sites);
-    VEC_FREE(c->folds);
     VEC_FREE(c->params);
     arena_free_all(&c->mem);
     free(c);
@@ -91,9 +90,10 @@ static const char *canonical_script(arena *a, const char *z, size_t n)
     return s;
 }
 
-static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const char *name)
+/* A site of the token t: pushed on sites (f->sites, or f->locals). */
+static site *push_site(site_vec *sites, site_kind kind, const gsc_token *t, const char *name)
 {
-    site *s = VEC_PUSH(f->sites);
+    site *s = VEC_PUSH(*sites);
     memset(s, 0, sizeof *s);
     s->kind = kind;
     s->line = t->line;
@@ -101,6 +101,11 @@ static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const c
     s->end_col = t->col + t->n;
     s->name = name;
     return s;
+}
+
+static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const char *name)
+{
+    return push_site(&f->sites, kind, t, name);
 }
 
 /* A ring of the last tokens seen. */
@@ -168,7 +173,7 @@ static void scan_brackets(file_index *f, int code, const gsc_token *t, int calle
     } else if ((code == TK_RBRACE || code == TK_DEVCLOSE) && blocks->count) {
         int start = blocks->items[--blocks->count];
         if (t->line > start) {
-            fold *d = VEC_PUSH(f->folds);
+            atrc_fold *d = VEC_PUSH(f->folds);
             d->start_line = start;
             d->end_line = t->line;
         }
@@ -207,13 +212,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON) {
             long fn = depth > 0 ? open_func : in_params ? params_of : -1;
             if (fn >= 0) {
-                site *l = VEC_PUSH(f->locals);
-                memset(l, 0, sizeof *l);
-                l->kind = SITE_LOCAL;
-                l->line = p1->line;
-                l->col = p1->col;
-                l->end_col = p1->col + p1->n;
-                l->name = arena_strndup(&c->mem, p1->z, (size_t)p1->n);
+                site *l = push_site(&f->locals, SITE_LOCAL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
                 l->func = (size_t)fn;
                 l->param = depth == 0;
             }
@@ -1021,6 +1020,20 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 
 /* ---- document symbols ---- */
 
+void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *s)
+{
+    atrc_symbol *y = VEC_PUSH(lookup_cache_of(ctx)->symbols);
+    memset(y, 0, sizeof *y);
+    y->name = s->name;
+    y->is_function = 1;
+    lookup_set_where(ctx, f->src, s->line, s->col, s->end_col, &y->where);
+    y->extent = y->where;
+    if (s->body_end_line) {
+        y->extent.end_line = s->body_end_line;
+        y->extent.end_column = s->body_end_col;
+    }
+}
+
 const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
 {
     *count = 0;
@@ -1029,20 +1042,8 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
     lookup_cache *c = lookup_cache_of(ctx);
     c->symbols.count = 0;
     if (lookup_is_script(f->src)) {
-        for (size_t i = 0; i < f->sites.count; i++) {
-            const site *s = &f->sites.items[i];
-            if (s->kind != SITE_FUNCTION) continue;
-            atrc_symbol *y = VEC_PUSH(c->symbols);
-            memset(y, 0, sizeof *y);
-            y->name = s->name;
-            y->is_function = 1;
-            lookup_set_where(ctx, f->src, s->line, s->col, s->end_col, &y->where);
-            y->extent = y->where;
-            if (s->body_end_line) {
-                y->extent.end_line = s->body_end_line;
-                y->extent.end_column = s->body_end_col;
-            }
-        }
+        for (size_t i = 0; i < f->sites.count; i++)
+            if (f->sites.items[i].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, f, &f->sites.items[i]);
     } else {
         full_atr(ctx, c, f);
         for (size_t i = 0; i < f->decl.count; i++) {

@@ -32,6 +32,8 @@ typedef struct site {
     int param;                 /* SITE_LOCAL: in the function's parameter list */
 } site;
 
+typedef VEC(site) site_vec;
+
 /* A call's argument list: from its '(' to its ')', or to the end of the
 ** statement when it is never closed (a line being typed). */
 typedef struct arglist {
@@ -45,18 +47,13 @@ typedef struct comma {
     int line, col;
 } comma;
 
-/* A span to fold: a block or a /# #/ over more than one line. */
-typedef struct fold {
-    int start_line, end_line;
-} fold;
-
 typedef struct file_index {
     source_file *src;
-    VEC(site) sites;           /* source order */
-    VEC(site) locals;          /* SITE_LOCAL, source order */
+    site_vec sites;            /* source order */
+    site_vec locals;           /* SITE_LOCAL, source order */
     VEC(arglist) arglists;     /* in the order of their '(' */
     VEC(comma) commas;         /* source order */
-    VEC(fold) folds;           /* in the order they close */
+    VEC(atrc_fold) folds;      /* blocks and /# #/ over more than one line, in the order they close */
     VEC(const anim_ref *) refs; /* its %name and #animtree references, compile order */
     const char *script;        /* game-relative name without .gsc (lower case) */
     const char *real;          /* real path, when asked for; "" when none */
@@ -81,7 +78,6 @@ struct lookup_cache {
     VEC(atrc_completion) completions;
     VEC(atrc_symbol) symbols;
     VEC(atrc_anim_site) anim_sites;
-    VEC(atrc_fold) folds;
     VEC(const char *) params;  /* atrc_signature_help's parameter names and kinds */
 };
 
@@ -100,6 +96,8 @@ const site *lookup_function_site(const atrc_ctx *ctx, file_index *f, const char 
 void lookup_set_where(const atrc_ctx *ctx, source_file *src, int line, int col, int end_col, atrc_location *w);
 int lookup_before(int l1, int c1, int l2, int c2);
 void lookup_add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail);
+/* Appends the document symbol of definition s of f to the cache's symbols. */
+void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *s);
 /* The definition site (SITE_FUNCTION) whose body or header holds line:col, or NULL. */
 const site *lookup_function_at(const file_index *f, int line, int col);
 

@@ -102,6 +102,13 @@ void lookup_complete_locals(const atrc_ctx *ctx, file_index *f, int line, int co
 
 /* ---- references ---- */
 
+/* The i-th file of the compilation with its sites when it is a script, else NULL. */
+static file_index *script_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
+{
+    file_index *f = lookup_file_at(ctx, c, i);
+    return lookup_is_script(f->src) ? lookup_with_sites(ctx, f) : NULL;
+}
+
 static void add_location(const atrc_ctx *ctx, source_file *src, const site *s, atrc_location *out, size_t max,
                          size_t *n)
 {
@@ -130,10 +137,8 @@ size_t lookup_name_references(const atrc_ctx *ctx, const atrc_at *at, atrc_locat
     ** hashed definition table per file, the scripts by name: linear in the
     ** calls). */
     for (size_t i = 0; i < ctx->sources.count; i++) {
-        file_index *s = lookup_file_at(ctx, c, i);
-        if (!lookup_is_script(s->src)) continue;
-        lookup_with_sites(ctx, s);
-        for (size_t k = 0; k < s->sites.count; k++) {
+        file_index *s = script_at(ctx, c, i);
+        for (size_t k = 0; s && k < s->sites.count; k++) {
             const site *call = &s->sites.items[k];
             if (call->kind != SITE_CALL || !text_equal_nocase(call->name, def->name)) continue;
             file_index *where = NULL;
@@ -167,22 +172,10 @@ const atrc_symbol *atrc_workspace_symbols(atrc_ctx *ctx, const char *query, size
     lookup_cache *c = lookup_cache_of(ctx);
     c->symbols.count = 0;
     for (size_t i = 0; i < ctx->sources.count; i++) {
-        file_index *f = lookup_file_at(ctx, c, i);
-        if (!lookup_is_script(f->src)) continue;
-        lookup_with_sites(ctx, f);
-        for (size_t k = 0; k < f->sites.count; k++) {
+        file_index *f = script_at(ctx, c, i);
+        for (size_t k = 0; f && k < f->sites.count; k++) {
             const site *s = &f->sites.items[k];
-            if (s->kind != SITE_FUNCTION || (query && !holds_nocase(s->name, query))) continue;
-            atrc_symbol *y = VEC_PUSH(c->symbols);
-            memset(y, 0, sizeof *y);
-            y->name = s->name;
-            y->is_function = 1;
-            lookup_set_where(ctx, f->src, s->line, s->col, s->end_col, &y->where);
-            y->extent = y->where;
-            if (s->body_end_line) {
-                y->extent.end_line = s->body_end_line;
-                y->extent.end_column = s->body_end_col;
-            }
+            if (s->kind == SITE_FUNCTION && (!query || holds_nocase(s->name, query))) lookup_add_function_symbol(ctx, f, s);
         }
     }
     *count = c->symbols.count;
@@ -191,18 +184,9 @@ const atrc_symbol *atrc_workspace_symbols(atrc_ctx *ctx, const char *query, size
 
 const atrc_fold *atrc_folds(atrc_ctx *ctx, const char *file, size_t *count)
 {
-    *count = 0;
     file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
-    if (!f) return NULL;
-    lookup_cache *c = lookup_cache_of(ctx);
-    c->folds.count = 0;
-    for (size_t i = 0; i < f->folds.count; i++) {
-        atrc_fold *d = VEC_PUSH(c->folds);
-        d->start_line = f->folds.items[i].start_line;
-        d->end_line = f->folds.items[i].end_line;
-    }
-    *count = c->folds.count;
-    return c->folds.items;
+    *count = f ? f->folds.count : 0;
+    return f ? f->folds.items : NULL;
 }
 
 /* ---- the %names of a script ---- */
