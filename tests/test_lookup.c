@@ -390,6 +390,41 @@ START_TEST(signatures_symbols_folds)
 }
 END_TEST
 
+/* A name declared twice in one group, which the engine accepts while
+** pruning drops one of them (the stock cod4 generic_human.atr): completion
+** still offers every declared name, the outline lists every node. */
+START_TEST(completion_with_a_pruned_duplicate)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/d.gsc", dir);
+    put_game_file(dir, "animtrees/d.atr", "kept\ngroup\n{\n\ttwice\n\ttwice\n}\nlast\n");
+    put_game_file(dir, "d.gsc", "#using_animtree(\"d\");\nf()\n{\n\tx = %kept;\n}\n");
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD4;
+    o.no_xanim = 1;
+    atrc_ctx *b = atrc_new(&o);
+    atrc_add_game_dir(b, dir);
+    atrc_add_script(b, path);
+    atrc_build_trees(b);
+    ck_assert_uint_eq(atrc_diagnostic_count(b), 0);
+    size_t n;
+    int start;
+    const atrc_completion *c = atrc_complete(b, path, 4, 7, &n, &start);
+    ck_assert_uint_eq(n, 5);
+    ck_assert_str_eq(c[0].label, "kept");
+    ck_assert_str_eq(c[1].label, "group");
+    ck_assert_str_eq(c[2].label, "twice");
+    ck_assert_str_eq(c[3].label, "twice");
+    ck_assert_str_eq(c[4].label, "last");
+    ck_assert_str_eq(c[4].detail, "not referenced yet: adding it keeps it");
+    char atr[300];
+    snprintf(atr, sizeof atr, "%s/animtrees/d.atr", dir);
+    atrc_symbols(b, atr, &n);
+    ck_assert_uint_eq(n, 5);
+    atrc_free(b);
+}
+END_TEST
+
 /* The animation builtins' arguments (runtime-anim.md 1), in a call left
 ** unclosed as while typing; a %name that does not resolve. */
 START_TEST(builtin_signature)
@@ -436,6 +471,7 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, locals, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, signatures_symbols_folds, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, builtin_signature, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, completion_with_a_pruned_duplicate, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }

@@ -730,7 +730,7 @@ static void full_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     diag_list quiet;
     diag_init(&quiet);
     quiet.no_warnings = 1;
-    atr_file *all = f->src->data ? atr_parse(f->src, NULL, 1, ctx->rules, &c->mem, &quiet) : NULL;
+    atr_file *all = f->src->data ? atr_parse(f->src, NULL, ATR_DECLARED_ALL, ctx->rules, &c->mem, &quiet) : NULL;
     diag_free(&quiet);
     if (reloaded) source_release(f->src);
     if (!all) return;

@@ -82,7 +82,11 @@ size_t atr_pruned_list(atr_file *f, arena *a, atr_pruned **out);
 /* Parses the .atr in src with the engine's rules, pruning names that refs
 ** does not contain unless anim_check.  The first error is reported at its
 ** token in src and NULL is returned (the engine stops there too).  Warnings
-** (e.g. a token longer than 1023 bytes) are reported and parsing goes on. */
+** (e.g. a token longer than 1023 bytes) are reported and parsing goes on.
+** anim_check ATR_DECLARED_ALL: every node as declared, a name declared twice
+** in one group too (an error only where pruning keeps both, as in the stock
+** cod4 generic_human.atr): the editor's list of the names a tree offers. */
+#define ATR_DECLARED_ALL 2
 atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
                     const struct profile_rules *rules, arena *a, diag_list *diags);
 

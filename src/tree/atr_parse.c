@@ -176,7 +176,8 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, const pro
         if (tok_is_identifier(tz)) {
             if (l->missing) remove_child(p, l->last_name);
             char *name = arena_lower(p->a, tz->tok, tz->tok_len);
-            if (table_find(&p->names, l->container, name)) {
+            int twice = table_find(&p->names, l->container, name) != NULL;
+            if (twice && anim_check != ATR_DECLARED_ALL) {
                 parse_error(p, "duplicate animation");
                 return -1;
             }
@@ -184,7 +185,12 @@ static int run_parser(parser *p, const atr_refs *refs, int anim_check, const pro
             if (memcmp(name, tz->tok, tz->tok_len) != 0) n->n.spelling = arena_strndup(p->a, tz->tok, tz->tok_len);
             source_position(tz->src, tz->last_tok, &n->n.line, &n->n.col);
             add_child(l->container, n);
-            table_insert(&p->names, n);
+            if (twice) { /* listed as declared, linked into no chain (no chain grows with repeats) */
+                hashtab_add_unlinked(&p->names.index);
+                *VEC_PUSH(p->names.nodes) = n;
+            } else {
+                table_insert(&p->names, n);
+            }
             l->last_name = l->current = n;
             l->missing = !l->forced && !anim_check &&
                          !(refs && refs->contains && refs->contains(refs->ud, name));
