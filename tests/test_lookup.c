@@ -390,15 +390,12 @@ START_TEST(signatures_symbols_folds)
 }
 END_TEST
 
-/* A name declared twice in one group, which the engine accepts while
-** pruning drops one of them (the stock cod4 generic_human.atr): completion
-** still offers every declared name, the outline lists every node. */
-START_TEST(completion_with_a_pruned_duplicate)
+/* A cod4 file list of one script, name, written with text into the game
+** directory (its path into path), compiled. */
+static atrc_ctx *compile_one(const char *name, const char *text, char *path, size_t size)
 {
-    char path[300];
-    snprintf(path, sizeof path, "%s/d.gsc", dir);
-    put_game_file(dir, "animtrees/d.atr", "kept\ngroup\n{\n\ttwice\n\ttwice\n}\nlast\n");
-    put_game_file(dir, "d.gsc", "#using_animtree(\"d\");\nf()\n{\n\tx = %kept;\n}\n");
+    snprintf(path, size, "%s/%s", dir, name);
+    put_game_file(dir, name, text);
     atrc_options o = {0};
     o.profile = ATRC_PROFILE_COD4;
     o.no_xanim = 1;
@@ -406,6 +403,17 @@ START_TEST(completion_with_a_pruned_duplicate)
     atrc_add_game_dir(b, dir);
     atrc_add_script(b, path);
     atrc_build_trees(b);
+    return b;
+}
+
+/* A name declared twice in one group, which the engine accepts while
+** pruning drops one of them (the stock cod4 generic_human.atr): completion
+** still offers every declared name, the outline lists every node. */
+START_TEST(completion_with_a_pruned_duplicate)
+{
+    char path[300];
+    put_game_file(dir, "animtrees/d.atr", "kept\ngroup\n{\n\ttwice\n\ttwice\n}\nlast\n");
+    atrc_ctx *b = compile_one("d.gsc", "#using_animtree(\"d\");\nf()\n{\n\tx = %kept;\n}\n", path, sizeof path);
     ck_assert_uint_eq(atrc_diagnostic_count(b), 0);
     size_t n;
     int start;
@@ -430,15 +438,8 @@ END_TEST
 START_TEST(builtin_signature)
 {
     char path[300];
-    snprintf(path, sizeof path, "%s/b.gsc", dir);
-    put_game_file(dir, "b.gsc", "#using_animtree(\"t\");\nf()\n{\n\ty = %nowhere;\n\tself setanimknob(%walk, 1, \n\tx = 2;\n}\n");
-    atrc_options o = {0};
-    o.profile = ATRC_PROFILE_COD4;
-    o.no_xanim = 1;
-    atrc_ctx *b = atrc_new(&o);
-    atrc_add_game_dir(b, dir);
-    atrc_add_script(b, path);
-    atrc_build_trees(b);
+    atrc_ctx *b = compile_one("b.gsc", "#using_animtree(\"t\");\nf()\n{\n\ty = %nowhere;\n\tself setanimknob(%walk, 1, \n\tx = 2;\n}\n",
+                              path, sizeof path);
     atrc_signature sig;
     ck_assert_int_eq(atrc_signature_help(b, path, 5, 29, &sig), 1);
     ck_assert_str_eq(sig.label, "setanimknob(anim, weight, goaltime, rate)");
