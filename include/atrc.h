@@ -1,7 +1,7 @@
 /*
 ** atrc — public API of the animation-tree compiler library.
 **
-** The CLI (src/main.c) is a thin client of this header: a program can embed
+** The CLI (src/cli/main.c) is a thin client of this header: a program can embed
 ** the whole pipeline (scripts -> references -> trees -> packed values) or use
 ** the tree queries on its own.  All state lives in one atrc_ctx, so two
 ** compilations can run in one process, each in its own thread.
@@ -31,7 +31,7 @@ extern "C" {
 
 #define ATRC_VERSION "0.1.0"
 
-/* Engine dialects (stock-behavior.md section 8).  ORDER: rows[] in src/profile.c */
+/* Engine dialects (stock-behavior.md section 8).  ORDER: rows[] in src/game/profile.c */
 typedef enum {
     ATRC_PROFILE_UO = 0,
     ATRC_PROFILE_COD1,
@@ -144,6 +144,10 @@ int atrc_add_extension(atrc_ctx *ctx, const char *name);
 ** the game (profile name) an extension name belongs to (NULL: none). */
 const char *atrc_extension_name(atrc_profile profile, size_t i);
 const char *atrc_extension_game(const char *name);
+/* The first extension (in atrc_extension_name's order) of profile's game
+** that registers name (any case) as a function, or with method as a method;
+** NULL when none does.  For the editor's "add --extension" fix. */
+const char *atrc_extension_defining(atrc_profile profile, const char *name, int method);
 /* A user's builtin list in the same format (`function NAME` / `method NAME`,
 ** optionally ` dev`, `#` comments), looked up after the stock list.  Before
 ** the first script.  Returns 0; -1 when it cannot be read (a recorded error,
@@ -414,7 +418,8 @@ typedef enum {
     ATRC_AT_CALL,           /* f(), ::f, path::f, thread/method calls */
     ATRC_AT_FUNCTION,       /* the name of a function definition */
     ATRC_AT_INCLUDE,        /* #include path; or the path of path::f */
-    ATRC_AT_NODE            /* a node name in an .atr */
+    ATRC_AT_NODE,           /* a node name in an .atr */
+    ATRC_AT_LOCAL           /* a parameter or local variable of a function */
 } atrc_at_kind;
 typedef struct atrc_at {
     atrc_at_kind kind;
@@ -438,7 +443,9 @@ typedef struct atrc_at {
     uint32_t checksum;
     /* call facts */
     const char *builtin_list; /* "stock cod4 multiplayer", "extension cod4x", "builtins FILE"; NULL: not a builtin */
-    const char *signature;  /* "f(a, b)" of the definition, or NULL */
+    const char *signature;  /* "f(a, b)" of the definition (a local's: of its function), or NULL */
+    /* local facts */
+    int local_param;        /* 1 a parameter, 0 a local variable */
 } atrc_at;
 /* What is at file:line:column.  Returns 1 (and fills *out), or 0 when
 ** nothing atrc knows is there (out->kind ATRC_AT_NONE). */
@@ -448,16 +455,24 @@ int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *
 ** 1).  Returns 1, or 0 when unknown. */
 int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out);
 /* Every script reference resolving to at's node (an anim or an .atr node),
-** in compile order: fills up to max of out and returns how many there are. */
+** in compile order; every call of at's function (f(), thread f(), a f(),
+** ::f, path::f) in the compilation's scripts that resolves to the same
+** definition, file by file in the compilation's order; every use of a
+** local or parameter in its function, in source order.  Fills up to max of
+** out and returns how many there are.  Linear in the uses. */
 size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max);
 
-/* Completion candidates at a position: after '%' the node names of the tree
-** in scope (tree order); inside #using_animtree(" the trees on the search
-** path; after path:: that script's functions; elsewhere the file's
-** functions, its includes' and the builtins (stock and extensions). */
+/* Completion candidates at a position: after '%' every name the .atr of the
+** tree in scope declares, as written: the nodes kept first (index order,
+** detail "tree[index] node N = 0x..."), then those pruning removed
+** (declaration order, detail "not referenced yet: adding it keeps it"); inside #using_animtree(" the trees on the search
+** path; after path:: that script's functions; elsewhere, inside a
+** function, its parameters and locals first, then the file's functions,
+** its includes' and the builtins (stock and extensions). */
 typedef enum {
     ATRC_COMPLETE_LEAF = 0, ATRC_COMPLETE_GROUP, ATRC_COMPLETE_TREE,
-    ATRC_COMPLETE_FUNCTION, ATRC_COMPLETE_BUILTIN_FUNCTION, ATRC_COMPLETE_BUILTIN_METHOD
+    ATRC_COMPLETE_FUNCTION, ATRC_COMPLETE_BUILTIN_FUNCTION, ATRC_COMPLETE_BUILTIN_METHOD,
+    ATRC_COMPLETE_LOCAL
 } atrc_completion_kind;
 typedef struct atrc_completion {
     atrc_completion_kind kind;
@@ -483,6 +498,45 @@ typedef struct atrc_symbol {
     atrc_location extent;   /* a function: its name to just past its closing brace; a node: its name */
 } atrc_symbol;
 const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count);
+
+/* Workspace symbols: every function of every script of the compilation
+** whose name holds query (ASCII case folded; "" for all), in the
+** compilation's file order.  Owned by ctx until the next call. */
+const atrc_symbol *atrc_workspace_symbols(atrc_ctx *ctx, const char *query, size_t *count);
+
+/* Folding ranges of a script: each block ({ }) and /# #/ spanning lines,
+** by the line it opens on and the line it closes on (1-based).  Owned by ctx
+** until the next call; NULL for a file the compilation did not read. */
+typedef struct atrc_fold {
+    int start_line, end_line;
+} atrc_fold;
+const atrc_fold *atrc_folds(atrc_ctx *ctx, const char *file, size_t *count);
+
+/* The %names of a script, in source order, as the compilation resolved
+** them: value -1 when unresolved (undefined, no tree), is_leaf 1 leaf, 0
+** group, -1 unresolved.  Owned by ctx until the next call. */
+typedef struct atrc_anim_site {
+    atrc_location where;
+    int64_t value;
+    int is_leaf;
+} atrc_anim_site;
+const atrc_anim_site *atrc_anim_sites(atrc_ctx *ctx, const char *file, size_t *count);
+
+/* Signature help: the call whose argument list holds line:column (the
+** innermost; an unclosed one runs to the end of its statement).  A script
+** function: its parameters as its definition names them; an animation
+** builtin (runtime-anim.md 1): its arguments, with their kinds and how many
+** it takes.  Returns 1 and fills *out (strings owned by ctx until the next
+** call), or 0. */
+typedef struct atrc_signature {
+    const char *label;          /* "setanim(anim, weight, goaltime, rate)" */
+    const char *doc;            /* "builtin method: 1 to 4 arguments; ..." or "maps/x.gsc:12", or NULL */
+    size_t param_count;
+    const char *const *params;  /* each parameter's name as the label spells it */
+    const char *const *param_docs; /* each parameter's kind ("an anim of the receiver's tree"), or NULL entries */
+    int active;                 /* the argument the position is in (0-based) */
+} atrc_signature;
+int atrc_signature_help(atrc_ctx *ctx, const char *file, int line, int column, atrc_signature *out);
 
 /* "uo", "cod1", ... (a static string); "?" for a value out of range. */
 const char *atrc_profile_name(atrc_profile p);

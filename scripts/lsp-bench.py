@@ -2,8 +2,11 @@
 """make bench, editor section: `atrc lsp` on a real level.
 
 One-line edits of a script of the level until the server has published its
-diagnostics (the whole level recompiled from the session), hover and
-definition on a %name, and the server's resident memory over the edits.
+diagnostics (the whole level recompiled from the session), hover,
+definition, completion and references on a %name, references and rename of
+the script's first function (every call in the level's scripts), workspace
+symbols (every function of the level), and the server's resident memory over
+the edits.
     ATRC=build/atrc python3 scripts/lsp-bench.py GAME_DIR PROFILE MAP SCRIPT [EDITS]
 e.g. ../shared/corpus/cod4-game cod4 killhouse animscripts/combat.gsc 1000
 """
@@ -78,7 +81,8 @@ def rss_kb():
 
 uri = "file://" + urllib.parse.quote(path)
 send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-      "params": {"rootUri": "file://" + urllib.parse.quote(game), "capabilities": {},
+      "params": {"rootUri": "file://" + urllib.parse.quote(game),
+                 "capabilities": {"textDocument": {"completion": {"completionList": {"itemDefaults": ["editRange"]}}}},
                  "initializationOptions": {"flags": flags}}})
 until(lambda m: m.get("id") == 1)
 send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
@@ -102,13 +106,13 @@ pos = {"textDocument": {"uri": uri}, "position": {"line": ln, "character": col}}
 rid = 10
 
 
-def timed(method, n):
+def timed(method, n, params=None):
     global rid
     out = []
     for _ in range(n):
         rid += 1
         t = time.perf_counter()
-        send({"jsonrpc": "2.0", "id": rid, "method": method, "params": pos})
+        send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params or pos})
         r = until(lambda m: m.get("id") == rid)
         out.append((time.perf_counter() - t) * 1000)
     return out, r
@@ -118,6 +122,23 @@ hover, hr = timed("textDocument/hover", 200)
 definition, dr = timed("textDocument/definition", 200)
 if not (hr.get("result") and dr.get("result")) or "0x%08x" % ref["value"] not in hr["result"]["contents"]["value"]:
     sys.exit("lsp-bench: no hover or definition at %s:%d:%d: %r %r" % (script, ln + 1, col, hr, dr))
+
+# completion after the '%' of that name, its references
+at_name = {"textDocument": {"uri": uri}, "position": {"line": ln, "character": col + 1}}
+completion, cr = timed("textDocument/completion", 200, at_name)
+anim_refs, ar = timed("textDocument/references", 200, dict(pos, context={"includeDeclaration": False}))
+if not cr.get("result", {}).get("items") or not ar.get("result"):
+    sys.exit("lsp-bench: no completion or references at %s:%d:%d: %r %r" % (script, ln + 1, col, cr, ar))
+# the script's first function: its calls across the level, a rename of it
+_, sr = timed("textDocument/documentSymbol", 1, {"textDocument": {"uri": uri}})
+fn = sr["result"][0]
+fpos = {"textDocument": {"uri": uri}, "position": fn["selectionRange"]["start"]}
+fn_refs, fr = timed("textDocument/references", 50, dict(fpos, context={"includeDeclaration": True}))
+rename, rr = timed("textDocument/rename", 50, dict(fpos, newName=fn["name"] + "_renamed"))
+symbols, wr = timed("workspace/symbol", 50, {"query": ""})
+edits_made = sum(len(v) for v in (rr.get("result") or {}).get("changes", {}).values())
+if not fr.get("result") or not edits_made or not wr.get("result"):
+    sys.exit("lsp-bench: no references, rename or symbols of %s: %r %r" % (fn["name"], fr, rr))
 
 rss_after_open = rss_kb()[0]
 cpu0 = cpu_ms()
@@ -159,5 +180,10 @@ row("one-line edit until diagnostics", times)
 print("  %-34s %7.2f ms (the server's user + system time / edits)" % ("CPU per edit", cpu_per_edit))
 row("hover on %%name (line %d)" % (ln + 1), hover)
 row("definition of %name", definition)
+row("completion after %", completion)
+row("references of %%name (%d)" % len(ar["result"]), anim_refs)
+row("references of %s() (%d)" % (fn["name"], len(fr["result"])), fn_refs)
+row("rename of %s() (%d edits)" % (fn["name"], edits_made), rename)
+row("workspace symbols (%d functions)" % len(wr["result"]), symbols)
 print("  %-34s %s" % ("resident memory (MiB)", "after open %.1f; " % (rss_after_open / 1024) +
                       "; ".join("after %d edits %.1f" % (k, v / 1024) for k, v in sorted(rss_at.items()))))

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "atrc.h"
-#include "os.h"
+#include "os/os.h"
 #include "posix_only.h"
 #include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
@@ -212,7 +212,12 @@ START_TEST(completion)
     ck_assert_int_eq(c[0].kind, ATRC_COMPLETE_GROUP);
     ck_assert(has(c, n, "walk", ATRC_COMPLETE_LEAF));
     ck_assert(has(c, n, "run", ATRC_COMPLETE_LEAF));
-    ck_assert_ptr_nonnull(strstr(c[0].detail, "t[1] node"));
+    ck_assert_ptr_nonnull(strstr(c[0].detail, "t[1] node 1 = 0x00010001"));
+    /* then the names pruning removed (no reference keeps them), as declared */
+    ck_assert_uint_eq(n, 4);
+    ck_assert_str_eq(c[3].label, "idle");
+    ck_assert_int_eq(c[3].kind, ATRC_COMPLETE_LEAF);
+    ck_assert_str_eq(c[3].detail, "not referenced yet: adding it keeps it");
     /* after path:: that file's functions */
     c = atrc_complete(ctx, a_path, 9, 13, &n, &start);
     ck_assert_uint_eq(n, 1);
@@ -296,6 +301,162 @@ START_TEST(odd_positions)
 }
 END_TEST
 
+/* Functions across files: every call site (f(), path::f) of a definition,
+** from a call or from the definition. */
+START_TEST(function_references)
+{
+    atrc_at at;
+    atrc_location refs[4];
+    ck_assert_int_eq(atrc_lookup(ctx, a_path, 8, 3, &at), 1);
+    ck_assert_uint_eq(atrc_references(ctx, &at, refs, 4), 2);
+    ck_assert_str_eq(refs[0].path, a_path);
+    ck_assert_int_eq(refs[0].line, 8);
+    ck_assert_int_eq(refs[0].column, 2);
+    ck_assert_int_eq(refs[0].end_column, 8);
+    ck_assert_int_eq(refs[1].line, 9);
+    ck_assert_int_eq(refs[1].column, 13);
+    ck_assert_int_eq(atrc_lookup(ctx, lib_path, 1, 2, &at), 1);
+    ck_assert_int_eq(at.kind, ATRC_AT_FUNCTION);
+    ck_assert_uint_eq(atrc_references(ctx, &at, refs, 1), 2); /* the count beyond max */
+    /* ::main is a use of main */
+    ck_assert_int_eq(atrc_lookup(ctx, a_path, 4, 1, &at), 1);
+    ck_assert_uint_eq(atrc_references(ctx, &at, refs, 4), 1);
+    ck_assert_int_eq(refs[0].line, 10);
+}
+END_TEST
+
+/* Parameters and locals: what they are, their first place, their uses. */
+START_TEST(locals)
+{
+    atrc_at at;
+    atrc_location def, refs[4];
+    ck_assert_int_eq(atrc_lookup(ctx, a_path, 6, 11, &at), 1); /* x, after non-ASCII text */
+    ck_assert_int_eq(at.kind, ATRC_AT_LOCAL);
+    ck_assert_str_eq(at.name, "x");
+    ck_assert_str_eq(at.signature, "main()");
+    ck_assert_int_eq(at.local_param, 0);
+    ck_assert_int_eq(atrc_definition(ctx, &at, &def), 1);
+    ck_assert_int_eq(def.line, 6);
+    ck_assert_int_eq(def.column, 11);
+    ck_assert_uint_eq(atrc_references(ctx, &at, refs, 4), 1);
+    ck_assert_int_eq(atrc_lookup(ctx, lib_path, 1, 8, &at), 1); /* helper(a, b): a */
+    ck_assert_int_eq(at.kind, ATRC_AT_LOCAL);
+    ck_assert_int_eq(at.local_param, 1);
+    ck_assert_str_eq(at.signature, "helper(a, b)");
+    /* a field (.x), a called name and a path::'s function are no locals */
+    size_t n;
+    int start;
+    const atrc_completion *c = atrc_complete(ctx, a_path, 11, 2, &n, &start);
+    ck_assert_uint_ge(n, 5);
+    ck_assert_int_eq(c[0].kind, ATRC_COMPLETE_LOCAL);
+    ck_assert_str_eq(c[0].label, "x");
+    ck_assert_str_eq(c[0].detail, "local of main()");
+    ck_assert(has(c, n, "f", ATRC_COMPLETE_LOCAL));
+    ck_assert(has(c, n, "w", ATRC_COMPLETE_LOCAL));
+    ck_assert(!has(c, n, "helper", ATRC_COMPLETE_LOCAL));
+    ck_assert(!has(c, n, "z", ATRC_COMPLETE_LOCAL)); /* the word being typed */
+}
+END_TEST
+
+START_TEST(signatures_symbols_folds)
+{
+    atrc_signature sig;
+    ck_assert_int_eq(atrc_signature_help(ctx, a_path, 8, 9, &sig), 1); /* helper(|1, 2) */
+    ck_assert_str_eq(sig.label, "helper(a, b)");
+    ck_assert_uint_eq(sig.param_count, 2);
+    ck_assert_str_eq(sig.params[0], "a");
+    ck_assert_str_eq(sig.params[1], "b");
+    ck_assert_int_eq(sig.active, 0);
+    ck_assert_int_eq(atrc_signature_help(ctx, a_path, 9, 24, &sig), 1); /* maps\_lib::helper(1, |2) */
+    ck_assert_int_eq(sig.active, 1);
+    ck_assert_int_eq(atrc_signature_help(ctx, a_path, 7, 3, &sig), 0);
+    size_t n;
+    const atrc_symbol *y = atrc_workspace_symbols(ctx, "", &n);
+    ck_assert_uint_eq(n, 2);
+    y = atrc_workspace_symbols(ctx, "HELP", &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(y[0].name, "helper");
+    ck_assert_str_eq(y[0].where.path, lib_path);
+    const atrc_fold *d = atrc_folds(ctx, a_path, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(d[0].start_line, 5);
+    ck_assert_int_eq(d[0].end_line, 13);
+    const atrc_anim_site *a = atrc_anim_sites(ctx, a_path, &n);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_int_eq(a[0].where.line, 6);
+    ck_assert_int_eq(a[0].is_leaf, 1);
+    ck_assert_int_eq(a[1].where.line, 12);
+    ck_assert_int_eq(a[1].value >> 16, 1);
+}
+END_TEST
+
+/* A cod4 file list of one script, name, written with text into the game
+** directory (its path into path), compiled. */
+static atrc_ctx *compile_one(const char *name, const char *text, char *path, size_t size)
+{
+    snprintf(path, size, "%s/%s", dir, name);
+    put_game_file(dir, name, text);
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD4;
+    o.no_xanim = 1;
+    atrc_ctx *b = atrc_new(&o);
+    atrc_add_game_dir(b, dir);
+    atrc_add_script(b, path);
+    atrc_build_trees(b);
+    return b;
+}
+
+/* A name declared twice in one group, which the engine accepts while
+** pruning drops one of them (the stock cod4 generic_human.atr): completion
+** still offers every declared name, the outline lists every node. */
+START_TEST(completion_with_a_pruned_duplicate)
+{
+    char path[300];
+    put_game_file(dir, "animtrees/d.atr", "kept\ngroup\n{\n\ttwice\n\ttwice\n}\nlast\n");
+    atrc_ctx *b = compile_one("d.gsc", "#using_animtree(\"d\");\nf()\n{\n\tx = %kept;\n}\n", path, sizeof path);
+    ck_assert_uint_eq(atrc_diagnostic_count(b), 0);
+    size_t n;
+    int start;
+    const atrc_completion *c = atrc_complete(b, path, 4, 7, &n, &start);
+    ck_assert_uint_eq(n, 5);
+    ck_assert_str_eq(c[0].label, "kept");
+    ck_assert_str_eq(c[1].label, "group");
+    ck_assert_str_eq(c[2].label, "twice");
+    ck_assert_str_eq(c[3].label, "twice");
+    ck_assert_str_eq(c[4].label, "last");
+    ck_assert_str_eq(c[4].detail, "not referenced yet: adding it keeps it");
+    char atr[300];
+    snprintf(atr, sizeof atr, "%s/animtrees/d.atr", dir);
+    atrc_symbols(b, atr, &n);
+    ck_assert_uint_eq(n, 5);
+    atrc_free(b);
+}
+END_TEST
+
+/* The animation builtins' arguments (runtime-anim.md 1), in a call left
+** unclosed as while typing; a %name that does not resolve. */
+START_TEST(builtin_signature)
+{
+    char path[300];
+    atrc_ctx *b = compile_one("b.gsc", "#using_animtree(\"t\");\nf()\n{\n\ty = %nowhere;\n\tself setanimknob(%walk, 1, \n\tx = 2;\n}\n",
+                              path, sizeof path);
+    atrc_signature sig;
+    ck_assert_int_eq(atrc_signature_help(b, path, 5, 29, &sig), 1);
+    ck_assert_str_eq(sig.label, "setanimknob(anim, weight, goaltime, rate)");
+    ck_assert_uint_eq(sig.param_count, 4);
+    ck_assert_str_eq(sig.param_docs[0], "an anim (%name) of the receiver's tree");
+    ck_assert_str_eq(sig.param_docs[1], "a number");
+    ck_assert_int_eq(sig.active, 2);
+    ck_assert_str_eq(sig.doc, "builtin method: 1 to 4 arguments");
+    size_t n;
+    const atrc_anim_site *a = atrc_anim_sites(b, path, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(a[0].value, -1);
+    ck_assert_int_eq(a[0].is_leaf, -1);
+    atrc_free(b);
+}
+END_TEST
+
 Suite *make_lookup_suite(void)
 {
     Suite *s = suite_create("lookup");
@@ -307,6 +468,11 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, completion, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, symbols, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, odd_positions, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, function_references, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, locals, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, signatures_symbols_folds, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, builtin_signature, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, completion_with_a_pruned_duplicate, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }

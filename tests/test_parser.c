@@ -1,9 +1,9 @@
 /* The Lemon grammar: an AST dump for each construct, every syntax
 ** diagnostic with its exact position, recovery, and hostile input. */
 #include "gsc_testlib.h"
-#include "lexer.h"
-#include "parse_ctx.h"
-#include "syntax_recovery.h"
+#include "script/lexer.h"
+#include "script/parse_ctx.h"
+#include "script/syntax_recovery.h"
 
 /* ---- AST for each construct ---- */
 
@@ -574,6 +574,36 @@ START_TEST(recovery_reports_next_line_after_open_bracket)
 }
 END_TEST
 
+/* A line being typed (`self setanim(%` with its '(' open) above finished
+** statements: the next line, which the parser can take as a statement of its
+** own once the broken one is an error, is read, not skipped to its ';' --
+** its references count and its own mistakes are reported. */
+START_TEST(recovery_unfinished_line_keeps_next_statement)
+{
+    assert_ast("f() {\n\tself setanim(%\n\tself setanim(%b);\n}\n",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (error 3:2)\n"
+               "      (expr_stmt 3:2\n"
+               "        (method_call 3:2\n"
+               "          (ident 3:2 \"self\")\n"
+               "          (ident 3:7 \"setanim\")\n"
+               "          (args 3:14\n"
+               "            (anim 3:15 \"b\")))))))\n"
+               "--\n"
+               "3:2: error: expected identifier before 'self'\n");
+    assert_diag("f() {\n  self setanim(%\n  self foo(1 2);\n  x = 1;\n}\n",
+                "3:3: error: expected identifier before 'self'\n"
+                "3:14: error: expected ')' before '2'\n");
+    /* A call spread over lines is no unfinished line: one mistake. */
+    assert_diag("f() {\n  foo(a,\n  b c);\n  x = ;\n}\n",
+                "3:6: error: expected '(' before ')'\n"
+                "4:7: error: expected expression before ';'\n");
+}
+END_TEST
+
 /* A broken `if` header is one error: its body and `else` still belong to it. */
 START_TEST(recovery_broken_if_header)
 {
@@ -861,6 +891,7 @@ Suite *make_parser_suite(void)
     tcase_add_test(tc, recovery_reports_each_statement);
     tcase_add_test(tc, missing_semicolon_at_end_of_line);
     tcase_add_test(tc, recovery_reports_next_line_after_open_bracket);
+    tcase_add_test(tc, recovery_unfinished_line_keeps_next_statement);
     tcase_add_test(tc, recovery_broken_if_header);
     tcase_add_test(tc, recovery_stray_closing_brace);
     tcase_add_test(tc, recovery_whole_file);

@@ -3,8 +3,8 @@
 ** compilation are answered in lsp_answer.c. */
 #include "cli/lsp.h"
 #include "cli/lsp_server.h"
-#include "os.h"
-#include "vec.h"
+#include "os/os.h"
+#include "base/vec.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -276,6 +276,20 @@ static void initialize(lsp_server *s, const lsp_message *m)
         const json_value *e = encodings->u.array.items[i];
         if (e->type == JSON_STRING && strcmp(e->u.string.s, "utf-8") == 0) s->utf8 = 1;
     }
+    /* hover.contentFormat lists the formats the client takes, preferred first */
+    const json_value *formats =
+        json_get(json_get(json_get(json_get(p, "capabilities"), "textDocument"), "hover"), "contentFormat");
+    s->hover_plain = formats && formats->type == JSON_ARRAY && formats->u.array.count > 0 &&
+                     formats->u.array.items[0]->type == JSON_STRING &&
+                     strcmp(formats->u.array.items[0]->u.string.s, "plaintext") == 0;
+    /* completion.completionList.itemDefaults: "editRange" spares each item its textEdit */
+    const json_value *defaults = json_get(json_get(json_get(json_get(json_get(p, "capabilities"), "textDocument"),
+                                                            "completion"), "completionList"), "itemDefaults");
+    s->edit_range_default = 0;
+    for (size_t i = 0; defaults && defaults->type == JSON_ARRAY && i < defaults->u.array.count; i++) {
+        const json_value *d = defaults->u.array.items[i];
+        if (d->type == JSON_STRING && strcmp(d->u.string.s, "editRange") == 0) s->edit_range_default = 1;
+    }
     const char *root_uri = lsp_str(p, "rootUri");
     const json_value *folders = json_get(p, "workspaceFolders");
     if (!root_uri && folders && folders->type == JSON_ARRAY && folders->u.array.count > 0)
@@ -283,6 +297,9 @@ static void initialize(lsp_server *s, const lsp_message *m)
     free(s->root);
     s->root = root_uri ? lsp_uri_to_path(root_uri) : NULL;
     if (!s->root && lsp_str(p, "rootPath")) s->root = os_strndup(lsp_str(p, "rootPath"), strlen(lsp_str(p, "rootPath")));
+    /* initializationOptions.inlayHints: false turns the packed values after the %names off */
+    const json_value *hints = json_get(json_get(p, "initializationOptions"), "inlayHints");
+    s->no_inlay_hints = hints && hints->type == JSON_FALSE;
     const json_value *flags = json_get(json_get(p, "initializationOptions"), "flags");
     arglist_free(&s->init_flags);
     if (flags && flags->type == JSON_ARRAY) {
@@ -311,9 +328,15 @@ static void initialize(lsp_server *s, const lsp_message *m)
                   "\"textDocumentSync\":{\"openClose\":true,\"change\":2,\"save\":{\"includeText\":false}},"
                   "\"hoverProvider\":true,\"definitionProvider\":true,\"referencesProvider\":true,"
                   "\"documentSymbolProvider\":true,"
-                  "\"completionProvider\":{\"triggerCharacters\":[\"%%\",\"\\\"\",\":\"]}},"
+                  "\"completionProvider\":{\"triggerCharacters\":[\"%%\",\"\\\"\",\":\"]},"
+                  "\"renameProvider\":{\"prepareProvider\":true},\"workspaceSymbolProvider\":true,"
+                  "\"foldingRangeProvider\":true,\"codeActionProvider\":{\"codeActionKinds\":[\"quickfix\"]},"
+                  "\"signatureHelpProvider\":{\"triggerCharacters\":[\"(\",\",\"]},%s"
+                  "\"semanticTokensProvider\":{\"legend\":{\"tokenTypes\":[\"enumMember\",\"enum\",\"variable\"],"
+                  "\"tokenModifiers\":[]},\"full\":true}},"
                   "\"serverInfo\":{\"name\":\"atrc\",\"version\":\"%s\"}}",
-                  s->utf8 ? "utf-8" : "utf-16", ATRC_VERSION);
+                  s->utf8 ? "utf-8" : "utf-16", s->no_inlay_hints ? "" : "\"inlayHintProvider\":true,",
+                  ATRC_VERSION);
     lsp_end_result(s);
 }
 
@@ -327,6 +350,14 @@ static const struct {
     {"textDocument/completion", lsp_completion},
     {"textDocument/references", lsp_references},
     {"textDocument/documentSymbol", lsp_document_symbols},
+    {"textDocument/prepareRename", lsp_prepare_rename},
+    {"textDocument/rename", lsp_rename},
+    {"workspace/symbol", lsp_workspace_symbols},
+    {"textDocument/foldingRange", lsp_folding_ranges},
+    {"textDocument/signatureHelp", lsp_signature_help},
+    {"textDocument/inlayHint", lsp_inlay_hints},
+    {"textDocument/semanticTokens/full", lsp_semantic_tokens},
+    {"textDocument/codeAction", lsp_code_actions},
     {"atrc/archiveEntry", lsp_archive_entry},
 };
 
@@ -376,7 +407,9 @@ static int handle(lsp_server *s, const lsp_message *m, int cancelled)
             return -1;
         }
         if (s->dirty) lsp_compile(s);
+        s->loc_valid = 0;
         answers[i].answer(s, m);
+        s->loc_valid = 0;
         return -1;
     }
     char why[200];
@@ -507,6 +540,8 @@ void lsp_server_free(lsp_server *s)
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
     lsp_published_free(s);
+    lsp_lines_free(&s->lines);
+    outbuf_free(&s->loc_uri);
     outbuf_free(&s->msg);
     free(s->root);
     free(s->project);

@@ -2,20 +2,13 @@
 ** completion, references, document symbols, archive entries.  A document
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
-#include "arena.h"
+#include "base/arena.h"
+#include "os/os.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* A request's document and position as atrc's file, line and byte column. */
-typedef struct position {
-    lsp_doc *doc;
-    const char *file;   /* the document's path, or ARCHIVE:ENTRY */
-    lsp_lines lines;
-    int line, column;   /* 1-based, bytes */
-} position;
-
-static int get_position(lsp_server *s, const lsp_message *m, position *p)
+int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p)
 {
     memset(p, 0, sizeof *p);
     const char *uri = lsp_str(json_get(m->params, "textDocument"), "uri");
@@ -39,41 +32,94 @@ static int get_position(lsp_server *s, const lsp_message *m, position *p)
 }
 
 /* {"uri":..,"range":..} of a place of the compilation. */
-static void write_location(lsp_server *s, const atrc_location *where)
+void lsp_write_location(lsp_server *s, const atrc_location *where)
 {
     outbuf *b = &s->msg;
-    lsp_lines lines = {0};
-    size_t len = 0;
-    const char *text = lsp_file_text(s, where, &len);
-    if (text) lsp_lines_index(&lines, text, len);
+    /* One request's locations mostly share a few files, each named by one
+    ** string of the compilation: its URI, text and line index are found
+    ** once per run of locations in it (finding a URI resolves the real path;
+    ** the cache is dropped before each request). */
+    if (!s->loc_valid || where->path != s->loc_path || where->file != s->loc_file || where->entry != s->loc_entry) {
+        s->loc_valid = 1;
+        s->loc_path = where->path;
+        s->loc_file = where->file;
+        s->loc_entry = where->entry;
+        outbuf_flush(&s->loc_uri);
+        lsp_write_uri(s, &s->loc_uri, where);
+        size_t len = 0;
+        const char *text = lsp_file_text(s, where, &len);
+        lsp_lines_free(&s->lines);
+        if (text) lsp_lines_index(&s->lines, text, len);
+        s->lines_text = text;
+    }
     outbuf_str(b, "{\"uri\":");
-    lsp_write_uri(s, b, where);
+    outbuf_put(b, s->loc_uri.s, s->loc_uri.len);
     outbuf_str(b, ",\"range\":");
-    lsp_write_range(s, b, text ? &lines : NULL, where);
+    lsp_write_range(s, b, s->lines_text ? &s->lines : NULL, where);
     outbuf_char(b, '}');
-    lsp_lines_free(&lines);
 }
 
-static void null_result(lsp_server *s, const lsp_message *m)
+void lsp_null_result(lsp_server *s, const lsp_message *m)
 {
     lsp_begin_result(s, m->id);
     outbuf_str(&s->msg, "null");
     lsp_end_result(s);
 }
 
-static void empty_list(lsp_server *s, const lsp_message *m)
+void lsp_empty_list(lsp_server *s, const lsp_message *m)
 {
     lsp_begin_result(s, m->id);
     outbuf_str(&s->msg, "[]");
     lsp_end_result(s);
 }
 
+/* ---- paths as the user reads them ---- */
+
+/* The directory paths are shown relative to: the project file's, else the
+** workspace root (NULL: none). */
+static const char *project_dir(lsp_server *s, outbuf *dir)
+{
+    if (s->project) {
+        const char *sep = os_last_path_sep(s->project);
+        if (sep) {
+            outbuf_put(dir, s->project, (size_t)(sep - s->project));
+            return dir->s;
+        }
+    }
+    return s->root;
+}
+
+/* path as hovers and completion details show it: without `/./` segments
+** (the game directories are spelled `DIR/.` when a flag says `-g .`), and
+** relative to the project when it lies below it. */
+void lsp_display_path(lsp_server *s, const char *path, outbuf *b)
+{
+    outbuf clean = {0};
+    for (const char *p = path; *p;) {
+        if (os_is_path_sep(p[0]) && p[1] == '.' && (os_is_path_sep(p[2]) || p[2] == 0)) {
+            p += 2; /* "/." dropped: the separator after it (or the end) follows */
+            continue;
+        }
+        outbuf_char(&clean, *p++);
+    }
+    const char *text = clean.s ? clean.s : "";
+    outbuf dir = {0};
+    const char *root = project_dir(s, &dir);
+    size_t n = root ? strlen(root) : 0;
+    while (n > 1 && os_is_path_sep(root[n - 1])) n--;
+    if (n && strncmp(text, root, n) == 0 && os_is_path_sep(text[n]) && text[n + 1]) text += n + 1;
+    outbuf_str(b, text);
+    outbuf_free(&dir);
+    outbuf_free(&clean);
+}
+
 /* ---- hover ---- */
 
-static void where_text(outbuf *md, const atrc_location *where)
+static void where_text(lsp_server *s, outbuf *md, const atrc_location *where)
 {
     if (!where->file) return;
-    outbuf_printf(md, "%s:%d", where->file, where->line);
+    lsp_display_path(s, where->file, md);
+    outbuf_printf(md, ":%d", where->line);
 }
 
 /* An .atr's flag words (": loopsync complete"). */
@@ -86,20 +132,22 @@ static void flag_words(outbuf *md, unsigned flags)
         if (flags & words[i].bit) outbuf_printf(md, " %s", words[i].word);
 }
 
-/* The hover text (Markdown) of what is at a position. */
+/* The hover text of what is at a position (Markdown, or plain text when the
+** client prefers it). */
 static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
 {
+    const char *B = s->hover_plain ? "" : "**", *C = s->hover_plain ? "" : "`";
     switch (at->kind) {
     case ATRC_AT_ANIM:
     case ATRC_AT_NODE:
-        outbuf_printf(md, "**%s%s**", at->kind == ATRC_AT_ANIM ? "%" : "", at->name ? at->name : "");
+        outbuf_printf(md, "%s%s%s%s", B, at->kind == ATRC_AT_ANIM ? "%" : "", at->name ? at->name : "", B);
         if (at->value >= 0)
-            outbuf_printf(md, " = `0x%08llx` (%lld)", (unsigned long long)at->value, (long long)at->value);
+            outbuf_printf(md, " = %s0x%08llx%s (%lld)", C, (unsigned long long)at->value, C, (long long)at->value);
         outbuf_str(md, "\n\n");
-        if (at->tree_name && at->node >= 0) outbuf_printf(md, "`%s[%d]` node %d", at->tree_name, at->tree, at->node);
-        else if (at->tree_name && at->kind == ATRC_AT_NODE) outbuf_printf(md, "`%s`: pruned (no index)", at->tree_name);
-        else if (at->tree_name) outbuf_printf(md, "not in tree `%s`", at->tree_name);
-        if (at->node_path) outbuf_printf(md, " — `%s`", at->node_path);
+        if (at->tree_name && at->node >= 0) outbuf_printf(md, "%s%s[%d]%s node %d", C, at->tree_name, at->tree, C, at->node);
+        else if (at->tree_name && at->kind == ATRC_AT_NODE) outbuf_printf(md, "%s%s%s: pruned (no index)", C, at->tree_name, C);
+        else if (at->tree_name) outbuf_printf(md, "not in tree %s%s%s", C, at->tree_name, C);
+        if (at->node_path) outbuf_printf(md, " — %s%s%s", C, at->node_path, C);
         outbuf_str(md, "\n\n");
         if (at->is_leaf == 1) {
             outbuf_str(md, "leaf");
@@ -107,9 +155,9 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         } else if (at->is_leaf == 0) {
             outbuf_str(md, "group");
             if (at->parse_flags) {
-                outbuf_str(md, " `:");
+                outbuf_printf(md, " %s:", C);
                 flag_words(md, at->parse_flags);
-                outbuf_char(md, '`');
+                outbuf_str(md, C);
             }
         }
         if (at->sync_flags) {
@@ -120,36 +168,45 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         if (at->reason) outbuf_printf(md, "\n\n%s", at->reason);
         break;
     case ATRC_AT_ANIMTREE:
-        outbuf_printf(md, "**#animtree** = %lld", (long long)at->value);
-        if (at->tree_name) outbuf_printf(md, " (tree `%s`)", at->tree_name);
+        outbuf_printf(md, "%s#animtree%s = %lld", B, B, (long long)at->value);
+        if (at->tree_name) outbuf_printf(md, " (tree %s%s%s)", C, at->tree_name, C);
         break;
     case ATRC_AT_USING_ANIMTREE:
-        outbuf_printf(md, "**#using_animtree(\"%s\")**", at->name ? at->name : "");
+        outbuf_printf(md, "%s#using_animtree(\"%s\")%s", B, at->name ? at->name : "", B);
         if (at->tree > 0) outbuf_printf(md, " — tree index %d", at->tree);
-        if (at->tree_file) outbuf_printf(md, "\n\n`%s`", at->tree_file);
+        if (at->tree_file) {
+            outbuf_printf(md, "\n\n%s", C);
+            lsp_display_path(s, at->tree_file, md);
+            outbuf_str(md, C);
+        }
         if (at->node_count >= 0 && at->node_total >= 0)
-            outbuf_printf(md, "\n\n%d of %d nodes kept, checksum `0x%08x`", at->node_count, at->node_total, at->checksum);
+            outbuf_printf(md, "\n\n%d of %d nodes kept, checksum %s0x%08x%s", at->node_count, at->node_total, C,
+                          at->checksum, C);
         break;
     case ATRC_AT_CALL:
     case ATRC_AT_FUNCTION: {
-        outbuf_printf(md, "**%s**", at->signature ? at->signature : at->name ? at->name : "");
+        outbuf_printf(md, "%s%s%s", B, at->signature ? at->signature : at->name ? at->name : "", B);
         atrc_location def;
         if (at->builtin_list) outbuf_printf(md, "\n\nbuiltin (%s)", at->builtin_list);
         else if (atrc_definition(s->ctx, at, &def) && def.file) {
             outbuf_str(md, "\n\ndefined at ");
-            where_text(md, &def);
+            where_text(s, md, &def);
         }
         break;
     }
     case ATRC_AT_INCLUDE: {
-        outbuf_printf(md, "**%s**", at->path ? at->path : at->name ? at->name : "");
+        outbuf_printf(md, "%s%s%s", B, at->path ? at->path : at->name ? at->name : "", B);
         atrc_location def;
         if (atrc_definition(s->ctx, at, &def) && def.file) {
             outbuf_str(md, "\n\n");
-            outbuf_str(md, def.file);
+            lsp_display_path(s, def.file, md);
         }
         break;
     }
+    case ATRC_AT_LOCAL:
+        outbuf_printf(md, "%s%s%s — %s of %s%s%s", B, at->name ? at->name : "", B,
+                      at->local_param ? "parameter" : "local variable", C, at->signature ? at->signature : "", C);
+        break;
     default:
         break;
     }
@@ -157,21 +214,21 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
 
 void lsp_hover(lsp_server *s, const lsp_message *m)
 {
-    position p;
+    lsp_position p;
     atrc_at at;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        null_result(s, m);
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_null_result(s, m);
         return;
     }
     if (!atrc_lookup(s->ctx, p.file, p.line, p.column, &at) || at.kind == ATRC_AT_NONE) {
         lsp_lines_free(&p.lines);
-        null_result(s, m);
+        lsp_null_result(s, m);
         return;
     }
     outbuf md = {0};
     hover_text(s, &at, &md);
     lsp_begin_result(s, m->id);
-    outbuf_str(&s->msg, "{\"contents\":{\"kind\":\"markdown\",\"value\":");
+    outbuf_printf(&s->msg, "{\"contents\":{\"kind\":\"%s\",\"value\":", s->hover_plain ? "plaintext" : "markdown");
     outbuf_json_string(&s->msg, md.s ? md.s : "", md.len);
     outbuf_str(&s->msg, "},\"range\":");
     lsp_write_range(s, &s->msg, &p.lines, &at.where);
@@ -185,36 +242,36 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
 
 void lsp_definition(lsp_server *s, const lsp_message *m)
 {
-    position p;
+    lsp_position p;
     atrc_at at;
     atrc_location def;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        null_result(s, m);
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_null_result(s, m);
         return;
     }
     int found = atrc_lookup(s->ctx, p.file, p.line, p.column, &at) && atrc_definition(s->ctx, &at, &def) && def.file;
     lsp_lines_free(&p.lines);
     if (!found) {
-        null_result(s, m);
+        lsp_null_result(s, m);
         return;
     }
     lsp_begin_result(s, m->id);
-    write_location(s, &def);
+    lsp_write_location(s, &def);
     lsp_end_result(s);
 }
 
 void lsp_references(lsp_server *s, const lsp_message *m)
 {
-    position p;
+    lsp_position p;
     atrc_at at;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        empty_list(s, m);
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_empty_list(s, m);
         return;
     }
     int found = atrc_lookup(s->ctx, p.file, p.line, p.column, &at);
     lsp_lines_free(&p.lines);
     if (!found) {
-        empty_list(s, m);
+        lsp_empty_list(s, m);
         return;
     }
     size_t n = atrc_references(s->ctx, &at, NULL, 0);
@@ -225,10 +282,10 @@ void lsp_references(lsp_server *s, const lsp_message *m)
     int with_def = include && include->type == JSON_TRUE && atrc_definition(s->ctx, &at, &def) && def.file;
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
-    if (with_def) write_location(s, &def);
+    if (with_def) lsp_write_location(s, &def);
     for (size_t i = 0; i < n; i++) {
         if (with_def || i) outbuf_char(&s->msg, ',');
-        write_location(s, &refs[i]);
+        lsp_write_location(s, &refs[i]);
     }
     outbuf_char(&s->msg, ']');
     lsp_end_result(s);
@@ -244,38 +301,58 @@ static int completion_kind(atrc_completion_kind k)
     case ATRC_COMPLETE_GROUP: return 19;  /* Folder */
     case ATRC_COMPLETE_TREE: return 17;   /* File */
     case ATRC_COMPLETE_BUILTIN_METHOD: return 2; /* Method */
+    case ATRC_COMPLETE_LOCAL: return 6;   /* Variable */
     default: return 3;                    /* Function */
     }
 }
 
 void lsp_completion(lsp_server *s, const lsp_message *m)
 {
-    position p;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        empty_list(s, m);
+    lsp_position p;
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_empty_list(s, m);
         return;
     }
     size_t count = 0;
     int start = 0;
     const atrc_completion *c = atrc_complete(s->ctx, p.file, p.line, p.column, &count, &start);
-    lsp_begin_result(s, m->id);
-    outbuf_str(&s->msg, "{\"isIncomplete\":false,\"items\":[");
     atrc_location range = {0};
     range.line = range.end_line = p.line;
     range.column = start > 0 && start <= p.column ? start : p.column;
     range.end_column = p.column;
+    /* the word being completed: once for the list when the client takes
+    ** that, else in each item (a tree's names run to thousands) */
+    outbuf edit = {0};
+    if (start > 0) lsp_write_range(s, &edit, &p.lines, &range);
+    lsp_begin_result(s, m->id);
+    outbuf_str(&s->msg, "{\"isIncomplete\":false,");
+    if (start > 0 && s->edit_range_default) {
+        outbuf_str(&s->msg, "\"itemDefaults\":{\"editRange\":");
+        outbuf_put(&s->msg, edit.s, edit.len);
+        outbuf_str(&s->msg, "},");
+    }
+    outbuf_str(&s->msg, "\"items\":[");
+    outbuf detail = {0};
     for (size_t i = 0; c && i < count; i++) {
         if (i) outbuf_char(&s->msg, ',');
         outbuf_str(&s->msg, "{\"label\":");
         outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
         outbuf_printf(&s->msg, ",\"kind\":%d,\"sortText\":\"%08zu\"", completion_kind(c[i].kind), i);
         if (c[i].detail) {
+            const char *d = c[i].detail;
+            size_t n = strlen(d);
+            if (c[i].kind == ATRC_COMPLETE_FUNCTION) { /* "path:line": shown relative to the project */
+                outbuf_flush(&detail);
+                lsp_display_path(s, d, &detail);
+                d = detail.s ? detail.s : "";
+                n = detail.len;
+            }
             outbuf_str(&s->msg, ",\"detail\":");
-            outbuf_json_string(&s->msg, c[i].detail, strlen(c[i].detail));
+            outbuf_json_string(&s->msg, d, n);
         }
-        if (start > 0) {
+        if (start > 0 && !s->edit_range_default) {
             outbuf_str(&s->msg, ",\"textEdit\":{\"range\":");
-            lsp_write_range(s, &s->msg, &p.lines, &range);
+            outbuf_put(&s->msg, edit.s, edit.len);
             outbuf_str(&s->msg, ",\"newText\":");
             outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
             outbuf_char(&s->msg, '}');
@@ -284,6 +361,8 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
     }
     outbuf_str(&s->msg, "]}");
     lsp_end_result(s);
+    outbuf_free(&detail);
+    outbuf_free(&edit);
     lsp_lines_free(&p.lines);
 }
 
@@ -301,9 +380,9 @@ static int by_position(const void *a, const void *b)
 
 void lsp_document_symbols(lsp_server *s, const lsp_message *m)
 {
-    position p;
-    if (!s->ctx || get_position(s, m, &p) != 0) {
-        empty_list(s, m);
+    lsp_position p;
+    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+        lsp_empty_list(s, m);
         return;
     }
     size_t count = 0;
@@ -358,7 +437,7 @@ void lsp_archive_entry(lsp_server *s, const lsp_message *m)
     if (!uri || lsp_uri_to_entry(uri, &archive, &entry) != 0 || !s->ctx) {
         free(archive);
         free(entry);
-        null_result(s, m);
+        lsp_null_result(s, m);
         return;
     }
     outbuf file = {0};

@@ -5,9 +5,9 @@
 ** one message into its JSON-RPC parts; and the writer's framing. */
 #ifndef ATRC_CLI_LSP_RPC_H
 #define ATRC_CLI_LSP_RPC_H
-#include "arena.h"
-#include "json_read.h"
-#include "outbuf.h"
+#include "base/arena.h"
+#include "base/json_read.h"
+#include "base/outbuf.h"
 
 #include <stddef.h>
 
@@ -22,7 +22,8 @@ enum {
     LSP_INVALID_PARAMS = -32602,
     LSP_INTERNAL_ERROR = -32603,
     LSP_SERVER_NOT_INITIALIZED = -32002,
-    LSP_REQUEST_CANCELLED = -32800
+    LSP_REQUEST_CANCELLED = -32800,
+    LSP_REQUEST_FAILED = -32803         /* a valid request the server refuses (a rename it cannot make) */
 };
 
 typedef struct lsp_reader {

@@ -6,7 +6,7 @@
 #include "cli/args.h"
 #include "cli/lsp_doc.h"
 #include "cli/lsp_rpc.h"
-#include "hashtab.h"
+#include "base/hashtab.h"
 
 typedef struct lsp_server {
     lsp_reader in;
@@ -14,6 +14,17 @@ typedef struct lsp_server {
     outbuf msg;             /* the message being written */
     int initialized, shutdown;
     int utf8;               /* positions in UTF-8 bytes (else UTF-16 units) */
+    int hover_plain;        /* the client prefers plain text hovers to Markdown */
+    int no_inlay_hints;     /* initializationOptions.inlayHints is false */
+    int edit_range_default; /* the client takes a completion list's itemDefaults.editRange */
+    /* lsp_write_location's file of the location it wrote last, for the
+    ** request being answered (loc_valid cleared before each request): the
+    ** strings naming it, its URI (a JSON string), text and line index */
+    int loc_valid;
+    const char *loc_path, *loc_file, *loc_entry;
+    outbuf loc_uri;
+    const char *lines_text;
+    lsp_lines lines;
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
@@ -62,12 +73,45 @@ const char *lsp_file_text(lsp_server *s, const atrc_location *where, size_t *len
 ** negotiated encoding); no end position: the start. */
 void lsp_write_range(lsp_server *s, outbuf *b, const lsp_lines *lines, const atrc_location *where);
 
+/* path (a file as the compilation names it) as hovers and details show it:
+** relative to the project when below it, without `/./` segments. */
+void lsp_display_path(lsp_server *s, const char *path, outbuf *b);
+
+/* A request's document and position as atrc's file, line and byte column. */
+typedef struct lsp_position {
+    lsp_doc *doc;
+    const char *file;   /* the document's path, or ARCHIVE:ENTRY */
+    lsp_lines lines;
+    int line, column;   /* 1-based, bytes */
+} lsp_position;
+/* 0, or -1 when the document is not open or the position not in it (a
+** request without "position": its document only). */
+int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p);
+/* {"uri":..,"range":..} of a place of the compilation. */
+void lsp_write_location(lsp_server *s, const atrc_location *where);
+/* A response of null, or of []. */
+void lsp_null_result(lsp_server *s, const lsp_message *m);
+void lsp_empty_list(lsp_server *s, const lsp_message *m);
+
 /* Requests (params is an object; s->ctx may be NULL). */
 void lsp_hover(lsp_server *s, const lsp_message *m);
 void lsp_definition(lsp_server *s, const lsp_message *m);
 void lsp_completion(lsp_server *s, const lsp_message *m);
 void lsp_references(lsp_server *s, const lsp_message *m);
 void lsp_document_symbols(lsp_server *s, const lsp_message *m);
+/* lsp_names.c: rename (and prepareRename) of functions and locals,
+** workspace symbols, folding ranges, signature help, inlay hints (the packed
+** value after each %name) and semantic tokens (%names: leaf, group,
+** unresolved). */
+void lsp_prepare_rename(lsp_server *s, const lsp_message *m);
+void lsp_rename(lsp_server *s, const lsp_message *m);
+void lsp_workspace_symbols(lsp_server *s, const lsp_message *m);
+void lsp_folding_ranges(lsp_server *s, const lsp_message *m);
+void lsp_signature_help(lsp_server *s, const lsp_message *m);
+void lsp_inlay_hints(lsp_server *s, const lsp_message *m);
+void lsp_semantic_tokens(lsp_server *s, const lsp_message *m);
+/* lsp_actions.c: quick fixes for the diagnostics a client sends back. */
+void lsp_code_actions(lsp_server *s, const lsp_message *m);
 /* atrc/archiveEntry {uri}: {text} of an archive entry the compilation read, or null. */
 void lsp_archive_entry(lsp_server *s, const lsp_message *m);
 

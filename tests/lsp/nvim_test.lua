@@ -203,12 +203,63 @@ end
 
 local function save() vim.cmd("silent write") end
 
+-- What Neovim 0.7 asks of a function: the first function of the file, its
+-- references (every call: each place names it), workspace symbols, signature
+-- help at a call, and a rename applied by the client to every buffer and
+-- undone by a second one (the diagnostics as before).
+local function compare_functions(doc)
+  local td = { uri = vim.uri_from_fname(path) }
+  local r = client.request_sync("textDocument/documentSymbol", { textDocument = td }, 5000, buf)
+  local fn = r and r.result and r.result[1]
+  if not check(fn ~= nil, "no function in the opened file") then return end
+  local at = { textDocument = td, position = fn.selectionRange.start }
+  r = client.request_sync("textDocument/references",
+    vim.tbl_extend("force", at, { context = { includeDeclaration = true } }), 5000, buf)
+  local refs = r and r.result or {}
+  check(#refs >= 1, "references of " .. fn.name .. ": none")
+  local call
+  for _, loc in ipairs(refs) do
+    local text = read_lines(vim.uri_to_fname(loc.uri))[loc.range.start.line + 1] or ""
+    local word = text:sub(loc.range.start.character + 1, loc.range["end"].character) -- ASCII names
+    check(word:lower() == fn.name:lower(), string.format("a reference of %s names '%s'", fn.name, word))
+    if loc.uri == td.uri and loc.range.start.line ~= fn.selectionRange.start.line then call = loc end
+  end
+  r = client.request_sync("workspace/symbol", { query = fn.name }, 5000, buf)
+  local found = false
+  for _, y in ipairs(r and r.result or {}) do found = found or y.name == fn.name end
+  check(found, "workspace symbols: " .. fn.name .. " not found")
+  if call then
+    r = client.request_sync("textDocument/signatureHelp", { textDocument = td, position = {
+      line = call.range.start.line, character = call.range["end"].character + 1 } }, 5000, buf)
+    local sig = r and r.result and r.result.signatures and r.result.signatures[1]
+    check(sig and sig.label:lower():sub(1, #fn.name + 1) == fn.name:lower() .. "(",
+      "signature help at a call of " .. fn.name .. ": " .. vim.inspect(r and r.result))
+  end
+  local function rename(from, to)
+    local a = client.request_sync("textDocument/rename", vim.tbl_extend("force", from, { newName = to }), 5000, buf)
+    if not check(a and a.result and a.result.changes, "rename to " .. to .. ": " .. vim.inspect(a)) then return false end
+    vim.lsp.util.apply_workspace_edit(a.result, client.offset_encoding)
+    return true
+  end
+  local before = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+  if rename(at, fn.name .. "_renamed") then
+    check(wait_version(), "no diagnostics after the rename")
+    local now = table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n")
+    check(now:find(fn.name .. "_renamed(", 1, true) ~= nil, "the rename is not in the buffer")
+    rename(at, fn.name)
+    check(wait_version(), "no diagnostics after the rename back")
+    check(table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), "\n") == before, "the rename back restores the text")
+    compare_diagnostics(doc, "renamed back")
+  end
+end
+
 -- 1. open: the diagnostics of every file, as the command line prints them
 check(wait_version(), "no diagnostics published for " .. path .. " after open")
 local doc = cli_json()
 if doc then
   compare_diagnostics(doc, "open")
   compare_queries(doc)
+  compare_functions(doc)
 end
 
 -- 2. an edit: a line with an unknown %name before the first reference; the

@@ -138,11 +138,15 @@ class Server:
         self.p.stdout.close()
 
 
-def initialize(s, utf8=False, flags=None, root=WORKSPACE):
-    caps = {"general": {"positionEncodings": ["utf-8", "utf-16"]}} if utf8 else {}
+def initialize(s, utf8=False, flags=None, root=WORKSPACE, caps=None, options=None):
+    caps = dict(caps or {})
+    if utf8:
+        caps["general"] = {"positionEncodings": ["utf-8", "utf-16"]}
     params = {"processId": None, "rootUri": uri(root), "capabilities": caps}
-    if flags is not None:
-        params["initializationOptions"] = {"flags": flags}
+    if flags is not None or options:
+        params["initializationOptions"] = dict(options or {})
+        if flags is not None:
+            params["initializationOptions"]["flags"] = flags
     r = s.call("initialize", params)
     s.notify("initialized", {})
     return r
@@ -505,10 +509,303 @@ def test_bom():
         shutil.rmtree(tmp)
 
 
+def hover_text(s, path, line, character):
+    r = s.call("textDocument/hover", {"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": character}})
+    return ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+
+
+def completion_items(s, path, line, character):
+    r = s.call("textDocument/completion", {"textDocument": {"uri": uri(path)},
+                                           "position": {"line": line, "character": character}})
+    res = (r or {}).get("result") or {}
+    return res.get("items", res if isinstance(res, list) else [])
+
+
+def test_typing():
+    """A line being typed (`self setanim(%`) above finished ones: hover and
+    completion answer for the finished lines as before; completion after '%'
+    offers every name of the tree, on an unfinished line at the end of a
+    function and inside an unclosed call too; the syntax error is published
+    as the command line prints it."""
+    import shutil
+    import tempfile
+    tmp = os.path.realpath(tempfile.mkdtemp())
+    try:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        with open(os.path.join(tmp, "animtrees/t.atr"), "w") as f:
+            f.write("a\nb\nc\nd\nEee\n")
+        gsc = os.path.join(tmp, "t.gsc")
+        text = '#using_animtree("t");\nmain()\n{\n\tself setanim(%b);\n\tself setanim(%d);\n}\n'
+        with open(gsc, "w") as f:
+            f.write(text)
+        flags = ["--no-xanim", "-g", ".", "t.gsc"]
+        doc = cli_json(flags, cwd=tmp)
+        value = {r["name"]: r["value"] for r in doc["references"] if r["kind"] == "anim"}
+        s = Server(cwd=tmp)
+        initialize(s, flags=flags, root=tmp)
+        open_doc(s, gsc, text)
+        s.diagnostics_for(uri(gsc))
+        check("0x%08x" % value["d"] in hover_text(s, gsc, 4, 15), "hover on %%d before the edit (%r)" % value)
+        # type `\tself setanim(%` on a new line 4
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+             "text": "\tself setanim(%\n"}]})
+        typed = text.replace("{\n", "{\n\tself setanim(%\n", 1)
+        got = s.diagnostics_for(uri(gsc))
+        with open(gsc, "w") as f:
+            f.write(typed)
+        cli = subprocess.run([ATRC] + flags, cwd=tmp, capture_output=True, text=True).stderr.split("\n")[0]
+        msg = next((d for d in (got or {}).get("diagnostics", []) if d["severity"] == 1), None)
+        check(msg and cli == "t.gsc:%d:%d: error: %s" % (msg["range"]["start"]["line"] + 1,
+                                                         msg["range"]["start"]["character"] + 1, msg["message"]),
+              "the unfinished line's error as the command line prints it (%r): %r" % (cli, got))
+        for name, line in (("b", 4), ("d", 5)):
+            h = hover_text(s, gsc, line, 15)
+            check("0x%08x" % value[name] in h, "hover on %%%s below the unfinished line keeps its value 0x%08x: %r"
+                  % (name, value[name], h))
+        items = completion_items(s, gsc, 3, 15)
+        labels = [i["label"] for i in items]
+        check(labels[:2] == sorted(labels[:2], key=lambda n: value[n]) and set(labels[:2]) == {"b", "d"}
+              and labels[2:] == ["a", "c", "Eee"],
+              "completion on the unfinished line: kept names first (by index), then the others as declared: %r" % labels)
+        check(all("0x%08x" % value[i["label"]] in i.get("detail", "") for i in items[:2])
+              and all(i.get("detail") == "not referenced yet: adding it keeps it" for i in items[2:]),
+              "completion details: the kept nodes' values, the others marked: %r" % items)
+        # at the end of a function, and inside an unclosed call
+        for n, (line_text, col) in enumerate((("\tself setanim(%", 15), ("\tfoo(1, %E", 10))):
+            edited = typed.replace("\tself setanim(%d);\n", "\tself setanim(%d);\n" + line_text + "\n", 1)
+            s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": 3 + n},
+                                                "contentChanges": [{"text": edited}]})
+            labels = [i["label"] for i in completion_items(s, gsc, 6, col)]
+            check(sorted(labels) == ["Eee", "a", "b", "c", "d"], "completion after %r: %r" % (line_text, labels))
+        shut_down(s)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_hover_format():
+    """Hover in the format the client prefers (hover.contentFormat), paths in
+    hovers and completion details relative to the project, never `/./`."""
+    flags = ["--no-xanim", "-g", ".", "tank.gsc", "util.gsc"]
+    tank = os.path.join(WORKSPACE, "tank.gsc")
+    lines = open(tank, "rb").read().split(b"\n")
+    using = next(i for i, l in enumerate(lines) if l.startswith(b"#using_animtree"))
+    call = next(i for i, l in enumerate(lines) if l.lstrip().startswith(b"aim("))
+    for fmt in (["plaintext", "markdown"], ["markdown", "plaintext"], None):
+        s = Server()
+        caps = {"textDocument": {"hover": {"contentFormat": fmt}}} if fmt else {}
+        initialize(s, flags=flags, caps=caps)
+        open_doc(s, tank)
+        s.diagnostics_for(uri(tank))
+        kind = fmt[0] if fmt else "markdown"
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(tank)}, "position": {"line": using, "character": 3}})
+        contents = ((r or {}).get("result") or {}).get("contents", {})
+        value = contents.get("value", "")
+        check(contents.get("kind") == kind, "contentFormat %r: hover kind %s: %r" % (fmt, kind, r))
+        check("\nanimtrees/tank.atr" in value.replace("`", "") and "/./" not in value and WORKSPACE not in value,
+              "contentFormat %r: the tree's path relative to the project: %r" % (fmt, value))
+        check(("**" in value) == (kind == "markdown") and ("`" in value) == (kind == "markdown"),
+              "contentFormat %r: Markdown marks only in Markdown: %r" % (fmt, value))
+        value = hover_text(s, tank, call, 2)
+        check(value.endswith("defined at tank.gsc:%d" % (next(i for i, l in enumerate(lines) if l.startswith(b"aim(")) + 1)),
+              "contentFormat %r: a function's place relative to the project: %r" % (fmt, value))
+        details = [i.get("detail") for i in completion_items(s, tank, call, 1) if i["label"] == "aim"]
+        check(details == ["tank.gsc:%d" % (lines.index(b"aim(clip)") + 1)], "completion detail of aim: %r" % details)
+        shut_down(s)
+
+
+def decode_tokens(data):
+    """semanticTokens data -> [(line, character, length, type)]."""
+    out, line, char = [], 0, 0
+    for i in range(0, len(data), 5):
+        dl, dc, n, t, _ = data[i:i + 5]
+        line += dl
+        char = char + dc if dl == 0 else dc
+        out.append((line, char, n, t))
+    return out
+
+
+def test_names():
+    """Functions: references (every call), rename across files (refused for
+    builtins); parameters: hover, completion, rename; workspace symbols,
+    folding ranges, signature help, inlay hints, semantic tokens."""
+    flags = ["--no-xanim", "-g", ".", "tank.gsc", "util.gsc"]
+    tank = os.path.join(WORKSPACE, "tank.gsc")
+    lines = open(tank, "rb").read().split(b"\n")
+    s = Server()
+    r = initialize(s, flags=flags)
+    caps = r["result"]["capabilities"]
+    for cap in ("renameProvider", "workspaceSymbolProvider", "foldingRangeProvider", "signatureHelpProvider",
+                "inlayHintProvider", "semanticTokensProvider"):
+        check(cap in caps, "initialize advertises %s: %r" % (cap, caps))
+    open_doc(s, tank)
+    s.diagnostics_for(uri(tank))
+    td = {"uri": uri(tank)}
+    call = next(i for i, l in enumerate(lines) if l.lstrip().startswith(b"aim("))
+    defn = lines.index(b"aim(clip)")
+    use = next(i for i, l in enumerate(lines) if b"setAnimKnob(clip" in l)
+    ccol = lines[call].index(b"aim")
+    r = s.call("textDocument/references", {"textDocument": td, "position": {"line": call, "character": ccol + 1},
+                                           "context": {"includeDeclaration": True}})
+    got = sorted((x["range"]["start"]["line"], x["range"]["start"]["character"]) for x in (r or {}).get("result") or [])
+    check(got == sorted([(call, ccol), (defn, 0)]), "references of aim: the definition and the call: %r" % r)
+    # rename of the function, from its definition
+    r = s.call("textDocument/prepareRename", {"textDocument": td, "position": {"line": defn, "character": 1}})
+    check(r and r.get("result") == {"start": {"line": defn, "character": 0}, "end": {"line": defn, "character": 3}},
+          "prepareRename of aim: its range: %r" % r)
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": defn, "character": 1}, "newName": "aimAt"})
+    edits = ((r or {}).get("result") or {}).get("changes", {}).get(uri(tank), [])
+    check(sorted((e["range"]["start"]["line"], e["range"]["start"]["character"], e["newText"]) for e in edits)
+          == sorted([(call, ccol, "aimAt"), (defn, 0, "aimAt")]), "rename aim -> aimAt: %r" % r)
+    # a parameter: hover, completion in its function, rename
+    ucol = lines[use].index(b"clip")
+    h = hover_text(s, tank, use, ucol + 1)
+    check("clip" in h and "parameter of" in h and "aim(clip)" in h, "hover on the parameter clip: %r" % h)
+    r = s.call("textDocument/definition", {"textDocument": td, "position": {"line": use, "character": ucol + 1}})
+    check(((r or {}).get("result") or {}).get("range", {}).get("start") == {"line": defn, "character": 4},
+          "definition of clip: the parameter: %r" % r)
+    items = completion_items(s, tank, use, 1)
+    check(items and items[0]["label"] == "clip" and items[0]["kind"] == 6, "completion in aim: clip first: %r" % items[:2])
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": use, "character": ucol}, "newName": "anim"})
+    edits = ((r or {}).get("result") or {}).get("changes", {}).get(uri(tank), [])
+    check(sorted(e["range"]["start"]["line"] for e in edits) == [defn, use], "rename of the parameter: %r" % r)
+    # refused: a builtin, a name that is no identifier
+    bcol = lines[use].index(b"setAnimKnob")
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": use, "character": bcol + 1}, "newName": "x"})
+    check(r and r.get("error", {}).get("code") == -32803 and "builtin" in r["error"]["message"], "rename of a builtin: %r" % r)
+    r = s.call("textDocument/rename", {"textDocument": td, "position": {"line": defn, "character": 1}, "newName": "1x"})
+    check(r and r.get("error", {}).get("code") == -32803, "rename to 1x: %r" % r)
+    # workspace symbols, folding
+    r = s.call("workspace/symbol", {"query": ""})
+    names = sorted(x["name"] for x in (r or {}).get("result") or [])
+    check(names == ["aim", "helper", "main"], "workspace symbols: %r" % r)
+    r = s.call("workspace/symbol", {"query": "HEL"})
+    res = (r or {}).get("result") or []
+    check([x["name"] for x in res] == ["helper"] and res[0]["location"]["uri"] == uri(os.path.join(WORKSPACE, "util.gsc")),
+          "workspace symbols 'HEL': %r" % r)
+    r = s.call("textDocument/foldingRange", {"textDocument": td})
+    opens = [i for i, l in enumerate(lines) if l == b"{"]
+    closes = [i for i, l in enumerate(lines) if l == b"}"]
+    check([(x["startLine"], x["endLine"]) for x in (r or {}).get("result") or []] == list(zip(opens, closes)),
+          "folding ranges: the functions' bodies: %r" % r)
+    # signature help: a script function, an animation builtin
+    r = s.call("textDocument/signatureHelp", {"textDocument": td, "position": {"line": call, "character": ccol + 4}})
+    sig = (((r or {}).get("result") or {}).get("signatures") or [{}])[0]
+    check(sig.get("label") == "aim(clip)" and sig.get("parameters") == [{"label": [4, 8]}]
+          and r["result"]["activeParameter"] == 0, "signature help of aim: %r" % r)
+    k = lines[use].index(b", 1")
+    r = s.call("textDocument/signatureHelp", {"textDocument": td, "position": {"line": use, "character": k + 2}})
+    sig = (((r or {}).get("result") or {}).get("signatures") or [{}])[0]
+    check(sig.get("label") == "setAnimKnob(anim, weight, goaltime, rate)" and r["result"]["activeParameter"] == 1
+          and sig["parameters"][0].get("documentation") == "an anim (%name) of the receiver's tree",
+          "signature help of setAnimKnob: %r" % r)
+    # inlay hints and semantic tokens against the command line's values
+    doc = cli_json(flags)
+    refs = [x for x in doc["references"] if x["file"] == "tank.gsc" and x["kind"] == "anim"]
+    r = s.call("textDocument/inlayHint", {"textDocument": td, "range": {"start": {"line": 0, "character": 0},
+                                                                        "end": {"line": len(lines), "character": 0}}})
+    hints = sorted((x["position"]["line"], x["label"]) for x in (r or {}).get("result") or [])
+    check(hints == sorted((x["line"] - 1, "= 0x%08x" % x["value"]) for x in refs if x["value"] is not None),
+          "inlay hints: the packed values: %r, the command line: %r" % (hints, refs))
+    for h in (r or {}).get("result") or []:
+        ref = next(x for x in refs if x["line"] - 1 == h["position"]["line"])
+        end = character(tank, ref["line"], ref["column"] + 1 + len(ref["name"]), False)
+        check(h["position"]["character"] == end, "inlay hint of %%%s just after the name: %r" % (ref["name"], h))
+    r = s.call("textDocument/semanticTokens/full", {"textDocument": td})
+    toks = decode_tokens(((r or {}).get("result") or {}).get("data", []))
+    want = []
+    for x in refs:
+        t = 2 if x["value"] is None else 1 if x["name"] == "turret" else 0
+        want.append((x["line"] - 1, character(tank, x["line"], x["column"], False), 1 + len(x["name"]), t))
+    check(toks == sorted(want), "semantic tokens: leaf, group, unresolved: %r, want %r" % (toks, sorted(want)))
+    shut_down(s)
+    # inlay hints turned off by the client
+    s = Server()
+    r = initialize(s, flags=flags, options={"inlayHints": False})
+    check("inlayHintProvider" not in r["result"]["capabilities"], "inlayHints false: not advertised: %r" % r)
+    open_doc(s, tank)
+    r = s.call("textDocument/inlayHint", {"textDocument": td, "range": {"start": {"line": 0, "character": 0},
+                                                                        "end": {"line": 20, "character": 0}}})
+    check(r and r.get("result") == [], "inlayHints false: none given: %r" % r)
+    shut_down(s)
+
+
+def apply_edits(text, edits):
+    """The text after a list of TextEdits (UTF-16 positions, ASCII text here)."""
+    lines = text.split("\n")
+    offsets = [0]
+    for l in lines:
+        offsets.append(offsets[-1] + len(l) + 1)
+    pos = lambda p: offsets[p["line"]] + p["character"]
+    for e in sorted(edits, key=lambda e: pos(e["range"]["start"]), reverse=True):
+        text = text[:pos(e["range"]["start"])] + e["newText"] + text[pos(e["range"]["end"]):]
+    return text
+
+
+def test_code_actions():
+    """Quick fixes for the published diagnostics: a "did you mean", the
+    missing #include, the --extension that registers an unknown name (into
+    atrc.flags); each makes its diagnostic go once applied."""
+    import shutil
+    import tempfile
+    tmp = os.path.realpath(tempfile.mkdtemp())
+    try:
+        os.mkdir(os.path.join(tmp, "maps"))
+        files = {"maps/a.gsc": '#include maps\\_lib;\nmain()\n{\n\twindmil();\n\tfromElsewhere();\n\thelper();\n'
+                               '\tx = base64decode("x");\n}\nwindmill()\n{\n}\n',
+                 "maps/_lib.gsc": "helper()\n{\n}\n", "maps/_other.gsc": "fromElsewhere()\n{\n}\n",
+                 "maps/b.gsc": "f()\n{\n\tmaps\\_other::fromElsewhere();\n}\n",
+                 "atrc.flags": "--profile\ncod4\n--no-xanim\n-g\n.\n--entry\nmaps/b\n--entry\nmaps/a\n"}
+        for name, text in files.items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(text)
+        a = os.path.join(tmp, "maps/a.gsc")
+        s = Server(cwd=tmp)
+        r = initialize(s, root=tmp)
+        check("codeActionProvider" in r["result"]["capabilities"], "codeActionProvider advertised: %r" % r)
+        open_doc(s, a, files["maps/a.gsc"])
+        diags = s.diagnostics_for(uri(a))["diagnostics"]
+        check(len(diags) == 3, "three unknown functions in a.gsc: %r" % diags)
+        text = files["maps/a.gsc"]
+        for d in diags:
+            r = s.call("textDocument/codeAction", {"textDocument": {"uri": uri(a)}, "range": d["range"],
+                                                   "context": {"diagnostics": [d]}})
+            acts = (r or {}).get("result") or []
+            check(len(acts) == 1 and acts[0]["kind"] == "quickfix" and acts[0]["diagnostics"][0]["message"] == d["message"],
+                  "one quick fix for %r: %r" % (d["message"], acts))
+            if not acts:
+                continue
+            changes = acts[0]["edit"]["changes"]
+            if "windmil'" in d["message"]:
+                check(acts[0]["title"] == "Change 'windmil' to 'windmill'", "the did-you-mean fix: %r" % acts)
+                text = apply_edits(text, changes[uri(a)])
+            elif "fromElsewhere" in d["message"]:
+                check(acts[0]["title"] == "Add #include maps\\_other;", "the #include fix: %r" % acts)
+                text = apply_edits(text, changes[uri(a)])
+            else:
+                flags = os.path.join(tmp, "atrc.flags")
+                check(acts[0]["title"] == "Add --extension cod4x to atrc.flags" and list(changes) == [uri(flags)],
+                      "the --extension fix: %r" % acts)
+                with open(flags, "w") as f:
+                    f.write(apply_edits(files["atrc.flags"], changes[uri(flags)]))
+        check(text.startswith("#include maps\\_lib;\n#include maps\\_other;\nmain()") and "\twindmill();" in text,
+              "the fixes applied: %r" % text)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(a), "version": 2}, "contentChanges": [{"text": text}]})
+        got = s.diagnostics_for(uri(a))
+        check(got and got["diagnostics"] == [], "after the fixes a.gsc has no diagnostics: %r" % got)
+        shut_down(s)
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
+    test_typing()
+    test_hover_format()
+    test_names()
+    test_code_actions()
     test_framing()
     test_positions(utf8=False)
     test_positions(utf8=True)
