@@ -388,6 +388,49 @@ def test_arguments():
     check(r.returncode == 0 and r.stdout.startswith(b"usage: atrc lsp"), "atrc lsp --help: %r" % (r,))
 
 
+def test_no_params():
+    """Messages whose params are null or missing, where the protocol allows
+    none (eglot sends shutdown with "params": null), and exit, which always
+    ends the process: whatever params it carries, it is never answered with
+    an error that leaves the server running."""
+    def raw(method, params, id=None):
+        m = {"jsonrpc": "2.0", "method": method, "params": params}
+        if id is not None:
+            m["id"] = id
+        return frame(m)
+    s = Server()
+    initialize(s)
+    s.send(raw("initialized", None))
+    s.send(raw("$/setTrace", None))
+    s.send(frame({"jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles"}))
+    s.send(raw("textDocument/hover", None, id=5))
+    r = s.response(5)
+    check(r and r.get("error", {}).get("code") == -32602,
+          "hover with null params: InvalidParams (hover needs them), got %r" % r)
+    s.send(raw("shutdown", None, id=6))
+    r = s.response(6)
+    check(r and "result" in r and r["result"] is None and "error" not in r,
+          "shutdown with null params: null, got %r" % r)
+    s.send(raw("exit", None))
+    check(s.wait() == 0, "exit with null params after shutdown: status 0")
+    s.close()
+    for what, params, status in (("null params without shutdown", None, 1), ("params that are a string", "x", 1),
+                                 ("params that are a number", 3, 1)):
+        s = Server()
+        initialize(s)
+        s.send(raw("exit", params))
+        check(s.wait() == status, "exit with %s: status %d" % (what, status))
+        s.close()
+    s = Server()
+    initialize(s)
+    s.send(frame({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}))
+    r = s.response(9)
+    check(r and r.get("result", 1) is None, "shutdown without params: null, got %r" % r)
+    s.send(raw("exit", "junk"))
+    check(s.wait() == 0, "exit with junk params after shutdown: status 0")
+    s.close()
+
+
 def test_atr_and_config():
     """An .atr opened in the editor answers for its nodes; a bad atrc.flags
     is a diagnostic on its line; #using_animtree leads to its tree."""
@@ -510,6 +553,7 @@ if __name__ == "__main__":
     test_atr_and_config()
     test_bom()
     test_framing()
+    test_no_params()
     test_positions(utf8=False)
     test_positions(utf8=True)
     if INSTALL:
