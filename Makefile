@@ -220,7 +220,8 @@ parallel: all
 	@echo "== thread counts"
 	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
-# `atrc lsp` driven by a protocol-level client and by headless Neovim
+# `atrc lsp` driven by a protocol-level client, by headless Neovim and by
+# Emacs + eglot in batch mode as the README sets them up
 # (scripts/ensure-deps.sh lsp), compared with the command line.
 lsp-check: all $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh lsp

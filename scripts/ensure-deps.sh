@@ -8,8 +8,9 @@
 #   model     python3, for the independent model of the tree rules (make model-check)
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
-#   lsp       neovim (its built-in LSP client drives `atrc lsp`) and python3
-#             (the protocol-level test client), for make check
+#   lsp       neovim (its built-in LSP client drives `atrc lsp`), Emacs with
+#             eglot (emacs-nox, elpa-eglot: the same in batch mode) and
+#             python3 (the protocol-level test client), for make check
 #   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
 #   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
 #             Debian's chromium against the page served by python3 -m http.server)
@@ -92,6 +93,9 @@ check_graphviz() {
 
 check_lsp() {
     have nvim || add neovim
+    have emacs || add emacs-nox
+    [ -d /usr/share/emacs/site-lisp/elpa-src ] && ls -d /usr/share/emacs/site-lisp/elpa-src/eglot-* >/dev/null 2>&1 \
+        || add elpa-eglot
     have python3 || add python3
 }
 
