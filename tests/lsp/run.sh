@@ -1,6 +1,7 @@
 #!/bin/sh
 # The language server's tests: the protocol client (tests/lsp/protocol.py),
-# Emacs + eglot in batch mode as the README sets it up (tests/lsp/emacs_test.el)
+# Emacs + eglot in batch mode as the README sets it up (tests/lsp/emacs_test.el),
+# Neovim as the README sets it up, through its keys (tests/lsp/nvim_readme_test.lua),
 # and headless Neovim as the editor (tests/lsp/nvim_test.lua), in file-list
 # mode (the open documents; initializationOptions.flags with UTF-8
 # positions) and level mode (an atrc.flags project), each compared with the
@@ -40,6 +41,20 @@ mkdir -p "$tmp/level" && cp -R "$repo/samples/install/main" "$tmp/level/main"
 printf '%s\n' '# the sample install, level mode' --profile cod2 --no-xanim -g main --map mp_harbour --gametype tdm \
     >"$tmp/level/atrc.flags"
 nvim_case "level mode, atrc.flags" "$tmp/level" main/maps/mp/mp_harbour.gsc '["@atrc.flags"]' "" ""
+# Neovim set up exactly as the README says (its snippet as init.lua, started
+# in the workspace with atrc on PATH), used through its keys.
+echo "== lsp: neovim, the README's setup, K, gd and CTRL-X CTRL-O"
+cp -R "$repo/tests/lsp/workspace" "$tmp/readme"
+sh "$repo/tests/lsp/readme-snippet.sh" "$repo/README.md" "Neovim" >"$tmp/init.lua" || fail=1
+(cd "$tmp/readme" && $limit env ATRC="$ATRC" PATH="$(dirname "$ATRC"):$PATH" LSP_OPEN=tank.gsc \
+    LSP_CLI_ARGS='["-g", ".", "tank.gsc"]' HOME="$tmp/home" XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" \
+    nvim --headless -u "$tmp/init.lua" -i NONE -n -c "luafile $repo/tests/lsp/nvim_readme_test.lua" </dev/null \
+    >"$tmp/nvim.out" 2>&1)
+st=$?
+# the screen's mode messages are no part of the report
+tr '\r' '\n' <"$tmp/nvim.out" | sed -e 's/-- INSERT --//g' -e 's/-- ^X mode ([^)]*)//g' | grep -v '^$'
+[ $st -eq 0 ] || { echo "FAIL lsp neovim README setup: exit status $st"; fail=1; }
+
 # Emacs + eglot, set up exactly as the README says (its snippet is extracted
 # and loaded), on copies of two stock CoD4 scripts (Windows-1252, CRLF, no
 # final newline) over the stock game; package-activate-all is what an
