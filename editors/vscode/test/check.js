@@ -644,6 +644,11 @@ async function checkVsix(file, version) {
             try { parsed = JSON.parse(text(conf)); } catch (e) { /* reported below */ }
             ok(parsed && parsed.comments && parsed.comments.lineComment === '//', `${id}'s language configuration ${conf} is packaged`);
         }
+        // The stock scripts and trees are Windows-1252: opened as UTF-8 and
+        // saved, each non-ASCII byte would become U+FFFD.
+        const defaults = (manifest.contributes.configurationDefaults || {})[`[${id}]`] || {};
+        ok(defaults['files.encoding'] === 'windows1252', `${id} files open and save as Windows-1252 by default`,
+            JSON.stringify(defaults));
         const g = (manifest.contributes.grammars || []).find(x => x.language === id);
         ok(!!g, `a grammar is declared for ${id}`);
         if (g) {
