@@ -15,6 +15,9 @@
 #   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
 #             Debian's chromium against the page served by python3 -m http.server)
 #   vscode    node and npm (make vsix, make check-vscode: npm ci, vsce)
+#   vscode-real  vscode, plus what code-server's native modules build from
+#             source with (g++, make, python3, libkrb5-dev), Debian's ripgrep
+#             (VS Code's search) and chromium (make check-vscode-real)
 #   windows   the mingw-w64 cross compiler (winpthreads), Debian's mingw zlib,
 #             Wine, CMake, dpkg-dev, zip and unzip (make windows, check-windows,
 #             dist-windows); and
@@ -117,6 +120,15 @@ check_vscode() {
     have npm || add npm
 }
 
+check_vscode_real() {
+    have g++ || add g++
+    have make || add make
+    have python3 || add python3
+    have krb5-config.mit || [ -f /usr/include/gssapi/gssapi.h ] || add libkrb5-dev
+    have rg || add ripgrep
+    have chromium || add chromium
+}
+
 check_windows() {
     have x86_64-w64-mingw32-gcc-posix || add gcc-mingw-w64-x86-64-posix
     have x86_64-w64-mingw32-windres || add binutils-mingw-w64-x86-64
@@ -168,6 +180,7 @@ for what in "$@"; do
         wasm) check_base; check_wasm ;;
         web) check_base; check_wasm; check_web ;;
         vscode) check_base; check_vscode ;;
+        vscode-real) check_base; check_vscode; check_vscode_real ;;
         windows) check_base; check_windows; windows=1 ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac
