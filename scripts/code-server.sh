@@ -20,7 +20,8 @@ if [ -z "${CODE_SERVER_VERSION:-}" ]; then
     npm view code-server@'>=4' version engines.node --json >"$dir/engines.json" 2>>"$log" || {
         echo "code-server.sh: npm view code-server failed (see $log)" >&2; exit 1; }
     CODE_SERVER_VERSION=$(node -e '
-        const semver = require(process.argv[1]);
+        // npm'"'"'s own semver (npm from npm, or Debian'"'"'s node-semver)
+        const semver = require([process.argv[1], "/usr/share/nodejs/semver"].find(p => require("fs").existsSync(p)));
         const rows = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));
         const ok = rows.filter(r => !semver.prerelease(r.version) && semver.satisfies(process.version, r["engines.node"] || "*"))
                        .map(r => r.version);

@@ -7,6 +7,12 @@
 #                      with atrc --dump-ast on corpus scripts), the extension's
 #                      executable lookup and messages, and the .vsix's
 #                      contents; skipped when node or npm is missing
+#   make check-vscode-real  VS Code itself (code-server from npm, installed
+#                      into build/code-server by scripts/code-server.sh, cached)
+#                      with the .vsix installed, driven in Debian's chromium by
+#                      playwright-core on stock CoD4 scripts
+#                      (tests/vscode-real/check.mjs); screenshots of each step
+#                      in build/vscode-real/
 # The package always goes to build/, whatever B a sanitized build uses.
 
 VSCODE_DIR     := editors/vscode
@@ -18,7 +24,7 @@ VSCODE_SRC     := $(VSCODE_DIR)/package.json $(VSCODE_DIR)/package-lock.json $(V
 VSCODE_STAMP   := $(VSCODE_DIR)/node_modules/.atrc-npm-ci
 HAVE_NODE_NPM  := $(if $(shell command -v node 2>/dev/null),$(if $(shell command -v npm 2>/dev/null),yes))
 
-.PHONY: vsix vscode-deps check-vscode
+.PHONY: vsix vscode-deps check-vscode check-vscode-real
 
 vsix: $(VSIX)
 
@@ -52,3 +58,16 @@ else
 check-vscode:
 	@echo "== VS Code extension: skipped (node or npm not found; scripts/ensure-deps.sh vscode installs them)"
 endif
+
+# VS Code itself on the stock CoD4 killhouse scripts (COD4_GAME, default
+# ../shared/corpus/cod4-game).  The first run installs code-server (about 7
+# minutes on 2 cores); later runs reuse build/code-server.
+COD4_GAME ?= ../shared/corpus/cod4-game
+check-vscode-real: $(VSIX) $(B)/atrc
+	@scripts/ensure-deps.sh vscode-real
+	@test -f $(COD4_GAME)/maps/killhouse.gsc || { echo "atrc: make check-vscode-real needs the stock CoD4 scripts in $(COD4_GAME) (COD4_GAME=DIR)" >&2; exit 1; }
+	$(Q)cd tests/web && npm ci --no-audit --no-fund --silent
+	@echo "== VS Code itself (code-server): the extension on stock CoD4 scripts"
+	$(Q)cs=$$(sh scripts/code-server.sh build/code-server) && rm -rf build/vscode-real && \
+	    ATRC=$(abspath $(B)/atrc) CODE_SERVER=$$cs VSIX=$(VSIX) COD4_GAME=$(abspath $(COD4_GAME)) OUT=build/vscode-real \
+	    node tests/vscode-real/check.mjs
