@@ -411,6 +411,25 @@ function checkExecutableLookup(extDir) {
         ok(findExecutable('~/bin/atrc', opts) === exe, '~/ is the home directory');
         ok(findExecutable('bin', opts) === null, 'a directory is not an executable');
         ok(findExecutable('', opts) === null, 'an empty setting finds nothing');
+        // the atrc a platform's package carries
+        const { bundledExecutable, installSteps } = require(path.join(extDir, 'lib', 'executable.js'));
+        fs.mkdirSync(path.join(tmp, 'ext', 'bin', 'linux-x64'), { recursive: true });
+        fs.mkdirSync(path.join(tmp, 'ext', 'bin', 'win32-x64'), { recursive: true });
+        fs.copyFileSync(exe, path.join(tmp, 'ext', 'bin', 'linux-x64', 'atrc'));
+        fs.chmodSync(path.join(tmp, 'ext', 'bin', 'linux-x64', 'atrc'), 0o755);
+        fs.writeFileSync(path.join(tmp, 'ext', 'bin', 'win32-x64', 'atrc.exe'), 'MZ');
+        const ext = path.join(tmp, 'ext');
+        ok(bundledExecutable(ext, { platform: 'linux', arch: 'x64' }) === path.join(ext, 'bin', 'linux-x64', 'atrc'),
+            "linux-x64: the package's bin/linux-x64/atrc");
+        ok(bundledExecutable(ext, { platform: 'win32', arch: 'x64' }) === path.join(ext, 'bin', 'win32-x64', 'atrc.exe'),
+            "win32-x64: the package's bin/win32-x64/atrc.exe");
+        ok(bundledExecutable(ext, { platform: 'linux', arch: 'arm64' }) === null, 'no atrc for a platform the package lacks');
+        ok(bundledExecutable(null) === null, 'no extension directory, no bundled atrc');
+        const win = installSteps('win32'), linux = installSteps('linux');
+        ok(/win32-x64 package/.test(win) && /atrc\.exe/.test(win) && /win64\.zip/.test(win) && !/make install/.test(win),
+            "Windows' steps: the win32-x64 package or atrc.exe from the release zip", win);
+        ok(/linux-x64 package/.test(linux) && /make install/.test(linux) && !/atrc\.exe\b/.test(linux),
+            "Linux's steps: the linux-x64 package or make install", linux);
     } finally {
         fs.rmSync(tmp, { recursive: true, force: true });
     }
@@ -446,11 +465,15 @@ async function checkActivation(extDir, label) {
     const shown = [];
     const logged = [];
     const settings = { executable: 'atrc-not-installed-anywhere', flags: [] };
+    const configured = new Set(['executable']); // the settings the user set (inspect's globalValue)
     const providers = {};
     const fake = {
         workspace: {
             workspaceFolders: undefined,
-            getConfiguration: () => ({ get: (k, d) => (k in settings ? settings[k] : d) }),
+            getConfiguration: () => ({
+                get: (k, d) => (k in settings ? settings[k] : d),
+                inspect: k => ({ defaultValue: undefined, globalValue: configured.has(k) ? settings[k] : undefined })
+            }),
             onDidChangeConfiguration: () => ({ dispose() {} }),
             registerTextDocumentContentProvider: (scheme, provider) => { providers[scheme] = provider; return { dispose() {} }; },
             createFileSystemWatcher: glob => ({ glob, dispose() {} })
@@ -494,6 +517,8 @@ async function checkActivation(extDir, label) {
         const msg = shown.length ? shown[0][0] : '';
         ok(msg.includes('"atrc-not-installed-anywhere"') && msg.includes('atrc.executable') && msg.includes('not found on PATH'),
             `${label}: the message names the setting, its value and the cause`, msg);
+        const { installSteps } = require(path.join(extDir, 'lib', 'executable.js'));
+        ok(msg.endsWith(installSteps(process.platform)), `${label}: the message gives this platform's steps`, msg);
         ok(shown.length && shown[0][1].includes('Open Settings'), `${label}: the message offers to open the setting`);
         ok(logged.some(l => l === msg), `${label}: the message is also in the output channel`);
         ok(!loadedClient && clients.length === 0, `${label}: no language client is loaded without a server`);
@@ -538,6 +563,25 @@ async function checkActivation(extDir, label) {
             await restart.deactivate();
             ok(c.stopped, `${label}: deactivating stops the client`);
         }
+        // no executable set: the atrc the platform's package carries
+        const own = path.join(tmp, 'ext', 'bin', `${process.platform}-${process.arch}`);
+        fs.mkdirSync(own, { recursive: true });
+        const bundled = path.join(own, process.platform === 'win32' ? 'atrc.exe' : 'atrc');
+        fs.copyFileSync(exe, bundled);
+        fs.chmodSync(bundled, 0o755);
+        configured.delete('executable');
+        settings.executable = 'atrc-not-installed-anywhere';
+        await restart.activate({ subscriptions: [], extensionPath: path.join(tmp, 'ext') });
+        const b = clients[clients.length - 1];
+        ok(b && b.started && b.server.command === bundled, `${label}: unset, atrc.executable is the package's own atrc`,
+            b && b.server.command);
+        await restart.deactivate();
+        configured.add('executable');
+        await restart.activate({ subscriptions: [], extensionPath: path.join(tmp, 'ext') });
+        ok(shown.length === 1 && shown[0][0].includes('"atrc-not-installed-anywhere"'),
+            `${label}: set by the user, atrc.executable wins over the package's atrc`, JSON.stringify(shown));
+        await restart.deactivate();
+        settings.executable = exe;
         startError = new Error('spawn EACCES');
         shown.length = 0;
         await restart.activate({ subscriptions: [] });
