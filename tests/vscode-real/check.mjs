@@ -1,6 +1,7 @@
 // make check-vscode-real: VS Code itself (code-server, installed by
-// scripts/code-server.sh) with the extension installed from the .vsix as the
-// README says (atrc on PATH, no setting), driven in Debian's chromium by
+// scripts/code-server.sh) with the extension installed from its linux-x64
+// .vsix as the README says (no setting, no atrc on PATH: the package's own
+// atrc runs), driven in Debian's chromium by
 // playwright-core (tests/web's package) like a person at the keyboard:
 // open a stock CoD4 level script (Windows-1252, CRLF, no final newline), see
 // the error typed into it in the Problems panel, hover a %name (its packed
@@ -59,14 +60,12 @@ fs.writeFileSync(path.join(data, 'User', 'settings.json'), JSON.stringify({
   'extensions.ignoreRecommendations': true,
   ...(process.env.VSCODE_SETTINGS ? JSON.parse(process.env.VSCODE_SETTINGS) : {}),
 }));
-// atrc on PATH as a user puts it there: in the login shell's profile (VS Code
-// takes the extension host's environment from a login shell).
-const bindir = path.dirname(ATRC);
+// No atrc on PATH and no setting: the platform's package carries its own.
 fs.mkdirSync(home, { recursive: true });
-fs.writeFileSync(path.join(home, '.profile'), `PATH="${bindir}:$PATH"\nexport PATH\n`);
 const env = {
   ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_DATA_HOME: path.join(home, '.local'),
-  PATH: bindir + path.delimiter + process.env.PATH, SHELL: '/bin/bash',
+  PATH: process.env.PATH.split(path.delimiter).filter((d) => !fs.existsSync(path.join(d, 'atrc'))).join(path.delimiter),
+  SHELL: '/bin/bash',
 };
 const base = ['--user-data-dir', data, '--extensions-dir', path.join(tmp, 'extensions'), '--config', path.join(tmp, 'config.yaml')];
 const inst = spawnSync(process.execPath, [CODE_SERVER, ...base, '--install-extension', path.resolve(VSIX)], { env, encoding: 'utf8' });
@@ -132,7 +131,7 @@ async function save() {
 
 let exitStatus = 1;
 try {
-  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`);
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(ws)}`, { timeout: 120000 });
   await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
   await page.waitForTimeout(2000);
 
@@ -148,7 +147,12 @@ try {
   await page.keyboard.type('x = %atrc_typo;');
   await page.keyboard.press('Enter');
   await save();
-  const want = cli().diagnostics.find((d) => d.file === 'maps/killhouse.gsc');
+  // the command line on the file as saved (the save may land a moment later on a busy machine)
+  let want;
+  for (let i = 0; i < 40 && !want; i++) {
+    want = cli().diagnostics.find((d) => d.file === 'maps/killhouse.gsc');
+    if (!want) await page.waitForTimeout(500);
+  }
   await page.keyboard.press(`${mod}+Shift+M`);
   let row = '';
   try {

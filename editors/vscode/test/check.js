@@ -4,6 +4,7 @@
 //
 //   node test/check.js                          grammars and extension code
 //   node test/check.js --vsix FILE --version V  and the package's contents
+//   [--platform-vsix FILE TARGET EXECUTABLE]...  and a platform's package's
 //   node test/check.js --atrc PATH              and the grammar against atrc's
 //                                               parser on corpus scripts
 //
@@ -664,7 +665,9 @@ function readZip(buf) {
     return entries;
 }
 
-async function checkVsix(file, version) {
+// A platform's package (target set): named for it, its manifest's
+// TargetPlatform, and bin/<target>/atrc[.exe] the given executable.
+async function checkVsix(file, version, target, bin) {
     const entries = readZip(fs.readFileSync(file));
     const has = name => entries.has(name);
     const text = name => (entries.get(name) || Buffer.alloc(0)).toString('utf8');
@@ -673,8 +676,15 @@ async function checkVsix(file, version) {
     }
     const manifest = JSON.parse(text('extension/package.json'));
     ok(manifest.version === version, `the extension's version ${manifest.version} is atrc's ${version}`);
-    ok(path.basename(file) === `atrc-vscode-${version}.vsix`, `the package is named atrc-vscode-${version}.vsix`);
+    const named = target ? `atrc-vscode-${version}-${target}.vsix` : `atrc-vscode-${version}.vsix`;
+    ok(path.basename(file) === named, `the package is named ${named}`);
     const vsixml = text('extension.vsixmanifest');
+    ok(target ? vsixml.includes(`TargetPlatform="${target}"`) : !vsixml.includes('TargetPlatform='),
+        `${named}: the manifest's target platform is ${target || 'none (every platform)'}`);
+    const exe = target && `extension/bin/${target}/${target.startsWith('win32') ? 'atrc.exe' : 'atrc'}`;
+    if (target) {
+        ok(has(exe) && entries.get(exe).equals(fs.readFileSync(bin)), `${named} carries ${bin} as ${exe}`);
+    }
     ok(/<Identity\b[^>]*\bId="atrc-vscode"/.test(vsixml) && vsixml.includes(`Version="${version}"`),
         'extension.vsixmanifest names atrc-vscode and its version');
 
@@ -726,6 +736,7 @@ async function checkVsix(file, version) {
     ok(![...entries.keys()].some(n => n.startsWith('extension/test/')), 'the tests are not packaged');
     // The extension's own files, and nothing else of the source directory.
     const own = new Set(['extension/package.json', 'extension/readme.md', main]);
+    if (exe) own.add(exe);
     for (const l of langs) own.add('extension/' + path.posix.normalize(l.configuration));
     for (const g of manifest.contributes.grammars || []) own.add('extension/' + path.posix.normalize(g.path));
     for (const f of fs.readdirSync(path.join(HERE, 'lib'))) own.add(`extension/lib/${f}`);
@@ -758,8 +769,10 @@ async function main() {
     let vsix = null;
     let version = null;
     let atrc = null;
+    const platforms = []; // [FILE, TARGET, EXECUTABLE]
     for (let i = 0; i < args.length; i++) {
         if (args[i] === '--vsix') vsix = args[++i];
+        else if (args[i] === '--platform-vsix') platforms.push(args.slice(i + 1, (i += 3) + 1));
         else if (args[i] === '--version') version = args[++i];
         else if (args[i] === '--atrc') atrc = args[++i];
         else { console.error(`check.js: unknown argument ${args[i]}`); process.exit(2); }
@@ -774,6 +787,7 @@ async function main() {
     checkArchiveUris(HERE);
     await checkActivation(HERE, 'extension');
     if (vsix) await checkVsix(vsix, version);
+    for (const [file, target, bin] of platforms) await checkVsix(file, version, target, bin);
     console.log(`vscode: ${passed} passed, ${failed} failed`);
     process.exit(failed === 0 ? 0 : 1);
 }
