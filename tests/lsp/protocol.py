@@ -8,7 +8,7 @@ requests before initialize and after shutdown, exit with and without
 shutdown, the end of the input), and positions on non-ASCII lines in
 UTF-16 and UTF-8, compared with the byte columns the command line prints.
 
-    ATRC=build/atrc WORKSPACE=tests/lsp/workspace [INSTALL=build/samples/install] python3 tests/lsp/protocol.py
+    ATRC=build/atrc WORKSPACE=tests/lsp/workspace [INSTALL=build/samples/install] [LSP_DRIVE=z%3A] python3 tests/lsp/protocol.py
 """
 import json
 import os
@@ -39,8 +39,19 @@ def frame(obj):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
+# Under Wine (win/check.sh) the client is on Windows: its URIs name the drive
+# Wine maps / to, spelt as VS Code does (LSP_DRIVE=z%3A: file:///z%3A/tmp/x)
+# or as Neovim and Emacs do (LSP_DRIVE=Z:); the server's URIs must match.
+DRIVE = os.environ.get("LSP_DRIVE", "")
+
+
 def uri(path):
-    return "file://" + urllib.parse.quote(os.path.realpath(path))
+    return "file://" + ("/" + DRIVE if DRIVE else "") + urllib.parse.quote(os.path.realpath(path))
+
+
+def path_of(file_uri):
+    """The path of a file: URI of the server's (its drive, if any, dropped)."""
+    return urllib.parse.unquote(file_uri[len("file://" + ("/" + DRIVE if DRIVE else "")):])
 
 
 class Server:
@@ -334,7 +345,7 @@ def test_positions(utf8):
     pos = {"line": ref["line"] - 1, "character": character(tank, ref["line"], ref["column"], utf8) + 1}
     r = s.call("textDocument/references", {"textDocument": {"uri": uri(tank)}, "position": pos,
                                           "context": {"includeDeclaration": False}})
-    got_refs = [(os.path.relpath(urllib.parse.unquote(x["uri"][7:]), WORKSPACE), x["range"]["start"]["line"] + 1)
+    got_refs = [(os.path.relpath(path_of(x["uri"]), WORKSPACE), x["range"]["start"]["line"] + 1)
                 for x in (r or {}).get("result") or []]
     check(sorted(got_refs) == sorted((f, l) for f, l, _ in same), "%s: references %r, want %r" % (enc, got_refs, same))
     check(shut_down(s) == 0, "%s: exit status 0" % enc)
