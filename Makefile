@@ -217,7 +217,8 @@ parallel: all
 	@echo "== thread counts"
 	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
-# `atrc lsp` driven by a protocol-level client and by headless Neovim
+# `atrc lsp` driven by a protocol-level client, by headless Neovim and by
+# Emacs + eglot in batch mode as the README sets them up
 # (scripts/ensure-deps.sh lsp), compared with the command line.
 lsp-check: all $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh lsp
@@ -321,6 +322,11 @@ windows: $(GEN_C) $(GEN_H) $(B)/suites.inc
 
 check-windows: dist-windows all $(B)/samples/.stamp $(B)/samples/install.stamp
 	$(Q)B=$(abspath $(B)) W=$(abspath build/win64) sh win/check.sh
+	@# the VS Code extension's win32-x64 package, with this atrc.exe inside (needs node and npm)
+	$(Q)if [ "$(HAVE_NODE_NPM)" = yes ]; then $(MAKE) --no-print-directory vsix-win32-x64 && \
+	    echo "== VS Code extension: the win32-x64 package" && \
+	    node editors/vscode/test/check.js --version $(VERSION) --platform-vsix $(call VSIX_PLATFORM,win32-x64) win32-x64 build/win64/atrc.exe; \
+	else echo "== VS Code extension's win32-x64 package: skipped (node or npm not found)"; fi
 
 dist-windows: windows
 	$(Q)$(WIN_MAKE) dist-windows

@@ -8,12 +8,16 @@
 #   model     python3, for the independent model of the tree rules (make model-check)
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
-#   lsp       neovim (its built-in LSP client drives `atrc lsp`) and python3
-#             (the protocol-level test client), for make check
+#   lsp       neovim (its built-in LSP client drives `atrc lsp`), Emacs with
+#             eglot (emacs-nox, elpa-eglot: the same in batch mode) and
+#             python3 (the protocol-level test client), for make check
 #   wasm      emscripten and node-acorn (its optimizer), node (make wasm, make check-wasm)
 #   web       wasm, plus chromium, npm and python3 (make check-web: playwright-core drives
 #             Debian's chromium against the page served by python3 -m http.server)
 #   vscode    node and npm (make vsix, make check-vscode: npm ci, vsce)
+#   vscode-real  vscode, plus what code-server's native modules build from
+#             source with (g++, make, python3, libkrb5-dev), Debian's ripgrep
+#             (VS Code's search) and chromium (make check-vscode-real)
 #   windows   the mingw-w64 cross compiler (winpthreads), Debian's mingw zlib,
 #             Wine, CMake, dpkg-dev, zip and unzip (make windows, check-windows,
 #             dist-windows); and
@@ -92,6 +96,9 @@ check_graphviz() {
 
 check_lsp() {
     have nvim || add neovim
+    have emacs || add emacs-nox
+    [ -d /usr/share/emacs/site-lisp/elpa-src ] && ls -d /usr/share/emacs/site-lisp/elpa-src/eglot-* >/dev/null 2>&1 \
+        || add elpa-eglot
     have python3 || add python3
 }
 
@@ -111,6 +118,15 @@ check_web() {
 check_vscode() {
     have node || add nodejs
     have npm || add npm
+}
+
+check_vscode_real() {
+    have g++ || add g++
+    have make || add make
+    have python3 || add python3
+    have krb5-config.mit || [ -f /usr/include/gssapi/gssapi.h ] || add libkrb5-dev
+    have rg || add ripgrep
+    have chromium || add chromium
 }
 
 check_windows() {
@@ -164,6 +180,7 @@ for what in "$@"; do
         wasm) check_base; check_wasm ;;
         web) check_base; check_wasm; check_web ;;
         vscode) check_base; check_vscode ;;
+        vscode-real) check_base; check_vscode; check_vscode_real ;;
         windows) check_base; check_windows; windows=1 ;;
         *) echo "ensure-deps: unknown group '$what'" >&2; exit 2 ;;
     esac

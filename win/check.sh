@@ -9,6 +9,8 @@
 #   - every golden case, as it is and at -j 1, -j 4 and -j 16,
 #   - the thread-count runs (tests/parallel/run.sh),
 #   - win/hostile.sh: the Windows behaviour and a hostile subset,
+#   - the language server's protocol tests (tests/lsp/protocol.py) with
+#     Windows file: URIs in both clients' spellings,
 #   - byte-for-byte comparisons with the native build on the samples, a
 #     level-mode run from .iwd archives and bench-sized workloads.
 set -u
@@ -64,6 +66,17 @@ ATRC=$WATRC CORPUS=$corpus MEMCHECK= sh tests/parallel/run.sh || note_fail "thre
 
 step "Windows behaviour and hostile inputs"
 NATIVE=$B/atrc WATRC=$WATRC sh win/hostile.sh || note_fail "windows hostile"
+
+# The language server's protocol tests, the client on Windows: its URIs name
+# Wine's drive Z: as VS Code spells it (file:///z%3A/...) and as Neovim and
+# Emacs do (file:///Z:/...); every URI the server builds must be the
+# client's spelling (forward slashes, one identity per file).
+step "language server protocol under Wine"
+for drive in 'z%3A' 'Z:'; do
+    echo "-- file:///$drive/..."
+    ATRC=$WATRC WORKSPACE=$root/tests/lsp/workspace INSTALL=$B/samples/install LSP_DRIVE=$drive \
+        python3 tests/lsp/protocol.py || note_fail "lsp protocol (file:///$drive/)"
+done
 
 step "byte-identical to the native build"
 cmp_runs() { # NAME ARGS...: same stdout, stderr and status as the native atrc

@@ -1,18 +1,20 @@
 'use strict';
 // The atrc extension: starts `atrc lsp` (the language server) over standard
 // input/output for the gsc and atr languages this package declares.
-// Settings: atrc.executable (the program), atrc.flags (command-line
+// Settings: atrc.executable (the program; unset, the atrc a platform's
+// package carries, else `atrc` on PATH), atrc.flags (command-line
 // arguments sent as initializationOptions.flags), atrc.trace.server.
 // Scripts and trees inside archives open read-only (atrc-archive: URIs,
 // their text from the server's atrc/archiveEntry).
 
 const vscode = require('vscode');
-const { findExecutable } = require('./lib/executable');
+const { findExecutable, bundledExecutable, installSteps } = require('./lib/executable');
 const { ARCHIVE_SCHEME, archiveUriConverters } = require('./lib/archive-uris');
 
 let client = null;
 let converters = null;
 let output = null;
+let extensionPath = null;
 
 function workspaceRoot() {
     const folders = vscode.workspace.workspaceFolders;
@@ -22,7 +24,7 @@ function workspaceRoot() {
 function missingExecutable(setting) {
     const problem = /[\\/]/.test(setting) || setting.startsWith('~') ? 'is not an executable file' : 'was not found on PATH';
     const text = `atrc: the language server was not started: "${setting}" (setting atrc.executable) ${problem}. ` +
-        'Build atrc (make in its source tree) and set atrc.executable to the path of its build/atrc.';
+        installSteps(process.platform);
     output.appendLine(text);
     vscode.window.showErrorMessage(text, 'Open Settings').then(choice => {
         if (choice === 'Open Settings') {
@@ -35,7 +37,10 @@ async function startClient() {
     const config = vscode.workspace.getConfiguration('atrc');
     const setting = config.get('executable', 'atrc');
     const root = workspaceRoot();
-    const command = findExecutable(setting, { cwd: root });
+    // A platform's package carries its atrc: used unless the user named one.
+    const set = config.inspect ? config.inspect('executable') : undefined;
+    const configured = set && [set.globalValue, set.workspaceValue, set.workspaceFolderValue].some(v => v !== undefined);
+    const command = (!configured && bundledExecutable(extensionPath)) || findExecutable(setting, { cwd: root });
     if (!command) {
         missingExecutable(setting);
         return;
@@ -104,6 +109,7 @@ async function archiveEntryText(uri, token) {
 }
 
 async function activate(context) {
+    extensionPath = context.extensionPath || null;
     output = vscode.window.createOutputChannel('atrc');
     context.subscriptions.push(output);
     context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(ARCHIVE_SCHEME,

@@ -223,6 +223,7 @@ static void did_open(lsp_server *s, const json_value *params)
     int64_t version = 0;
     lsp_int(td, "version", &version);
     if (!uri || !text || text->type != JSON_STRING) return;
+    lsp_uri_style_learn(&s->uri_style, uri);
     lsp_doc *doc = lsp_docs_open(&s->docs, uri, text->u.string.s, text->u.string.len, version);
     find_project(s, doc);
     set_buffer(s, doc);
@@ -294,6 +295,7 @@ static void initialize(lsp_server *s, const lsp_message *m)
     const json_value *folders = json_get(p, "workspaceFolders");
     if (!root_uri && folders && folders->type == JSON_ARRAY && folders->u.array.count > 0)
         root_uri = lsp_str(folders->u.array.items[0], "uri");
+    if (root_uri) lsp_uri_style_learn(&s->uri_style, root_uri);
     free(s->root);
     s->root = root_uri ? lsp_uri_to_path(root_uri) : NULL;
     if (!s->root && lsp_str(p, "rootPath")) s->root = os_strndup(lsp_str(p, "rootPath"), strlen(lsp_str(p, "rootPath")));

@@ -152,17 +152,73 @@ char *lsp_uri_to_path(const char *uri)
     size_t n = strcspn(p, "?#");
     char *path = percent_decode(p, n);
 #ifdef _WIN32
-    /* file:///C:/x -> C:/x */
-    if (path && path[0] == '/' && path[1] && path[2] == ':') memmove(path, path + 1, strlen(path));
+    /* file:///C:/x -> C:/x; the drive upper case, as Windows spells it in the
+    ** paths it gives (the current directory, _fullpath), so that a document
+    ** and the compilation's file compare equal whichever case the client
+    ** sent (VS Code: file:///c%3A/x) */
+    if (path && path[0] == '/' && path[1] && path[2] == ':') {
+        memmove(path, path + 1, strlen(path));
+        if (path[0] >= 'a' && path[0] <= 'z') path[0] = (char)(path[0] - 'a' + 'A');
+    }
 #endif
     return path;
 }
 
-void lsp_path_to_uri(outbuf *b, const char *path)
+/* The drive letter of a URI's path ("/c%3A/x", "/C:/x"), or 0. */
+static int uri_drive(const char *p, int *escaped)
+{
+    if (p[0] != '/' || !(((p[1] | 32) >= 'a' && (p[1] | 32) <= 'z'))) return 0;
+    if (p[2] == ':' && (p[3] == '/' || !p[3])) {
+        *escaped = 0;
+        return p[1];
+    }
+    if (p[2] == '%' && p[3] == '3' && (p[4] | 32) == 'a' && (p[5] == '/' || !p[5])) {
+        *escaped = 1;
+        return p[1];
+    }
+    return 0;
+}
+
+void lsp_uri_style_learn(lsp_uri_style *st, const char *uri)
+{
+    if (st->known || strncmp(uri, "file://", 7) != 0) return;
+    int escaped = 0, drive = uri_drive(uri + 7, &escaped);
+    if (!drive) return;
+    st->known = 1;
+    st->upper = drive >= 'A' && drive <= 'Z';
+    st->colon_escaped = escaped;
+}
+
+void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int windows)
 {
     outbuf_str(b, "file://");
-    if (path[0] != '/') outbuf_char(b, '/'); /* C:/x */
-    percent_encode(b, path, 1);
+    int c = (unsigned char)path[0];
+    if (windows && ((c | 32) >= 'a' && (c | 32) <= 'z') && path[1] == ':' &&
+        (path[2] == '/' || path[2] == '\\' || !path[2])) {
+        int upper = st && st->known ? st->upper : 0, escaped = st && st->known ? st->colon_escaped : 1;
+        outbuf_char(b, '/');
+        outbuf_char(b, (char)(upper ? (c & ~32) : (c | 32)));
+        outbuf_str(b, escaped ? "%3A" : ":");
+        path += 2;
+    } else if (path[0] != '/' && !(windows && path[0] == '\\')) {
+        outbuf_char(b, '/');
+    }
+    if (!windows) {
+        percent_encode(b, path, 1);
+        return;
+    }
+    /* Windows: '\\' is a separator, written '/' like the client's */
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, "\\");
+        char *part = copy(p, n);
+        percent_encode(b, part, 1);
+        free(part);
+        p += n;
+        if (*p) {
+            outbuf_char(b, '/');
+            p++;
+        }
+    }
 }
 
 void lsp_entry_to_uri(outbuf *b, const char *archive, const char *entry)

@@ -39,10 +39,25 @@ void lsp_docs_close(lsp_docs *d, lsp_doc *doc);
 void lsp_docs_free(lsp_docs *d);
 
 /* file:///a%20b/c.gsc -> "/a b/c.gsc" (malloc'ed); NULL when uri is not a
-** file: URI or does not decode. */
+** file: URI or does not decode.  On Windows file:///c%3A/x and file:///C:/x
+** -> "C:/x". */
 char *lsp_uri_to_path(const char *uri);
-/* The file: URI of an absolute path, appended to b (percent-encoded). */
-void lsp_path_to_uri(outbuf *b, const char *path);
+
+/* How the client spells a Windows drive in its file: URIs (VS Code
+** file:///c%3A/x, Neovim and Emacs file:///C:/x): the URIs the server builds
+** follow it, so that a file has one identity in the client.  Learnt from the
+** first client URI that has a drive; until then VS Code's spelling. */
+typedef struct lsp_uri_style {
+    int known;
+    int upper;          /* the drive letter upper case */
+    int colon_escaped;  /* ':' as %3A */
+} lsp_uri_style;
+void lsp_uri_style_learn(lsp_uri_style *st, const char *uri);
+/* The file: URI of an absolute path, appended to b (percent-encoded).  A
+** drive path ("C:\x\y", "c:/x") becomes file:///c%3A/x/y or file:///C:/x/y
+** as st says and backslashes are separators when windows is set (a Windows
+** build); else a backslash is an ordinary character of a name. */
+void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int windows);
 /* An archive entry's URI: atrc-archive: then the archive's file: URI path,
 ** "!/" and the entry (both percent-encoded; '!' too).  And back: the
 ** archive path and entry (malloc'ed), 0 or -1. */

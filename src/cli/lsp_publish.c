@@ -37,7 +37,11 @@ static void location_uri(lsp_server *s, outbuf *uri, const atrc_location *where)
     else {
         /* one spelling per file: its real path ("dir/./x" and links resolved) */
         char *real = os_real_path(path);
-        lsp_path_to_uri(uri, real ? real : path);
+#ifdef _WIN32
+        lsp_path_to_uri(uri, real ? real : path, &s->uri_style, 1);
+#else
+        lsp_path_to_uri(uri, real ? real : path, &s->uri_style, 0);
+#endif
         free(real);
     }
     free(abs);

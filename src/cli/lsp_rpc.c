@@ -196,8 +196,14 @@ int lsp_message_parse(char *body, size_t n, arena *a, lsp_message *msg, char *wh
         return LSP_INVALID_REQUEST;
     }
     msg->method = method->u.string.s;
+    /* "params": null is how some clients (eglot) write "no params", which
+    ** the protocol allows for shutdown, exit and every notification without
+    ** any; exit takes none, and whatever it carries it must end the server
+    ** (an exit answered with an error would leave it running for good). */
     const json_value *params = json_get(v, "params");
+    if (params && params->type == JSON_NULL) params = NULL;
     if (params && params->type != JSON_OBJECT && params->type != JSON_ARRAY) {
+        if (strcmp(msg->method, "exit") == 0) return 0;
         snprintf(why, why_size, "\"params\" must be an object or an array");
         return LSP_INVALID_REQUEST;
     }

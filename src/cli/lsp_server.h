@@ -29,6 +29,7 @@ typedef struct lsp_server {
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
     lsp_docs docs;
+    lsp_uri_style uri_style; /* how the client spells a drive in a URI */
     atrc_session *session;
     atrc_ctx *ctx;          /* the last compilation (NULL: none) */
     arglist args;           /* its arguments and command line, alive as long as ctx */

@@ -8,7 +8,7 @@ requests before initialize and after shutdown, exit with and without
 shutdown, the end of the input), and positions on non-ASCII lines in
 UTF-16 and UTF-8, compared with the byte columns the command line prints.
 
-    ATRC=build/atrc WORKSPACE=tests/lsp/workspace [INSTALL=build/samples/install] python3 tests/lsp/protocol.py
+    ATRC=build/atrc WORKSPACE=tests/lsp/workspace [INSTALL=build/samples/install] [LSP_DRIVE=z%3A] python3 tests/lsp/protocol.py
 """
 import json
 import os
@@ -39,8 +39,19 @@ def frame(obj):
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
+# Under Wine (win/check.sh) the client is on Windows: its URIs name the drive
+# Wine maps / to, spelt as VS Code does (LSP_DRIVE=z%3A: file:///z%3A/tmp/x)
+# or as Neovim and Emacs do (LSP_DRIVE=Z:); the server's URIs must match.
+DRIVE = os.environ.get("LSP_DRIVE", "")
+
+
 def uri(path):
-    return "file://" + urllib.parse.quote(os.path.realpath(path))
+    return "file://" + ("/" + DRIVE if DRIVE else "") + urllib.parse.quote(os.path.realpath(path))
+
+
+def path_of(file_uri):
+    """The path of a file: URI of the server's (its drive, if any, dropped)."""
+    return urllib.parse.unquote(file_uri[len("file://" + ("/" + DRIVE if DRIVE else "")):])
 
 
 class Server:
@@ -338,7 +349,7 @@ def test_positions(utf8):
     pos = {"line": ref["line"] - 1, "character": character(tank, ref["line"], ref["column"], utf8) + 1}
     r = s.call("textDocument/references", {"textDocument": {"uri": uri(tank)}, "position": pos,
                                           "context": {"includeDeclaration": False}})
-    got_refs = [(os.path.relpath(urllib.parse.unquote(x["uri"][7:]), WORKSPACE), x["range"]["start"]["line"] + 1)
+    got_refs = [(os.path.relpath(path_of(x["uri"]), WORKSPACE), x["range"]["start"]["line"] + 1)
                 for x in (r or {}).get("result") or []]
     check(sorted(got_refs) == sorted((f, l) for f, l, _ in same), "%s: references %r, want %r" % (enc, got_refs, same))
     check(shut_down(s) == 0, "%s: exit status 0" % enc)
@@ -390,6 +401,49 @@ def test_arguments():
           "atrc lsp with an argument: status 2 and why: %r" % (r,))
     r = subprocess.run([ATRC, "lsp", "--help"], stdin=subprocess.DEVNULL, capture_output=True)
     check(r.returncode == 0 and r.stdout.startswith(b"usage: atrc lsp"), "atrc lsp --help: %r" % (r,))
+
+
+def test_no_params():
+    """Messages whose params are null or missing, where the protocol allows
+    none (eglot sends shutdown with "params": null), and exit, which always
+    ends the process: whatever params it carries, it is never answered with
+    an error that leaves the server running."""
+    def raw(method, params, id=None):
+        m = {"jsonrpc": "2.0", "method": method, "params": params}
+        if id is not None:
+            m["id"] = id
+        return frame(m)
+    s = Server()
+    initialize(s)
+    s.send(raw("initialized", None))
+    s.send(raw("$/setTrace", None))
+    s.send(frame({"jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles"}))
+    s.send(raw("textDocument/hover", None, id=5))
+    r = s.response(5)
+    check(r and r.get("error", {}).get("code") == -32602,
+          "hover with null params: InvalidParams (hover needs them), got %r" % r)
+    s.send(raw("shutdown", None, id=6))
+    r = s.response(6)
+    check(r and "result" in r and r["result"] is None and "error" not in r,
+          "shutdown with null params: null, got %r" % r)
+    s.send(raw("exit", None))
+    check(s.wait() == 0, "exit with null params after shutdown: status 0")
+    s.close()
+    for what, params, status in (("null params without shutdown", None, 1), ("params that are a string", "x", 1),
+                                 ("params that are a number", 3, 1)):
+        s = Server()
+        initialize(s)
+        s.send(raw("exit", params))
+        check(s.wait() == status, "exit with %s: status %d" % (what, status))
+        s.close()
+    s = Server()
+    initialize(s)
+    s.send(frame({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}))
+    r = s.response(9)
+    check(r and r.get("result", 1) is None, "shutdown without params: null, got %r" % r)
+    s.send(raw("exit", "junk"))
+    check(s.wait() == 0, "exit with junk params after shutdown: status 0")
+    s.close()
 
 
 def test_atr_and_config():
@@ -807,6 +861,7 @@ if __name__ == "__main__":
     test_names()
     test_code_actions()
     test_framing()
+    test_no_params()
     test_positions(utf8=False)
     test_positions(utf8=True)
     if INSTALL:

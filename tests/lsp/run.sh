@@ -1,5 +1,7 @@
 #!/bin/sh
-# The language server's tests: the protocol client (tests/lsp/protocol.py)
+# The language server's tests: the protocol client (tests/lsp/protocol.py),
+# Emacs + eglot in batch mode as the README sets it up (tests/lsp/emacs_test.el),
+# Neovim as the README sets it up, through its keys (tests/lsp/nvim_readme_test.lua),
 # and headless Neovim as the editor (tests/lsp/nvim_test.lua), in file-list
 # mode (the open documents; initializationOptions.flags with UTF-8
 # positions) and level mode (an atrc.flags project), each compared with the
@@ -39,5 +41,40 @@ mkdir -p "$tmp/level" && cp -R "$repo/samples/install/main" "$tmp/level/main"
 printf '%s\n' '# the sample install, level mode' --profile cod2 --no-xanim -g main --map mp_harbour --gametype tdm \
     >"$tmp/level/atrc.flags"
 nvim_case "level mode, atrc.flags" "$tmp/level" main/maps/mp/mp_harbour.gsc '["@atrc.flags"]' "" ""
+# Neovim set up exactly as the README says (its snippet as init.lua, started
+# in the workspace with atrc on PATH), used through its keys.
+echo "== lsp: neovim, the README's setup, K, gd and CTRL-X CTRL-O"
+cp -R "$repo/tests/lsp/workspace" "$tmp/readme"
+sh "$repo/tests/lsp/readme-snippet.sh" "$repo/README.md" "Neovim" >"$tmp/init.lua" || fail=1
+(cd "$tmp/readme" && $limit env ATRC="$ATRC" PATH="$(dirname "$ATRC"):$PATH" LSP_OPEN=tank.gsc \
+    LSP_CLI_ARGS='["-g", ".", "tank.gsc"]' HOME="$tmp/home" XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" \
+    nvim --headless -u "$tmp/init.lua" -i NONE -n -c "luafile $repo/tests/lsp/nvim_readme_test.lua" </dev/null \
+    >"$tmp/nvim.out" 2>&1)
+st=$?
+# the screen's mode messages are no part of the report
+tr '\r' '\n' <"$tmp/nvim.out" | sed -e 's/-- INSERT --//g' -e 's/-- ^X mode ([^)]*)//g' | grep -v '^$'
+[ $st -eq 0 ] || { echo "FAIL lsp neovim README setup: exit status $st"; fail=1; }
+
+# Emacs + eglot, set up exactly as the README says (its snippet is extracted
+# and loaded), on copies of two stock CoD4 scripts (Windows-1252, CRLF, no
+# final newline) over the stock game; package-activate-all is what an
+# interactive Emacs does at startup (it puts Debian's eglot on the load path).
+cod4=${COD4_GAME:-$repo/../shared/corpus/cod4-game}
+if [ -f "$cod4/maps/killhouse.gsc" ]; then
+    echo "== lsp: emacs + eglot, the README's setup, CoD4 killhouse"
+    cod4=$(cd "$cod4" && pwd)
+    mkdir -p "$tmp/emacs/maps"
+    cp "$cod4/maps/killhouse.gsc" "$cod4/maps/killhouse_anim.gsc" "$tmp/emacs/maps/" && chmod u+w "$tmp/emacs/maps/"*
+    printf '%s\n' --profile cod4 -g "$cod4" -g . --map killhouse --sp >"$tmp/emacs/atrc.flags"
+    sh "$repo/tests/lsp/readme-snippet.sh" "$repo/README.md" "Emacs" >"$tmp/emacs-setup.el" || fail=1
+    $limit env ATRC="$ATRC" PATH="$(dirname "$ATRC"):$PATH" LSP_ROOT="$tmp/emacs" LSP_STOCK="$cod4" HOME="$tmp/home" \
+        emacs --batch -f package-activate-all -l "$tmp/emacs-setup.el" -l "$repo/tests/lsp/emacs_test.el" \
+        </dev/null >"$tmp/emacs.out" 2>&1
+    st=$?
+    grep -v '^\[\(eglot\|jsonrpc\)\]\|^Loading ' "$tmp/emacs.out"
+    [ $st -eq 0 ] || { echo "FAIL lsp emacs: exit status $st"; fail=1; }
+else
+    echo "== lsp: emacs + eglot: skipped (no stock CoD4 scripts in $cod4; set COD4_GAME)"
+fi
 [ $fail -eq 0 ] && echo "lsp: all passed"
 exit $fail

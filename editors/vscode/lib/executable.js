@@ -64,4 +64,26 @@ function findExecutable(command, opts) {
     return null;
 }
 
-module.exports = { findExecutable };
+// The atrc a platform's .vsix carries (make vsix-linux-x64, vsix-win32-x64):
+// bin/<platform>-<arch>/atrc[.exe] inside the extension, or null.
+function bundledExecutable(extDir, opts) {
+    opts = opts || {};
+    const platform = opts.platform || process.platform;
+    const arch = opts.arch || process.arch;
+    if (!extDir) return null;
+    const file = path.join(extDir, 'bin', `${platform}-${arch}`, platform === 'win32' ? 'atrc.exe' : 'atrc');
+    return isExecutableFile(file, platform) ? file : null;
+}
+
+// What to do when there is no atrc, in the platform's own steps.
+function installSteps(platform) {
+    if (platform === 'win32') {
+        return 'Install the win32-x64 package of this extension (it carries atrc.exe), or unpack atrc.exe from ' +
+            'atrc-<version>-win64.zip (make dist-windows) and set atrc.executable to its path (C:\\tools\\atrc.exe).';
+    }
+    return `Install the ${platform === 'linux' ? 'linux-x64' : 'platform'} package of this extension (it carries atrc), ` +
+        'or build and install atrc (make && sudo make install in its source tree, or make install PREFIX=~/.local ' +
+        'with ~/.local/bin on PATH), or set atrc.executable to the path of its build/atrc.';
+}
+
+module.exports = { findExecutable, bundledExecutable, installSteps };

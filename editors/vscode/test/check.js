@@ -4,6 +4,7 @@
 //
 //   node test/check.js                          grammars and extension code
 //   node test/check.js --vsix FILE --version V  and the package's contents
+//   [--platform-vsix FILE TARGET EXECUTABLE]...  and a platform's package's
 //   node test/check.js --atrc PATH              and the grammar against atrc's
 //                                               parser on corpus scripts
 //
@@ -411,6 +412,25 @@ function checkExecutableLookup(extDir) {
         ok(findExecutable('~/bin/atrc', opts) === exe, '~/ is the home directory');
         ok(findExecutable('bin', opts) === null, 'a directory is not an executable');
         ok(findExecutable('', opts) === null, 'an empty setting finds nothing');
+        // the atrc a platform's package carries
+        const { bundledExecutable, installSteps } = require(path.join(extDir, 'lib', 'executable.js'));
+        fs.mkdirSync(path.join(tmp, 'ext', 'bin', 'linux-x64'), { recursive: true });
+        fs.mkdirSync(path.join(tmp, 'ext', 'bin', 'win32-x64'), { recursive: true });
+        fs.copyFileSync(exe, path.join(tmp, 'ext', 'bin', 'linux-x64', 'atrc'));
+        fs.chmodSync(path.join(tmp, 'ext', 'bin', 'linux-x64', 'atrc'), 0o755);
+        fs.writeFileSync(path.join(tmp, 'ext', 'bin', 'win32-x64', 'atrc.exe'), 'MZ');
+        const ext = path.join(tmp, 'ext');
+        ok(bundledExecutable(ext, { platform: 'linux', arch: 'x64' }) === path.join(ext, 'bin', 'linux-x64', 'atrc'),
+            "linux-x64: the package's bin/linux-x64/atrc");
+        ok(bundledExecutable(ext, { platform: 'win32', arch: 'x64' }) === path.join(ext, 'bin', 'win32-x64', 'atrc.exe'),
+            "win32-x64: the package's bin/win32-x64/atrc.exe");
+        ok(bundledExecutable(ext, { platform: 'linux', arch: 'arm64' }) === null, 'no atrc for a platform the package lacks');
+        ok(bundledExecutable(null) === null, 'no extension directory, no bundled atrc');
+        const win = installSteps('win32'), linux = installSteps('linux');
+        ok(/win32-x64 package/.test(win) && /atrc\.exe/.test(win) && /win64\.zip/.test(win) && !/make install/.test(win),
+            "Windows' steps: the win32-x64 package or atrc.exe from the release zip", win);
+        ok(/linux-x64 package/.test(linux) && /make install/.test(linux) && !/atrc\.exe\b/.test(linux),
+            "Linux's steps: the linux-x64 package or make install", linux);
     } finally {
         fs.rmSync(tmp, { recursive: true, force: true });
     }
@@ -446,11 +466,15 @@ async function checkActivation(extDir, label) {
     const shown = [];
     const logged = [];
     const settings = { executable: 'atrc-not-installed-anywhere', flags: [] };
+    const configured = new Set(['executable']); // the settings the user set (inspect's globalValue)
     const providers = {};
     const fake = {
         workspace: {
             workspaceFolders: undefined,
-            getConfiguration: () => ({ get: (k, d) => (k in settings ? settings[k] : d) }),
+            getConfiguration: () => ({
+                get: (k, d) => (k in settings ? settings[k] : d),
+                inspect: k => ({ defaultValue: undefined, globalValue: configured.has(k) ? settings[k] : undefined })
+            }),
             onDidChangeConfiguration: () => ({ dispose() {} }),
             registerTextDocumentContentProvider: (scheme, provider) => { providers[scheme] = provider; return { dispose() {} }; },
             createFileSystemWatcher: glob => ({ glob, dispose() {} })
@@ -494,6 +518,8 @@ async function checkActivation(extDir, label) {
         const msg = shown.length ? shown[0][0] : '';
         ok(msg.includes('"atrc-not-installed-anywhere"') && msg.includes('atrc.executable') && msg.includes('not found on PATH'),
             `${label}: the message names the setting, its value and the cause`, msg);
+        const { installSteps } = require(path.join(extDir, 'lib', 'executable.js'));
+        ok(msg.endsWith(installSteps(process.platform)), `${label}: the message gives this platform's steps`, msg);
         ok(shown.length && shown[0][1].includes('Open Settings'), `${label}: the message offers to open the setting`);
         ok(logged.some(l => l === msg), `${label}: the message is also in the output channel`);
         ok(!loadedClient && clients.length === 0, `${label}: no language client is loaded without a server`);
@@ -538,6 +564,25 @@ async function checkActivation(extDir, label) {
             await restart.deactivate();
             ok(c.stopped, `${label}: deactivating stops the client`);
         }
+        // no executable set: the atrc the platform's package carries
+        const own = path.join(tmp, 'ext', 'bin', `${process.platform}-${process.arch}`);
+        fs.mkdirSync(own, { recursive: true });
+        const bundled = path.join(own, process.platform === 'win32' ? 'atrc.exe' : 'atrc');
+        fs.copyFileSync(exe, bundled);
+        fs.chmodSync(bundled, 0o755);
+        configured.delete('executable');
+        settings.executable = 'atrc-not-installed-anywhere';
+        await restart.activate({ subscriptions: [], extensionPath: path.join(tmp, 'ext') });
+        const b = clients[clients.length - 1];
+        ok(b && b.started && b.server.command === bundled, `${label}: unset, atrc.executable is the package's own atrc`,
+            b && b.server.command);
+        await restart.deactivate();
+        configured.add('executable');
+        await restart.activate({ subscriptions: [], extensionPath: path.join(tmp, 'ext') });
+        ok(shown.length === 1 && shown[0][0].includes('"atrc-not-installed-anywhere"'),
+            `${label}: set by the user, atrc.executable wins over the package's atrc`, JSON.stringify(shown));
+        await restart.deactivate();
+        settings.executable = exe;
         startError = new Error('spawn EACCES');
         shown.length = 0;
         await restart.activate({ subscriptions: [] });
@@ -620,7 +665,9 @@ function readZip(buf) {
     return entries;
 }
 
-async function checkVsix(file, version) {
+// A platform's package (target set): named for it, its manifest's
+// TargetPlatform, and bin/<target>/atrc[.exe] the given executable.
+async function checkVsix(file, version, target, bin) {
     const entries = readZip(fs.readFileSync(file));
     const has = name => entries.has(name);
     const text = name => (entries.get(name) || Buffer.alloc(0)).toString('utf8');
@@ -629,8 +676,15 @@ async function checkVsix(file, version) {
     }
     const manifest = JSON.parse(text('extension/package.json'));
     ok(manifest.version === version, `the extension's version ${manifest.version} is atrc's ${version}`);
-    ok(path.basename(file) === `atrc-vscode-${version}.vsix`, `the package is named atrc-vscode-${version}.vsix`);
+    const named = target ? `atrc-vscode-${version}-${target}.vsix` : `atrc-vscode-${version}.vsix`;
+    ok(path.basename(file) === named, `the package is named ${named}`);
     const vsixml = text('extension.vsixmanifest');
+    ok(target ? vsixml.includes(`TargetPlatform="${target}"`) : !vsixml.includes('TargetPlatform='),
+        `${named}: the manifest's target platform is ${target || 'none (every platform)'}`);
+    const exe = target && `extension/bin/${target}/${target.startsWith('win32') ? 'atrc.exe' : 'atrc'}`;
+    if (target) {
+        ok(has(exe) && entries.get(exe).equals(fs.readFileSync(bin)), `${named} carries ${bin} as ${exe}`);
+    }
     ok(/<Identity\b[^>]*\bId="atrc-vscode"/.test(vsixml) && vsixml.includes(`Version="${version}"`),
         'extension.vsixmanifest names atrc-vscode and its version');
 
@@ -644,6 +698,11 @@ async function checkVsix(file, version) {
             try { parsed = JSON.parse(text(conf)); } catch (e) { /* reported below */ }
             ok(parsed && parsed.comments && parsed.comments.lineComment === '//', `${id}'s language configuration ${conf} is packaged`);
         }
+        // The stock scripts and trees are Windows-1252: opened as UTF-8 and
+        // saved, each non-ASCII byte would become U+FFFD.
+        const defaults = (manifest.contributes.configurationDefaults || {})[`[${id}]`] || {};
+        ok(defaults['files.encoding'] === 'windows1252', `${id} files open and save as Windows-1252 by default`,
+            JSON.stringify(defaults));
         const g = (manifest.contributes.grammars || []).find(x => x.language === id);
         ok(!!g, `a grammar is declared for ${id}`);
         if (g) {
@@ -677,6 +736,7 @@ async function checkVsix(file, version) {
     ok(![...entries.keys()].some(n => n.startsWith('extension/test/')), 'the tests are not packaged');
     // The extension's own files, and nothing else of the source directory.
     const own = new Set(['extension/package.json', 'extension/readme.md', main]);
+    if (exe) own.add(exe);
     for (const l of langs) own.add('extension/' + path.posix.normalize(l.configuration));
     for (const g of manifest.contributes.grammars || []) own.add('extension/' + path.posix.normalize(g.path));
     for (const f of fs.readdirSync(path.join(HERE, 'lib'))) own.add(`extension/lib/${f}`);
@@ -709,8 +769,10 @@ async function main() {
     let vsix = null;
     let version = null;
     let atrc = null;
+    const platforms = []; // [FILE, TARGET, EXECUTABLE]
     for (let i = 0; i < args.length; i++) {
         if (args[i] === '--vsix') vsix = args[++i];
+        else if (args[i] === '--platform-vsix') platforms.push(args.slice(i + 1, (i += 3) + 1));
         else if (args[i] === '--version') version = args[++i];
         else if (args[i] === '--atrc') atrc = args[++i];
         else { console.error(`check.js: unknown argument ${args[i]}`); process.exit(2); }
@@ -725,6 +787,7 @@ async function main() {
     checkArchiveUris(HERE);
     await checkActivation(HERE, 'extension');
     if (vsix) await checkVsix(vsix, version);
+    for (const [file, target, bin] of platforms) await checkVsix(file, version, target, bin);
     console.log(`vscode: ${passed} passed, ${failed} failed`);
     process.exit(failed === 0 ? 0 : 1);
 }
