@@ -73,6 +73,8 @@ typedef struct atrc_options {
     int max_errors;   /* syntax errors reported per script before the rest of it
                          is given up: 0 the default (50), negative no limit */
     int jobs;         /* threads that read and parse scripts, the calling one included (0, 1: no threads) */
+    int notetracks;   /* read every leaf's whole xanim for its notetracks when the trees are built (JSON's
+                         "notetracks"); otherwise only the leaves a check or a query asks about are read */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;

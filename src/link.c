@@ -5,6 +5,7 @@
 #include "check_stage.h"
 #include "driver.h"
 #include "link.h"
+#include "notetracks.h"
 #include "registry.h"
 #include "atr.h"
 #include "outbuf.h"
@@ -106,6 +107,9 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
             assets->leaves += t->tree.nodes[i].child_count == 0 && !t->tree.nodes[i].placeholder;
     }
     atr_sync_setup(&t->tree, src, ctx->rules, &ctx->diags);
+    if (ctx->opts.notetracks && !ctx->opts.no_xanim)
+        for (int i = 0; i < t->tree.node_count; i++)
+            if (t->tree.nodes[i].child_count == 0) ctx_leaf_notes(ctx, &t->tree, i, NULL);
     /* The engine's order (leaves by index, sync after assets) is not the
     ** file's: a tree's diagnostics come in line order. */
     check_sort_diags(&ctx->diags, first, src);
