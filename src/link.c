@@ -6,6 +6,7 @@
 #include "driver.h"
 #include "link.h"
 #include "notetracks.h"
+#include "notewait.h"
 #include "registry.h"
 #include "atr.h"
 #include "outbuf.h"
@@ -208,6 +209,7 @@ void link_trees(atrc_ctx *ctx)
     free(queries);
     for (int i = 0; i <= ctx->tree_count; i++) VEC_FREE(names[i]);
     free(names);
+    notewait_check(ctx); /* run-time check E11: needs the bound references */
     if (note) diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0, "%s", note);
     ctx->trees_built = 1;
 }
