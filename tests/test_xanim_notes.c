@@ -9,8 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "profile.h"
-#include "xanim_notes.h"
+#include "game/profile.h"
+#include "tree/xanim_notes.h"
 #include "xanim_gen_testlib.h"
 
 static const xgen_note stock_like[] = {

@@ -4,9 +4,9 @@
 ** of every leaf of a small fixed tree, so that the loader's messages (out of
 ** date, malformed, ...) and sync setup run on whatever the header says. */
 #include "fuzz_common.h"
-#include "atr.h"
-#include "profile.h"
-#include "xanim_notes.h"
+#include "tree/atr.h"
+#include "game/profile.h"
+#include "tree/xanim_notes.h"
 
 #include <string.h>
 #include <unistd.h>
