@@ -23,12 +23,15 @@ static int write_whole(const char *path, int looping, unsigned frames, int rate,
     xgen_note list[255];
     char names[255][256];
     int count = 0;
-    char *copy = strdup(notes), *save = NULL;
-    for (char *e = strcmp(notes, "-") == 0 ? NULL : strtok_r(copy, ",", &save); e; e = strtok_r(NULL, ",", &save)) {
-        char *at = strrchr(e, '@');
+    /* (no strtok_r: the Windows build's C library lacks it) */
+    for (const char *e = strcmp(notes, "-") == 0 ? NULL : notes; e && *e;) {
+        const char *comma = strchr(e, ',');
+        size_t len = comma ? (size_t)(comma - e) : strlen(e);
+        const char *at = NULL;
+        for (size_t i = 0; i < len; i++)
+            if (e[i] == '@') at = e + i;
         if (!at || count == 255 || (size_t)(at - e) >= sizeof names[0]) {
-            fprintf(stderr, "mkxanim: bad notetrack '%s' (name@frame)\n", e);
-            free(copy);
+            fprintf(stderr, "mkxanim: bad notetrack '%.*s' (name@frame)\n", (int)len, e);
             return -1;
         }
         size_t n = (size_t)(at - e);
@@ -37,8 +40,8 @@ static int write_whole(const char *path, int looping, unsigned frames, int rate,
         list[count].name = names[count];
         list[count].frame = (unsigned)strtoul(at + 1, NULL, 10);
         count++;
+        e = comma ? comma + 1 : NULL;
     }
-    free(copy);
     xgen_spec s = {version, frames, looping, 0, 0, rate, 2, frames > 2 ? frames / 2 : 1, frames, 0, list, count};
     return xgen_write(path, &s);
 }

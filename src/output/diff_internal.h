@@ -129,6 +129,8 @@ typedef struct dnode {
     long flags;          /* -1 for a leaf */
     int looping;         /* -1 null or absent */
     uint32_t id;         /* identity across the two runs */
+    dstr *notes;         /* a leaf's notetrack names, sorted bytewise (JSON "notetracks") */
+    int note_count;      /* -1: absent (xanims not read, or not readable) */
 } dnode;
 
 typedef struct dtree {
