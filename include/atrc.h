@@ -441,6 +441,9 @@ typedef struct atrc_at {
     /* call facts */
     const char *builtin_list; /* "stock cod4 multiplayer", "extension cod4x", "builtins FILE"; NULL: not a builtin */
     const char *signature;  /* "f(a, b)" of the definition, or NULL */
+    /* leaf facts from its xanim (hover; never with --no-xanim) */
+    double length;          /* seconds (frames / frame rate, runtime-anim.md 1.4 O); -1 unknown */
+    const char *notetracks; /* "`fire` (frame 10), `end` (frame 39)": the xanim read whole; NULL unknown */
 } atrc_at;
 /* What is at file:line:column.  Returns 1 (and fills *out), or 0 when
 ** nothing atrc knows is there (out->kind ATRC_AT_NONE). */
@@ -454,12 +457,16 @@ int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out);
 size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max);
 
 /* Completion candidates at a position: after '%' the node names of the tree
-** in scope (tree order); inside #using_animtree(" the trees on the search
+** in scope (tree order); inside the note string of waittillmatch(notify, "
+** the notetracks of the leaves flagged with that notify above it in the
+** function, of animhasnotetrack(%x, " and getnotetracktimes(%x, " those of
+** %x (read from their xanims); inside #using_animtree(" the trees on the search
 ** path; after path:: that script's functions; elsewhere the file's
 ** functions, its includes' and the builtins (stock and extensions). */
 typedef enum {
     ATRC_COMPLETE_LEAF = 0, ATRC_COMPLETE_GROUP, ATRC_COMPLETE_TREE,
-    ATRC_COMPLETE_FUNCTION, ATRC_COMPLETE_BUILTIN_FUNCTION, ATRC_COMPLETE_BUILTIN_METHOD
+    ATRC_COMPLETE_FUNCTION, ATRC_COMPLETE_BUILTIN_FUNCTION, ATRC_COMPLETE_BUILTIN_METHOD,
+    ATRC_COMPLETE_NOTETRACK  /* inside the note of waittillmatch(notify, ", animhasnotetrack(%x, ", getnotetracktimes(%x, " */
 } atrc_completion_kind;
 typedef struct atrc_completion {
     atrc_completion_kind kind;
