@@ -169,13 +169,7 @@ static void note_changes(differ *d, dstr tree, const dnode *on, const dnode *nn)
     if (on->note_count < 0 || nn->note_count < 0) return;
     int i = 0, k = 0;
     while (i < on->note_count || k < nn->note_count) {
-        int c = i == on->note_count ? 1 : k == nn->note_count ? -1 : 0;
-        if (!c) {
-            const dstr *a = &on->notes[i], *b = &nn->notes[k];
-            size_t n = a->n < b->n ? a->n : b->n;
-            c = memcmp(a->s, b->s, n);
-            if (!c) c = a->n < b->n ? -1 : a->n > b->n;
-        }
+        int c = i == on->note_count ? 1 : k == nn->note_count ? -1 : dstr_cmp(on->notes[i], nn->notes[k]);
         if (!c) {
             i++, k++;
             continue;

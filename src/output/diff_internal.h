@@ -30,6 +30,14 @@ static inline int dstr_eq(dstr a, dstr b)
     return a.n == b.n && memcmp(a.s, b.s, a.n) == 0;
 }
 
+/* Byte order of two non-null strings (a shorter prefix first). */
+static inline int dstr_cmp(dstr a, dstr b)
+{
+    size_t n = a.n < b.n ? a.n : b.n;
+    int c = n ? memcmp(a.s, b.s, n) : 0;
+    return c ? c : a.n < b.n ? -1 : a.n > b.n;
+}
+
 static inline int dstr_is(dstr a, const char *s)
 {
     return a.s && a.n == strlen(s) && memcmp(a.s, s, a.n) == 0;

@@ -75,10 +75,7 @@ static const json_value *get_array(differ *d, int run, const json_value *obj, co
 
 static int note_cmp(const void *a, const void *b)
 {
-    const dstr *x = a, *y = b;
-    size_t n = x->n < y->n ? x->n : y->n;
-    int c = memcmp(x->s, y->s, n);
-    return c ? c : x->n < y->n ? -1 : x->n > y->n;
+    return dstr_cmp(*(const dstr *)a, *(const dstr *)b);
 }
 
 /* A leaf's "notetracks" (runs with xanims read; absent in others): the
