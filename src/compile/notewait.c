@@ -314,7 +314,9 @@ void notewait_scan_end(notewait_scan *s)
 
 notewait_scan *notewait_scan_copy(const notewait_scan *from)
 {
-    notewait_scan *s = notewait_scan_new(from->rules, from->set);
+    /* a copy is only replayed, never scans: it keeps no pointer into the
+    ** context that made the original (its builtin set) */
+    notewait_scan *s = notewait_scan_new(NULL, NULL);
     if (from->found.count) {
         VEC_RESERVE(s->found, from->found.count);
         memcpy(s->found.items, from->found.items, from->found.count * sizeof *s->found.items);
@@ -391,6 +393,8 @@ static int near_cmp(const void *a, const void *b)
 /* The notetracks the waits' leaves have, nearest the note first (each
 ** name once), at most LISTED of them. */
 #define LISTED 12
+/* Names longer than this are not compared by edit distance. */
+#define NAME_COMPARED 256
 
 static void check_wait(atrc_ctx *ctx, const note_wait *w)
 {
@@ -411,17 +415,22 @@ static void check_wait(atrc_ctx *ctx, const note_wait *w)
     }
     for (size_t k = 0; k < w->count; k++)
         if (xanim_notes_find(notes[k], w->note)) return; /* `end` is in every list */
+    /* every name once (sorted by name, then by distance): n log n */
     VEC(near_note) all = {0};
     for (size_t k = 0; k < w->count; k++)
-        for (size_t i = 0; i < notes[k]->count; i++) {
-            const char *name = notes[k]->items[i].name;
-            int seen = 0;
-            for (size_t j = 0; j < all.count && !seen; j++) seen = strcmp(all.items[j].name, name) == 0;
-            if (seen) continue;
-            size_t ln = strlen(name), lm = strlen(w->note);
-            int bound = (int)(ln > lm ? ln : lm);
-            *VEC_PUSH(all) = (near_note){name, suggest_distance(w->note, lm, name, ln, bound)};
-        }
+        for (size_t i = 0; i < notes[k]->count; i++) *VEC_PUSH(all) = (near_note){notes[k]->items[i].name, 0};
+    qsort(all.items, all.count, sizeof *all.items, near_cmp);
+    size_t unique = 0, lm = strlen(w->note);
+    for (size_t i = 0; i < all.count; i++) {
+        if (unique && strcmp(all.items[unique - 1].name, all.items[i].name) == 0) continue;
+        size_t ln = strlen(all.items[i].name);
+        all.items[unique] = all.items[i];
+        /* (a long name is far: its distance is not computed, which would cost its length squared) */
+        int far = (int)(ln > lm ? ln : lm);
+        all.items[unique++].dist = ln > NAME_COMPARED || lm > NAME_COMPARED ? far
+                                 : suggest_distance(w->note, lm, all.items[i].name, ln, far);
+    }
+    all.count = unique;
     qsort(all.items, all.count, sizeof *all.items, near_cmp);
     outbuf list = {0};
     for (size_t i = 0; i < all.count && i < LISTED; i++) {
