@@ -390,6 +390,18 @@ static int near_cmp(const void *a, const void *b)
     return strcmp(x->name, y->name);
 }
 
+/* A name in a message, quoted, its control bytes as \\xNN (a notetrack
+** name is whatever the file holds; a script string may hold a newline). */
+static void put_quoted(outbuf *b, const char *name)
+{
+    outbuf_char(b, '"');
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f) outbuf_printf(b, "\\x%02x", *p);
+        else outbuf_char(b, (char)*p);
+    }
+    outbuf_char(b, '"');
+}
+
 /* The notetracks the waits' leaves have, nearest the note first (each
 ** name once), at most LISTED of them. */
 #define LISTED 12
@@ -432,26 +444,26 @@ static void check_wait(atrc_ctx *ctx, const note_wait *w)
     }
     all.count = unique;
     qsort(all.items, all.count, sizeof *all.items, near_cmp);
-    outbuf list = {0};
-    for (size_t i = 0; i < all.count && i < LISTED; i++) {
-        outbuf_str(&list, i ? ", \"" : "\"");
-        outbuf_str(&list, all.items[i].name);
-        outbuf_char(&list, '"');
-    }
-    if (all.count > LISTED) outbuf_printf(&list, " and %zu more", all.count - LISTED);
+    outbuf msg = {0};
     const atrc_node *leaf = &trees[0]->nodes[nodes[0]];
     const char *spelling = leaf->spelling ? leaf->spelling : leaf->name;
     if (w->count == 1)
-        diag_add(&ctx->diags, DIAG_WARNING, w->src, w->line, w->col,
-                 "waittillmatch waits forever: %%%s, flagged with \"%s\" above, has no notetrack \"%s\" "
-                 "(the game reports nothing); its notetracks, nearest first: %s",
-                 spelling, w->notify, w->note, list.s);
+        outbuf_printf(&msg, "waittillmatch waits forever: %%%s, flagged with ", spelling);
     else
-        diag_add(&ctx->diags, DIAG_WARNING, w->src, w->line, w->col,
-                 "waittillmatch waits forever: none of the %zu animations flagged with \"%s\" above (%%%s, ...) "
-                 "has a notetrack \"%s\" (the game reports nothing); their notetracks, nearest first: %s",
-                 w->count, w->notify, spelling, w->note, list.s);
-    outbuf_free(&list);
+        outbuf_printf(&msg, "waittillmatch waits forever: none of the %zu animations flagged with ", w->count);
+    put_quoted(&msg, w->notify);
+    if (w->count == 1) outbuf_str(&msg, " above, has no notetrack ");
+    else outbuf_printf(&msg, " above (%%%s, ...) has a notetrack ", spelling);
+    put_quoted(&msg, w->note);
+    outbuf_str(&msg, w->count == 1 ? " (the game reports nothing); its notetracks, nearest first: "
+                                   : " (the game reports nothing); their notetracks, nearest first: ");
+    for (size_t i = 0; i < all.count && i < LISTED; i++) {
+        if (i) outbuf_str(&msg, ", ");
+        put_quoted(&msg, all.items[i].name);
+    }
+    if (all.count > LISTED) outbuf_printf(&msg, " and %zu more", all.count - LISTED);
+    diag_add(&ctx->diags, DIAG_WARNING, w->src, w->line, w->col, "%s", msg.s);
+    outbuf_free(&msg);
     VEC_FREE(all);
 }
 
