@@ -73,6 +73,8 @@ typedef struct atrc_options {
     int max_errors;   /* syntax errors reported per script before the rest of it
                          is given up: 0 the default (50), negative no limit */
     int jobs;         /* threads that read and parse scripts, the calling one included (0, 1: no threads) */
+    int notetracks;   /* read every leaf's whole xanim for its notetracks when the trees are built (JSON's
+                         "notetracks"); otherwise only the leaves a check or a query asks about are read */
 } atrc_options;
 
 typedef struct atrc_ctx atrc_ctx;
@@ -446,6 +448,9 @@ typedef struct atrc_at {
     const char *signature;  /* "f(a, b)" of the definition (a local's: of its function), or NULL */
     /* local facts */
     int local_param;        /* 1 a parameter, 0 a local variable */
+    /* leaf facts from its xanim (hover; never with --no-xanim) */
+    double length;          /* seconds (frames / frame rate, runtime-anim.md 1.4 O); -1 unknown */
+    const char *notetracks; /* "`fire` (frame 10), `end` (frame 39)": the xanim read whole; NULL unknown */
 } atrc_at;
 /* What is at file:line:column.  Returns 1 (and fills *out), or 0 when
 ** nothing atrc knows is there (out->kind ATRC_AT_NONE). */
@@ -465,14 +470,19 @@ size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *ou
 /* Completion candidates at a position: after '%' every name the .atr of the
 ** tree in scope declares, as written: the nodes kept first (index order,
 ** detail "tree[index] node N = 0x..."), then those pruning removed
-** (declaration order, detail "not referenced yet: adding it keeps it"); inside #using_animtree(" the trees on the search
+** (declaration order, detail "not referenced yet: adding it keeps it"); inside
+** the note string of waittillmatch(notify, " the notetracks of the leaves
+** flagged with that notify above it in the function, of animhasnotetrack(%x, "
+** and getnotetracktimes(%x, " those of %x (read from their xanims); inside
+** #using_animtree(" the trees on the search
 ** path; after path:: that script's functions; elsewhere, inside a
 ** function, its parameters and locals first, then the file's functions,
 ** its includes' and the builtins (stock and extensions). */
 typedef enum {
     ATRC_COMPLETE_LEAF = 0, ATRC_COMPLETE_GROUP, ATRC_COMPLETE_TREE,
     ATRC_COMPLETE_FUNCTION, ATRC_COMPLETE_BUILTIN_FUNCTION, ATRC_COMPLETE_BUILTIN_METHOD,
-    ATRC_COMPLETE_LOCAL
+    ATRC_COMPLETE_LOCAL,
+    ATRC_COMPLETE_NOTETRACK  /* inside the note of waittillmatch(notify, ", animhasnotetrack(%x, ", getnotetracktimes(%x, " */
 } atrc_completion_kind;
 typedef struct atrc_completion {
     atrc_completion_kind kind;

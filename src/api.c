@@ -44,6 +44,7 @@ void atrc_free(atrc_ctx *ctx)
     diag_free(&ctx->diags);
     for (size_t i = 0; i < ctx->sources.count; i++) source_free(ctx->sources.items[i]);
     VEC_FREE(ctx->sources);
+    VEC_FREE(ctx->note_waits);
     free(ctx->builtins.items);
     arena_free_all(&ctx->mem);
     free(ctx);

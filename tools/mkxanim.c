@@ -1,19 +1,53 @@
-/* mkxanim — writes header-only xanim assets, enough for atrc to check
-** presence, version and the looping bit (stock-behavior.md section 7.1).
+/* mkxanim — writes xanim assets: header-only ones, enough for atrc to check
+** presence, version and the looping bit (stock-behavior.md section 7.1), or
+** whole files with notetracks (runtime-anim.md 4.1).
 **
 **   mkxanim [-v VERSION] -d DIR -l LIST      one asset per line of LIST
-**   mkxanim [-v VERSION] -d DIR SPEC...      SPEC = name[:loop|nonloop[:frames[:rate]]]
+**   mkxanim [-v VERSION] -d DIR SPEC...      SPEC = name[:loop|nonloop[:frames[:rate[:NOTES]]]]
 **
-** LIST lines: `name [loop|nonloop|any [frames [rate]]]`, blank lines and
-** `#` comments ignored ("any" writes a non-looping asset).  VERSION 14 writes
-** the 9-byte CoD1/UO/CoD2 header, 17 the 10-byte CoD4 header. */
+** LIST lines: `name [loop|nonloop|any [frames [rate [NOTES]]]]`, blank lines
+** and `#` comments ignored ("any" writes a non-looping asset).  VERSION 14
+** writes the 9-byte CoD1/UO/CoD2 header, 17 the 10-byte CoD4 header.  With
+** NOTES the file is whole (two parts with key lists, then the notetracks):
+** `-` for none, else `name@frame` entries separated by commas (`+` in a name
+** stands for a space). */
+#include "../tests/xanim_gen_testlib.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* A whole file with the notetracks of `notes` ("fire@3,bodyfall+large@9" or "-"). */
+static int write_whole(const char *path, int looping, unsigned frames, int rate, int version, const char *notes)
+{
+    xgen_note list[255];
+    char names[255][256];
+    int count = 0;
+    /* (no strtok_r: the Windows build's C library lacks it) */
+    for (const char *e = strcmp(notes, "-") == 0 ? NULL : notes; e && *e;) {
+        const char *comma = strchr(e, ',');
+        size_t len = comma ? (size_t)(comma - e) : strlen(e);
+        const char *at = NULL;
+        for (size_t i = 0; i < len; i++)
+            if (e[i] == '@') at = e + i;
+        if (!at || count == 255 || (size_t)(at - e) >= sizeof names[0]) {
+            fprintf(stderr, "mkxanim: bad notetrack '%.*s' (name@frame)\n", (int)len, e);
+            return -1;
+        }
+        size_t n = (size_t)(at - e);
+        for (size_t i = 0; i < n; i++) names[count][i] = e[i] == '+' ? ' ' : e[i];
+        names[count][n] = 0;
+        list[count].name = names[count];
+        list[count].frame = (unsigned)strtoul(at + 1, NULL, 10);
+        count++;
+        e = comma ? comma + 1 : NULL;
+    }
+    xgen_spec s = {version, frames, looping, 0, 0, rate, 2, frames > 2 ? frames / 2 : 1, frames, 0, list, count};
+    return xgen_write(path, &s);
+}
+
 static int write_asset(const char *dir, const char *name, int looping, unsigned frames, int rate,
-                       int version)
+                       int version, const char *notes)
 {
     if (!*name || strchr(name, '/')) {
         fprintf(stderr, "mkxanim: bad asset name '%s'\n", name);
@@ -23,6 +57,12 @@ static int write_asset(const char *dir, const char *name, int looping, unsigned 
     char *path = malloc(n);
     if (!path) return -1;
     snprintf(path, n, "%s/%s", dir, name);
+    if (notes) {
+        int rc = write_whole(path, looping, frames, rate, version, notes);
+        if (rc) fprintf(stderr, "mkxanim: cannot write '%s'\n", path);
+        free(path);
+        return rc;
+    }
     unsigned char h[10];
     size_t len = 0;
     h[len++] = (unsigned char)(version & 0xFF);
@@ -70,6 +110,7 @@ static int from_list(const char *dir, const char *list, int version)
         char *mode = strtok(NULL, " \t\r\n");
         char *frames = strtok(NULL, " \t\r\n");
         char *rate = strtok(NULL, " \t\r\n");
+        char *notes = strtok(NULL, " \t\r\n");
         int looping = 0;
         if (mode && parse_mode(mode, &looping) != 0) {
             fprintf(stderr, "%s:%d: unknown mode '%s' (loop, nonloop, any)\n", list, lineno, mode);
@@ -77,7 +118,7 @@ static int from_list(const char *dir, const char *list, int version)
             continue;
         }
         if (write_asset(dir, name, looping, frames ? (unsigned)strtoul(frames, NULL, 10) : 30,
-                        rate ? atoi(rate) : 30, version) != 0)
+                        rate ? atoi(rate) : 30, version, notes) != 0)
             rc = -1;
     }
     fclose(fp);
@@ -108,6 +149,7 @@ int main(int argc, char **argv)
         char *mode = strtok(NULL, ":");
         char *frames = strtok(NULL, ":");
         char *rate = strtok(NULL, ":");
+        char *notes = strtok(NULL, ":");
         int looping = 0;
         if (!name || (mode && parse_mode(mode, &looping) != 0)) {
             fprintf(stderr, "mkxanim: bad spec '%s'\n", argv[i]);
@@ -115,7 +157,7 @@ int main(int argc, char **argv)
             continue;
         }
         if (write_asset(dir, name, looping, frames ? (unsigned)strtoul(frames, NULL, 10) : 30,
-                        rate ? atoi(rate) : 30, version) != 0)
+                        rate ? atoi(rate) : 30, version, notes) != 0)
             rc = 1;
     }
     return rc;

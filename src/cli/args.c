@@ -276,6 +276,8 @@ static int take_setting(cli *c, int argc, char **argv, int *i, int *format_seen)
         else if (strcmp(v, "json") == 0) c->format = ATRC_FORMAT_JSON;
         else if (strcmp(v, "dot") == 0) c->format = ATRC_FORMAT_DOT;
         else return usage_error(c, "unknown format '%s' (text, json, dot)", v);
+        /* JSON lists every leaf's notetracks: read when the trees are built */
+        c->opts.notetracks = c->format == ATRC_FORMAT_JSON;
     } else if (cli_take_value(argc, argv, i, "--jobs", 'j', &v)) {
         char *end;
         long n = v && isdigit((unsigned char)*v) ? strtol(v, &end, 10) : 0;

@@ -192,7 +192,7 @@ static void add_extension(lsp_server *s, const json_value *d, int *any)
     int last = (int)lines.count - 1;
     int ends_line = len == 0 || text[len - 1] == '\n';
     outbuf uri = {0};
-    lsp_path_to_uri(&uri, s->project);
+    lsp_path_to_uri(&uri, s->project, &s->uri_style, LSP_WINDOWS_PATHS);
     outbuf uri_json = {0};
     outbuf_json_string(&uri_json, uri.s ? uri.s : "", uri.len);
     char title[200], add[200];

@@ -152,6 +152,7 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         if (at->is_leaf == 1) {
             outbuf_str(md, "leaf");
             if (at->looping >= 0) outbuf_str(md, at->looping ? ", looping" : ", not looping");
+            if (at->length >= 0) outbuf_printf(md, ", %.3f s", at->length);
         } else if (at->is_leaf == 0) {
             outbuf_str(md, "group");
             if (at->parse_flags) {
@@ -165,6 +166,7 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
             flag_words(md, at->sync_flags);
             outbuf_str(md, " group");
         }
+        if (at->notetracks) outbuf_printf(md, "\n\nnotetracks: %s", at->notetracks);
         if (at->reason) outbuf_printf(md, "\n\n%s", at->reason);
         break;
     case ATRC_AT_ANIMTREE:
@@ -302,6 +304,7 @@ static int completion_kind(atrc_completion_kind k)
     case ATRC_COMPLETE_TREE: return 17;   /* File */
     case ATRC_COMPLETE_BUILTIN_METHOD: return 2; /* Method */
     case ATRC_COMPLETE_LOCAL: return 6;   /* Variable */
+    case ATRC_COMPLETE_NOTETRACK: return 21; /* Constant */
     default: return 3;                    /* Function */
     }
 }

@@ -58,6 +58,12 @@ void lsp_uri_style_learn(lsp_uri_style *st, const char *uri);
 ** as st says and backslashes are separators when windows is set (a Windows
 ** build); else a backslash is an ordinary character of a name. */
 void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int windows);
+/* The build's own value for lsp_path_to_uri's windows. */
+#ifdef _WIN32
+#define LSP_WINDOWS_PATHS 1
+#else
+#define LSP_WINDOWS_PATHS 0
+#endif
 /* An archive entry's URI: atrc-archive: then the archive's file: URI path,
 ** "!/" and the entry (both percent-encoded; '!' too).  And back: the
 ** archive path and entry (malloc'ed), 0 or -1. */

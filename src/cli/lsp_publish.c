@@ -37,11 +37,7 @@ static void location_uri(lsp_server *s, outbuf *uri, const atrc_location *where)
     else {
         /* one spelling per file: its real path ("dir/./x" and links resolved) */
         char *real = os_real_path(path);
-#ifdef _WIN32
-        lsp_path_to_uri(uri, real ? real : path, &s->uri_style, 1);
-#else
-        lsp_path_to_uri(uri, real ? real : path, &s->uri_style, 0);
-#endif
+        lsp_path_to_uri(uri, real ? real : path, &s->uri_style, LSP_WINDOWS_PATHS);
         free(real);
     }
     free(abs);

@@ -9,6 +9,7 @@
 #include "script/ast.h"
 #include "base/text.h"
 #include "base/vec.h"
+#include "compile/notewait.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,8 @@ typedef struct compile_record {
     hashtab index;             /* distinct names by hash */
     ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
     size_t fn_first;           /* events of the function in pieces from here on */
+    notewait_scan *waits;      /* check E11's waittillmatch calls (notewait.c) */
+    size_t fn_first_wait;      /* its waits of the function in pieces from here on */
 } compile_record;
 
 void *compile_pass_begin(fe_file *f)
@@ -54,6 +57,7 @@ void *compile_pass_begin(fe_file *f)
     if (f->opts->syntax_only) return NULL;
     compile_record *cr = xcalloc(1, sizeof *cr);
     vec_reserve(cr->stack.items, cr->stack.cap, 256);
+    cr->waits = notewait_scan_new(f->rules, f->builtins);
     return cr;
 }
 
@@ -114,9 +118,13 @@ typedef struct visit_ctx {
 static void visit(void *ud, const ast_node *n, int in_dev)
 {
     visit_ctx *v = ud;
+    notewait_visit(v->cr->waits, n);
     switch (n->kind) {
     case AST_USING_ANIMTREE: record(v->cr, v->f, EV_USING_ANIMTREE, n, in_dev); break;
-    case AST_ANIM: record(v->cr, v->f, EV_ANIM, n, in_dev); break;
+    case AST_ANIM:
+        notewait_anim(v->cr->waits, n, (uint32_t)v->cr->ev.count);
+        record(v->cr, v->f, EV_ANIM, n, in_dev);
+        break;
     case AST_ANIMTREE: record(v->cr, v->f, EV_ANIMTREE, n, in_dev); break;
     default: break;
     }
@@ -136,10 +144,14 @@ void compile_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
     (void)fn; /* a header holds no animation syntax */
     compile_record *cr = state;
     cr->fn_first = cr->ev.count;
+    cr->fn_first_wait = notewait_count(cr->waits);
+    notewait_function(cr->waits);
 }
 
 void compile_pass_stmts(void *state, fe_file *f, const ast_node *first)
 {
+    compile_record *cr = state;
+    if (!f->item_anim_syntax) notewait_blind(cr->waits); /* (a script call may be among them) */
     for (const ast_node *s = first; s && f->item_anim_syntax; s = s->next) compile_pass_item(state, f, s);
 }
 
@@ -149,6 +161,7 @@ void compile_pass_fn_end(void *state, fe_file *f, const ast_node *fn, int comple
     compile_record *cr = state;
     if (!complete) {
         cr->ev.count = cr->fn_first;
+        notewait_truncate(cr->waits, cr->fn_first_wait);
         return;
     }
     /* The whole item's events would follow all of its diagnostics (the
@@ -164,6 +177,7 @@ void compile_pass_end(void *state, fe_file *f)
     cr->stack.items = NULL;
     cr->stack.cap = 0;
     hashtab_free(&cr->index); /* the replay needs the names, not the lookup */
+    notewait_scan_end(cr->waits);
 }
 
 void compile_pass_release(void *state)
@@ -174,6 +188,7 @@ void compile_pass_release(void *state)
     free(cr->names);
     VEC_FREE(cr->distinct);
     hashtab_free(&cr->index);
+    notewait_scan_free(cr->waits);
     free(cr);
 }
 
@@ -181,6 +196,7 @@ void *compile_pass_copy(const void *state)
 {
     const compile_record *from = state;
     compile_record *cr = xcalloc(1, sizeof *cr);
+    cr->waits = notewait_scan_copy(from->waits);
     if (from->ev.count) {
         cr->ev.items = xmalloc(array_size(from->ev.count, sizeof *cr->ev.items));
         memcpy(cr->ev.items, from->ev.items, from->ev.count * sizeof *cr->ev.items);
@@ -239,8 +255,8 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event 
     sel->failed = 0;
 }
 
-static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
-                         record_name *nm, const char *name, const selection *sel, compile_record *cr)
+static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
+                              record_name *nm, const char *name, const selection *sel, compile_record *cr)
 {
     anim_ref *r = registry_new_ref(ctx, REF_ANIM, src, e->line, e->col);
     if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
@@ -254,18 +270,19 @@ static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e
     const profile_rules *rules = ctx->rules;
     if (e->in_dev && rules->devblock_anim_error) {
         error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
-        return;
+        return r;
     }
     if (e->in_dev && rules->devblock_anim_dropped && !ctx->opts.developer_script) {
         /* The game emits nothing for it: not in the reference set (load-order.md 4.6). */
         r->developer = 1;
-        return;
+        return r;
     }
     if (!sel->tree) {
         if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
-        return;
+        return r;
     }
     registry_add_reference_hashed(ctx, sel->tree, r, nm->hash);
+    return r;
 }
 
 static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
@@ -285,6 +302,9 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
     compile_record *cr = f->state[FE_PASS_COMPILE];
     if (!cr) return;
     selection sel = {NULL, 0};
+    /* the references of the anim events, for the waits' candidates */
+    size_t waits = notewait_count(cr->waits);
+    anim_ref **by_event = waits ? xcalloc(cr->ev.count ? cr->ev.count : 1, sizeof *by_event) : NULL;
     for (size_t i = 0; i < cr->ev.count; i++) {
         const compile_event *e = &cr->ev.items[i];
         fe_replay_diags(f, &ctx->diags, e->diag_mark);
@@ -292,8 +312,14 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
         const char *name = cr->names + nm->off;
         switch ((event_kind)e->kind) {
         case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
-        case EV_ANIM: anim_literal(ctx, src, e, nm, name, &sel, cr); break;
+        case EV_ANIM: {
+            anim_ref *r = anim_literal(ctx, src, e, nm, name, &sel, cr);
+            if (by_event) by_event[i] = r;
+            break;
+        }
         case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel); break;
         }
     }
+    if (waits) notewait_replay(ctx, cr->waits, src, by_event, cr->ev.count);
+    free(by_event);
 }

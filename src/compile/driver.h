@@ -13,6 +13,8 @@
 #include "base/source.h"
 #include "base/vec.h"
 
+typedef struct note_wait note_wait;
+
 struct atrc_ctx {
     atrc_options opts;
     const struct profile_rules *rules; /* opts.profile's row, set when the context is made */
@@ -32,6 +34,7 @@ struct atrc_ctx {
     struct diag_view *view;    /* structured diagnostics, made when first asked for (diag_view.c) */
     struct lookup_cache *lookup; /* what is where in the files read, made when first asked for (lookup.c) */
     struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
+    VEC(struct note_wait *) note_waits; /* waittillmatch calls to check once the trees are built (notewait.c) */
 };
 
 /* The file-local passes the context's front end runs (FE_PASS_COUNT of

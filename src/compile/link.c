@@ -10,6 +10,8 @@
 #include "base/outbuf.h"
 #include "base/suggest.h"
 #include "base/vec.h"
+#include "compile/notetracks.h"
+#include "compile/notewait.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +108,9 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
             assets->leaves += t->tree.nodes[i].child_count == 0 && !t->tree.nodes[i].placeholder;
     }
     atr_sync_setup(&t->tree, src, ctx->rules, &ctx->diags);
+    if (ctx->opts.notetracks && !ctx->opts.no_xanim)
+        for (int i = 0; i < t->tree.node_count; i++)
+            if (t->tree.nodes[i].child_count == 0) ctx_leaf_notes(ctx, &t->tree, i, NULL);
     /* The engine's order (leaves by index, sync after assets) is not the
     ** file's: a tree's diagnostics come in line order. */
     check_sort_diags(&ctx->diags, first, src);
@@ -204,6 +209,7 @@ void link_trees(atrc_ctx *ctx)
     free(queries);
     for (int i = 0; i <= ctx->tree_count; i++) VEC_FREE(names[i]);
     free(names);
+    notewait_check(ctx); /* run-time check E11: needs the bound references */
     if (note) diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0, "%s", note);
     ctx->trees_built = 1;
 }

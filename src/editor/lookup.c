@@ -17,9 +17,12 @@
 #include "base/text.h"
 #include "base/vec.h"
 #include "compile/walk.h"
+#include "compile/notetracks.h"
+#include "base/outbuf.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void lookup_cache_free(lookup_cache *c)
 {
@@ -573,6 +576,7 @@ static void clear_at(atrc_at *out)
     out->value = -1;
     out->is_leaf = out->looping = -1;
     out->node_count = out->node_total = -1;
+    out->length = -1;
 }
 
 static int in_token(int line, int col, int tline, int tcol, int tend)
@@ -802,6 +806,26 @@ static int lookup_atr(const atrc_ctx *ctx, lookup_cache *c, file_index *f, int l
     return 0;
 }
 
+/* A leaf's length and notetracks: its xanim is read whole the first time a
+** hover asks (notetracks.c keeps it), which the lookup's const passes cannot. */
+static void leaf_asset_facts(atrc_ctx *ctx, atrc_at *out)
+{
+    if ((out->kind != ATRC_AT_ANIM && out->kind != ATRC_AT_NODE) || out->is_leaf != 1 || out->tree <= 0 ||
+        out->tree > ctx->tree_count || out->node < 0)
+        return;
+    tree_entry *t = ctx->trees[out->tree];
+    if (!t || !t->built || out->node >= t->tree.node_count) return;
+    double seconds;
+    if (atrc_anim_length(&t->tree, out->node, &seconds) == 0 && !ctx->opts.no_xanim) out->length = seconds;
+    const xanim_notes *notes = ctx_leaf_notes(ctx, &t->tree, out->node, NULL);
+    if (!notes) return;
+    outbuf b = {0};
+    for (size_t i = 0; i < notes->count; i++)
+        outbuf_printf(&b, "%s`%s` (frame %u)", i ? ", " : "", notes->items[i].name, notes->items[i].frame);
+    out->notetracks = arena_strdup(&ctx->mem, b.s ? b.s : "");
+    outbuf_free(&b);
+}
+
 int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *out)
 {
     clear_at(out);
@@ -812,6 +836,7 @@ int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *
     int found = lookup_is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
                                   : lookup_atr(ctx, c, f, line, column, out);
     if (!found) clear_at(out);
+    else leaf_asset_facts(ctx, out);
     return found;
 }
 
@@ -954,6 +979,145 @@ static int directive_before(const char *text, size_t end, const char *directive)
     return end >= n && memcmp(text + end - n, directive, n) == 0;
 }
 
+/* ---- notetrack completion: inside the string of waittillmatch(notify, ",
+** animhasnotetrack(%x, " and getnotetracktimes(%x, " ---- */
+
+static int word_char(char ch)
+{
+    return ch == '_' || (ch >= '0' && ch <= '9') || ((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z');
+}
+
+static long skip_space_back(const char *t, long p)
+{
+    while (p > 0 && (t[p - 1] == ' ' || t[p - 1] == '\t')) p--;
+    return p;
+}
+
+/* The call name ending at t[p) (spaces before p skipped): its start, or -1. */
+static long name_back(const char *t, long p, long *end)
+{
+    p = skip_space_back(t, p);
+    *end = p;
+    while (p > 0 && word_char(t[p - 1])) p--;
+    return p < *end ? p : -1;
+}
+
+/* The notetracks of the leaf %name[0, len) of the tree in scope at line:col,
+** each offered once. */
+static void complete_leaf_notes(atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, const char *name,
+                                size_t len)
+{
+    const site *u = using_before(f, line, col);
+    tree_entry *t = u ? (tree_entry *)tree_named(ctx, u->name) : NULL;
+    if (!t || !t->built) return;
+    char *lower = arena_lower(&c->mem, name, len);
+    for (int i = 1; i < t->tree.node_count; i++) {
+        if (t->tree.nodes[i].child_count || strcmp(t->tree.nodes[i].name, lower) != 0) continue;
+        const xanim_notes *notes = ctx_leaf_notes(ctx, &t->tree, i, NULL);
+        for (size_t k = 0; notes && k < notes->count; k++) {
+            int seen = 0;
+            for (size_t j = 0; j < c->completions.count && !seen; j++)
+                seen = strcmp(c->completions.items[j].label, notes->items[k].name) == 0;
+            if (!seen)
+                lookup_add_completion(c, ATRC_COMPLETE_NOTETRACK, notes->items[k].name,
+                               arena_printf(&c->mem, "%%%s frame %u", atr_node_spelling(&t->tree, i), notes->items[k].frame));
+        }
+        return;
+    }
+}
+
+/* The notify "N" of waittillmatch("N", " ending at t[p) (the opening quote
+** of the note excluded): 1 with *n, *n_len, else 0. */
+static int waittillmatch_notify(const char *t, long p, const char **n, size_t *n_len)
+{
+    p = skip_space_back(t, p);
+    if (p < 1 || t[p - 1] != ',') return 0;
+    p = skip_space_back(t, p - 1);
+    if (p < 2 || t[p - 1] != '"') return 0;
+    long close = p - 1, open = close;
+    while (open > 0 && t[open - 1] != '"') open--;
+    if (open < 1) return 0;
+    long q = skip_space_back(t, open - 1);
+    if (q < 1 || t[q - 1] != '(') return 0;
+    long end, start = name_back(t, q - 1, &end);
+    if (start < 0 || end - start != 13 || strncasecmp(t + start, "waittillmatch", 13) != 0) return 0;
+    *n = t + open;
+    *n_len = (size_t)(close - open);
+    return 1;
+}
+
+/* Is the flagging call on this line of the notify "n"? Its %name, or NULL. */
+static const char *flagged_anim_in(const char *t, long len, const char *n, size_t n_len, size_t *anim_len)
+{
+    static const char *const flaggers[] = {"setflaggedanim", "animscripted", "animrelative", "startscriptedanim"};
+    for (long p = 0; p + 1 < len; p++) {
+        if (t[p] != '(') continue;
+        long end, start = name_back(t, p, &end);
+        if (start < 0) continue;
+        int is_flagger = 0;
+        for (size_t k = 0; k < sizeof flaggers / sizeof *flaggers; k++) {
+            size_t fl = strlen(flaggers[k]);
+            is_flagger |= (size_t)(end - start) >= fl && strncasecmp(t + start, flaggers[k], fl) == 0;
+        }
+        if (!is_flagger) continue;
+        long q = p + 1;
+        while (q < len && (t[q] == ' ' || t[q] == '\t')) q++;
+        if (q + (long)n_len + 2 > len || t[q] != '"' || memcmp(t + q + 1, n, n_len) != 0 || t[q + 1 + (long)n_len] != '"')
+            continue;
+        /* its anim: the first %name after the notify (argument 2, or 4 of animscripted) */
+        for (long a = q + (long)n_len + 2; a < len && t[a] != ';'; a++)
+            if (t[a] == '%') {
+                long b = a + 1;
+                while (b < len && word_char(t[b])) b++;
+                *anim_len = (size_t)(b - a - 1);
+                return *anim_len ? t + a + 1 : NULL;
+            }
+    }
+    return NULL;
+}
+
+/* The most lines searched back for the flagging calls of a waittillmatch. */
+#define NOTE_SEARCH_LINES 2000
+
+/* Returns 1 when the cursor is in a notetrack argument (candidates added). */
+static int complete_notetracks(atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int column, const char *text,
+                               long w)
+{
+    if (w < 1 || text[w - 1] != '"') return 0;
+    long p = skip_space_back(text, w - 1);
+    const char *n;
+    size_t n_len;
+    if (waittillmatch_notify(text, w - 1, &n, &n_len)) {
+        char *notify = arena_strndup(&c->mem, n, n_len);
+        /* the calls that flag it, from this line up to the function's start */
+        for (int l = line; l >= 1 && l > line - NOTE_SEARCH_LINES; l--) {
+            const char *t;
+            long len = source_line(f->src, l, &t);
+            if (len < 0) break;
+            if (l == line) len = w;
+            size_t al;
+            const char *anim = flagged_anim_in(t, len, notify, n_len, &al);
+            if (anim) complete_leaf_notes(ctx, c, f, l, 1, anim, al);
+            if (l < line && len > 0 && t[0] == '}') break; /* the end of the function before */
+        }
+        return 1;
+    }
+    /* animhasnotetrack(%x, " / getnotetracktimes(%x, " */
+    if (p < 1 || text[p - 1] != ',') return 0;
+    long q = skip_space_back(text, p - 1), b = q;
+    while (b > 0 && word_char(text[b - 1])) b--;
+    if (b < 1 || b == q || text[b - 1] != '%') return 0;
+    long r = skip_space_back(text, b - 1);
+    if (r < 1 || text[r - 1] != '(') return 0;
+    long end, start = name_back(text, r - 1, &end);
+    if (start < 0) return 0;
+    int fn = (end - start == 16 && strncasecmp(text + start, "animhasnotetrack", 16) == 0) ||
+             (end - start == 17 && strncasecmp(text + start, "getnotetracktimes", 17) == 0);
+    if (!fn) return 0;
+    complete_leaf_notes(ctx, c, f, line, column, text + b, (size_t)(q - b));
+    return 1;
+}
+
 const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, int column, size_t *count,
                                      int *start_column)
 {
@@ -976,7 +1140,12 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
                      ((text[w - 1] | 0x20) >= 'a' && (text[w - 1] | 0x20) <= 'z')))
         w--;
     if (start_column) *start_column = (int)w + 1;
-    if (w > 0 && text[w - 1] == '%') {
+    /* a notetrack may hold spaces: the string so far is the word */
+    long sw = at;
+    while (sw > 0 && text[sw - 1] != '"') sw--;
+    if (sw > 0 && complete_notetracks(ctx, c, f, line, column, text, sw)) {
+        if (start_column) *start_column = (int)sw + 1;
+    } else if (w > 0 && text[w - 1] == '%') {
         const site *u = using_before(f, line, column);
         complete_nodes(ctx, c, u ? tree_named(ctx, u->name) : NULL);
     } else if (w > 0 && text[w - 1] == '"' && directive_before(text, (size_t)w - 1, "#using_animtree")) {

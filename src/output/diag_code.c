@@ -128,6 +128,8 @@ static const code_rule rules[] = {
     {"xanim '*' has 0 length", "xanim-zero-length"},
     {"malformed xanim '*'", "xanim-malformed"},
     {"the xanims of * of the * leaves were not found*", "xanims-missing"},
+    /* run-time animation checks (runtime-anim.md 6) */
+    {"waittillmatch waits forever: *", "waittillmatch-never-ends"},
     /* files and game directories */
     {"cannot read *", "cannot-read"},
     {"cannot open archive '*'", "bad-archive"},

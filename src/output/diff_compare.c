@@ -147,6 +147,48 @@ static uint32_t content_cause(differ *d, dstr tree)
     return cause_done(d, i, is_new);
 }
 
+/* A leaf's xanim changed its notetracks: the change's cause is the asset. */
+static uint32_t xanim_cause(differ *d, dstr tree, dstr name)
+{
+    int is_new;
+    uint32_t i = cause_begin(d, "xanim", "xanim", tree, name, &is_new);
+    if (!is_new) return i;
+    outbuf_str(&d->ctext, "tree '");
+    sb_name(&d->ctext, tree);
+    outbuf_str(&d->ctext, "': the xanim of '");
+    sb_name(&d->ctext, name);
+    outbuf_str(&d->ctext, "' changed its notetracks");
+    return cause_done(d, i, is_new);
+}
+
+/* The notetracks that appeared in or vanished from a leaf whose notetracks
+** both runs list (merged over the sorted names; a name listed twice counts
+** as often as it is listed). */
+static void note_changes(differ *d, dstr tree, const dnode *on, const dnode *nn)
+{
+    if (on->note_count < 0 || nn->note_count < 0) return;
+    int i = 0, k = 0;
+    while (i < on->note_count || k < nn->note_count) {
+        int c = i == on->note_count ? 1 : k == nn->note_count ? -1 : dstr_cmp(on->notes[i], nn->notes[k]);
+        if (!c) {
+            i++, k++;
+            continue;
+        }
+        dstr note = c < 0 ? on->notes[i++] : nn->notes[k++];
+        diff_begin_change(d);
+        sb_name(&d->line, tree);
+        outbuf_str(&d->line, ": ");
+        sb_name(&d->line, nn->name);
+        outbuf_str(&d->line, c < 0 ? " lost its notetrack \"" : " gained a notetrack \"");
+        sb_name(&d->line, note);
+        outbuf_str(&d->line, "\" (its xanim changed)");
+        d->cause = xanim_cause(d, tree, nn->name);
+        dstr none = {NULL, 0};
+        diff_emit_change(d, c < 0 ? "notetrack-removed" : "notetrack-added", tree, nn->name,
+                         v_str(c < 0 ? note : none), v_str(c < 0 ? none : note), NULL, NULL);
+    }
+}
+
 /* The script a reference is in, as the runs are matched. */
 static dstr ref_script(const differ *d, const dref *r)
 {
@@ -584,6 +626,7 @@ static void compare_nodes(differ *d, tree_pair *p)
             diff_emit_change(d, "node-looping", tree, nn->name, v_str(on->looping ? t_ : f_),
                              v_str(nn->looping ? t_ : f_), NULL, NULL);
         }
+        if (on->flags < 0 && nn->flags < 0) note_changes(d, tree, on, nn);
     }
     free(fen);
     for (int i = 0; i < p->gone_count; i++) {

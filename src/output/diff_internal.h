@@ -30,6 +30,14 @@ static inline int dstr_eq(dstr a, dstr b)
     return a.n == b.n && memcmp(a.s, b.s, a.n) == 0;
 }
 
+/* Byte order of two non-null strings (a shorter prefix first). */
+static inline int dstr_cmp(dstr a, dstr b)
+{
+    size_t n = a.n < b.n ? a.n : b.n;
+    int c = n ? memcmp(a.s, b.s, n) : 0;
+    return c ? c : a.n < b.n ? -1 : a.n > b.n;
+}
+
 static inline int dstr_is(dstr a, const char *s)
 {
     return a.s && a.n == strlen(s) && memcmp(a.s, s, a.n) == 0;
@@ -129,6 +137,8 @@ typedef struct dnode {
     long flags;          /* -1 for a leaf */
     int looping;         /* -1 null or absent */
     uint32_t id;         /* identity across the two runs */
+    dstr *notes;         /* a leaf's notetrack names, sorted bytewise (JSON "notetracks") */
+    int note_count;      /* -1: absent (xanims not read, or not readable) */
 } dnode;
 
 typedef struct dtree {

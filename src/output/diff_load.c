@@ -73,6 +73,32 @@ static const json_value *get_array(differ *d, int run, const json_value *obj, co
     return v;
 }
 
+static int note_cmp(const void *a, const void *b)
+{
+    return dstr_cmp(*(const dstr *)a, *(const dstr *)b);
+}
+
+/* A leaf's "notetracks" (runs with xanims read; absent in others): the
+** names, sorted for the comparison.  An xanim holds at most 255 and `end`. */
+static int load_notes(differ *d, int run, const json_value *nv, dnode *n, const char *what)
+{
+    n->note_count = -1;
+    const json_value *a = json_get(nv, "notetracks");
+    if (!a || a->type == JSON_NULL) return 0;
+    if (a->type != JSON_ARRAY) return schema_error(d, run, a, "%s: \"notetracks\" must be an array", what);
+    if (a->u.array.count > 256)
+        return schema_error(d, run, a, "%s lists more than 256 notetracks (an xanim holds at most 255 and end)", what);
+    n->notes = arena_zalloc(&d->mem, (a->u.array.count ? a->u.array.count : 1) * sizeof *n->notes);
+    for (size_t i = 0; i < a->u.array.count; i++) {
+        const json_value *e = a->u.array.items[i];
+        if (e->type != JSON_OBJECT) return schema_error(d, run, e, "%s: each notetrack must be an object", what);
+        if (get_str(d, run, e, "name", 0, 0, &n->notes[i], what)) return -1;
+    }
+    n->note_count = (int)a->u.array.count;
+    qsort(n->notes, a->u.array.count, sizeof *n->notes, note_cmp);
+    return 0;
+}
+
 static int load_tree(differ *d, int run, const json_value *tv, int pos, dtree *t)
 {
     char what[64];
@@ -126,6 +152,7 @@ static int load_tree(differ *d, int run, const json_value *tv, int pos, dtree *t
         if (f && f->type == JSON_NUMBER && f->u.number.is_int) n->flags = (long)(f->u.number.i & 0xFFFF);
         const json_value *l = json_get(nv, "looping");
         n->looping = l && l->type == JSON_TRUE ? 1 : l && l->type == JSON_FALSE ? 0 : -1;
+        if (load_notes(d, run, nv, n, what)) return -1;
     }
     if (t->built && t->node_count == 0) return schema_error(d, run, nodes, "tree %d has a checksum but no nodes", pos + 1);
     t->other = -1;

@@ -6,6 +6,7 @@
 #include "output/diff.h"
 #include "output/diag_view.h"
 #include "base/outbuf.h"
+#include "compile/notetracks.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -32,8 +33,26 @@ static void json_int_or_null(outbuf *b, int64_t v)
 static const char *const kind_names[] = {"anim", "animtree", "engine"}; /* ORDER: ref_kind */
 static const char *const severity_names[] = {"error", "warning", "note"}; /* ORDER: diag_severity */
 
-static void json_node(outbuf *b, const atrc_node *n, int index)
+/* A leaf's notetracks when they were read (JSON runs read them while the
+** trees are built): each name and frame in file order, `end` last. */
+static void json_notetracks(outbuf *b, const atrc_tree *t, int index)
 {
+    const xanim_notes *notes = atr_leaf_notes_kept(t, index);
+    if (!notes) return;
+    outbuf_str(b, ", \"notetracks\": [");
+    for (size_t i = 0; i < notes->count; i++) {
+        outbuf_str(b, i ? ", {\"name\": " : "{\"name\": ");
+        json_string(b, notes->items[i].name);
+        outbuf_str(b, ", \"frame\": ");
+        outbuf_int(b, notes->items[i].frame);
+        outbuf_char(b, '}');
+    }
+    outbuf_char(b, ']');
+}
+
+static void json_node(outbuf *b, const atrc_tree *t, int index)
+{
+    const atrc_node *n = &t->nodes[index];
     outbuf_str(b, "{\"index\": ");
     outbuf_int(b, index);
     outbuf_str(b, ", \"name\": ");
@@ -54,6 +73,7 @@ static void json_node(outbuf *b, const atrc_node *n, int index)
     } else {
         outbuf_str(b, ", \"looping\": ");
         outbuf_str(b, n->looping < 0 ? "null" : n->looping ? "true" : "false");
+        json_notetracks(b, t, index);
     }
     outbuf_char(b, '}');
 }
@@ -206,7 +226,7 @@ static void emit_json(const atrc_ctx *ctx, const unsigned char *only, outbuf *b)
         if (t->built) {
             for (int k = 0; k < t->tree.node_count; k++) {
                 outbuf_str(b, k ? ",\n        " : "\n        ");
-                json_node(b, &t->tree.nodes[k], k);
+                json_node(b, &t->tree, k);
             }
             json_pruned_nodes(t, b);
             if (t->tree.node_count) outbuf_str(b, "\n      ");

@@ -25,6 +25,12 @@ struct atrc_tree_state {
     unsigned char *default_asset;
     /* cod2/cod4: the asset a default leaf becomes in a sync group of the other kind. */
     atrc_node void_loop;
+    /* Per node, once asked for (notetracks.c): the leaf's notetracks, or NULL
+    ** when unknown, and then notes_why says why; notes_read says which
+    ** leaves were asked for. */
+    const struct xanim_notes **notes;
+    const char **notes_why;
+    unsigned char *notes_read;
 };
 
 /* The name of node `index` as written in the .atr (messages name nodes so). */

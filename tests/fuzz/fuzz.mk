@@ -32,10 +32,11 @@ LIB_OBJ  := $(patsubst src/%.c,$(FB)/obj/%.o,$(LIB_SRC)) $(patsubst $(FB)/gen/%.
 BINS     := $(patsubst %,$(FB)/fuzz_%,$(HARNESSES))
 
 # Largest input per harness: scripts and trees get room for deep nesting and
-# long tokens; an xanim header is 10 bytes, so a few hundred is plenty.
+# long tokens; an xanim's walk to its notetracks needs a few parts, key
+# lists and names: a few kilobytes.
 MAXLEN_script   := 65536
 MAXLEN_atr      := 65536
-MAXLEN_xanim    := 256
+MAXLEN_xanim    := 4096
 MAXLEN_pipeline := 65536
 MAXLEN_archive  := 65536
 MAXLEN_json     := 65536

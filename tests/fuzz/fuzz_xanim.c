@@ -1,10 +1,12 @@
-/* Fuzz harness 3: xanim headers.  The input is the whole asset file: it is
-** decoded by xanim_read_header under every profile, then served as the asset
+/* Fuzz harness 3: xanims.  The input is the whole asset file: it is decoded
+** by xanim_read_header and walked to its notetracks by xanim_read_notes
+** under every profile (both layouts), then served as the asset
 ** of every leaf of a small fixed tree, so that the loader's messages (out of
 ** date, malformed, ...) and sync setup run on whatever the header says. */
 #include "fuzz_common.h"
 #include "tree/atr.h"
 #include "game/profile.h"
+#include "tree/xanim_notes.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -57,6 +59,26 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
         xanim_status st = xanim_read_header(data, size, profile_get((atrc_profile)p), &h);
         if (st != XANIM_OK && st != XANIM_TRUNCATED && st != XANIM_BAD_VERSION) abort();
         if (st == XANIM_OK && size < 9) abort();
+
+        /* the notetracks: read whole or not at all, `end` last, names inside the file */
+        arena na;
+        arena_init(&na);
+        xanim_notes notes;
+        xanim_notes_status ns = xanim_read_notes(data, size, profile_get((atrc_profile)p), &na, &notes);
+        if (ns == XANIM_NOTES_OK) {
+            if (notes.count < 1 || notes.count > 256 || !notes.items[notes.count - 1].implicit) abort();
+            if (strcmp(notes.items[notes.count - 1].name, "end") != 0) abort();
+            size_t bytes = 0;
+            for (size_t i = 0; i + 1 < notes.count; i++) {
+                bytes += strlen(notes.items[i].name) + 3;
+                if (!(notes.items[i].time >= 0) || notes.items[i].implicit) abort();
+            }
+            if (bytes > size) abort();
+            if (xanim_notes_find(&notes, "end") == NULL) abort();
+        } else if (notes.count != 0 || notes.stopped_at > size) {
+            abort();
+        }
+        arena_free_all(&na);
     }
 
     xanf_data = data;

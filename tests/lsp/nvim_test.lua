@@ -176,6 +176,34 @@ local function compare_queries(doc)
     end
   end
   check(mine > 0, "the command line lists no reference in the opened file")
+  -- a leaf whose notetracks the command line lists: the hover lists them, `end` last
+  for _, ref in ipairs(doc.references) do
+    local tree = trees[ref.tree]
+    if ref.kind == "anim" and ref.value ~= vim.NIL and tree and vim.fn.resolve(abs(ref.file)) == vim.fn.resolve(path) then
+      local node = tree.nodes[(ref.value % 65536) + 1]
+      if node and node.notetracks then
+        local r = client.request_sync("textDocument/hover", position(ref), 5000, buf)
+        local text = r and r.result and r.result.contents and r.result.contents.value or ""
+        local want = {}
+        for _, n in ipairs(node.notetracks) do want[#want + 1] = string.format("`%s` (frame %d)", n.name, n.frame) end
+        check(text:find("notetracks: " .. table.concat(want, ", "), 1, true),
+          string.format("hover on %%%s at %d: '%s' lacks its notetracks %s", ref.name, ref.line, text, table.concat(want, ", ")))
+      end
+    end
+  end
+  -- LSP_NOTE_COMPLETE "LINE:COLUMN:a,b,c": completion inside a note string offers exactly those
+  local spec = os.getenv("LSP_NOTE_COMPLETE") or ""
+  local l, c, want = spec:match("^(%d+):(%d+):(.*)$")
+  if l then
+    local p = { textDocument = { uri = vim.uri_from_fname(path) },
+                position = { line = tonumber(l) - 1, character = character(path, tonumber(l), tonumber(c)) } }
+    local r = client.request_sync("textDocument/completion", p, 5000, buf)
+    local items = r and r.result and (r.result.items or r.result) or {}
+    local labels = {}
+    for _, it in ipairs(items) do labels[#labels + 1] = it.label end
+    check(table.concat(labels, ",") == want,
+      string.format("notetrack completion at %s:%s: {%s}, want {%s}", l, c, table.concat(labels, ","), want))
+  end
   -- completion just after the '%' of the first anim reference: the tree's names in tree order
   for _, ref in ipairs(doc.references) do
     if ref.kind == "anim" and ref.file ~= vim.NIL and vim.fn.resolve(abs(ref.file)) == vim.fn.resolve(path) and trees[ref.tree] then

@@ -20,6 +20,7 @@ import urllib.parse
 ATRC = os.environ["ATRC"]
 WORKSPACE = os.path.realpath(os.environ.get("WORKSPACE", os.path.join(os.path.dirname(__file__), "workspace")))
 INSTALL = os.environ.get("INSTALL")
+REPO = os.path.realpath(os.path.join(os.path.dirname(__file__), "..", ".."))
 failures = 0
 checks = 0
 NAME = "lsp protocol"   # the prefix of a failure's line (tests/lsp/corpus.py sets its own)
@@ -530,6 +531,64 @@ def test_atr_and_config():
         shutil.rmtree(tmp)
 
 
+def test_notetracks():
+    """Hover on a %name leaf gives its length and notetracks (its xanim read
+    whole); completion inside the note of waittillmatch(notify, " offers the
+    notetracks of the leaves flagged with that notify above, and inside
+    animhasnotetrack(%x, " / getnotetracktimes(%x, " those of %x; the E11
+    warning is published like the command line's."""
+    import shutil
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    try:
+        ws = os.path.join(tmp, "ws")
+        shutil.copytree(os.path.join(REPO, "tests/golden/notetracks/game"), os.path.join(ws, "game"))
+        script = os.path.join(ws, "notes.gsc")
+        lines = ['#using_animtree("notes");',
+                 'f()',
+                 '{',
+                 '\tself setflaggedanimknob("shoot", %fire_a, 1, 0.2, 1);',
+                 '\tself waittillmatch("shoot", "fier");',
+                 '\tif (animhasnotetrack(%reload_a, "clip_in"))',
+                 '\t\ttimes = getnotetracktimes(%pose_a, "bodyfall large");',
+                 '}',
+                 '']
+        with open(script, "w") as f:
+            f.write("\n".join(lines))
+        with open(os.path.join(ws, "atrc.flags"), "w") as f:
+            f.write("--profile\ncod4\n-g\ngame\nnotes.gsc\n")
+        s = Server(cwd=ws)
+        initialize(s, root=ws)
+        open_doc(s, script)
+        got = s.diagnostics_for(uri(script))
+        diags = (got or {}).get("diagnostics", [])
+        check(len(diags) == 1 and diags[0].get("code") == "waittillmatch-never-ends"
+              and diags[0]["range"]["start"] == {"line": 4, "character": lines[4].index("\"fier\"")},
+              "the E11 warning at the note of line 5: %r" % diags)
+        # hover on %fire_a: 40 frames at 30 fps, non-looping: 39/30 s
+        pos = {"line": 3, "character": lines[3].index("%fire_a") + 2}
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(script)}, "position": pos})
+        text = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+        check("1.300 s" in text and "notetracks: `fire` (frame 10), `shell_eject` (frame 12), `fire` (frame 30), `end` (frame 39)" in text,
+              "hover on %%fire_a: its length and notetracks: %r" % text)
+
+        def labels(line, col):
+            r = s.call("textDocument/completion", {"textDocument": {"uri": uri(script)},
+                                                   "position": {"line": line, "character": col}})
+            res = (r or {}).get("result") or []
+            items = res.get("items", []) if isinstance(res, dict) else res
+            return [x["label"] for x in items]
+        got = labels(4, lines[4].index('"fier"') + 1)
+        check(got == ["fire", "shell_eject", "end"], "completion in waittillmatch(\"shoot\", \": %r" % got)
+        got = labels(5, lines[5].index('"clip_in"') + 3)
+        check(got == ["clip_out", "clip_in", "reload_done", "end"], "completion in animhasnotetrack(%%reload_a, \": %r" % got)
+        got = labels(6, lines[6].index('"bodyfall') + 10)
+        check(got == ['anim_pose = "crouch"', "bodyfall large", "end"], "completion in getnotetracktimes(%%pose_a, \": %r" % got)
+        shut_down(s)
+    finally:
+        shutil.rmtree(tmp)
+
+
 def test_bom():
     """A tree file saved with a UTF-8 byte order mark (as the stock
     flakpanzer.atr of every game): editors keep the mark out of the text, so
@@ -862,6 +921,7 @@ if __name__ == "__main__":
     test_code_actions()
     test_framing()
     test_no_params()
+    test_notetracks()
     test_positions(utf8=False)
     test_positions(utf8=True)
     if INSTALL:

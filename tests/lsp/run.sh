@@ -23,7 +23,7 @@ $limit env ATRC="$ATRC" WORKSPACE="$repo/tests/lsp/workspace" INSTALL="${INSTALL
 # nvim_case NAME ROOT OPEN CLI_ARGS INIT_FLAGS ENCODING
 nvim_case() {
     echo "== lsp: neovim, $1"
-    $limit env ATRC="$ATRC" LSP_NAME="$1" LSP_ROOT="$2" LSP_OPEN="$3" LSP_CLI_ARGS="$4" LSP_INIT_FLAGS="$5" \
+    $limit env ATRC="$ATRC" LSP_NOTE_COMPLETE="${LSP_NOTE_COMPLETE:-}" LSP_NAME="$1" LSP_ROOT="$2" LSP_OPEN="$3" LSP_CLI_ARGS="$4" LSP_INIT_FLAGS="$5" \
         LSP_ENCODING="$6" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state" XDG_DATA_HOME="$tmp/data" \
         nvim --headless --clean -u NONE -i NONE -n -c "luafile $repo/tests/lsp/nvim_test.lua" </dev/null \
         >"$tmp/nvim.out" 2>&1
@@ -41,6 +41,12 @@ mkdir -p "$tmp/level" && cp -R "$repo/samples/install/main" "$tmp/level/main"
 printf '%s\n' '# the sample install, level mode' --profile cod2 --no-xanim -g main --map mp_harbour --gametype tdm \
     >"$tmp/level/atrc.flags"
 nvim_case "level mode, atrc.flags" "$tmp/level" main/maps/mp/mp_harbour.gsc '["@atrc.flags"]' "" ""
+# notetracks: a CoD4 tree whose leaves have whole xanims (the notetrack goldens);
+# completion inside the note of line 9's waittillmatch("reload", "clip_on")
+cp -R "$repo/tests/golden/notetracks" "$tmp/notes"
+LSP_NOTE_COMPLETE=9:32:clip_out,clip_in,reload_done,end \
+    nvim_case "notetracks, CoD4 xanims" "$tmp/notes" waits.gsc '["--profile", "cod4", "-g", "game", "waits.gsc"]' \
+    '["--profile", "cod4", "-g", "game", "waits.gsc"]' ""
 # Neovim set up exactly as the README says (its snippet as init.lua, started
 # in the workspace with atrc on PATH), used through its keys.
 echo "== lsp: neovim, the README's setup, K, gd and CTRL-X CTRL-O"

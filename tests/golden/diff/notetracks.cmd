@@ -1,0 +1,1 @@
+diff notetracks.old.json notetracks.new.json

@@ -1,0 +1,1 @@
+diff notetracks.noxanim.json notetracks.new.json

@@ -1,0 +1,1 @@
+diff --format json notetracks.old.json notetracks.new.json
