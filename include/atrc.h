@@ -73,7 +73,16 @@ typedef struct atrc_options {
     int max_errors;   /* syntax errors reported per script before the rest of it
                          is given up: 0 the default (50), negative no limit */
     int jobs;         /* threads that read and parse scripts, the calling one included (0, 1: no threads) */
+    int runtime_anim; /* the run-time animation checks' warnings: atrc_runtime_anim */
 } atrc_options;
+
+/* What the run-time animation checks report (-Wruntime-anim, -Wno-runtime-anim,
+** -Werror=runtime-anim). */
+typedef enum {
+    ATRC_RUNTIME_ANIM_WARN = 0, /* warnings (the default) */
+    ATRC_RUNTIME_ANIM_OFF,      /* nothing */
+    ATRC_RUNTIME_ANIM_ERROR     /* errors */
+} atrc_runtime_anim;
 
 typedef struct atrc_ctx atrc_ctx;
 

@@ -137,7 +137,7 @@ const anim_builtin *anim_builtin_find(const char *name, int method)
 {
     const anim_builtin *b =
         bsearch(name, anim_builtins, anim_builtin_count, sizeof anim_builtins[0], compare_name);
-    return b && b->method == (method != 0) ? b : NULL;
+    return b && (method < 0 || b->method == (method != 0)) ? b : NULL;
 }
 
 int anim_builtin_arg_with_role(const anim_builtin *b, anim_arg_role r)

@@ -99,7 +99,7 @@ typedef struct anim_builtin {
 } anim_builtin;
 
 /* The row of the builtin named `name` (any case) that is a method (method
-** 1) or a function (0), or NULL. */
+** 1), a function (0) or either (-1), or NULL. */
 const anim_builtin *anim_builtin_find(const char *name, int method);
 
 /* Every row, sorted by name (for listings and tests). */

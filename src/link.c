@@ -6,6 +6,7 @@
 #include "driver.h"
 #include "link.h"
 #include "registry.h"
+#include "runtime_anim.h"
 #include "atr.h"
 #include "outbuf.h"
 #include "suggest.h"
@@ -200,6 +201,7 @@ void link_trees(atrc_ctx *ctx)
                      "animation '%s' not defined in anim tree '%s'%s", spelling, t->name, set->suggestion);
         }
     }
+    runtime_check(ctx);
     free(loaded);
     free(queries);
     for (int i = 0; i <= ctx->tree_count; i++) VEC_FREE(names[i]);
