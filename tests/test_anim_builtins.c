@@ -4,8 +4,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "anim_builtins.h"
-#include "profile.h"
+#include "game/anim_builtins.h"
+#include "game/profile.h"
 
 START_TEST(sorted_and_found)
 {
