@@ -9,6 +9,7 @@
 #include "compile/frontend.h"
 #include "game/profile.h"
 #include "script/ast.h"
+#include "base/inline.h"
 #include "base/vec.h"
 
 #include <stdlib.h>
@@ -97,9 +98,9 @@ static int is_builtin(rt_record *r, const anim_builtin *b, unsigned i)
     return (r->builtin & bit) != 0;
 }
 
-static void visit(void *ud, const ast_node *n, int in_dev)
+/* A call or a function definition (visit's rare case, kept out of the walk's loop). */
+NOINLINE static void visit_named(rt_record *r, const ast_node *n, int in_dev)
 {
-    rt_record *r = ud;
     if (n->kind == AST_FUNCTION) {
         const anim_builtin *b = n->text ? anim_builtin_find(n->text, -1) : NULL;
         if (b) r->defined |= (uint64_t)1 << (b - anim_builtins);
@@ -122,6 +123,11 @@ static void visit(void *ud, const ast_node *n, int in_dev)
     c->first = (uint32_t)r->args.count;
     for (const ast_node *a = args ? args->child : NULL; a; a = a->next)
         if (c->argc++ < ANIM_MAX_ARGS) record_arg(r, a);
+}
+
+static void visit(void *ud, const ast_node *n, int in_dev)
+{
+    if (n->kind == AST_CALL || n->kind == AST_METHOD_CALL || n->kind == AST_FUNCTION) visit_named(ud, n, in_dev);
 }
 
 void runtime_pass_item(void *state, fe_file *f, const ast_node *item)
