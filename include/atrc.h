@@ -439,6 +439,9 @@ typedef struct atrc_at {
     unsigned parse_flags;   /* groups: ATRC_FLAG_* as parsed */
     unsigned sync_flags;    /* after sync setup: ATRC_FLAG_LOOPSYNC / _NONLOOPSYNC of the sync group
                                the node is in (leaves and groups), 0 when in none */
+    int has_time;           /* 1: a leaf, or a group in a sync group (it or an ancestor loopsync/nonloopsync);
+                               0: a blend group without time (flagged calls and getanimtime on it fail at
+                               run time); -1 unknown */
     const char *node_path;  /* "root/body/idle", or NULL */
     const char *reason;     /* why the node has its index (atrc_explain's why/pruning lines), or NULL */
     /* tree facts (#using_animtree, #animtree) */
