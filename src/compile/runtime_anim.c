@@ -420,7 +420,9 @@ static int ancestor_fails(checker *k)
     return report_at(k, r, "root anim is not an ancestor of the anim");
 }
 
-static int leaf_fails(checker *k)
+/* The first argument is a group where the handler needs a leaf (setanimtime,
+** getanimlength): message, then why, then what does work. */
+static int group_fails(checker *k, const char *message, const char *instead)
 {
     int node;
     const rt_arg *a = &k->args[0];
@@ -428,8 +430,8 @@ static int leaf_fails(checker *k)
     if (!t || t->nodes[node].child_count == 0) return 0;
     outbuf_printf(&k->why, "'%%%s' is a group", written(a));
     node_place(k, t, node, a->ref->tree);
-    outbuf_str(&k->why, "; only a leaf's time can be set");
-    return report_at(k, a, "not a leaf animation");
+    outbuf_str(&k->why, instead);
+    return report_at(k, a, message);
 }
 
 static int looping_fails(checker *k)
@@ -441,18 +443,6 @@ static int looping_fails(checker *k)
     if (t->nodes[node].child_count != 0 || t->nodes[node].looping != 1) return 0;
     outbuf_printf(&k->why, "the xanim of '%%%s' loops, so its end is its start; set 0 instead", written(a));
     return report_at(k, time, "cannot set time 1 on looping animation");
-}
-
-static int length_fails(checker *k)
-{
-    int node;
-    const rt_arg *a = &k->args[0];
-    const atrc_tree *t = node_of(a, &node);
-    if (!t || t->nodes[node].child_count == 0) return 0;
-    outbuf_printf(&k->why, "'%%%s' is a group", written(a));
-    node_place(k, t, node, a->ref->tree);
-    outbuf_str(&k->why, "; only a leaf has a length: ask one of its leaves");
-    return report_at(k, a, "non-primitive animation has no concept of length");
 }
 
 static int mode_fails(checker *k)
@@ -522,9 +512,12 @@ static void decide(checker *k)
         switch (*o) {
         case ANIM_STEP_HAS_TIME: failed = has_time_fails(k); break;
         case ANIM_STEP_ANCESTOR: failed = ancestor_fails(k); break;
-        case ANIM_STEP_LEAF: failed = leaf_fails(k); break;
+        case ANIM_STEP_LEAF: failed = group_fails(k, "not a leaf animation", "; only a leaf's time can be set"); break;
         case ANIM_STEP_LOOPING: failed = looping_fails(k); break;
-        case ANIM_STEP_LENGTH: failed = length_fails(k); break;
+        case ANIM_STEP_LENGTH:
+            failed = group_fails(k, "non-primitive animation has no concept of length",
+                                 "; only a leaf has a length: ask one of its leaves");
+            break;
         case ANIM_STEP_MODE: failed = mode_fails(k); break;
         case ANIM_STEP_PRONE: failed = prone_fails(k); break;
         default: break;

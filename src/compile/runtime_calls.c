@@ -170,9 +170,7 @@ void runtime_pass_end(void *state, fe_file *f)
 {
     (void)f;
     rt_record *r = state;
-    free(r->stack.items);
-    r->stack.items = NULL;
-    r->stack.cap = 0;
+    ast_walk_stack_free(&r->stack);
     /* The file's own functions shadow the builtins of their names. */
     size_t kept = 0;
     for (size_t i = 0; i < r->calls.count; i++)
@@ -189,7 +187,7 @@ const rt_calls *runtime_pass_calls(const void *state)
 void runtime_pass_release(void *state)
 {
     rt_record *r = state;
-    free(r->stack.items);
+    ast_walk_stack_free(&r->stack);
     VEC_FREE(r->calls);
     VEC_FREE(r->args);
     VEC_FREE(r->text);
