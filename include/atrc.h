@@ -75,7 +75,16 @@ typedef struct atrc_options {
     int jobs;         /* threads that read and parse scripts, the calling one included (0, 1: no threads) */
     int notetracks;   /* read every leaf's whole xanim for its notetracks when the trees are built (JSON's
                          "notetracks"); otherwise only the leaves a check or a query asks about are read */
+    int runtime_anim; /* the run-time animation checks' warnings: atrc_runtime_anim */
 } atrc_options;
+
+/* What the run-time animation checks report (-Wruntime-anim, -Wno-runtime-anim,
+** -Werror=runtime-anim). */
+typedef enum {
+    ATRC_RUNTIME_ANIM_WARN = 0, /* warnings (the default) */
+    ATRC_RUNTIME_ANIM_OFF,      /* nothing */
+    ATRC_RUNTIME_ANIM_ERROR     /* errors */
+} atrc_runtime_anim;
 
 typedef struct atrc_ctx atrc_ctx;
 
@@ -437,6 +446,9 @@ typedef struct atrc_at {
     unsigned parse_flags;   /* groups: ATRC_FLAG_* as parsed */
     unsigned sync_flags;    /* after sync setup: ATRC_FLAG_LOOPSYNC / _NONLOOPSYNC of the sync group
                                the node is in (leaves and groups), 0 when in none */
+    int has_time;           /* 1: a leaf, or a group in a sync group (it or an ancestor loopsync/nonloopsync);
+                               0: a blend group without time (flagged calls and getanimtime on it fail at
+                               run time); -1 unknown */
     const char *node_path;  /* "root/body/idle", or NULL */
     const char *reason;     /* why the node has its index (atrc_explain's why/pruning lines), or NULL */
     /* tree facts (#using_animtree, #animtree) */

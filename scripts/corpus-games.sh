@@ -5,7 +5,9 @@
 #  - level mode for every multiplayer map (with the first gametype) and every
 #    gametype (with the first map), and for CoD4 every single-player level;
 #  - the whole-game syntax run: every .gsc of the game's directory under its
-#    profile.
+#    profile;
+#  - the whole-game compile (with --developer-script): not one run-time
+#    animation warning (the checks' codes in the JSON).
 # Each run must give no diagnostic at all, except the data gaps GAMES.md lists
 # for the snapshots, which must still be reported (every run of that game
 # reports them), and the two stock files the games never load because they do
@@ -19,6 +21,8 @@ rm -rf "$work" && mkdir -p "$work" || exit 2
 pass=0
 fail=0
 runs_total=0
+# The codes of the run-time animation checks (README, "Diagnostic codes").
+runtime_codes='anim-parameter-count|not-an-animtree|not-an-anim|anim-argument-type|anim-argument-sign|anim-no-time|anim-tree-mismatch|anim-root-not-ancestor|anim-no-length|anim-set-time|animscripted-mode|anim-has-no-children'
 
 # Lower-cased base names of the files matching a find -ipath pattern below
 # the given directories (a later directory of one name is the same script).
@@ -112,6 +116,20 @@ for game in cod1 uo cod2 cod4; do
     # The whole game under its profile: every .gsc of its directory.
     find "$top" -name '*.gsc' | LC_ALL=C sort >"$work/scripts.txt"
     n=$(wc -l <"$work/scripts.txt")
+    # Compiled together (developer code too, CoD4 with its whole xanims):
+    # the run-time animation checks find nothing in stock scripts.
+    # shellcheck disable=SC2086
+    tr '\n' '\0' <"$work/scripts.txt" | xargs -0 "$ATRC" -q --profile $game $xanim $gdirs --developer-script \
+        --format json -o "$work/whole.json" 2>/dev/null
+    runtime=$(grep -cE "\"code\": \"($runtime_codes)\"" "$work/whole.json")
+    if [ -s "$work/whole.json" ] && [ "$runtime" -eq 0 ]; then
+        echo "ok   $game run-time checks: $n scripts compiled together, no run-time animation warning"
+        pass=$((pass + 1))
+    else
+        echo "FAIL $game run-time checks: $runtime run-time animation warnings on stock scripts:"
+        grep -E "\"code\": \"($runtime_codes)\"" "$work/whole.json" | head -10
+        fail=$((fail + 1))
+    fi
     tr '\n' '\0' <"$work/scripts.txt" | xargs -0 "$ATRC" -q --profile $game --syntax-only \
         2>"$work/syntax.err" >/dev/null
     status=$?

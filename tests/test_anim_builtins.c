@@ -18,6 +18,10 @@ START_TEST(sorted_and_found)
     ck_assert_ptr_eq(anim_builtin_find("SetFlaggedAnimKnobAll", 1), anim_builtin_find("setflaggedanimknoball", 1));
     ck_assert_ptr_null(anim_builtin_find("setflaggedanimknoballlimited", 1)); /* in no game (1.1) */
     ck_assert_ptr_null(anim_builtin_find("setanimx", 1));
+    ck_assert_ptr_null(anim_builtin_find("x", 1));
+    ck_assert_ptr_eq(anim_builtin_find("GETANIMLENGTH", 0), anim_builtin_find("getanimlength", 0));
+    /* At most 64 rows: the pass keeps a bit per row (runtime_calls.c). */
+    ck_assert_int_le(anim_builtin_count, 64);
     ck_assert_ptr_null(anim_builtin_find("", 1));
     ck_assert_ptr_null(anim_builtin_find("getanimlength", 1));
     ck_assert_ptr_nonnull(anim_builtin_find("getanimlength", 0));
@@ -68,6 +72,19 @@ END_TEST
 /* The games of each row are those whose lists name the builtin: single
 ** player is the SP table where it is complete (cod4), else the multiplayer
 ** list plus the names observed in the SP scripts. */
+/* The filter holds exactly the bits of the table's names. */
+START_TEST(filter_is_the_tables)
+{
+    uint64_t bits[4] = {0, 0, 0, 0};
+    for (unsigned i = 0; i < anim_builtin_count; i++) {
+        unsigned k = anim_builtin_key(anim_builtins[i].name, strlen(anim_builtins[i].name));
+        bits[k >> 6] |= (uint64_t)1 << (k & 63);
+    }
+    for (int w = 0; w < 4; w++) ck_assert_msg(bits[w] == anim_builtin_filter[w], "word %d: 0x%016llx", w,
+                                              (unsigned long long)bits[w]);
+}
+END_TEST
+
 START_TEST(games_match_builtin_lists)
 {
     static const atrc_profile games[] = {ATRC_PROFILE_UO, ATRC_PROFILE_COD1, ATRC_PROFILE_COD2,
@@ -94,6 +111,7 @@ Suite *make_anim_builtins_suite(void)
     tcase_add_test(tc, sorted_and_found);
     tcase_add_test(tc, rows_well_formed);
     tcase_add_test(tc, games_match_builtin_lists);
+    tcase_add_test(tc, filter_is_the_tables);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -73,6 +73,7 @@ START_TEST(anim_reference)
     ck_assert_int_gt(at.node, 0);
     ck_assert_int_eq(at.value, (1 << 16) | at.node);
     ck_assert_int_eq(at.is_leaf, 1);
+    ck_assert_int_eq(at.has_time, 1);
     ck_assert_str_eq(at.node_path, "root/group/walk");
     ck_assert_uint_eq(at.parse_flags, 0);
     ck_assert_uint_eq(at.sync_flags, ATRC_FLAG_LOOPSYNC); /* in group's loopsync group */
@@ -107,6 +108,7 @@ START_TEST(anim_reference)
     ck_assert_int_eq(node.value, -1);
     ck_assert_int_eq(node.is_leaf, 1);
     ck_assert_str_eq(node.node_path, "root/idle");
+    ck_assert_int_eq(node.has_time, -1); /* pruned: no built node */
     ck_assert_ptr_nonnull(strstr(node.reason, "pruned"));
     ck_assert_uint_eq(atrc_references(ctx, &node, refs, 4), 0);
     ck_assert_int_eq(atrc_definition(ctx, &node, &def), 0);
@@ -114,7 +116,36 @@ START_TEST(anim_reference)
     ck_assert_int_eq(atrc_lookup(ctx, atr_path, 2, 1, &node), 1);
     ck_assert_int_eq(node.is_leaf, 0);
     ck_assert_uint_eq(node.parse_flags & ATRC_FLAG_LOOPSYNC, ATRC_FLAG_LOOPSYNC);
+    ck_assert_int_eq(node.has_time, 1);
     ck_assert_uint_eq(atrc_references(ctx, &node, refs, 4), 0);
+}
+END_TEST
+
+/* What the run-time checks know of a %name: a blend group has no time, a
+** group inside a sync group has its group's, a leaf always has time. */
+START_TEST(anim_time)
+{
+    put_game_file(dir, "animtrees/b.atr", "body\n{\n\tidle\n}\nsync : loopsync\n{\n\tgrp\n\t{\n\t\tleaf\n\t}\n}\n");
+    put_game_file(dir, "maps/b.gsc", "#using_animtree(\"b\");\nf()\n{\n\ta = %body; b = %grp; c = %idle;\n}\n");
+    char b_path[256];
+    snprintf(b_path, sizeof b_path, "%s/maps/b.gsc", dir);
+    atrc_options o = {0};
+    o.profile = ATRC_PROFILE_COD4;
+    o.no_xanim = 1;
+    atrc_ctx *c = atrc_new(&o);
+    atrc_add_game_dir(c, dir);
+    atrc_add_script(c, b_path);
+    atrc_build_trees(c);
+    ck_assert_int_eq(atrc_error_count(c), 0);
+    static const struct { int col, leaf, has_time; } want[] = {{6, 0, 0}, {17, 0, 1}, {27, 1, 1}}; /* the %s of %body, %grp, %idle */
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        atrc_at at;
+        ck_assert_msg(atrc_lookup(c, b_path, 4, want[i].col, &at) == 1, "column %d", want[i].col);
+        ck_assert_int_eq(at.kind, ATRC_AT_ANIM);
+        ck_assert_int_eq(at.is_leaf, want[i].leaf);
+        ck_assert_int_eq(at.has_time, want[i].has_time);
+    }
+    atrc_free(c);
 }
 END_TEST
 
@@ -463,6 +494,7 @@ Suite *make_lookup_suite(void)
     TCase *tc = tcase_create("lookup");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_posix_test(tc, anim_reference, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, anim_time, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, tree_directives, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, calls_and_includes, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, completion, "paths and temporary directories are POSIX here");

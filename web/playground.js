@@ -237,6 +237,21 @@ function cell(cls, content) {
   return td;
 }
 
+// What the run-time checks know of a node (as the editor's hover): leaf or
+// group, looping, and whether it has time (a group has its sync group's,
+// from a loopsync/nonloopsync bit on itself or an ancestor).
+const SYNC = 0x01 | 0x02;
+function animFacts(tree, index) {
+  const byIndex = new Map(tree.nodes.filter((n) => n.index !== null).map((n) => [n.index, n]));
+  const n = byIndex.get(index);
+  if (!n) return '';
+  if (!n.child_count) return n.looping === undefined ? 'leaf' : `leaf, ${n.looping ? 'looping' : 'not looping'}`;
+  for (let p = n; p; p = p.parent === null ? null : byIndex.get(p.parent)) {
+    if (p.flags & SYNC) return `group, has time (${p === n ? 'its own' : `'${p.name}'`} ${p.flags & 1 ? 'loopsync' : 'nonloopsync'})`;
+  }
+  return 'group, no time: neither it nor an ancestor is loopsync/nonloopsync, so a flagged call or getanimtime on it fails while the level runs';
+}
+
 function showReferences(json) {
   const body = $('#refs tbody');
   const trees = new Map((json ? json.trees : []).map((t) => [t.name, t]));
@@ -256,7 +271,9 @@ function showReferences(json) {
     } else {
       const node = resolved ? r.value & 0xffff : null;
       if (resolved) tr.dataset.index = node;
-      tr.append(cell('node', resolved ? String(node) : '—'));
+      const nodeCell = cell('node', resolved ? String(node) : '—');
+      if (resolved && tree) nodeCell.title = nodeCell.dataset.facts = animFacts(tree, node);
+      tr.append(nodeCell);
       tr.append(cell('value', resolved ? hex(r.value) : (r.developer ? 'not compiled' : 'unresolved')));
       tr.append(cell('dec', resolved ? String(r.value) : ''));
     }

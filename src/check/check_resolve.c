@@ -35,6 +35,13 @@ static const builtin_entry *builtin_lookup(const profile_rules *rules, const bui
     return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
 }
 
+const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set,
+                                          atrc_game_mode mode, builtin_kind kind, const char *name)
+{
+    int certain;
+    return builtin_lookup(rules, set, mode, kind, name, &certain);
+}
+
 /* Which builtin list the game mode's lookup (builtin_lookup) reads. */
 static const char *builtin_list_mode(const profile_rules *rules, atrc_game_mode mode)
 {

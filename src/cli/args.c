@@ -43,6 +43,9 @@ const char cli_usage_text[] =
     "                         kept as it was when an input cannot be read\n"
     "  -w                     report no warnings\n"
     "  -Werror                make every warning an error (exit status 1)\n"
+    "  -Wno-runtime-anim      no run-time animation checks (-Wruntime-anim: on,\n"
+    "                         the default; -Werror=runtime-anim: their warnings\n"
+    "                         are errors)\n"
     "      --max-errors N     syntax errors reported per script before the rest\n"
     "                         of it is given up, and warnings shown per script\n"
     "                         (default 50; 0: no limit)\n"
@@ -226,6 +229,9 @@ static int take_switch(cli *c, const char *a)
     else if (strcmp(a, "--show-pruned") == 0) c->opts.show_pruned = 1;
     else if (strcmp(a, "-w") == 0) c->opts.no_warnings = 1;
     else if (strcmp(a, "-Werror") == 0) c->opts.warnings_as_errors = 1;
+    else if (strcmp(a, "-Wruntime-anim") == 0) c->opts.runtime_anim = ATRC_RUNTIME_ANIM_WARN;
+    else if (strcmp(a, "-Wno-runtime-anim") == 0) c->opts.runtime_anim = ATRC_RUNTIME_ANIM_OFF;
+    else if (strcmp(a, "-Werror=runtime-anim") == 0) c->opts.runtime_anim = ATRC_RUNTIME_ANIM_ERROR;
     else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) c->quiet = 1;
     else return 0;
     return 1;

@@ -166,6 +166,13 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
             flag_words(md, at->sync_flags);
             outbuf_str(md, " group");
         }
+        /* What the run-time checks know (README, "Run-time animation checks"). */
+        if (at->is_leaf == 0 && at->has_time == 1)
+            outbuf_str(md, "; has time (its sync group's), so it can be flagged");
+        else if (at->is_leaf == 0 && at->has_time == 0)
+            outbuf_str(md, "; no time: a blend group, neither it nor an ancestor is loopsync/nonloopsync, so "
+                           "a flagged call or getanimtime on it fails while the level runs; no length either "
+                           "(getanimlength)");
         if (at->notetracks) outbuf_printf(md, "\n\nnotetracks: %s", at->notetracks);
         if (at->reason) outbuf_printf(md, "\n\n%s", at->reason);
         break;

@@ -173,9 +173,7 @@ void compile_pass_end(void *state, fe_file *f)
 {
     (void)f;
     compile_record *cr = state;
-    free(cr->stack.items);
-    cr->stack.items = NULL;
-    cr->stack.cap = 0;
+    ast_walk_stack_free(&cr->stack);
     hashtab_free(&cr->index); /* the replay needs the names, not the lookup */
     notewait_scan_end(cr->waits);
 }

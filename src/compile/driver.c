@@ -4,6 +4,7 @@
 #include "editor/session.h"
 #include "check/check_stage.h"
 #include "compile/compile.h"
+#include "compile/runtime_anim.h"
 #include "script/ast.h"
 #include "compile/frontend.h"
 #include "game/profile.h"
@@ -102,6 +103,8 @@ static const fe_pass passes[FE_PASS_COUNT] = {
                          compile_pass_copy, compile_pass_fn_begin, compile_pass_stmts, compile_pass_fn_end},
     [FE_PASS_WALK] = {walk_pass_begin, walk_pass_item, NULL, NULL, NULL,
                       walk_pass_fn_begin, walk_pass_stmts, walk_pass_fn_end},
+    [FE_PASS_RUNTIME] = {runtime_pass_begin, runtime_pass_item, runtime_pass_end, runtime_pass_release,
+                         runtime_pass_copy, runtime_pass_fn_begin, runtime_pass_stmts, runtime_pass_fn_end},
 };
 const fe_pass *const ctx_passes = passes;
 
@@ -136,7 +139,9 @@ static int replay_file(atrc_ctx *ctx, fe_file *f)
         f->src = NULL;
         ctx_keep_source(ctx, src);
         size_t first = ctx->diags.count;
+        anim_ref *before = ctx->refs_tail;
         compile_replay(ctx, f, src);
+        runtime_replay(ctx, f, src, before ? before->next : ctx->refs);
         fe_replay_diags(f, &ctx->diags, f->diags.count);
         /* As the compile-stage checks order a file's diagnostics: by position. */
         if (f->state[FE_PASS_CHECK]) check_sort_diags(&ctx->diags, first, src);

@@ -35,6 +35,8 @@ struct atrc_ctx {
     struct lookup_cache *lookup; /* what is where in the files read, made when first asked for (lookup.c) */
     struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
     VEC(struct note_wait *) note_waits; /* waittillmatch calls to check once the trees are built (notewait.c) */
+    struct rt_file *runtime_files, *runtime_tail; /* the animation builtins' calls, in compile order,
+                                                     until the run-time checks (runtime_anim.c) */
 };
 
 /* The file-local passes the context's front end runs (FE_PASS_COUNT of

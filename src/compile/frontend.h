@@ -28,6 +28,7 @@ typedef enum {
     FE_PASS_CHECK = 0,   /* check.c: the compile-stage checks (their diagnostics) */
     FE_PASS_COMPILE,     /* compile.c: #using_animtree / %name / #animtree events */
     FE_PASS_WALK,        /* script_refs.c: what a file names, for the load walk */
+    FE_PASS_RUNTIME,     /* runtime_calls.c: the animation builtins' calls, for the run-time checks */
     FE_PASS_COUNT
 } fe_pass_id;
 

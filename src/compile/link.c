@@ -6,6 +6,7 @@
 #include "compile/driver.h"
 #include "compile/link.h"
 #include "compile/registry.h"
+#include "compile/runtime_anim.h"
 #include "tree/atr.h"
 #include "base/outbuf.h"
 #include "base/suggest.h"
@@ -205,6 +206,7 @@ void link_trees(atrc_ctx *ctx)
                      "animation '%s' not defined in anim tree '%s'%s", spelling, t->name, set->suggestion);
         }
     }
+    runtime_check(ctx);
     free(loaded);
     free(queries);
     for (int i = 0; i <= ctx->tree_count; i++) VEC_FREE(names[i]);

@@ -560,6 +560,7 @@ static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t
     const atrc_node *n = &t->tree.nodes[node];
     out->is_leaf = n->child_count == 0 && node != 0;
     out->looping = atrc_is_looped(&t->tree, node);
+    out->has_time = atrc_has_time(&t->tree, node);
     out->parse_flags = n->parse_flags;
     /* a leaf is in the sync group of its parent */
     int holder = n->child_count == 0 && n->parent >= 0 ? n->parent : node;
@@ -574,7 +575,7 @@ static void clear_at(atrc_at *out)
     memset(out, 0, sizeof *out);
     out->tree = out->node = -1;
     out->value = -1;
-    out->is_leaf = out->looping = -1;
+    out->is_leaf = out->looping = out->has_time = -1;
     out->node_count = out->node_total = -1;
     out->length = -1;
 }

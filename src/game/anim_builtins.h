@@ -8,6 +8,8 @@
 ** Constant data: no state, no allocation. */
 #ifndef ATRC_ANIM_BUILTINS_H
 #define ATRC_ANIM_BUILTINS_H
+#include <stddef.h>
+#include <stdint.h>
 #include "atrc.h"
 
 /* A game's bit in the masks below: ANIM_GAME(ATRC_PROFILE_COD4). */
@@ -99,8 +101,14 @@ typedef struct anim_builtin {
 } anim_builtin;
 
 /* The row of the builtin named `name` (any case) that is a method (method
-** 1) or a function (0), or NULL. */
+** 1), a function (0) or either (-1), or NULL. */
 const anim_builtin *anim_builtin_find(const char *name, int method);
+
+/* The quick test anim_builtin_find makes first: the bit of
+** anim_builtin_key(name) in anim_builtin_filter is set for every row's name
+** (any case). */
+extern const uint64_t anim_builtin_filter[4];
+unsigned anim_builtin_key(const char *name, size_t len);
 
 /* Every row, sorted by name (for listings and tests). */
 extern const anim_builtin anim_builtins[];

@@ -88,7 +88,8 @@ static const char *const mp_anims_cod4[] = {"torso", "legs", "turning", NULL};
     .labels_nested_in_switch = 1, .devblock_restrictions = 1, .index_base_call_ok = 1,         \
     .index_base_paren_ok = 1, .msg_index_base = "not an array, string, or vector",             \
     .msg_dev_builtin_value = "developer command can only be used as a statement if not in a /# ... #/ comment", \
-    .unknown_builtin_at_compile = 1, .other_grammar = &rows[ATRC_PROFILE_COD2]
+    .unknown_builtin_at_compile = 1, .other_grammar = &rows[ATRC_PROFILE_COD2],                 \
+    .msg_not_an_anim = "cannot cast %s to anim", .msg_not_an_animtree = "cannot cast %s to animtree"
 
 #define G2_RULES                                                                               \
     .kw_include = 1, .kw_debug = 1, .max_string_length = 8191, .self_field = 1,                 \
@@ -100,6 +101,7 @@ static const char *const mp_anims_cod4[] = {"torso", "legs", "turning", NULL};
     .max_locals = 64, .msg_index_base = "not an lvalue",                                        \
     .msg_dev_builtin_value = "return value of developer command can not be accessed if not in a /# ... #/ comment", \
     .dev_statement_drops_args = 1, .includes_define_functions = 1,                             \
+    .msg_not_an_anim = "type %s is not an anim", .msg_not_an_animtree = "type %s is not an animtree", \
     .other_grammar = &rows[ATRC_PROFILE_UO]
 
 static const profile_rules rows[] = {

@@ -97,6 +97,9 @@ typedef struct profile_rules {
     const builtin_list *builtins_mp; /* the multiplayer tables (complete) */
     const builtin_list *builtins_sp; /* single player: a table, or the observed names beyond builtins_mp */
     int builtins_sp_complete;      /* builtins_sp is the whole SP table (cod4); else SP = mp + sp, incomplete */
+    /* ---- run-time animation checks (runtime-anim.md 1.2, 7) ---- */
+    const char *msg_not_an_anim;     /* a value that is not an anim: "type %s is not an anim" (cod2, cod4) */
+    const char *msg_not_an_animtree; /* a value that is not #animtree */
 } profile_rules;
 
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */

@@ -111,6 +111,14 @@ typedef struct ast_walk_stack {
     size_t cap;
 } ast_walk_stack;
 
+/* Frees a walk stack's memory (it stays usable: the next walk grows it again). */
+static inline void ast_walk_stack_free(ast_walk_stack *stack)
+{
+    free(stack->items);
+    stack->items = NULL;
+    stack->cap = 0;
+}
+
 /* visit(ud, node, in_dev) for each node (inlined with its visitor where the
 ** caller names a static function). */
 static inline void ast_walk(ast_walk_stack *stack, const ast_node *root, int in_dev,

@@ -242,6 +242,17 @@ async function main() {
     await page.selectOption('#profile', 'cod4');
     r = await compare(page, 'profile cod4');
     check('profile cod4: the run used --profile cod4', r.doc.profile === 'cod4', r.doc.profile);
+    // A run-time animation check: flagging the blend group b (no sync
+    // property on its path) is a warning; the table tells why on its node.
+    await retype(page, '#script-editor', '#using_animtree("example");\nmain()\n{\n    self setFlaggedAnim("n", %b);\n}\n');
+    r = await compare(page, 'run-time check');
+    check('run-time check: the warning at a.gsc:4:30',
+      r.view.diags.some((d) => d.startsWith('a.gsc:4:30: warning: setflaggedanim: blended nonsynchronized animation has no concept of time')),
+      JSON.stringify(r.view.diags));
+    const facts = await page.evaluate(() => [...document.querySelectorAll('#refs tbody tr')]
+      .map((tr) => tr.querySelector('.node').dataset.facts || ''));
+    check('run-time check: the table says %b has no time', facts.some((f) => f.startsWith('group, no time')),
+      JSON.stringify(facts));
     await page.check('#anim-check');
     r = await compare(page, '--anim-check');
     check('--anim-check: nothing pruned', r.view.trees.every((t) => t.nodes.every((nd) => !nd.pruned)));

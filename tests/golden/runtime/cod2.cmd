@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim -g game -o /dev/null cod2.gsc

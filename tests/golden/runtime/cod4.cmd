@@ -1,0 +1,1 @@
+--profile cod4 -g game cod4.gsc shadow.gsc

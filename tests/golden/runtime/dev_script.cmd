@@ -1,0 +1,1 @@
+--profile cod4 -g game --developer-script -o /dev/null dev.gsc

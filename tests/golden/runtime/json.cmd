@@ -1,0 +1,1 @@
+--profile cod4 -g game --format json shadow.gsc
