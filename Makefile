@@ -35,6 +35,7 @@ BINDIR     ?= $(PREFIX)/bin
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR     ?= $(PREFIX)/share/man
+DOCDIR     ?= $(PREFIX)/share/doc/atrc
 VERSION    := $(shell sed -n 's/^\#define ATRC_VERSION "\(.*\)"/\1/p' include/atrc.h)
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 SONAME     := libatrc.so.$(SOMAJOR)
@@ -330,7 +331,7 @@ dist-windows: windows
 
 # ---- installation ----
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DOCDIR)
 	install -m 755 $(B)/atrc $(DESTDIR)$(BINDIR)/atrc
 	install -m 644 include/atrc.h $(DESTDIR)$(INCLUDEDIR)/atrc.h
 	install -m 644 $(B)/libatrc.a $(DESTDIR)$(LIBDIR)/libatrc.a
@@ -343,11 +344,13 @@ install: all
 	    'Libs.private: -lm -pthread' 'Cflags: -I$${includedir}' \
 	    > $(DESTDIR)$(LIBDIR)/pkgconfig/atrc.pc
 	install -m 644 doc/atrc.1 $(DESTDIR)$(MANDIR)/man1/atrc.1
+	install -m 644 LICENSE $(DESTDIR)$(DOCDIR)/LICENSE
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/atrc $(DESTDIR)$(INCLUDEDIR)/atrc.h $(DESTDIR)$(LIBDIR)/libatrc.a \
 	    $(DESTDIR)$(LIBDIR)/libatrc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libatrc.so \
-	    $(DESTDIR)$(LIBDIR)/pkgconfig/atrc.pc $(DESTDIR)$(MANDIR)/man1/atrc.1
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/atrc.pc $(DESTDIR)$(MANDIR)/man1/atrc.1 $(DESTDIR)$(DOCDIR)/LICENSE
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 clean:
 	rm -rf build
