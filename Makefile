@@ -75,8 +75,8 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint lsp-check install uninstall bench mutation-report \
-        corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows
+.PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint readme-check lsp-check install uninstall bench mutation-report \
+        corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows dist
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
@@ -171,9 +171,15 @@ $(B)/unit-tests: $(TEST_OBJ) $(B)/libatrc.a
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(B)/libatrc.a $(CHECK_LIBS) $(LDLIBS)
 
+# What a suite of make check leaves out, and why: one "what: why" line a
+# case in $(SKIPS)/SUITE (ATRC_SKIP_LOG; written afresh by each run of the
+# suite), listed at the end of make check (scripts/check-summary.sh).
+SKIPS := $(abspath $(B))/skips
+skip_log = rm -f $(SKIPS)/$(1) && mkdir -p $(SKIPS) && ATRC_SKIP_LOG=$(SKIPS)/$(1)
+
 unit: $(B)/unit-tests all
 	@echo "== unit tests (Check)"
-	$(Q)$(B)/unit-tests
+	$(Q)$(call skip_log,unit) $(B)/unit-tests
 
 golden: all
 	@echo "== golden tests"
@@ -183,7 +189,7 @@ golden: all
 
 hostile: all
 	@echo "== hostile inputs"
-	$(Q)ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) SANITIZE=$(SANITIZE) sh tests/hostile/run.sh
+	$(Q)$(call skip_log,hostile) ATRC=$(abspath $(B)/atrc) B=$(abspath $(B)) SANITIZE=$(SANITIZE) sh tests/hostile/run.sh
 
 # `atrc diff` across folders, install locations and `\` paths: no difference.
 diff-portable: all $(B)/mkpk3
@@ -194,7 +200,7 @@ diff-portable: all $(B)/mkpk3
 pictures: all $(B)/samples/.stamp
 	@scripts/ensure-deps.sh graphviz
 	@echo "== pictures (dot -Tsvg)"
-	$(Q)ATRC=$(abspath $(B)/atrc) SAMPLE_GAME=$(SAMPLE_GAME) sh tests/render_dot.sh
+	$(Q)$(call skip_log,pictures) ATRC=$(abspath $(B)/atrc) SAMPLE_GAME=$(SAMPLE_GAME) sh tests/render_dot.sh
 
 # Installs into a temporary DESTDIR and builds a program against the copy
 # through pkg-config (tests/install/run.sh), then uninstalls it.
@@ -207,6 +213,11 @@ install-check: all
 	$(Q)left=$$(find $(INSTALL_TEST) ! -type d); test -z "$$left" || { echo "uninstall left: $$left" >&2; exit 1; }
 	$(Q)rm -rf $(INSTALL_TEST)
 
+# The README's worked packing example, run as printed (tests/readme/run.sh).
+readme-check: $(B)/atrc
+	@echo "== the README's examples as printed"
+	$(Q)ATRC=$(abspath $(B)/atrc) sh tests/readme/run.sh README.md "The packing, worked through"
+
 # The man page: mandoc's linter, and every option of --help documented.
 manlint: $(B)/atrc
 	@echo "== man page"
@@ -216,7 +227,7 @@ manlint: $(B)/atrc
 PAR_CORPUS := $(abspath $(wildcard ../shared/corpus/cod1-game))
 parallel: all
 	@echo "== thread counts"
-	$(Q)ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
+	$(Q)$(call skip_log,parallel) ATRC=$(abspath $(B)/atrc) CORPUS=$(PAR_CORPUS) MEMCHECK=$(if $(SANITIZE),,1) sh tests/parallel/run.sh
 
 # `atrc lsp` driven by a protocol-level client and by headless Neovim
 # (scripts/ensure-deps.sh lsp), compared with the command line.
@@ -224,8 +235,9 @@ lsp-check: all $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh lsp
 	$(Q)ATRC=$(abspath $(B)/atrc) INSTALL=$(abspath $(SAMPLE_INSTALL)) sh tests/lsp/run.sh
 
-check: unit golden hostile parallel diff-portable pictures install-check manlint lsp-check check-vscode
-	@echo "== all tests passed ($(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build)"
+CHECK_SUITES := unit golden hostile parallel diff-portable pictures install-check manlint readme-check lsp-check check-vscode dist
+check: $(CHECK_SUITES)
+	$(Q)sh scripts/check-summary.sh $(SKIPS) "$(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build" $(CHECK_SUITES)
 
 # ---- samples ----
 SAMPLE_GAME := $(B)/samples/game
@@ -325,6 +337,21 @@ check-windows: dist-windows all $(B)/samples/.stamp $(B)/samples/install.stamp
 
 dist-windows: windows
 	$(Q)$(WIN_MAKE) dist-windows
+
+# ---- the source release: build/atrc-VERSION.tar.gz ----
+# Every file git tracks (as in the working tree), under atrc-VERSION/, with
+# the same bytes for the same files: names sorted, owner 0, the last
+# commit's time, gzip without a name or time.  The listing is checked
+# (tests/dist/check-archive.sh: LICENSE, every tracked file, nothing else).
+DIST_SRC := build/atrc-$(VERSION).tar.gz
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || { \
+	    echo "atrc: make dist packs the files git tracks: run it in a git checkout" >&2; exit 2; }
+	$(call say,TAR,$(DIST_SRC))
+	@mkdir -p build
+	$(Q)git ls-files -z | tar --null -T - --transform 's|^|atrc-$(VERSION)/|S' --sort=name --owner=0 --group=0 \
+	    --numeric-owner --mtime=@$$(git log -1 --format=%ct) -cf - | gzip -n9 >$(DIST_SRC).tmp && mv $(DIST_SRC).tmp $(DIST_SRC)
+	$(Q)sh tests/dist/check-archive.sh tarball $(DIST_SRC)
 
 # ---- installation ----
 install: all
