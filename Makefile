@@ -76,7 +76,7 @@ TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
 .PHONY: all deps demo check unit golden hostile parallel pictures install-check manlint readme-check lsp-check install uninstall bench mutation-report \
-        corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows dist
+        corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows dist dist-check
 .DEFAULT_GOAL := all
 
 all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
@@ -235,7 +235,7 @@ lsp-check: all $(B)/samples/install.stamp
 	@scripts/ensure-deps.sh lsp
 	$(Q)ATRC=$(abspath $(B)/atrc) INSTALL=$(abspath $(SAMPLE_INSTALL)) sh tests/lsp/run.sh
 
-CHECK_SUITES := unit golden hostile parallel diff-portable pictures install-check manlint readme-check lsp-check check-vscode dist
+CHECK_SUITES := unit golden hostile parallel diff-portable pictures install-check manlint readme-check lsp-check check-vscode dist-check
 check: $(CHECK_SUITES)
 	$(Q)sh scripts/check-summary.sh $(SKIPS) "$(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build" $(CHECK_SUITES)
 
@@ -352,6 +352,13 @@ dist:
 	$(Q)git ls-files -z | tar --null -T - --transform 's|^|atrc-$(VERSION)/|S' --sort=name --owner=0 --group=0 \
 	    --numeric-owner --mtime=@$$(git log -1 --format=%ct) -cf - | gzip -n9 >$(DIST_SRC).tmp && mv $(DIST_SRC).tmp $(DIST_SRC)
 	$(Q)sh tests/dist/check-archive.sh tarball $(DIST_SRC)
+
+# make check's part: the tarball where there is a checkout to pack (an
+# unpacked tarball has none: noted as skipped).
+dist-check:
+	$(Q)if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then rm -f $(SKIPS)/dist-check; \
+	    $(MAKE) --no-print-directory dist; \
+	else $(call skip_log,dist-check) sh -c 'echo "make dist: not a git checkout" >"$$ATRC_SKIP_LOG"'; fi
 
 # ---- installation ----
 install: all
