@@ -32,7 +32,18 @@ WEB_EXAMPLES := $(patsubst samples/packing/%,$(WB)/web/examples/packing/%,$(wild
 
 .PHONY: wasm wasm-deps check-wasm web-deps check-web
 
-wasm: $(WB)/atrc $(WB)/web/atrc.js $(WEB_OUT) $(WEB_EXAMPLES)
+wasm: $(WB)/atrc $(WB)/web/atrc.js $(WEB_OUT) $(WEB_EXAMPLES) $(WB)/web/LICENSE $(WB)/web/THIRD-PARTY-NOTICES.txt
+
+# The page ships atrc's licence, and emscripten's notice: its C library and
+# JavaScript runtime are compiled into atrc.js and atrc.wasm (no libzip or
+# zlib: ATRC_NO_ARCHIVES).  check-wasm fails without either.
+EMSCRIPTEN_COPYRIGHT := /usr/share/doc/emscripten/copyright
+$(WB)/web/LICENSE: LICENSE
+	@mkdir -p $(@D) && cp $< $@
+$(WB)/web/THIRD-PARTY-NOTICES.txt: | wasm-deps
+	@mkdir -p $(@D)
+	$(Q){ printf '%s\n\n' 'atrc.js and atrc.wasm contain emscripten'"'"'s C library and runtime (Debian package emscripten):'; \
+	    cat $(EMSCRIPTEN_COPYRIGHT); } >$@.tmp && mv $@.tmp $@
 
 # After the base group (one apt-get at a time under make -j).
 wasm-deps: deps
@@ -90,6 +101,9 @@ $(WB)/web/examples/samples/%: samples/game/animtrees/%
 # Golden cases that need archives or POSIX-only behaviour are listed, with
 # the reason, in tests/wasm/skip.txt.
 check-wasm: wasm all
+	@echo "== the page's licence and notices"
+	$(Q)cmp -s LICENSE $(WB)/web/LICENSE || { echo "check-wasm: $(WB)/web/LICENSE is not LICENSE" >&2; exit 1; }
+	$(Q)grep -qi 'The Emscripten Authors' $(WB)/web/THIRD-PARTY-NOTICES.txt || { echo "check-wasm: no emscripten notice in $(WB)/web" >&2; exit 1; }
 	@echo "== golden tests with the wasm CLI (node)"
 	$(Q)ATRC=$(abspath $(WB)/atrc) MKXANIM=$(abspath $(B)/mkxanim) MKPK3=$(abspath $(B)/mkpk3) sh tests/wasm/run.sh
 

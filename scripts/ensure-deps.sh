@@ -24,8 +24,11 @@
 #             a deb-src entry for the machine's own Debian archive, so that
 #             scripts/win-deps.sh can fetch libzip's and Check's source packages
 # As root (or with password-less sudo) it installs what is missing with
-# apt-get, refreshing the package lists when a package is not found.
-# Otherwise it prints the exact command to run and fails.
+# apt-get install --no-install-recommends, refreshing the package lists when
+# a package is not found; it never upgrades or removes an installed package
+# (a plan that would is refused).  The windows group may add one apt source,
+# a deb-src entry, saying so first.  Otherwise it prints the exact command to
+# run and fails.
 set -u
 
 need=""
@@ -206,7 +209,7 @@ else
     if [ -n "$need" ]; then
         echo "atrc: missing build dependencies: $need" >&2
         echo "atrc: install them with:" >&2
-        echo "    sudo apt-get update && sudo apt-get install -y $need" >&2
+        echo "    sudo apt-get update && sudo apt-get install --no-install-recommends $need" >&2
     fi
     exit 1
 fi
@@ -219,14 +222,36 @@ if [ "$src_entry" = 1 ]; then
     [ -z "$need" ] && exit 0
 fi
 
-echo "atrc: installing missing Debian packages: $need" >&2
+# Installs what is missing and nothing else: no recommended packages, and
+# never an upgrade or removal of a package already installed.  apt-get has
+# no switch against upgrading a dependency, so its simulated plan is read
+# first ("Inst NAME [OLD] ..." is an upgrade, "Remv NAME" a removal) and a
+# plan with either is refused with the command to run by hand.
+plan_changes() {
+    # shellcheck disable=SC2086
+    $sudo apt-get install -s -q --no-install-recommends $need 2>/dev/null |
+        awk '$1 == "Remv" || ($1 == "Inst" && $3 ~ /^\[/) { printf " %s", $2 }'
+}
+install_missing() {
+    changes=$(plan_changes)
+    if [ -n "$changes" ]; then
+        echo "atrc: installing$need would upgrade or remove installed packages:$changes; not done." >&2
+        echo "atrc: install them yourself if you want that: apt-get install --no-install-recommends $need" >&2
+        return 2
+    fi
+    # shellcheck disable=SC2086
+    $sudo apt-get install -y -q --no-install-recommends --no-remove $need >&2
+}
+
+echo "atrc: installing missing Debian packages: $need (apt-get install --no-install-recommends)" >&2
 export DEBIAN_FRONTEND=noninteractive
-# shellcheck disable=SC2086
-if ! $sudo apt-get install -y -q $need >&2; then
+install_missing
+rc=$?
+[ $rc -eq 2 ] && exit 1
+if [ $rc -ne 0 ]; then
     echo "atrc: refreshing package lists (apt-get update)" >&2
     $sudo apt-get update -q >&2 || true
-    # shellcheck disable=SC2086
-    $sudo apt-get install -y -q $need >&2 || {
+    install_missing || {
         echo "atrc: could not install: $need" >&2
         exit 1
     }

@@ -59,6 +59,7 @@ if [ -d "$corpus" ]; then
     fi
 else
     echo "render: skipping generic_human ($corpus is absent)"
+    [ -n "${ATRC_SKIP_LOG:-}" ] && echo "CoD4's generic_human as a PNG: $corpus is absent" >>"$ATRC_SKIP_LOG"
 fi
 echo "render: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

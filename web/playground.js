@@ -51,8 +51,15 @@ class Editor {
   // marks: Map line -> 'error' | 'warning'
   mark(marks) { this.marks = marks; this.paintGutter(); }
 
+  // Rebuilt only when the line count or the marks change: a keystroke
+  // within a line of a 2,900-line file costs nothing here.
   paintGutter() {
-    const lines = this.area.value.split('\n').length;
+    let lines = 1;
+    const v = this.area.value;
+    for (let at = v.indexOf('\n'); at >= 0; at = v.indexOf('\n', at + 1)) lines++;
+    const key = lines + ' ' + JSON.stringify([...this.marks]);
+    if (key === this.painted) { this.gutter.scrollTop = this.area.scrollTop; return; }
+    this.painted = key;
     const frag = document.createDocumentFragment();
     for (let i = 1; i <= lines; i++) {
       const s = document.createElement('span');
@@ -167,11 +174,16 @@ async function runNow() {
   const args = commandArgs(['--format', 'json', '--show-pruned']);
   try {
     const r = await compiler.run(files, args);
-    let json = null;
-    try { json = r.output ? JSON.parse(r.output) : null; } catch (e) { json = null; }
+    // The same output as the last run (a keystroke in a comment, a name
+    // typed back): the page already shows it.
+    const prev = pg.last;
+    const same = prev && prev.output === r.output && prev.stderr === r.stderr && prev.status === r.status &&
+      prev.args.join('\0') === args.join('\0');
+    let json = same ? prev.json : null;
+    if (!same) try { json = r.output ? JSON.parse(r.output) : null; } catch (e) { json = null; }
     pg.runs++;
     pg.last = { files, args, ...r, json };
-    show(pg.last);
+    if (same) showStatus(pg.last); else show(pg.last);
     // The chosen value, explained by the same files (while a reference has it).
     const v = state.explain;
     if (v !== null && json && json.references.some((x) => x.kind !== 'animtree' && x.value === v)) {
@@ -237,12 +249,25 @@ function cell(cls, content) {
   return td;
 }
 
+// What each part of the page last showed, by a key of what it was made
+// from: a part whose input is unchanged (most keystrokes change one value,
+// or none) is left as it is, so that a large tree re-renders in
+// milliseconds (make check-web times it).
+const shownKeys = { refs: null, trees: new Map(), diags: null };
+
 // What the run-time checks know of a node (as the editor's hover): leaf or
 // group, looping, and whether it has time (a group has its sync group's,
 // from a loopsync/nonloopsync bit on itself or an ancestor).
 const SYNC = 0x01 | 0x02;
+// Each tree's nodes by index, made once per tree of a run (a row per
+// reference asks, so no reference may cost the whole tree).
+const nodesByIndex = new WeakMap();
 function animFacts(tree, index) {
-  const byIndex = new Map(tree.nodes.filter((n) => n.index !== null).map((n) => [n.index, n]));
+  let byIndex = nodesByIndex.get(tree);
+  if (!byIndex) {
+    byIndex = new Map(tree.nodes.filter((n) => n.index !== null).map((n) => [n.index, n]));
+    nodesByIndex.set(tree, byIndex);
+  }
   const n = byIndex.get(index);
   if (!n) return '';
   if (!n.child_count) return n.looping === undefined ? 'leaf' : `leaf, ${n.looping ? 'looping' : 'not looping'}`;
@@ -253,6 +278,10 @@ function animFacts(tree, index) {
 }
 
 function showReferences(json) {
+  const key = JSON.stringify([json ? json.references : null, json ? json.trees.map((t) => [t.name, t.index]) : null,
+    state.explain]);
+  if (key === shownKeys.refs) return;
+  shownKeys.refs = key;
   const body = $('#refs tbody');
   const trees = new Map((json ? json.trees : []).map((t) => [t.name, t]));
   const rows = (json ? json.references : []).map((r) => {
@@ -312,7 +341,17 @@ function showPicture(json) {
     const k = `${r.tree}/${r.value & 0xffff}`;
     refs.set(k, (refs.get(k) || 0) + 1);
   }
+  const kept = new Map();
   for (const t of json ? json.trees : []) {
+    const counts = t.nodes.map((n) => (n.pruned ? 0 : refs.get(`${t.name}/${n.index}`) || 0));
+    const key = JSON.stringify([t, counts]);
+    const old = shownKeys.trees.get(key);
+    if (old) {
+      parts.push(...old);
+      kept.set(key, old);
+      continue;
+    }
+    const first = parts.length;
     const h = document.createElement('h3');
     h.textContent = `tree ${t.index} ${t.name}`;
     const small = document.createElement('small');
@@ -332,11 +371,15 @@ function showPicture(json) {
         tr.classList.toggle('lit', !n.pruned && tr.dataset.tree === tree.name && tr.dataset.index === String(n.index));
       }
     }));
+    kept.set(key, parts.slice(first));
   }
   if (!parts.length) {
     parts.push(elem('p', 'empty', 'No tree registered: a script needs #using_animtree("name"); and a reference.'));
   }
-  box.replaceChildren(...parts);
+  shownKeys.trees = kept;
+  // the same elements in the same order: nothing to move
+  const now = [...box.children];
+  if (now.length !== parts.length || now.some((e, i) => e !== parts[i])) box.replaceChildren(...parts);
 }
 
 function showExplain(value, text) {
@@ -348,6 +391,9 @@ function showExplain(value, text) {
 }
 
 function showDiagnostics(run) {
+  const key = JSON.stringify(run.json ? run.json.diagnostics : run.stderr);
+  if (key === shownKeys.diags) return;
+  shownKeys.diags = key;
   const list = $('#diagnostics');
   const items = [];
   const diags = run.json ? run.json.diagnostics : null;
@@ -382,6 +428,10 @@ function show(run) {
   showDiagnostics(run);
   paintTabs();
   paintMarks();
+  showStatus(run);
+}
+
+function showStatus(run) {
   const st = $('#status');
   const nrefs = run.json ? run.json.references.length : 0;
   st.textContent = `exit ${run.status} · ${run.ms.toFixed(1)} ms · ${nrefs} reference${nrefs === 1 ? '' : 's'}`;

@@ -12,7 +12,10 @@
 #   - the language server's protocol tests (tests/lsp/protocol.py) with
 #     Windows file: URIs in both clients' spellings,
 #   - byte-for-byte comparisons with the native build on the samples, a
-#     level-mode run from .iwd archives and bench-sized workloads.
+#     level-mode run from .iwd archives and bench-sized workloads,
+#   - the release zip (its licence and third-party notices:
+#     tests/dist/check-archive.sh) and atrc.exe's header: stripped, a
+#     version resource, the minimum Windows version the README states.
 set -u
 : "${B:?set B to the native build directory}" "${W:?set W to the Windows build directory}"
 root=$(pwd)
@@ -157,6 +160,37 @@ else
     fi
 fi
 rm -rf "$alone" "$W"/alone.*
+
+step "the release zip: the licence and every linked library's notice"
+if [ -n "$zip" ]; then
+    sh tests/dist/check-archive.sh zip "$zip" "$W/atrc.exe.trace" || note_fail "licence and notices in the zip"
+fi
+
+step "atrc.exe: stripped, a version resource, the minimum Windows the README states"
+version=$(sed -n 's/^#define ATRC_VERSION "\(.*\)"/\1/p' include/atrc.h)
+if x86_64-w64-mingw32-objdump -h "$W/atrc.exe" | grep -q '\.debug_' ||
+    [ -n "$(x86_64-w64-mingw32-nm "$W/atrc.exe" 2>/dev/null | head -1)" ]; then
+    note_fail "atrc.exe is not stripped (debug sections or a symbol table)"
+else
+    echo "stripped: $(wc -c <"$W/atrc.exe") bytes"
+fi
+x86_64-w64-mingw32-objcopy -O binary --only-section=.rsrc "$W/atrc.exe" "$W/rsrc.bin"
+# VS_FIXEDFILEINFO's signature 0xfeef04bd, then the strings (UTF-16: NULs dropped)
+if od -An -tx1 -v "$W/rsrc.bin" | tr -d ' \n' | grep -q 'bd04effe' &&
+    tr -d '\000' <"$W/rsrc.bin" | grep -aq "FileVersion$version" &&
+    tr -d '\000' <"$W/rsrc.bin" | grep -aq "ProductVersion$version" &&
+    tr -d '\000' <"$W/rsrc.bin" | grep -aq "LegalCopyrightCopyright (c) the atrc authors; MIT licence"; then
+    echo "version resource: $version"
+else
+    note_fail "atrc.exe has no version resource for $version"
+fi
+rm -f "$W/rsrc.bin"
+sub=$(x86_64-w64-mingw32-objdump -p "$W/atrc.exe" | awk '$1 == "MajorSubsystemVersion" { M = $2 } $1 == "MinorSubsystemVersion" { m = $2 } END { print M "." m }')
+if [ "$sub" = 6.1 ] && grep -q 'Windows 7 or later' README.md; then
+    echo "minimum Windows: 7 (subsystem version $sub), as the README says"
+else
+    note_fail "atrc.exe's subsystem version $sub is not the README's Windows 7 (6.1)"
+fi
 
 if [ -s "$W/wine-retries.log" ]; then
     echo "== golden runs Wine did not start the first time (made again):"

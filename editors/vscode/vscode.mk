@@ -18,7 +18,7 @@
 VSCODE_DIR     := editors/vscode
 VSCODE_VERSION := $(shell sed -n 's/^  "version": "\(.*\)",$$/\1/p' $(VSCODE_DIR)/package.json)
 VSIX           := build/atrc-vscode-$(VSCODE_VERSION).vsix
-VSCODE_SRC     := $(VSCODE_DIR)/package.json $(VSCODE_DIR)/package-lock.json $(VSCODE_DIR)/.vscodeignore \
+VSCODE_SRC     := $(VSCODE_DIR)/package.json $(VSCODE_DIR)/package-lock.json $(VSCODE_DIR)/.vscodeignore LICENSE \
                   $(VSCODE_DIR)/README.md $(VSCODE_DIR)/extension.js $(wildcard $(VSCODE_DIR)/lib/*.js) \
                   $(wildcard $(VSCODE_DIR)/*-language-configuration.json) $(wildcard $(VSCODE_DIR)/syntaxes/*.json)
 VSCODE_STAMP   := $(VSCODE_DIR)/node_modules/.atrc-npm-ci
@@ -46,7 +46,7 @@ $(VSIX): $(VSCODE_SRC) $(VSCODE_STAMP) include/atrc.h
 	@test "$(VSCODE_VERSION)" = "$(VERSION)" || { echo "atrc: $(VSCODE_DIR)/package.json has version $(VSCODE_VERSION), atrc is $(VERSION)" >&2; exit 1; }
 	$(call say,VSCE,$@)
 	@mkdir -p $(@D)
-	$(Q)cd $(VSCODE_DIR) && ./node_modules/.bin/vsce package --skip-license --allow-missing-repository \
+	$(Q)cd $(VSCODE_DIR) && ./node_modules/.bin/vsce package --allow-missing-repository \
 	    -o $(abspath $@.tmp.vsix) >$(abspath $@.log) 2>&1 || { cat $(abspath $@.log) >&2; rm -f $(abspath $@.tmp.vsix); exit 1; }
 	$(Q)mv $@.tmp.vsix $@
 
@@ -82,10 +82,11 @@ build/atrc-vscode-$(VSCODE_VERSION)-%.vsix: $(VSCODE_SRC) $(VSCODE_STAMP) includ
 ifeq ($(HAVE_NODE_NPM),yes)
 check-vscode: $(VSIX) $(B)/atrc
 	@echo "== VS Code extension: grammars, extension, $(VSIX)"
-	$(Q)node $(VSCODE_DIR)/test/check.js --vsix $(VSIX) --version $(VERSION) --atrc $(abspath $(B)/atrc)
+	$(Q)$(call skip_log,check-vscode) node $(VSCODE_DIR)/test/check.js --vsix $(VSIX) --version $(VERSION) --atrc $(abspath $(B)/atrc)
 else
 check-vscode:
 	@echo "== VS Code extension: skipped (node or npm not found; scripts/ensure-deps.sh vscode installs them)"
+	$(Q)$(call skip_log,check-vscode) sh -c 'echo "the VS Code extension: node or npm not found (scripts/ensure-deps.sh vscode)" >"$$ATRC_SKIP_LOG"'
 endif
 
 # VS Code itself on the stock CoD4 killhouse scripts (COD4_GAME, default

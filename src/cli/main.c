@@ -50,6 +50,7 @@ typedef struct output {
 ** behind, exit status 2 as for any failed run, no core dump. */
 static void exit_out_of_memory(void)
 {
+    fflush(stderr); /* the message (stderr is buffered on a Windows console) */
     os_remove_armed_temporary();
     _exit(2);
 }
@@ -162,6 +163,7 @@ static int close_output(output *o, int write_errno)
     free(o->target);
     o->target = NULL;
     if (!failed) return 0;
+    err = os_write_errno(err);
     if (o->path)
         fprintf(stderr, "atrc: error: cannot write '%s': %s\n", o->path, err ? strerror(err) : "write error");
     else
@@ -294,7 +296,7 @@ static int dump_scripts(const cli *c)
         if (rc > status) status = rc;
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "atrc: error: cannot write standard output: %s\n", strerror(errno));
+        fprintf(stderr, "atrc: error: cannot write standard output: %s\n", strerror(os_write_errno(errno)));
         status = 2;
     }
     return status;
@@ -354,7 +356,10 @@ static int finish_run(const cli *c, atrc_ctx *ctx)
 static int print_info(cli_action action)
 {
     if (action == CLI_HELP) fputs(cli_usage_text, stdout);
-    else printf("atrc %s\n", ATRC_VERSION);
+    else printf("atrc %s\n"
+                "Copyright (c) the atrc authors; MIT licence (the LICENSE file).\n"
+                "This is free software: you may use, copy, change and redistribute it.\n"
+                "There is NO WARRANTY, to the extent permitted by law.\n", ATRC_VERSION);
     return ferror(stdout) || fflush(stdout) ? 2 : 0;
 }
 
@@ -362,6 +367,13 @@ int main(int argc, char **argv)
 {
     os_process_start();
     atrc_set_out_of_memory_handler(exit_out_of_memory);
+    for (int i = 1; i < argc; i++) {
+        const char *why = os_argument_problem(argv[i]);
+        if (why) {
+            fprintf(stderr, "atrc: error: argument '%s' %s\n", argv[i], why);
+            return 2;
+        }
+    }
     if (argc > 1 && strcmp(argv[1], "diff") == 0) return diff_main(argc, argv);
     if (argc > 1 && strcmp(argv[1], "lsp") == 0) return lsp_main(argc, argv);
 

@@ -141,9 +141,11 @@ static tree_names declared_names(atrc_ctx *ctx, tree_entry *t)
     return out;
 }
 
-/* "; did you mean 'walk' (line 3) or 'walk_fast' (line 4)?" for an
-** undefined name of t, or "" (computed once per name, for at most
-** SUGGEST_MAX_QUERIES names per tree). */
+/* "; did you mean 'walk' (game/animtrees/human.atr:3) or 'walk_fast'
+** (game/animtrees/human.atr:4)?" for an undefined name of t, or "": the
+** error is at the script's reference, the names are in the .atr, so its
+** path is named (computed once per name, for at most SUGGEST_MAX_QUERIES
+** names per tree). */
 static const char *node_suggestion(atrc_ctx *ctx, tree_entry *t, tree_names *names, int *loaded, int *queries,
                                    const char *spelling)
 {
@@ -163,7 +165,7 @@ static const char *node_suggestion(atrc_ctx *ctx, tree_entry *t, tree_names *nam
     for (size_t i = 0; i < q.count; i++) {
         const atr_node *n = q.best[i].data;
         if (i) outbuf_str(&b, i + 1 == q.count ? " or " : ", ");
-        outbuf_printf(&b, "'%s' (line %d)", n->spelling, n->line);
+        outbuf_printf(&b, "'%s' (%s:%d)", n->spelling, t->atr_src->path, n->line);
     }
     outbuf_char(&b, '?');
     const char *text = arena_strdup(&ctx->mem, b.s);

@@ -278,9 +278,9 @@ int gamefs_path_compare(const char *a, const char *b)
     }
 }
 
-/* The lookup key of a game-relative name: lower case, '\\' and ':' as '/',
-** no empty components. */
-static char *normalize(arena *mem, const char *name)
+/* A game-relative name with '\\' and ':' as '/' and no empty components;
+** lower case when `lower` (the lookup key), else as spelled (for messages). */
+static char *clean_name(arena *mem, const char *name, int lower)
 {
     size_t n = strlen(name);
     char *out = arena_alloc(mem, n + 1);
@@ -288,11 +288,17 @@ static char *normalize(arena *mem, const char *name)
     for (size_t i = 0; i < n; i++) {
         unsigned char c = fold_sep((unsigned char)name[i]);
         if (c == '/' && (k == 0 || out[k - 1] == '/')) continue;
-        out[k++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        out[k++] = (char)(lower && c >= 'A' && c <= 'Z' ? c + 32 : c);
     }
     while (k > 0 && out[k - 1] == '/') k--;
     out[k] = 0;
     return out;
+}
+
+/* The lookup key of a game-relative name. */
+static char *normalize(arena *mem, const char *name)
+{
+    return clean_name(mem, name, 1);
 }
 
 static void evict_one(gamefs *fs);
@@ -1102,18 +1108,38 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
 /* ---- what an output file must never replace ---- */
 
 /* What the game would read at game-relative name `rel` (any case, any
-** separator): an archive at the top of a game directory, a tree, an xanim,
-** the player animation script, a script; NULL for anything else. */
+** separator), said as the game would use it, or NULL when the game reads
+** nothing there: an archive of the profile's kind at the top of a game
+** directory (game-files.md 1: *.pk3 for CoD1 and UO, *.iwd for CoD2 and
+** CoD4, every one loaded), the tree NAME at animtrees/NAME.atr, the xanim
+** NAME at xanim/NAME, the player animation script, a script by its path
+** (maps/x.gsc is maps\x).  Other files (notes, a .pk3 beside CoD2's .iwd
+** files, an .atr outside animtrees/) are never read by the game. */
 static const char *game_file_kind(gamefs *fs, const char *rel)
 {
-    const char *key = normalize(fs->mem, rel);
+    /* key decides, spelled (the same length and layout) is quoted */
+    const char *key = normalize(fs->mem, rel), *spelled = clean_name(fs->mem, rel, 0);
     const char *slash = strchr(key, '/');
-    if (!slash && (has_suffix_nocase(key, ".pk3") || has_suffix_nocase(key, ".iwd"))) return "an archive";
-    if (slash && (size_t)(slash - key) == 9 && memcmp(key, "animtrees", 9) == 0) return "an animation tree";
-    if (slash && (size_t)(slash - key) == 5 && memcmp(key, "xanim", 5) == 0) return "an xanim";
-    if (strcmp(key, "mp/playeranim.script") == 0) return "the player animation script";
-    if (has_suffix_nocase(key, ".gsc") || has_suffix_nocase(key, ".csc")) return "a script";
-    if (has_suffix_nocase(key, ".atr")) return "an animation tree";
+    const char *ext = fs->rules->archive_ext;
+    if (!slash && has_suffix_nocase(key, ext))
+        return arena_printf(fs->mem, "an archive the game loads (%s reads every *%s there)", fs->rules->name, ext);
+    const char *leaf = slash ? spelled + (slash - key) + 1 : NULL;
+    int one_level = leaf && *leaf && !strchr(leaf, '/');
+    size_t leaf_len = leaf ? strlen(leaf) : 0;
+    if (one_level && (size_t)(slash - key) == 9 && memcmp(key, "animtrees", 9) == 0 && leaf_len > 4 &&
+        has_suffix_nocase(leaf, ".atr"))
+        return arena_printf(fs->mem, "the animation tree '%.*s' the game reads (#using_animtree(\"%.*s\"))",
+                            (int)(leaf_len - 4), leaf, (int)(leaf_len - 4), leaf);
+    if (one_level && (size_t)(slash - key) == 5 && memcmp(key, "xanim", 5) == 0)
+        return arena_printf(fs->mem, "the xanim the game reads for %%%s", leaf);
+    if (strcmp(key, "mp/playeranim.script") == 0) return "the player animation script the game reads";
+    size_t key_len = strlen(key);
+    if (key_len > 4 && has_suffix_nocase(key, ".gsc")) {
+        char *name = arena_strndup(fs->mem, spelled, key_len - 4);
+        for (char *p = name; *p; p++)
+            if (*p == '/') *p = '\\';
+        return arena_printf(fs->mem, "the script the game reads as %s (%s::f)", name, name);
+    }
     return NULL;
 }
 
@@ -1160,7 +1186,7 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path)
             const char *rest = real + len + os_is_path_sep((unsigned char)real[len]);
             const char *rel = *rest ? arena_printf(fs->mem, "%s/%s", rest, base) : base;
             const char *kind = game_file_kind(fs, rel);
-            if (kind) why = arena_printf(fs->mem, "is '%s' in the game directory '%s', %s the game reads", rel, names[d], kind);
+            if (kind) why = arena_printf(fs->mem, "is '%s' in the game directory '%s', %s", rel, names[d], kind);
         }
         if (len <= root) break;
         while (len > 0 && !os_is_path_sep((unsigned char)real[len - 1])) len--;

@@ -19,9 +19,20 @@
 
 /* Called first in main: a closed pipe is a write error, not a silent death
 ** (POSIX: SIGPIPE, SIGXFSZ ignored); on Windows the standard streams become
-** binary and, when atrc was started from Explorer (a console of its own),
-** it waits for a key at exit so that the window can be read. */
+** binary, a console shows UTF-8 (its output code page is set to UTF-8 and
+** put back at exit) and, when atrc was started from Explorer (a console of
+** its own), it waits for a key at exit so that the window can be read. */
 void os_process_start(void);
+/* The errno to report for a failed write whose errno was err: err itself,
+** except that on Windows the C library reports a pipe whose reader has gone
+** (ERROR_NO_DATA, ERROR_BROKEN_PIPE; Wine: ERROR_PIPE_NOT_CONNECTED) as EINVAL; that is EPIPE here, so the
+** message is "Broken pipe" on every system. */
+int os_write_errno(int err);
+/* Why a command-line argument cannot be what the user typed, as the end of
+** a sentence ("contains ..."), or NULL.  Windows: a '"', which no file
+** name holds — the trace of cmd.exe's "C:\dir\" (the trailing backslash
+** escapes the closing quote).  POSIX: always NULL. */
+const char *os_argument_problem(const char *arg);
 /* The processors this process may run on (at least 1). */
 int os_cpu_count(void);
 /* 1 when fd is a terminal that shows ANSI colour sequences (POSIX: a tty

@@ -27,6 +27,17 @@ void os_process_start(void)
 #endif
 }
 
+int os_write_errno(int err)
+{
+    return err;
+}
+
+const char *os_argument_problem(const char *arg)
+{
+    (void)arg; /* any byte but NUL may be in a file name */
+    return NULL;
+}
+
 int os_cpu_count(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

@@ -39,12 +39,45 @@ static void wait_for_key(void)
     }
 }
 
+/* The console's output code page before atrc set UTF-8 (0: unchanged).
+** The console outlives atrc when it is cmd.exe's: the code page goes back
+** at exit, or at Ctrl+C (on_console_event). */
+static UINT saved_output_cp;
+
+static void restore_console_cp(void)
+{
+    if (saved_output_cp) SetConsoleOutputCP(saved_output_cp);
+}
+
 void os_process_start(void)
 {
     _setmode(0, _O_BINARY);
     _setmode(1, _O_BINARY);
     _setmode(2, _O_BINARY);
     _fmode = _O_BINARY; /* every later open() and fopen() */
+    /* atrc's bytes are UTF-8 (the manifest's code page; scripts and paths
+    ** as given): a console shows them through its output code page, which
+    ** is the OEM one (437, 850, ...) unless set.  Each write is decoded on
+    ** its own (Wine's console, and Windows' before 10 1903, make a
+    ** character split between two writes two U+FFFD), and stderr is
+    ** unbuffered, written byte by byte: on a console both streams are
+    ** fully buffered, so that a message is one write (exit and
+    ** wait_for_key flush them). */
+    static char console_buf[2][1 << 16];
+    int console = 0;
+    DWORD cmode;
+    for (int fd = 1; fd <= 2; fd++) {
+        if (!GetConsoleMode((HANDLE)_get_osfhandle(fd), &cmode)) continue;
+        setvbuf(fd == 1 ? stdout : stderr, console_buf[fd - 1], _IOFBF, sizeof console_buf[0]);
+        console = 1;
+    }
+    if (console) {
+        UINT cp = GetConsoleOutputCP();
+        if (cp != 0 && cp != CP_UTF8 && SetConsoleOutputCP(CP_UTF8)) {
+            saved_output_cp = cp;
+            atexit(restore_console_cp);
+        }
+    }
     /* Explorer (a double-click, files dropped on the icon) gives atrc a
     ** console of its own, which closes when atrc exits; from cmd.exe or
     ** PowerShell the console is shared.  Redirected streams mean a script. */
@@ -54,6 +87,25 @@ void os_process_start(void)
         own_console = 1;
         atexit(wait_for_key);
     }
+}
+
+int os_write_errno(int err)
+{
+    /* msvcrt's write() keeps the Windows error in _doserrno: a pipe being
+    ** closed (ERROR_NO_DATA), closed (ERROR_BROKEN_PIPE) or, as Wine says
+    ** it, not connected */
+    if (err == EINVAL && (_doserrno == ERROR_NO_DATA || _doserrno == ERROR_BROKEN_PIPE ||
+                          _doserrno == ERROR_PIPE_NOT_CONNECTED))
+        return EPIPE;
+    return err;
+}
+
+const char *os_argument_problem(const char *arg)
+{
+    if (!strchr(arg, '"')) return NULL;
+    return "contains '\"', which no Windows file name holds: cmd.exe reads a backslash before a quote as a "
+           "quote of the argument, so \"C:\\dir\\\" ends in '\"' and runs on into the arguments after it; "
+           "write the directory without its trailing backslash (\"C:\\dir\") or double it (\"C:\\dir\\\\\")";
 }
 
 int os_cpu_count(void)
@@ -426,6 +478,7 @@ static int handler_installed;
 static BOOL WINAPI on_console_event(DWORD event)
 {
     (void)event; /* Ctrl+C, Ctrl+Break, console closed, logoff, shutdown */
+    restore_console_cp();
     AcquireSRWLockExclusive(&term_lock);
     if (remove_pending) DeleteFileA(remove_path);
     remove_pending = 0;

@@ -68,7 +68,7 @@ if begin "-o naming an archive of the search path, a wildcard over the archives,
     run --install relo -g relo/main -o relo/main/xanim/idle rel.gsc
     expect 2 "atrc: error: output file 'relo/main/xanim/idle' is 'relo/main/xanim/idle', a game file this run read: not overwriting it"
     run --install relo -g relo/main --no-xanim -o relo/main/xanim/idle rel.gsc
-    expect 2 "atrc: error: output file 'relo/main/xanim/idle' is 'xanim/idle' in the game directory 'relo/main', an xanim the game reads: not overwriting it"
+    expect 2 "atrc: error: output file 'relo/main/xanim/idle' is 'xanim/idle' in the game directory 'relo/main', the xanim the game reads for %idle: not overwriting it"
     unchanged relo/main/xanim/idle rel_idle.orig
     # through another spelling of the path, a symlink and a hard link
     ln -sf relo/main/PAK1.pk3 rel_link && ln -f relo/main/xanim/idle rel_hard
@@ -76,11 +76,25 @@ if begin "-o naming an archive of the search path, a wildcard over the archives,
     expect 2 "atrc: error: output file 'rel_link' is the archive 'relo/main/PAK1.pk3' of the search path: not overwriting it"
     run --install relo -g relo/main -o rel_hard rel.gsc
     expect 2 "atrc: error: output file 'rel_hard' is 'relo/main/xanim/idle', a game file this run read: not overwriting it"
-    run --install relo -o relo/main/../main/./animtrees/new.atr rel.gsc
-    expect 2 "an animation tree the game reads: not overwriting it"
+    run --install relo -o relo/main/../main/./animtrees/New.atr rel.gsc
+    expect 2 "is 'animtrees/New.atr' in the game directory 'relo/main', the animation tree 'New' the game reads (#using_animtree(\"New\")): not overwriting it"
     run --install relo -o relo/main/new.pk3 rel.gsc
-    expect 2 "atrc: error: output file 'relo/main/new.pk3' is 'new.pk3' in the game directory 'relo/main', an archive the game reads: not overwriting it"
+    expect 2 "atrc: error: output file 'relo/main/new.pk3' is 'new.pk3' in the game directory 'relo/main', an archive the game loads (uo reads every *.pk3 there): not overwriting it"
     [ -e relo/main/new.pk3 ] && { pass=$((pass - 1)); bad "new.pk3 was created"; }
+    mkdir -p relo/main/maps/mp
+    run --install relo -g relo/main --no-xanim -o relo/main/maps/mp/new.gsc rel.gsc
+    expect 2 "is 'maps/mp/new.gsc' in the game directory 'relo/main', the script the game reads as maps\\mp\\new (maps\\mp\\new::f): not overwriting it"
+    # what the game never reads there is written: an .iwd beside UO's .pk3
+    # files, notes under animtrees/, a tree outside animtrees/
+    for o in relo/main/new.iwd relo/main/animtrees/notes.txt relo/main/maps/t.atr; do
+        mkdir -p "${o%/*}"
+        run --install relo --no-xanim -o "$o" rel.gsc
+        expect 0 ""
+        [ -e "$o" ] || { pass=$((pass - 1)); bad "$o was not written"; }
+        rm -f "$o"
+    done
+    run --profile cod2 --install relo --no-xanim -o relo/main/new.iwd rel.gsc
+    expect 2 "is 'new.iwd' in the game directory 'relo/main', an archive the game loads (cod2 reads every *.iwd there): not overwriting it"
     unchanged relo/main/PAK1.pk3 rel_pak1.orig
     unchanged relo/main/xanim/idle rel_idle.orig
     [ -L rel_link ] || { pass=$((pass - 1)); bad "rel_link is no longer a symlink"; }

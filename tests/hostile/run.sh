@@ -106,6 +106,7 @@ small_err() {
 
 skipped() {
     echo "skip $case_name: $*"
+    [ -n "${ATRC_SKIP_LOG:-}" ] && echo "$case_name: $*" >>"$ATRC_SKIP_LOG"
     skip=$((skip + 1))
 }
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks an installed copy of atrc: `make install DESTDIR=D PREFIX=P` put the
-# binary, header, static and shared library (with its soname), pkg-config file
-# and man page under D/P; a program built through `pkg-config --cflags --libs
+# binary, header, static and shared library (with its soname), pkg-config file,
+# man page and licence under D/P; a program built through `pkg-config --cflags --libs
 # atrc` links against the shared library and runs.
 #   CC=cc [CFLAGS=...] sh tests/install/run.sh DESTDIR PREFIX
 set -u
@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
 bad() { echo "FAIL install: $*"; fail=1; }
 
-for f in bin/atrc include/atrc.h lib/libatrc.a lib/libatrc.so lib/pkgconfig/atrc.pc share/man/man1/atrc.1; do
+for f in bin/atrc include/atrc.h lib/libatrc.a lib/libatrc.so lib/pkgconfig/atrc.pc share/man/man1/atrc.1 share/doc/atrc/LICENSE; do
     [ -e "$root/$f" ] || bad "$prefix/$f not installed"
 done
 soname=$(readlink "$root/lib/libatrc.so")
@@ -34,7 +34,7 @@ export PKG_CONFIG_LIBDIR="$root/lib/pkgconfig${sys_pc:+:$sys_pc}" PKG_CONFIG_SYS
 flags=$($PKG_CONFIG --cflags --libs atrc) || { bad "pkg-config --cflags --libs atrc failed"; exit 1; }
 case "$flags" in *"-I$root/include"*"-L$root/lib"*|*"-L$root/lib"*"-I$root/include"*) ;;
     *) bad "pkg-config flags do not point into the installed copy: $flags" ;; esac
-[ "$($PKG_CONFIG --modversion atrc)" = "$("$root/bin/atrc" --version | sed 's/^atrc //')" ] \
+[ "$($PKG_CONFIG --modversion atrc)" = "$("$root/bin/atrc" --version | sed -n '1s/^atrc //p')" ] \
     || bad "pkg-config version differs from atrc --version"
 
 # shellcheck disable=SC2086

@@ -107,6 +107,11 @@ if [ -n "${CORPUS:-}" ] && [ -d "$CORPUS" ]; then
     find "$CORPUS" -name '*.gsc' | LC_ALL=C sort >corpus.txt
     # shellcheck disable=SC2046
     check corpus --format json --no-xanim -g "$CORPUS" $(cat corpus.txt)
+elif [ -n "${ATRC_SKIP_LOG:-}" ]; then
+    echo "the corpus' scripts at every thread count: no corpus (../shared/corpus/cod1-game is absent)" >>"$ATRC_SKIP_LOG"
+fi
+if [ -n "${MEMCHECK:-}" ] && [ ! -x /usr/bin/time ] && [ -n "${ATRC_SKIP_LOG:-}" ]; then
+    echo "memory of 80 MB of scripts: no GNU time (scripts/ensure-deps.sh bench)" >>"$ATRC_SKIP_LOG"
 fi
 echo "parallel: $pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

@@ -146,6 +146,97 @@ async function retype(page, editor, text) {
   await area.pressSequentially(text);
 }
 
+// The page at a window width: no sideways scrolling of the page itself,
+// every pane and control inside the window and wide enough to use, and an
+// edit still compiled and shown.  A screenshot beside the default one.
+async function usableAt(page, width, height) {
+  await page.setViewportSize({ width, height });
+  const m = await page.evaluate(() => {
+    const box = (sel) => {
+      const e = document.querySelector(sel);
+      if (!e) return null;
+      const r = e.getBoundingClientRect();
+      return { left: Math.round(r.left), right: Math.round(r.right), width: Math.round(r.width), height: Math.round(r.height) };
+    };
+    const parts = {};
+    for (const sel of ['#example', '#profile', '#anim-check', '#script-editor textarea', '#tree-editor textarea',
+      '#refs-pane', '#picture-pane', '#diag-pane', '#tree-index-note']) parts[sel] = box(sel);
+    return { vw: document.documentElement.clientWidth, scrollW: document.documentElement.scrollWidth, parts };
+  });
+  check(`${width} px wide: the page does not scroll sideways`, m.scrollW <= m.vw, `content ${m.scrollW} px in ${m.vw} px`);
+  const bad = [];
+  for (const [sel, b] of Object.entries(m.parts)) {
+    const wide = sel.startsWith('#') && /pane|textarea|note/.test(sel) ? Math.min(300, m.vw - 40) : 10;
+    if (!b) bad.push(`${sel} missing`);
+    else if (b.left < 0 || b.right > m.vw) bad.push(`${sel} at ${b.left}..${b.right}`);
+    else if (b.width < wide || b.height < 10) bad.push(`${sel} only ${b.width}x${b.height}`);
+  }
+  check(`${width} px wide: every pane and control inside the window and usable`, bad.length === 0, bad.join('; '));
+  const runs = await page.evaluate(() => window.playground.runs);
+  const area = page.locator('#script-editor textarea');
+  await area.click();
+  await page.keyboard.press('Control+End');
+  await area.pressSequentially('// w\n');
+  await settled(page);
+  check(`${width} px wide: typing into the script recompiles`, await page.evaluate(() => window.playground.runs) > runs);
+  const shot = SHOT.replace(/\.png$/, `-${width}.png`);
+  await page.screenshot({ path: shot, fullPage: true });
+  return shot;
+}
+
+// Re-rendering a large tree: a 2,900-line .atr (100 groups of 26 leaves,
+// every other leaf referenced), then keystrokes in the script; each is
+// timed in the page from the edit to the frame after the page has shown
+// the new run (compile, JSON, table, picture, diagnostics).
+const BIG_LINES = 2900;
+async function keystrokeTimes(page) {
+  const tree = [];
+  const refs = [];
+  for (let g = 0; g < 100; g++) {
+    tree.push(`g${g}`, '{');
+    for (let i = 0; i < 26; i++) {
+      tree.push(`\tg${g}_l${i}`);
+      if (i % 2 === 0) refs.push(`    a = %g${g}_l${i};`);
+    }
+    tree.push('}');
+  }
+  const script = `#using_animtree("big");\n\nmain()\n{\n${refs.join('\n')}\n}\n// `;
+  // pasted into the packing example's editors (a paste is one input event)
+  await page.selectOption('#example', 'packing');
+  await settled(page);
+  await page.evaluate(({ tree, script }) => {
+    for (const [sel, text] of [['#tree-editor textarea', tree], ['#script-editor textarea', script]]) {
+      const area = document.querySelector(sel);
+      area.value = text;
+      area.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }, { tree: tree.join('\n') + '\n', script: script.replace('"big"', '"example"') });
+  await settled(page);
+  const lines = await page.evaluate(() => window.playground.state.trees[0].text.split('\n').length - 1);
+  return { lines, times: await page.evaluate(async () => {
+    const pg = window.playground;
+    const area = document.querySelector('#script-editor textarea');
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const out = [];
+    for (let k = 0; k < 12; k++) {
+      const runs = pg.runs;
+      const t0 = performance.now();
+      // a keystroke at the end of the script, as the browser inserts it
+      area.focus();
+      area.setSelectionRange(area.value.length, area.value.length);
+      document.execCommand('insertText', false, 'x');
+      const sync = performance.now() - t0;
+      while (!(pg.settled() && pg.runs > runs)) await tick();
+      const shownAt = performance.now() - t0;
+      await frame();
+      out.push(performance.now() - t0);
+      (pg.keystrokes = pg.keystrokes || []).push({ sync, compile: pg.last.ms, shownAt });
+    }
+    return out;
+  }) };
+}
+
 async function main() {
   const { srv, url } = await serve(WEB_DIR);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'atrc-chromium-'));
@@ -279,6 +370,30 @@ async function main() {
 
     const runs = await page.evaluate(() => window.playground.runs);
     check(`the wasm CLI ran again and again in one page (${runs} runs)`, runs > 20, String(runs));
+
+    // What the tree index is, said beside the values.
+    const note = await page.locator('#tree-index-note').textContent();
+    check('the page explains the tree index (treeIndex, the high 16 bits)',
+      /treeIndex/.test(note) && /high 16 bits/.test(note) && /#using_animtree/.test(note), note);
+
+    // Usable on a small laptop and on a phone.
+    for (const [w, h] of [[1024, 768], [390, 844]]) console.log(`     screenshot: ${await usableAt(page, w, h)}`);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
+    // A 2,900-line tree re-renders in under 100 ms a keystroke.
+    const big = await keystrokeTimes(page);
+    const sorted = [...big.times].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const worst = sorted[sorted.length - 1];
+    console.log('     per keystroke, ms [the edit itself, atrc in wasm, until shown]: ' +
+      JSON.stringify(await page.evaluate(() => window.playground.keystrokes.map((k) =>
+        [k.sync, k.compile, k.shownAt].map((x) => Math.round(x))))));
+    console.log(`     ${big.lines}-line tree, ${big.times.length} keystrokes: median ${median.toFixed(1)} ms, ` +
+      `slowest ${worst.toFixed(1)} ms (${big.times.map((t) => t.toFixed(0)).join(' ')})`);
+    check(`a ${BIG_LINES}-line tree: the tree is as long as that`, big.lines === BIG_LINES, String(big.lines));
+    // The slowest but one: a lone stall of a shared machine is not the page's.
+    check(`a ${BIG_LINES}-line tree: every keystroke re-rendered in under 100 ms`,
+      sorted[sorted.length - 2] < 100, big.times.map((t) => t.toFixed(1)).join(' '));
     check('no error in the page console', errors.length === 0, errors.join('\n'));
   } finally {
     if (context) await context.close();

@@ -731,11 +731,25 @@ async function checkVsix(file, version, target, bin) {
         ok(v === meta.version, `the package bundles ${key.replace(/^(node_modules\/)+/, '')} ${meta.version}`, `found ${v}`);
     }
     ok(has('extension/node_modules/vscode-languageclient/node.js'), 'the package bundles vscode-languageclient/node');
+    // The licence: atrc's own (the manifest's `license`, LICENSE.txt in the
+    // package, named by the .vsixmanifest), and beside every bundled
+    // package its own licence file with its copyright and permission notice.
+    ok(manifest.license === 'MIT', 'the manifest names the MIT licence', `found ${manifest.license}`);
+    ok(has('extension/LICENSE.txt') && entries.get('extension/LICENSE.txt').equals(fs.readFileSync(path.join(HERE, '..', '..', 'LICENSE'))),
+        'the package holds atrc\'s LICENSE as extension/LICENSE.txt');
+    ok(/<License>extension\/LICENSE\.txt<\/License>/.test(vsixml), 'extension.vsixmanifest names extension/LICENSE.txt as the licence');
+    for (const [key] of runtime) {
+        const dir = `extension/${key}/`;
+        const lic = [...entries.keys()].find(n => n.startsWith(dir) && /^licen[cs]e(\.(md|txt))?$/i.test(n.slice(dir.length)));
+        const body = lic ? text(lic) : '';
+        ok(!!lic && /Copyright/i.test(body) && /Permission/i.test(body),
+            `the bundled ${key.replace(/^(node_modules\/)+/, '')} carries its licence (${lic ? lic.slice(dir.length) : 'none'})`);
+    }
     const leaked = devtime.filter(([key]) => has(`extension/${key}/package.json`)).map(([k]) => k);
     ok(leaked.length === 0, 'no build-time package (vsce, vscode-textmate, vscode-oniguruma, ...) is bundled', leaked.slice(0, 5).join(', '));
     ok(![...entries.keys()].some(n => n.startsWith('extension/test/')), 'the tests are not packaged');
     // The extension's own files, and nothing else of the source directory.
-    const own = new Set(['extension/package.json', 'extension/readme.md', main]);
+    const own = new Set(['extension/package.json', 'extension/readme.md', 'extension/LICENSE.txt', main]);
     if (exe) own.add(exe);
     for (const l of langs) own.add('extension/' + path.posix.normalize(l.configuration));
     for (const g of manifest.contributes.grammars || []) own.add('extension/' + path.posix.normalize(g.path));
