@@ -25,6 +25,14 @@ typedef struct script_ref {
     int line, col;           /* the #include, the path token, or the name / `::` */
     int developer;           /* inside /# #/: the game drops it unless developer_script */
     int maybe_builtin;       /* plain non-thread call: an engine builtin if one has the name */
+    /* Inside the call statement `name(...)` / `obj name(...)` (not thread):
+    ** its name in lower case (NULL: none) and whether it is a method.  When
+    ** that name is a developer builtin the game drops the statement whole in
+    ** retail (cod2/cod4), as it drops /# #/ code: the walk decides
+    ** (dev_statement.h) and sets `dropped`. */
+    const char *stmt_call;
+    int stmt_method;
+    int dropped;
 } script_ref;
 
 typedef struct script_func {
