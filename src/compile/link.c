@@ -205,6 +205,7 @@ void link_trees(atrc_ctx *ctx)
     for (int i = 0; i <= ctx->tree_count; i++) VEC_FREE(names[i]);
     free(names);
     if (note) diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0, "%s", note);
+    link_extension_note(ctx);
     ctx->trees_built = 1;
 }
 
