@@ -1,8 +1,8 @@
 /* The closing note that names an engine extension: a mod written for a
 ** server extension (CoD2x, libcod, CoD4x...) calls its builtins everywhere,
 ** and a run without --extension reports each call as an unknown function.
-** When most of a run's unknown function and method names (at least
-** EXTENSION_NOTE_MIN sites) are names of one shipped extension list of the
+** When most of a run's calls of unknown functions and methods (at least
+** EXTENSION_NOTE_MIN of them) are names of one shipped extension list of the
 ** profile's game that the run does not use, one note names that
 ** --extension.  It reads the run's diagnostics once at the end (their
 ** wording is check_report_unknown's), so it sees what every file and the
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Fewer unknown names than this say nothing about an extension. */
+/* Fewer unknown calls than this say nothing about an extension. */
 #define EXTENSION_NOTE_MIN 5
 
 /* The prefixes of check_report_unknown's messages about a call that could
@@ -75,8 +75,8 @@ void link_extension_note(atrc_ctx *ctx)
         if (sites[k] > sites[best]) best = k; /* a tie: the first in the table's order */
     if (total >= EXTENSION_NOTE_MIN && sites[best] * 2 > total)
         diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0,
-                 "%zu of the %zu unknown function names are builtins of the %s server extension '%s': if "
-                 "the scripts are for a server that runs it, check them with --extension %s",
+                 "%zu of the %zu calls of unknown functions and methods name builtins of the %s server "
+                 "extension '%s': if the scripts are for a server that runs it, check them with --extension %s",
                  sites[best], total, game, candidates.items[best]->name, candidates.items[best]->name);
     free(sites);
     VEC_FREE(candidates);
