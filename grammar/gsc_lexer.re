@@ -406,6 +406,16 @@ static const uchar *scan_string(gsc_lexer *lx, const uchar *cur, int *terminated
     }
 }
 
+/* The directive [tok, end) is one of CoD4x's preprocessor (#if, #else,
+** #endif: its server's script loader reads them, the stock game does not). */
+static int cod4x_directive(const uchar *tok, const uchar *end)
+{
+    static const char *const names[] = {"#if", "#else", "#endif"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if ((size_t)(end - tok) == strlen(names[i]) && memcmp(tok, names[i], (size_t)(end - tok)) == 0) return 1;
+    return 0;
+}
+
 static void stray_byte(gsc_lexer *lx, const uchar *p)
 {
     uchar c = *p;
@@ -763,8 +773,12 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
                   "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
         break;
     case ACT_DIRECTIVE:
-        lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'",
-                  (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok);
+        lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'%s",
+                  (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok,
+                  lx->rules->cod4x_directives_note && cod4x_directive(tok, cur)
+                      ? " (stock CoD4 has no preprocessor; the CoD4x server's accepts #if isSyscallDefined NAME, "
+                        "#else and #endif)"
+                      : "");
         break;
     case ACT_HASH:
         if (lx->rules->kw_hash) return emit(lx, t, TK_HASH, tok, cur);

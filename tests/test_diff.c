@@ -9,6 +9,7 @@
 #include "atrc.h"
 #include "os/os.h"
 #include "base/json_read.h"
+#include "tmpdir_testlib.h"
 
 /* Parses text; returns the error "OFFSET: MESSAGE" or "ok". */
 static const char *parse_result(const char *text, char *buf, size_t size)
@@ -221,6 +222,287 @@ START_TEST(diff_rejects_what_is_not_an_atrc_run)
 }
 END_TEST
 
+/* ---- causes verified on the two runs: pairs of real compilations ---- */
+
+/* The JSON of a real run: tree t read from g's animtrees/t.atr, the names
+** referenced as engine code does (no script), no xanims. */
+static char *compile_run(const tmp_game *g, const char *const *names, size_t n, int anim_check)
+{
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.anim_check = anim_check;
+    o.jobs = 1;
+    atrc_ctx *ctx = atrc_new(&o);
+    ck_assert_ptr_nonnull(ctx);
+    atrc_add_game_dir(ctx, g->dir);
+    for (size_t i = 0; i < n; i++) ck_assert_int_eq(atrc_add_engine_anim(ctx, "t", names[i]), 0);
+    atrc_build_trees(ctx);
+    if (atrc_error_count(ctx)) atrc_print_diagnostics(ctx, stderr);
+    ck_assert_int_eq(atrc_error_count(ctx), 0);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *fp = os_memstream_open(&buf, &len);
+    ck_assert_ptr_nonnull(fp);
+    atrc_emit(ctx, ATRC_FORMAT_JSON, 0, fp);
+    os_memstream_close(fp, &buf, &len);
+    atrc_free(ctx);
+    return buf;
+}
+
+static void write_atr(const tmp_game *g, const char *text)
+{
+    tmp_game_make_parents(g, "animtrees/t.atr");
+    FILE *f = fopen(tmp_game_at(g, "animtrees/t.atr"), "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The diff of two reference lists over one .atr (atr2: the new run's, or NULL). */
+static char *diff_refs(const tmp_game *g, const char *atr, const char *const *old_names, size_t old_n,
+                       const char *atr2, const char *const *new_names, size_t new_n, int new_anim_check)
+{
+    write_atr(g, atr);
+    char *o = compile_run(g, old_names, old_n, 0);
+    if (atr2) write_atr(g, atr2);
+    char *n = compile_run(g, new_names, new_n, new_anim_check);
+    char *out = NULL;
+    diff_text(o, n, ATRC_FORMAT_TEXT, &out);
+    free(o);
+    free(n);
+    return out;
+}
+
+#define NAMES(...) (const char *const[]){__VA_ARGS__}, sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *)
+
+START_TEST(diff_cause_name_unreferenced_but_its_node_stays)
+{
+    /* samples/packing without %b: b stays as the parent of the referenced d. */
+    tmp_game g;
+    tmp_game_make(&g, "diffcause");
+    const char *atr = "a\nb\n{\n\tc\n\td\n}\ne\n";
+    char *out = diff_refs(&g, atr, NAMES("d", "c", "b", "a", "e"), NULL, NAMES("d", "c", "a", "e"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "t: %b is no longer referenced; its node stays in the tree"));
+    ck_assert_ptr_null(strstr(out, "pruned"));
+    ck_assert_ptr_null(strstr(out, "the .atr"));
+    free(out);
+    tmp_game_remove(&g);
+}
+END_TEST
+
+START_TEST(diff_cause_complete_group_unreferenced_lets_its_children_go)
+{
+    /* samples/scripts/soldier.gsc without %walk_cycle: the complete group
+    ** stays (walk_forward is referenced) but keeps its other children no more. */
+    tmp_game g;
+    tmp_game_make(&g, "diffcause");
+    const char *atr = "body\n{\n\twalk_cycle : complete loopsync\n\t{\n\t\twalk_forward\n\t\twalk_left\n\t\twalk_right\n"
+                      "\t}\n\tstand\n}\n";
+    char *out = diff_refs(&g, atr, NAMES("walk_cycle", "walk_forward", "stand"), NULL,
+                          NAMES("walk_forward", "stand"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "1 cause:\n  [1] t: %walk_cycle is no longer referenced; its group (loopsync "
+                                      "complete) stays, but no longer keeps the nodes below it"));
+    ck_assert_ptr_nonnull(strstr(out, "[1] t: %walk_left removed"));
+    ck_assert_ptr_null(strstr(out, "the .atr"));
+    free(out);
+    /* And back: the group newly referenced keeps them. */
+    write_atr(&g, atr);
+    out = diff_refs(&g, atr, NAMES("walk_forward", "stand"), NULL, NAMES("walk_cycle", "walk_forward", "stand"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "t: %walk_cycle is newly referenced; its group (loopsync complete) now keeps "
+                                      "nodes below it"));
+    ck_assert_ptr_nonnull(strstr(out, "[1] t: %walk_left added"));
+    free(out);
+    tmp_game_remove(&g);
+}
+END_TEST
+
+START_TEST(diff_cause_pruned_and_kept_only_when_the_node_went_or_came)
+{
+    tmp_game g;
+    tmp_game_make(&g, "diffcause");
+    const char *atr = "a\nb\nc\n";
+    char *out = diff_refs(&g, atr, NAMES("a", "b", "c"), NULL, NAMES("a", "c"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "t: %b is no longer referenced, so it is pruned"));
+    free(out);
+    out = diff_refs(&g, atr, NAMES("a", "c"), NULL, NAMES("a", "b", "c"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "t: %b is newly referenced, so it is kept"));
+    free(out);
+    tmp_game_remove(&g);
+}
+END_TEST
+
+START_TEST(diff_cause_atr_or_option_only_when_the_same_names_give_other_nodes)
+{
+    tmp_game g;
+    tmp_game_make(&g, "diffcause");
+    /* The same names referenced; the .atr gains a node before them. */
+    char *out = diff_refs(&g, "a\nb\n", NAMES("a", "b"), "x\na\nb\n", NAMES("a", "b", "x"), 0);
+    ck_assert_ptr_null(strstr(out, "its nodes changed (the .atr"));
+    free(out);
+    out = diff_refs(&g, "a\nc\n", NAMES("a", "c"), "c\na\n", NAMES("a", "c"), 0);
+    ck_assert_ptr_nonnull(strstr(out, "tree 't': its nodes changed (the .atr, or an option such as --anim-check)"));
+    free(out);
+    /* The same .atr and names, --anim-check in the new run. */
+    out = diff_refs(&g, "a\nb\nc\n", NAMES("c"), NULL, NAMES("c"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "tree 't': its nodes changed (the .atr, or an option such as --anim-check)"));
+    free(out);
+    tmp_game_remove(&g);
+}
+END_TEST
+
+/* Nodes moved with none gone or added before them, the .atr the same: the
+** names referenced in the tree are what changed, and the cause says which. */
+START_TEST(diff_cause_reference_set_names_what_entered_or_left)
+{
+    static const char *const before[] = {"root:-1", "a:0", "b:0"};
+    static const char *const after[] = {"root:-1", "b:0", "a:0"};
+    char *o = run_json("uo", before, 3,
+                       "{\"file\": \"a.gsc\", \"line\": 1, \"column\": 5, \"kind\": \"anim\", \"tree\": \"t\", "
+                       "\"name\": \"a\", \"value\": 65537}");
+    char *n = run_json("uo", after, 3,
+                       "{\"file\": \"a.gsc\", \"line\": 1, \"column\": 5, \"kind\": \"anim\", \"tree\": \"t\", "
+                       "\"name\": \"a\", \"value\": 65538}, "
+                       "{\"file\": \"a.gsc\", \"line\": 2, \"column\": 5, \"kind\": \"anim\", \"tree\": \"t\", "
+                       "\"name\": \"b\", \"value\": 65537}");
+    char *out = NULL;
+    ck_assert_int_eq(diff_text(o, n, ATRC_FORMAT_TEXT, &out), 1);
+    ck_assert_ptr_nonnull(strstr(out, "tree 't': the names its scripts reference changed (no longer: none; newly: %b), "
+                                      "so the nodes they keep changed"));
+    ck_assert_ptr_null(strstr(out, "the .atr"));
+    free(out);
+    /* The same names: then only the .atr or an option can have moved them. */
+    char *same = run_json("uo", after, 3,
+                          "{\"file\": \"a.gsc\", \"line\": 1, \"column\": 5, \"kind\": \"anim\", \"tree\": \"t\", "
+                          "\"name\": \"a\", \"value\": 65538}");
+    ck_assert_int_eq(diff_text(o, same, ATRC_FORMAT_TEXT, &out), 1);
+    ck_assert_ptr_nonnull(strstr(out, "tree 't': its nodes changed (the .atr, or an option such as --anim-check)"));
+    free(out);
+    free(same);
+    free(o);
+    free(n);
+}
+END_TEST
+
+/* Whether node `name` is in the tree of a run's JSON. */
+static int has_node(const char *json, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"name\": \"%s\", \"parent\"", name);
+    return strstr(json, key) != NULL;
+}
+
+static int listed(const char *const *names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(names[i], name)) return 1;
+    return 0;
+}
+
+/* Over many generated trees and pairs of reference sets (one .atr, no
+** option changed): every cause printed agrees with the two runs. */
+START_TEST(diff_causes_never_contradict_the_runs)
+{
+    tmp_game g;
+    tmp_game_make(&g, "diffprop");
+    unsigned seed = 12345;
+    int kinds[5] = {0}; /* causes seen: pruned, kept, node stays, group, reference set */
+    static const char *const pool[] = {"n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11"};
+    for (int round = 0; round < 150; round++) {
+        /* A tree: node i > 0 under an earlier group; some groups complete or loopsync. */
+        int count = 3 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 10;
+        int parent[12], children[12] = {0};
+        unsigned flags[12];
+        for (int i = 0; i < count; i++) {
+            seed = seed * 1103515245u + 12345u;
+            parent[i] = i == 0 ? -1 : (int)((seed >> 16) % (unsigned)i);
+            flags[i] = (seed >> 8) % 5;
+            if (i) children[parent[i]]++;
+        }
+        char atr[2048];
+        size_t len = 0;
+        /* Written depth first; top-level nodes are node 0's children (0 itself is the file). */
+        int stack[24], top = 0;
+        for (int i = count - 1; i > 0; i--)
+            if (parent[i] == 0) stack[top++] = i;
+        int depth_of[12] = {0}, synced[12] = {0};
+        while (top) {
+            int k = stack[--top];
+            if (k < 0) {
+                int d = depth_of[-k - 1];
+                len += (size_t)snprintf(atr + len, sizeof atr - len, "%*s}\n", d, "");
+                continue;
+            }
+            int d = parent[k] == 0 ? 0 : depth_of[parent[k]] + 1;
+            depth_of[k] = d;
+            /* (no sync group inside another: the .atr's error) */
+            int sync = children[k] && flags[k] == 2 && !synced[parent[k]];
+            synced[k] = synced[parent[k]] || sync;
+            const char *f = !children[k] ? "" : flags[k] == 1 ? " : complete" : sync ? " : loopsync" : "";
+            len += (size_t)snprintf(atr + len, sizeof atr - len, "%*s%s%s\n", d, "", pool[k], f);
+            if (children[k]) {
+                len += (size_t)snprintf(atr + len, sizeof atr - len, "%*s{\n", d, "");
+                stack[top++] = -k - 1;
+                for (int i = count - 1; i > k; i--)
+                    if (parent[i] == k) stack[top++] = i;
+            }
+        }
+        const char *a[12], *b[12];
+        size_t an = 0, bn = 0;
+        for (int i = 1; i < count; i++) {
+            seed = seed * 1103515245u + 12345u;
+            if ((seed >> 16) & 1) a[an++] = pool[i];
+            if ((seed >> 17) & 1) b[bn++] = pool[i];
+        }
+        write_atr(&g, atr);
+        char *o = compile_run(&g, a, an, 0), *n = compile_run(&g, b, bn, 0);
+        char *out = NULL;
+        diff_text(o, n, ATRC_FORMAT_TEXT, &out);
+        /* The summary's cause lines: "  [k] ..." before "changes:". */
+        char *end = strstr(out, "changes:\n");
+        if (end) *end = 0;
+        for (char *line = strstr(out, "  ["); line; line = strstr(line + 1, "\n  [")) {
+            char *nl = strchr(line + 1, '\n');
+            if (nl) *nl = 0;
+            char name[32];
+            const char *at = strstr(line, "%");
+            ck_assert_msg(!strstr(line, "the .atr"), "round %d: %s\n%s", round, line, atr);
+            if (at && sscanf(at + 1, "%31[^ ;,(]", name) == 1) {
+                int was = listed(a, an, name), is = listed(b, bn, name);
+                if (strstr(line, "is no longer referenced")) ck_assert_msg(was && !is, "round %d: %s", round, line);
+                if (strstr(line, "is newly referenced")) ck_assert_msg(!was && is, "round %d: %s", round, line);
+                if (strstr(line, "so it is pruned")) ck_assert_msg(!has_node(n, name), "round %d: %s", round, line);
+                if (strstr(line, "so it is kept")) ck_assert_msg(has_node(n, name) && !has_node(o, name), "round %d: %s", round, line);
+                if (strstr(line, "its node stays")) ck_assert_msg(has_node(n, name), "round %d: %s", round, line);
+                if (strstr(line, "its node was in the tree already")) ck_assert_msg(has_node(o, name), "round %d: %s", round, line);
+            }
+            const char *set = strstr(line, "the names its scripts reference changed (no longer: ");
+            if (set) {
+                /* each name listed left (first list) or joined (second) the set */
+                int second = 0;
+                for (const char *q = set; *q && *q != ')'; q++) {
+                    if (!strncmp(q, "; newly: ", 9)) second = 1;
+                    if (*q != '%' || sscanf(q + 1, "%31[^ ;,)]", name) != 1) continue;
+                    int was = listed(a, an, name), is = listed(b, bn, name);
+                    ck_assert_msg(second ? !was && is : was && !is, "round %d: %s", round, line);
+                }
+                kinds[4]++;
+            }
+            kinds[0] += strstr(line, "so it is pruned") != NULL;
+            kinds[1] += strstr(line, "so it is kept") != NULL;
+            kinds[2] += strstr(line, "its node stays") != NULL;
+            kinds[3] += strstr(line, "its group") != NULL;
+            if (nl) *nl = '\n';
+        }
+        free(out);
+        free(o);
+        free(n);
+    }
+    /* The generator reaches each kind (the reference set's: below, by hand). */
+    for (int k = 0; k < 4; k++) ck_assert_int_gt(kinds[k], 0);
+    tmp_game_remove(&g);
+}
+END_TEST
+
 Suite *make_diff_suite(void)
 {
     Suite *s = suite_create("diff");
@@ -233,6 +515,15 @@ Suite *make_diff_suite(void)
     tcase_add_test(tc, diff_names_what_was_laid_out_before);
     tcase_add_test(tc, diff_counts_nodes_that_changed_sides);
     tcase_add_test(tc, diff_rejects_what_is_not_an_atrc_run);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("causes");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, diff_cause_name_unreferenced_but_its_node_stays);
+    tcase_add_test(tc, diff_cause_complete_group_unreferenced_lets_its_children_go);
+    tcase_add_test(tc, diff_cause_pruned_and_kept_only_when_the_node_went_or_came);
+    tcase_add_test(tc, diff_cause_atr_or_option_only_when_the_same_names_give_other_nodes);
+    tcase_add_test(tc, diff_cause_reference_set_names_what_entered_or_left);
+    tcase_add_test(tc, diff_causes_never_contradict_the_runs);
     suite_add_tcase(s, tc);
     return s;
 }

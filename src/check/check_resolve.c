@@ -28,21 +28,13 @@ static const builtin_entry *stock_lookup(const profile_rules *rules, atrc_game_m
 }
 
 /* The same with the extensions and user lists of the run (set may be NULL). */
-static const builtin_entry *builtin_lookup(const profile_rules *rules, const builtin_set *set,
-                                           atrc_game_mode mode, builtin_kind kind, const char *name,
-                                           int *certain)
+const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
+                                          builtin_kind kind, const char *name, int *certain)
 {
     return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
 }
 
-const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set,
-                                          atrc_game_mode mode, builtin_kind kind, const char *name)
-{
-    int certain;
-    return builtin_lookup(rules, set, mode, kind, name, &certain);
-}
-
-/* Which builtin list the game mode's lookup (builtin_lookup) reads. */
+/* Which builtin list the game mode's lookup (check_builtin_lookup) reads. */
 static const char *builtin_list_mode(const profile_rules *rules, atrc_game_mode mode)
 {
     if (mode == ATRC_GAME_MP) return "multiplayer";
@@ -55,7 +47,7 @@ void check_suggest_builtins(suggest *s, const profile_rules *rules, const builti
 {
     if (kind == CHECK_REF_SCRIPT) return;
     builtin_kind bk = kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
-    /* The lists builtin_lookup reads for the mode. */
+    /* The lists check_builtin_lookup reads for the mode. */
     const builtin_list *lists[2] = {rules->builtins_mp, rules->builtins_sp};
     if (mode == ATRC_GAME_MP) lists[1] = NULL;
     if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) lists[0] = NULL;
@@ -146,7 +138,7 @@ static void lookup_def(check_state *st, called_name *ce)
 static const builtin_entry *lookup_builtin(check_state *st, called_name *ce, builtin_kind bk)
 {
     if (!(ce->looked_up & (2 << bk))) {
-        ce->builtin[bk] = builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
+        ce->builtin[bk] = check_builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
                                          &ce->certain[bk]);
         ce->looked_up |= 2 << bk;
     }
@@ -210,6 +202,8 @@ void check_resolve(check_state *st, check_file_result *out)
         ** look builtins up there. */
         if (discarded(st, c->in_dev) && (c->kind == CHECK_REF_SCRIPT || !r->unknown_builtin_at_compile))
             continue;
+        /* Retail: inside a developer builtin statement, as inside /# #/. */
+        if (!st->opts.developer_script && in_dev_statement(st, c)) continue;
         called_name *ce = c->callee;
         lookup_def(st, ce);
         const ns_entry *def = ce->def;

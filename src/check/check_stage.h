@@ -102,18 +102,16 @@ void check_sort_diags(diag_list *d, size_t first, const source_file *src);
 void check_report_unknown(diag_list *diags, source_file *src, const profile_rules *rules,
                           const atrc_options *opts, const check_ref *ref);
 
-/* The builtin of that kind named `name` as the checks resolve a call for
-** the game mode (the stock list, then the extensions and user lists of set,
-** which may be NULL), or NULL. */
-const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set,
-                                          atrc_game_mode mode, builtin_kind kind, const char *name);
-
 /* Offers the builtin names of that kind (function or method, as `kind`
 ** calls) that the game mode's lookup uses to a suggestion query; nothing
 ** for a script reference (never a builtin). */
 struct suggest;
 void check_suggest_builtins(struct suggest *s, const profile_rules *rules, const builtin_set *set,
                             atrc_game_mode mode, check_ref_kind kind);
+/* The builtin `name` (lower case) of that kind for the game mode, from the
+** stock lists and then set (may be NULL), or NULL; *certain: a no is sure. */
+const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
+                                          builtin_kind kind, const char *name, int *certain);
 /* The text of a builtin suggestion ("the builtin 'getent'", "the builtin
 ** method 'getorigin'"), in a. */
 const char *check_builtin_suggestion(arena *a, const char *name, check_ref_kind kind);

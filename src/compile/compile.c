@@ -4,6 +4,8 @@
 #include "game/profile.h"
 #include "compile/compile.h"
 #include "compile/driver.h"
+#include "check/dev_statement.h"
+#include "script/script_refs.h"
 #include "compile/registry.h"
 #include "compile/frontend.h"
 #include "script/ast.h"
@@ -28,6 +30,8 @@ typedef struct compile_event {
     uint32_t diag_mark;        /* (4 G diagnostics would take far more memory than there is) */
     uint32_t name;             /* index in the record's distinct names */
     uint32_t spelling;         /* %name not in lower case: 1 + index of its spelling there; else 0 */
+    uint32_t stmt;             /* inside a call statement (dev_statement.h): 1 + index of its name; else 0 */
+    unsigned char stmt_method; /* that statement calls a method */
 } compile_event;
 
 /* A distinct lower-cased name of the file, stored once: a file names the
@@ -38,6 +42,7 @@ typedef struct record_name {
     size_t off, len;
     uint32_t hash;
     const char *shared;
+    unsigned char function;    /* the file defines a function of this name (outside /# #/) */
 } record_name;
 
 typedef struct compile_record {
@@ -82,19 +87,34 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len, int fol
     for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
         if (cr->distinct.items[i].len == len && memcmp(cr->names + cr->distinct.items[i].off, p, len) == 0) return (uint32_t)i;
     hashtab_add(&cr->index, h);
-    *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL};
+    *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL, 0};
     cr->names_len += len + 1;
     return (uint32_t)(cr->distinct.count - 1);
 }
 
-static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_node *n, int in_dev)
+/* Before the file's first event or name: room for a typical file's. */
+static void first_use(compile_record *cr)
 {
-    if (!cr->ev.items) { /* the file's first event: room for a typical file's */
-        VEC_RESERVE(cr->ev, 64);
-        VEC_RESERVE(cr->distinct, 64);
-        vec_reserve(cr->names, cr->names_cap, 1024);
-        hashtab_reserve(&cr->index, 64);
-    }
+    if (cr->ev.items) return;
+    VEC_RESERVE(cr->ev, 64);
+    VEC_RESERVE(cr->distinct, 64);
+    vec_reserve(cr->names, cr->names_cap, 1024);
+    hashtab_reserve(&cr->index, 64);
+}
+
+typedef struct visit_ctx {
+    compile_record *cr;
+    fe_file *f;
+    uint32_t stmt;             /* the call statement being walked: as compile_event's */
+    unsigned char stmt_method;
+    const ast_node *stmt_last; /* its last node in the walk's order (where it ends) */
+} visit_ctx;
+
+static void record(visit_ctx *v, event_kind kind, const ast_node *n, int in_dev)
+{
+    compile_record *cr = v->cr;
+    fe_file *f = v->f;
+    first_use(cr);
     compile_event *e = VEC_PUSH(cr->ev);
     const char *text = n->text ? n->text : "";
     size_t len = n->text ? n->len : 0;
@@ -108,41 +128,71 @@ static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_no
     e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len, 1, &folded);
     /* Messages name a %name as written. */
     e->spelling = kind == EV_ANIM && folded ? intern(cr, text, len, 0, &folded) + 1 : 0;
+    e->stmt = v->stmt;
+    e->stmt_method = v->stmt_method;
 }
 
-typedef struct visit_ctx {
-    compile_record *cr;
-    fe_file *f;
-} visit_ctx;
+/* The last node of n's subtree in a pre-order walk: the last child's, down. */
+static const ast_node *last_in_walk(const ast_node *n)
+{
+    while (n->child) {
+        n = n->child;
+        while (n->next) n = n->next;
+    }
+    return n;
+}
 
 static void visit(void *ud, const ast_node *n, int in_dev)
 {
     visit_ctx *v = ud;
+    const ast_node *call;
+    int folded;
     notewait_visit(v->cr->waits, n);
     switch (n->kind) {
-    case AST_USING_ANIMTREE: record(v->cr, v->f, EV_USING_ANIMTREE, n, in_dev); break;
+    case AST_USING_ANIMTREE: record(v, EV_USING_ANIMTREE, n, in_dev); break;
     case AST_ANIM:
         notewait_anim(v->cr->waits, n, (uint32_t)v->cr->ev.count);
-        record(v->cr, v->f, EV_ANIM, n, in_dev);
+        record(v, EV_ANIM, n, in_dev);
         break;
-    case AST_ANIMTREE: record(v->cr, v->f, EV_ANIMTREE, n, in_dev); break;
+    case AST_ANIMTREE: record(v, EV_ANIMTREE, n, in_dev); break;
+    case AST_EXPR_STMT:
+        if (!v->stmt_last && (call = dev_statement_call(n)) != NULL) {
+            const ast_node *name = dev_statement_name(call);
+            v->stmt = intern(v->cr, name->text, name->len, 1, &folded) + 1;
+            v->stmt_method = call->kind == AST_METHOD_CALL;
+            v->stmt_last = last_in_walk(n);
+        }
+        break;
     default: break;
     }
+    if (n == v->stmt_last) *v = (visit_ctx){v->cr, v->f, 0, 0, NULL};
+}
+
+/* A function the file defines (outside /# #/): a statement calling its name
+** calls it, not a developer builtin. */
+static void note_function(compile_record *cr, const ast_node *fn)
+{
+    int folded;
+    if (fn->kind != AST_FUNCTION || !fn->text) return;
+    first_use(cr);
+    uint32_t i = intern(cr, fn->text, strlen(fn->text), 1, &folded); /* (may move the array) */
+    cr->distinct.items[i].function = 1;
 }
 
 void compile_pass_item(void *state, fe_file *f, const ast_node *item)
 {
     compile_record *cr = state;
+    if (item) note_function(cr, item);
     if (!f->item_anim_syntax || !item) return;
-    visit_ctx v = {cr, f};
+    visit_ctx v = {cr, f, 0, 0, NULL};
     ast_walk(&cr->stack, item, 0, visit, &v);
 }
 
 void compile_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
 {
-    (void)f;
-    (void)fn; /* a header holds no animation syntax */
+    (void)f; /* a header holds no animation syntax */
     compile_record *cr = state;
+    note_function(cr, fn);
     cr->fn_first = cr->ev.count;
     cr->fn_first_wait = notewait_count(cr->waits);
     notewait_function(cr->waits);
@@ -253,6 +303,16 @@ static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event 
     sel->failed = 0;
 }
 
+/* Whether e lies in a developer builtin statement the game drops
+** (dev_statement.h): a function the file defines is called instead. */
+static int dropped_statement(const atrc_ctx *ctx, const compile_event *e, const compile_record *cr)
+{
+    if (!e->stmt) return 0;
+    const record_name *nm = &cr->distinct.items[e->stmt - 1];
+    return !nm->function &&
+           dev_statement_dropped(ctx->rules, &ctx->builtins, &ctx->opts, cr->names + nm->off, e->stmt_method);
+}
+
 static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
                               record_name *nm, const char *name, const selection *sel, compile_record *cr)
 {
@@ -266,6 +326,10 @@ static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_eve
     }
     r->tree = sel->tree;
     const profile_rules *rules = ctx->rules;
+    if (dropped_statement(ctx, e, cr)) {
+        r->developer = 1; /* the game skips the statement's arguments: nothing emitted */
+        return r;
+    }
     if (e->in_dev && rules->devblock_anim_error) {
         error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
         return r;
@@ -284,10 +348,14 @@ static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_eve
 }
 
 static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
-                             const selection *sel)
+                             const selection *sel, const compile_record *cr)
 {
     anim_ref *r = registry_new_ref(ctx, REF_ANIMTREE, src, e->line, e->col);
     r->tree = sel->tree;
+    if (dropped_statement(ctx, e, cr)) {
+        r->developer = 1;
+        return;
+    }
     if (!sel->tree) {
         if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
         return;
@@ -315,7 +383,7 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
             if (by_event) by_event[i] = r;
             break;
         }
-        case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel); break;
+        case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel, cr); break;
         }
     }
     if (waits) notewait_replay(ctx, cr->waits, src, by_event, cr->ev.count);

@@ -215,6 +215,7 @@ void link_trees(atrc_ctx *ctx)
     free(names);
     notewait_check(ctx); /* run-time check E11: needs the bound references */
     if (note) diag_add(&ctx->diags, DIAG_NOTE, NULL, 0, 0, "%s", note);
+    link_extension_note(ctx);
     ctx->trees_built = 1;
 }
 

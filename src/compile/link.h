@@ -5,5 +5,8 @@
 
 /* After all scripts: build and check every registered tree, bind every reference. */
 void link_trees(atrc_ctx *ctx);
+/* At the end of a run: when most unknown function names are one shipped
+** extension's, a note naming its --extension (extension_note.c). */
+void link_extension_note(atrc_ctx *ctx);
 
 #endif

@@ -7,6 +7,7 @@
 ** After a file's children, its references are linked (grammar.md 3.5). */
 #include "compile/walk.h"
 #include "compile/driver.h"
+#include "check/dev_statement.h"
 #include "compile/registry.h"
 #include "compile/frontend.h"
 #include "base/outbuf.h"
@@ -180,7 +181,18 @@ static void note_trees(atrc_ctx *ctx, walk_script *s, int first_new)
 
 static int followed(const atrc_ctx *ctx, const script_ref *r)
 {
-    return !r->developer || ctx->opts.developer_script;
+    return (!r->developer && !r->dropped) || ctx->opts.developer_script;
+}
+
+/* The references of s inside a developer builtin statement the game drops
+** (dev_statement.h): a name s defines is its function, not the builtin. */
+static void mark_dropped(atrc_ctx *ctx, walk_script *s)
+{
+    for (size_t i = 0; i < s->refs.refs.count; i++) {
+        script_ref *r = &s->refs.refs.items[i];
+        r->dropped = r->stmt_call && own_function(s, r->stmt_call) != FUNC_NORMAL &&
+                     dev_statement_dropped(ctx->rules, &ctx->builtins, &ctx->opts, r->stmt_call, r->stmt_method);
+    }
 }
 
 /* Parsing ahead: when a script has compiled, the files it loads next (its
@@ -262,6 +274,7 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
     else ctx_compile_source(ctx, src, &s->refs, &s->checked);
     s->has_checked = !ctx->opts.syntax_only;
     index_functions(s);
+    mark_dropped(ctx, s);
     for (size_t i = 0; i < s->refs.funcs.count; i++) add_definer(w, s->refs.funcs.items[i].name, s);
     note_trees(ctx, s, before);
     parse_ahead(ctx, s);

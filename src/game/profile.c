@@ -141,6 +141,7 @@ static const profile_rules rows[] = {
         .xanim_header_size = 10,
         .xanim_has_asset_type = 1,
         .devblock_anim_dropped = 1,
+        .cod4x_directives_note = 1,
         .mp_entries = cod4_mp,
         .sp_entries = cod4_sp,
         .sp_order_known = 1,

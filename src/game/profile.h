@@ -64,6 +64,7 @@ typedef struct profile_rules {
     const char *install_dev_dirs;  /* --install: development directories below main, lowest first,
                                    ** space-separated; used when present (cod2) */
     int devblock_anim_dropped;     /* `%name` inside /# #/ is not compiled unless developer_script (cod4) */
+    int cod4x_directives_note;     /* `#if`/`#else`/`#endif`: the error says the CoD4x server accepts them (cod4) */
     const char *dev_function_ref;  /* normal code naming a developer function, with developer_script */
 
     /* ---- the load walk (load-order.md) ---- */

@@ -102,6 +102,7 @@ void diff_free(differ *d)
         if (d->run[i].src) source_free(d->run[i].src);
     }
     hmap_free(&d->ids);
+    hmap_free(&d->set_causes);
     causes_free(&d->causes);
     outbuf_free(&d->ctext);
     outbuf_free(&d->line);

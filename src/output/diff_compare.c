@@ -50,8 +50,12 @@ static void sb_where(outbuf *b, const dref *r)
     outbuf_printf(b, ":%ld:%ld", r->line, r->col);
 }
 
-/* `%name` left the reference set of the tree (run 0: it had it) or joined it. */
-static uint32_t ref_cause(differ *d, int run, dstr tree, dstr name)
+static const char *const flag_words[5];
+
+/* `%name` left the reference set of the tree (run 0: it had it) or joined
+** it.  group: its node, a group both runs have, whose nodes below it went
+** (or came) with it; else NULL. */
+static uint32_t ref_cause_as(differ *d, int run, dstr tree, dstr name, const dnode *group)
 {
     int is_new;
     uint32_t i = cause_begin(d, run == 0 ? "unreferenced" : "referenced", "reference", tree, name, &is_new);
@@ -69,8 +73,31 @@ static uint32_t ref_cause(differ *d, int run, dstr tree, dstr name)
         sb_where(b, r);
         outbuf_str(b, ")");
     }
-    outbuf_str(b, run == 0 ? ", so it is pruned" : ", so it is kept");
+    /* The consequence only when the two runs show it: its node gone from the
+    ** new tree (or new in it); else it stays, kept by what is still referenced. */
+    int o = find_tree(&d->run[1 - run], tree);
+    if (group) {
+        outbuf_str(b, "; its group");
+        int words = 0;
+        for (int f = 0; f < 5; f++)
+            if (flag_words[f] && group->flags > 0 && (group->flags & (1L << f)))
+                outbuf_printf(b, "%s%s", words++ ? " " : " (", flag_words[f]);
+        outbuf_str(b, words ? ")" : "");
+        outbuf_str(b, run == 0 ? " stays, but no longer keeps the nodes below it that nothing else references"
+                               : " now keeps nodes below it that nothing else references");
+    } else if (o >= 0 && d->run[1 - run].trees[o].built) {
+        if (!in_set(d, &d->run[1 - run].defined, tree, name))
+            outbuf_str(b, run == 0 ? ", so it is pruned" : ", so it is kept");
+        else
+            outbuf_str(b, run == 0 ? "; its node stays in the tree (what is still referenced keeps it)"
+                                   : "; its node was in the tree already");
+    }
     return cause_done(d, i, is_new);
+}
+
+static uint32_t ref_cause(differ *d, int run, dstr tree, dstr name)
+{
+    return ref_cause_as(d, run, tree, name, NULL);
 }
 
 /* Tree t of run `run` is registered only in that run. */
@@ -126,11 +153,80 @@ static void sb_tree_file(outbuf *b, const dtree *w, const dtree *t)
     outbuf_str(b, ")");
 }
 
-/* What a change inside tree `tree` owes to no reference: the profile, or the tree's content. */
+/* The tree and name of a reference set entry (refset_key's parts). */
+static void set_entry(const hent *e, dstr *tree, dstr *name)
+{
+    dstr *part[2] = {tree, name};
+    const char *p = e->key;
+    for (int k = 0; k < 2; k++) {
+        uint32_t n;
+        memcpy(&n, p, sizeof n);
+        p += sizeof n;
+        *part[k] = n == NONE ? (dstr){NULL, 0} : (dstr){p, n};
+        if (n != NONE) p += n;
+    }
+}
+
+/* Appends the names of tree `tree` in run's reference set and not in the
+** other's ("%a, %b"), at most SET_NAMES_SHOWN of them; returns how many. */
+#define SET_NAMES_SHOWN 4
+static size_t set_difference(differ *d, outbuf *b, int run, dstr tree)
+{
+    size_t count = 0;
+    const hmap *set = &d->run[run].refset;
+    for (size_t i = 0; i < set->entries.count; i++) {
+        dstr t, name;
+        set_entry(&set->entries.items[i], &t, &name);
+        if (!dstr_eq(t, tree) || in_set(d, &d->run[1 - run].refset, t, name)) continue;
+        if (count < SET_NAMES_SHOWN) {
+            outbuf_str(b, count ? ", %" : "%");
+            sb_name(b, name);
+        }
+        count++;
+    }
+    if (count > SET_NAMES_SHOWN) outbuf_printf(b, " and %zu more", count - SET_NAMES_SHOWN);
+    return count;
+}
+
+/* The names that left or joined tree `tree`'s reference set, or CAUSE_NONE
+** when the two runs reference the same names in it (once per tree). */
+static uint32_t refset_cause(differ *d, dstr tree)
+{
+    uint32_t h = hmap_find(&d->set_causes, 0, tree.s, tree.n);
+    if (h != NONE) return (uint32_t)d->set_causes.entries.items[h].a;
+    outbuf text = {0};
+    outbuf_str(&text, "tree '");
+    sb_name(&text, tree);
+    outbuf_str(&text, "': the names its scripts reference changed (no longer: ");
+    size_t left = set_difference(d, &text, 0, tree);
+    if (!left) outbuf_str(&text, "none");
+    outbuf_str(&text, "; newly: ");
+    size_t joined = set_difference(d, &text, 1, tree);
+    if (!joined) outbuf_str(&text, "none");
+    outbuf_str(&text, "), so the nodes they keep changed");
+    uint32_t i = CAUSE_NONE;
+    if (left || joined) {
+        int is_new;
+        dstr none = {NULL, 0};
+        i = cause_begin(d, "reference-set", "reference", tree, none, &is_new);
+        outbuf_str(&d->ctext, text.s);
+        i = cause_done(d, i, is_new);
+    }
+    outbuf_free(&text);
+    h = hmap_add(&d->set_causes, &d->mem, 0, tree.s, tree.n, 1);
+    d->set_causes.entries.items[h].a = i;
+    return i;
+}
+
+/* What a change inside tree `tree` owes to no single reference: the profile,
+** the names referenced in it, or (the same names giving other nodes) its
+** content: the .atr or an option. */
 static uint32_t content_cause(differ *d, dstr tree)
 {
     if (!dstr_eq(d->run[0].profile, d->run[1].profile))
         return plain_cause(d, "profile", "profile", (dstr){NULL, 0}, "the profile changed");
+    uint32_t set = refset_cause(d, tree);
+    if (set != CAUSE_NONE) return set;
     int is_new;
     dstr none = {NULL, 0};
     uint32_t i = cause_begin(d, "tree-content", "tree-content", tree, none, &is_new);
@@ -211,7 +307,7 @@ static uint32_t script_cause(differ *d, const dref *r)
     return cause_done(d, i, is_new);
 }
 
-static const char *const flag_words[] = {"loopsync", "nonloopsync", NULL, "complete", "additive"};
+static const char *const flag_words[5] = {"loopsync", "nonloopsync", NULL, "complete", "additive"};
 
 static void sb_flags(outbuf *b, long f)
 {
@@ -538,6 +634,24 @@ static void pair_causes(differ *d, tree_pair *p)
             int up = t->nodes[k].parent;
             if (c[k] == CAUSE_NONE && up > 0 && p->pos[1 - run][t->nodes[up].id] < 0) c[k] = c[up];
         }
+        /* Else a group both runs have that left (or joined) the reference
+        ** set held them: a `complete` group keeps every node below it, a
+        ** group its placeholder.  The nearest such ancestor of every node,
+        ** parents first (a parent's index is below its children's). */
+        int *held = xmalloc(n * sizeof(int));
+        for (int k = 0; k < t->node_count; k++) {
+            int up = t->nodes[k].parent;
+            held[k] = up < 0 ? -1
+                    : p->pos[1 - run][t->nodes[up].id] >= 0 && in_set(d, &d->run[run].refset, t->name, t->nodes[up].name) &&
+                              !in_set(d, &d->run[1 - run].refset, other->name, t->nodes[up].name)
+                        ? up
+                        : held[up];
+        }
+        for (int i = 0; i < count; i++) {
+            int k = list[i], g = held[k];
+            if (c[k] == CAUSE_NONE && g >= 0) c[k] = ref_cause_as(d, run, t->name, t->nodes[g].name, &t->nodes[g]);
+        }
+        free(held);
     }
     for (int run = 0; run < 2; run++) {
         const dtree *t = p->t[run];

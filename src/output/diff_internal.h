@@ -196,6 +196,7 @@ typedef struct differ {
     uint32_t cause;      /* the cause of the change being written */
     int counting;        /* first pass: count the causes, write nothing */
     outbuf ctext;        /* a cause's text */
+    hmap set_causes;     /* tree name -> the cause refset_cause found for it (a: index, or NONE) */
     char *bad;           /* message of the first schema error */
     size_t bad_off;
     int bad_run;

@@ -307,7 +307,9 @@ static void emit_references(const atrc_ctx *ctx, outbuf *b)
         if (r->kind == REF_ANIMTREE) {
             outbuf_str(b, "#animtree -> ");
             text_tree_ref(b, r->tree);
-            if (r->value >= 0) {
+            if (r->developer) {
+                outbuf_str(b, " not compiled (developer block)\n");
+            } else if (r->value >= 0) {
                 outbuf_put(b, " = ", 3);
                 outbuf_int(b, r->value);
                 outbuf_char(b, '\n');

@@ -17,6 +17,7 @@ typedef struct step {
     step_kind kind;
     int dev;
     int threaded;       /* EMIT_CALLEE: a `thread` call (never a builtin) */
+    const ast_node *stmt; /* the call statement it is part of (dev_statement_call), or NULL */
 } step;
 
 void script_refs_init(script_refs *r)
@@ -60,6 +61,16 @@ static script_ref *add_ref(script_refs *r, script_ref_kind kind, const ast_node 
     return x;
 }
 
+/* The statement call a reference is part of (dev_statement.h decides later
+** whether the game drops it). */
+static void in_statement(script_refs *r, script_ref *x, const ast_node *stmt)
+{
+    if (!stmt) return;
+    const ast_node *name = dev_statement_name(stmt);
+    x->stmt_call = arena_lower(&r->mem, name->text, name->len);
+    x->stmt_method = stmt->kind == AST_METHOD_CALL;
+}
+
 /* A name as written, for messages: its lower-case copy when it is spelled so
 ** (no second copy). */
 static const char *spelling(script_refs *r, const char *lower, const char *text)
@@ -69,25 +80,27 @@ static const char *spelling(script_refs *r, const char *lower, const char *text)
 
 /* A scoped name "path::func" or "::func" (AST_SCOPED / AST_FUNC_REF text). */
 /* Never a builtin: `path::f` and `::f` always name script functions. */
-static void scoped_ref(script_refs *r, const ast_node *n, int dev)
+static void scoped_ref(script_refs *r, const ast_node *n, int dev, const ast_node *stmt)
 {
     const char *t = n->text ? n->text : "";
     const char *sep = strstr(t, "::");
     if (!sep) return;
     const char *func = sep + 2;
     script_ref *x = add_ref(r, sep == t ? SCRIPT_REF_LOCAL : SCRIPT_REF_FAR, n, dev);
+    in_statement(r, x, stmt);
     if (sep != t) x->file = script_canonical_name(&r->mem, t, (size_t)(sep - t));
     x->func = arena_lower(&r->mem, func, strlen(func));
     x->func_spelling = spelling(r, x->func, func);
 }
 
-static void callee_ref(script_refs *r, const ast_node *callee, int dev, int threaded)
+static void callee_ref(script_refs *r, const ast_node *callee, int dev, int threaded, const ast_node *stmt)
 {
     if (!callee) return;
     if (callee->kind == AST_SCOPED) {
-        scoped_ref(r, callee, dev);
+        scoped_ref(r, callee, dev, stmt);
     } else if (callee->kind == AST_IDENT && callee->text) {
         script_ref *x = add_ref(r, SCRIPT_REF_LOCAL, callee, dev);
+        in_statement(r, x, stmt);
         x->func = arena_lower(&r->mem, callee->text, strlen(callee->text));
         x->func_spelling = spelling(r, x->func, callee->text);
         x->maybe_builtin = !threaded;
@@ -116,12 +129,13 @@ static void add_tree(script_refs *r, const ast_node *n)
 typedef struct walker {
     script_refs *r;
     VEC(step) stack;
+    const ast_node *stmt; /* the step being expanded's statement call: its children's */
 } walker;
 
 static void push(walker *w, const ast_node *n, step_kind kind, int dev, int threaded)
 {
     if (!n) return;
-    *VEC_PUSH(w->stack) = (step){n, kind, dev, threaded};
+    *VEC_PUSH(w->stack) = (step){n, kind, dev, threaded, w->stmt};
 }
 
 /* Pushes the children of n so that they pop in source order. */
@@ -131,7 +145,7 @@ static void push_children(walker *w, const ast_node *n, int dev)
     for (const ast_node *c = n->child; c; c = c->next) count++;
     VEC_RESERVE(w->stack, w->stack.count + count);
     size_t i = w->stack.count + count;
-    for (const ast_node *c = n->child; c; c = c->next) w->stack.items[--i] = (step){c, VISIT, dev, 0};
+    for (const ast_node *c = n->child; c; c = c->next) w->stack.items[--i] = (step){c, VISIT, dev, 0, w->stmt};
     w->stack.count += count;
 }
 
@@ -198,13 +212,14 @@ static void expand(walker *w, const ast_node *n, int dev)
 
 void script_refs_collect(script_refs *r, const ast_node *item)
 {
-    walker w = {r, {r->stack, 0, r->stack_cap}};
+    walker w = {r, {r->stack, 0, r->stack_cap}, NULL};
     push(&w, item, VISIT, 0, 0);
     while (w.stack.count) {
         step s = w.stack.items[--w.stack.count];
         const ast_node *n = s.node;
+        w.stmt = s.stmt;
         if (s.kind == EMIT_CALLEE) {
-            callee_ref(r, n, s.dev, s.threaded);
+            callee_ref(r, n, s.dev, s.threaded, s.stmt);
             continue;
         }
         switch (n->kind) {
@@ -220,8 +235,11 @@ void script_refs_collect(script_refs *r, const ast_node *item)
             add_func(r, n, s.dev);
             break;
         case AST_FUNC_REF:
-            scoped_ref(r, n, s.dev);
+            scoped_ref(r, n, s.dev, s.stmt);
             continue;
+        case AST_EXPR_STMT:
+            w.stmt = dev_statement_call(n);
+            break;
         default:
             break;
         }
@@ -258,6 +276,7 @@ void script_refs_append_copy(script_refs *to, const script_refs *from)
         r.file = dup_name(&to->mem, r.file);
         r.func = dup_name(&to->mem, r.func);
         r.func_spelling = dup_name(&to->mem, r.func_spelling);
+        r.stmt_call = dup_name(&to->mem, r.stmt_call);
         *VEC_PUSH(to->refs) = r;
     }
     for (size_t i = 0; i < from->funcs.count; i++) {

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include "base/arena.h"
 #include "script/ast.h"
+#include "base/text.h"
 #include "base/vec.h"
 
 typedef enum {
@@ -25,6 +26,14 @@ typedef struct script_ref {
     int line, col;           /* the #include, the path token, or the name / `::` */
     int developer;           /* inside /# #/: the game drops it unless developer_script */
     int maybe_builtin;       /* plain non-thread call: an engine builtin if one has the name */
+    /* Inside the call statement `name(...)` / `obj name(...)` (not thread):
+    ** its name in lower case (NULL: none) and whether it is a method.  When
+    ** that name is a developer builtin the game drops the statement whole in
+    ** retail (cod2/cod4), as it drops /# #/ code: the walk decides
+    ** (check/dev_statement.h) and sets `dropped`. */
+    const char *stmt_call;
+    int stmt_method;
+    int dropped;
 } script_ref;
 
 typedef struct script_func {
@@ -48,6 +57,25 @@ typedef struct script_refs {
     size_t stack_cap;
     size_t fn_refs, fn_funcs, fn_trees; /* the lists' lengths where a function in pieces began */
 } script_refs;
+
+/* The call an expression statement consists of when it may be a builtin
+** call: `name(...)` or `obj name(...)`, not `thread`, name a plain word;
+** else NULL.  (In retail a developer builtin's statement is dropped whole:
+** check/dev_statement.h.) */
+static inline const ast_node *dev_statement_call(const ast_node *stmt)
+{
+    const ast_node *call = stmt && stmt->kind == AST_EXPR_STMT ? stmt->child : NULL;
+    if (!call || (call->kind != AST_CALL && call->kind != AST_METHOD_CALL)) return NULL;
+    if (call->text && text_equal_nocase(call->text, "thread")) return NULL;
+    const ast_node *callee = call->kind == AST_CALL ? call->child : call->child ? call->child->next : NULL;
+    return callee && callee->kind == AST_IDENT && callee->text ? call : NULL;
+}
+
+/* The called name of a dev_statement_call. */
+static inline const ast_node *dev_statement_name(const ast_node *call)
+{
+    return call->kind == AST_CALL ? call->child : call->child->next;
+}
 
 void script_refs_init(script_refs *r);
 void script_refs_free(script_refs *r);

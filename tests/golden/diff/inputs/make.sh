@@ -34,3 +34,10 @@ run show_pruned.new.json base -g ../game --no-xanim --show-pruned a.gsc
 # each reference's script game-relatively ("script") and each tree's
 # "game_file": an older document and a newer one still diff as before.
 run identical_v2.json base -g ../game --no-xanim a.gsc
+# samples/packing/a.gsc without `self setAnim(%b, 1);`: b stays, as d's parent.
+run unref_parent.old.json unref_old -g ../packing_game --no-xanim a.gsc
+run unref_parent.new.json unref_new -g ../packing_game --no-xanim a.gsc
+# samples/scripts/soldier.gsc without %walk_cycle: the complete group stays
+# (walk_forward is referenced) but no longer keeps walk_left and walk_right.
+run complete_unref.old.json walk_old -g ../samples_game --no-xanim soldier.gsc
+run complete_unref.new.json walk_new -g ../samples_game --no-xanim soldier.gsc

@@ -1,0 +1,1 @@
+diff complete_unref.old.json complete_unref.new.json

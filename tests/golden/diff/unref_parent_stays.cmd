@@ -1,0 +1,1 @@
+diff unref_parent.old.json unref_parent.new.json

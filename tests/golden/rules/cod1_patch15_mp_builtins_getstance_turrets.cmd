@@ -1,0 +1,1 @@
+-q --profile cod1 --no-xanim -g mp --map mp_clean --gametype patch15

@@ -1,0 +1,5 @@
+#if isSyscallDefined exec
+f() { exec("x"); }
+#else
+f() {}
+#endif

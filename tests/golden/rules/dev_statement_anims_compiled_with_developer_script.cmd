@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim --developer-script -g game devstmt_anim.gsc

@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim -g game devstmt_anim.gsc

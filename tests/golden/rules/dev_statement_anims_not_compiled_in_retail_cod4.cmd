@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim -g game devstmt_anim.gsc

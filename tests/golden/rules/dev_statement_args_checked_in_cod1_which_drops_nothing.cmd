@@ -1,0 +1,1 @@
+--profile cod1 --no-xanim --entry maps/mp/devstmt_cod1 -g game

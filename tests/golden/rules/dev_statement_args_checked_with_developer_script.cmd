@@ -1,0 +1,1 @@
+--profile cod2 --no-xanim --developer-script --entry maps/mp/devstmt -g game

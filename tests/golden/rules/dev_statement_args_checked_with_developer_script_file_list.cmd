@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim --developer-script devstmt_file.gsc devstmt_shadowed.gsc

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim --entry maps/mp/devstmt -g game

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim devstmt_file.gsc devstmt_shadowed.gsc

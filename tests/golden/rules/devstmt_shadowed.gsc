@@ -1,0 +1,8 @@
+main()
+{
+	println(notDefinedAnywhere(1));
+}
+
+println(x)
+{
+}

@@ -1,0 +1,1 @@
+-q --profile cod2 --no-xanim -g mp --map mp_clean --gametype mixedcod2x

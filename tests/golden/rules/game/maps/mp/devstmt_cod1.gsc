@@ -1,0 +1,5 @@
+main()
+{
+	assert(notDefinedAnywhere(1));
+	println(maps\mp\nowhere::f());
+}

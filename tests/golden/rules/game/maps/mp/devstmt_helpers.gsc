@@ -1,0 +1,8 @@
+helper(x)
+{
+	return x;
+}
+
+h()
+{
+}

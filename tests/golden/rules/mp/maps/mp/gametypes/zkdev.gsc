@@ -1,0 +1,5 @@
+main()
+{
+	e = getentbynum(1);
+	getentbynum(2);
+}
