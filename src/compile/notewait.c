@@ -13,31 +13,11 @@
 #include "base/outbuf.h"
 #include "compile/registry.h"
 #include "base/suggest.h"
+#include "game/anim_builtins.h"
 #include "base/text.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The builtins that attach a notify to an animation (1.4 C, D, E, K, L, M):
-** the notify is their first argument, the animation the `anim`-th. */
-static const struct {
-    const char *name;
-    int anim;
-} flaggers[] = {
-    {"setflaggedanim", 2},
-    {"setflaggedanimlimited", 2},
-    {"setflaggedanimrestart", 2},
-    {"setflaggedanimlimitedrestart", 2},
-    {"setflaggedanimknob", 2},
-    {"setflaggedanimknoblimited", 2},
-    {"setflaggedanimknobrestart", 2},
-    {"setflaggedanimknoblimitedrestart", 2},
-    {"setflaggedanimknoball", 2},
-    {"setflaggedanimknoballrestart", 2},
-    {"animscripted", 4},
-    {"animrelative", 4},
-    {"startscriptedanim", 4},
-};
 
 /* Receivers longer than this (as keyed below) are not compared: no check. */
 #define RECEIVER_KEY_MAX 256
@@ -196,22 +176,25 @@ static int is_builtin(const notewait_scan *s, builtin_kind kind, const ast_node 
     return builtin_set_apply(s->set, kind, callee->text, e) != NULL;
 }
 
+/* A builtin that attaches a notify to an animation (1.4 C, D, E, K, L, M;
+** the table's flagged rows, the notify first): the position of its anim
+** argument, else 0. */
 static int flagger_anim(const ast_node *callee)
 {
     if (!callee || callee->kind != AST_IDENT || !callee->text) return 0;
-    for (size_t i = 0; i < sizeof flaggers / sizeof *flaggers; i++)
-        if (text_equal_nocase(callee->text, flaggers[i].name)) return flaggers[i].anim;
-    return 0;
+    const anim_builtin *b = anim_builtin_find(callee->text, 1);
+    if (!b || !b->flagged || anim_builtin_arg_with_role(b, ANIM_ROLE_NOTIFY) != 1) return 0;
+    return anim_builtin_arg_with_role(b, ANIM_ROLE_ANIM);
 }
 
-static void candidate(notewait_scan *s, const ast_node *receiver, const ast_node *args, int anim_arg)
+static void candidate(notewait_scan *s, const ast_node *receiver, const ast_node *args, int anim_pos)
 {
     const ast_node *notify = arg(args, 1);
     if (!notify || notify->kind != AST_STRING) return; /* not a candidate of any literal wait (4.3 2) */
     size_t gi;
     flag_group *g = find_group(s, receiver, notify, 1, &gi);
     if (!g) return;
-    const ast_node *anim = arg(args, anim_arg);
+    const ast_node *anim = arg(args, anim_pos);
     if (!anim || anim->kind != AST_ANIM || g->events.count >= CANDIDATES_MAX) {
         g->unusable = 1;
         return;
