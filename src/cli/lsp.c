@@ -209,10 +209,13 @@ static void set_buffer(lsp_server *s, const lsp_doc *doc)
     s->dirty = 1;
 }
 
+/* The open document params name, or NULL: a closed one keeps its slot but
+** has no text to edit or buffer to drop. */
 static lsp_doc *param_doc(lsp_server *s, const json_value *params)
 {
     const char *uri = lsp_str(json_get(params, "textDocument"), "uri");
-    return uri ? lsp_docs_find(&s->docs, uri) : NULL;
+    lsp_doc *doc = uri ? lsp_docs_find(&s->docs, uri) : NULL;
+    return doc && doc->open ? doc : NULL;
 }
 
 static void did_open(lsp_server *s, const json_value *params)
@@ -471,10 +474,12 @@ int lsp_main(int argc, char **argv)
                 lsp_send_error(&s, NULL, LSP_PARSE_ERROR, why);
                 continue;
             }
+            /* the whole body, NUL bytes and all: the parser reads len bytes */
             queued *e = vec_push(q, qn, qcap);
-            e->body = os_strndup(body, len);
+            e->body = xmalloc(len + 1);
+            memcpy(e->body, body, len);
+            e->body[len] = 0;
             e->len = len;
-            if (!e->body) out_of_memory();
         }
         if (qn > 0) {
             status = handle_batch(&s, q, qn);
