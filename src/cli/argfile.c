@@ -2,6 +2,7 @@
 #include "cli/argfile.h"
 #include "arena.h"
 #include "os.h"
+#include "diag.h"
 #include "vec.h"
 
 #include <errno.h>
@@ -36,6 +37,7 @@ void arglist_free(arglist *l)
     free(l->owned);
     free(l->argv);
     free(l->origin);
+    VEC_FREE(l->read);
     memset(l, 0, sizeof *l);
 }
 
@@ -66,12 +68,29 @@ typedef struct expansion {
     size_t lines, files;
 } expansion;
 
-/* "FILE:LINE: error: " or "atrc: error: ". */
+void arg_print_escaped(FILE *err, const char *fmt, const char *a, const char *b)
+{
+    char *ea = a ? diag_escape_controls(a) : NULL, *eb = b ? diag_escape_controls(b) : NULL;
+    fprintf(err, fmt, ea ? ea : a, eb ? eb : b);
+    free(ea);
+    free(eb);
+}
+
+void arg_print_error_start(FILE *err, const arg_origin *at)
+{
+    if (at && at->file) {
+        arg_print_escaped(err, "%s", at->file, NULL);
+        fprintf(err, ":%d: error: ", at->line);
+    } else {
+        fputs("atrc: error: ", err);
+    }
+}
+
+/* "FILE:LINE: error: " or "atrc: error: ", then the message. */
 static int fail(expansion *x, const arg_origin *at, const char *fmt, const char *arg, const char *detail)
 {
-    if (at && at->file) fprintf(x->err, "%s:%d: error: ", at->file, at->line);
-    else fputs("atrc: error: ", x->err);
-    fprintf(x->err, fmt, arg, detail);
+    arg_print_error_start(x->err, at);
+    arg_print_escaped(x->err, fmt, arg, detail);
     fputc('\n', x->err);
     return 2;
 }
@@ -130,8 +149,11 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
     }
     text[len] = 0;
     arg_origin here = {keep_copy(x->out, path, strlen(path)), 0, dir_of(x->out, path)};
+    *VEC_PUSH(x->out->read) = here.file;
     x->open[x->depth++] = id;
-    for (size_t pos = 0; pos < len && rc == 0;) {
+    /* editors on Windows save a byte order mark; it is no part of the first argument */
+    size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (size_t pos = start; pos < len && rc == 0;) {
         const char *line = text + pos;
         const char *nl = memchr(line, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - line) : len - pos;
