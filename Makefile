@@ -60,10 +60,7 @@ Q := @
 say = @printf '  %-7s %s\n' $(1) $(2)
 endif
 
-LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
-# The executable's own sources beside main.c (argument files, the language
-# server): never in the library.
-CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+include sources.mk
 CLI_OBJ  := $(patsubst src/%.c,$(B)/obj/%.o,$(CLI_SRC))
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
@@ -86,7 +83,7 @@ all: $(B)/atrc $(B)/libatrc.so.$(VERSION) $(TOOLS)
 deps:
 	@scripts/ensure-deps.sh base
 
-$(B)/obj $(B)/obj/tests $(B)/obj/cli:
+$(B)/obj $(B)/obj/tests:
 	@mkdir -p $@
 
 # ---- generated scanners and parsers (never committed) ----
@@ -107,14 +104,13 @@ $(B)/%.c $(B)/%.h: grammar/%.y scripts/check-lempar.sh | deps $(B)/obj
 # libatrc.a and libatrc.so.
 $(patsubst grammar/%.y,$(B)/obj/%.o,$(Y_SRC)): GEN_DEFS := $(PARSER_DEFS)
 # Objects built with other flags are stale.
-$(LIB_OBJ) $(B)/obj/main.o $(CLI_OBJ) $(TEST_OBJ): Makefile
-$(CLI_OBJ): | $(B)/obj/cli
+$(LIB_OBJ) $(CLI_OBJ) $(TEST_OBJ): Makefile sources.mk
 
 # The games' builtin names (data/builtins/*.txt) and the engine extensions'
 # (data/builtins/extensions/*.txt) as constant hash tables.
-$(B)/gen-builtins: scripts/gen_builtins.c src/builtins.c src/builtins.h src/text.c src/text.h | $(B)/obj
+$(B)/gen-builtins: scripts/gen_builtins.c src/game/builtins.c src/game/builtins.h src/base/text.c src/base/text.h | $(B)/obj
 	$(call say,CC,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(WARN) -o $@ scripts/gen_builtins.c src/builtins.c src/text.c
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(WARN) -o $@ scripts/gen_builtins.c src/game/builtins.c src/base/text.c
 
 $(B)/builtin_tables.c: $(B)/gen-builtins $(BUILTIN_LISTS)
 	$(call say,GEN,$@)
@@ -132,6 +128,7 @@ $(B)/obj/%.o: $(B)/%.c | $(B)/obj $(GEN_H)
 
 $(B)/obj/%.o: src/%.c | $(B)/obj $(GEN_H)
 	$(call say,CC,$@)
+	@mkdir -p $(@D)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(PIC) $(WARN) -MMD -MP -c -o $@ $<
 
 $(B)/libatrc.a: $(LIB_OBJ)
@@ -144,7 +141,7 @@ $(B)/libatrc.so.$(VERSION): $(LIB_OBJ) src/libatrc.map
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=src/libatrc.map \
 	    -o $@ $(LIB_OBJ) $(LDLIBS)
 
-$(B)/atrc: $(B)/obj/main.o $(CLI_OBJ) $(B)/libatrc.a
+$(B)/atrc: $(CLI_OBJ) $(B)/libatrc.a
 	$(call say,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -355,4 +352,4 @@ clean:
 include wasm.mk
 include editors/vscode/vscode.mk
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/cli/*.d $(B)/obj/tests/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/*/*.d)

@@ -16,7 +16,7 @@ WASM_OPT  ?= -O2
 WASM_DEFS := -DATRC_NO_ARCHIVES
 # The native flags less the host's libzip (its include path is not for wasm).
 WASM_CPPFLAGS = $(filter-out $(ZIP_CFLAGS),$(CPPFLAGS)) $(WASM_DEFS)
-WASM_OBJ  := $(patsubst src/%.c,$(WB)/obj/%.o,$(LIB_SRC) src/main.c $(CLI_SRC)) \
+WASM_OBJ  := $(patsubst src/%.c,$(WB)/obj/%.o,$(LIB_SRC) $(CLI_SRC)) \
              $(patsubst $(B)/%.c,$(WB)/obj/%.o,$(GEN_C))
 # No -pthread: pthread_create fails and the front end reads on the calling
 # thread; so no SharedArrayBuffer, and the page needs no special headers.
@@ -38,12 +38,12 @@ wasm: $(WB)/atrc $(WB)/web/atrc.js $(WEB_OUT) $(WEB_EXAMPLES)
 wasm-deps: deps
 	@scripts/ensure-deps.sh wasm
 
-$(WB)/obj $(WB)/obj/cli:
+$(WB)/obj:
 	@mkdir -p $@
-$(filter $(WB)/obj/cli/%,$(WASM_OBJ)): | $(WB)/obj/cli
 
-$(WB)/obj/%.o: src/%.c wasm.mk | wasm-deps $(WB)/obj $(GEN_H)
+$(WB)/obj/%.o: src/%.c wasm.mk sources.mk | wasm-deps $(WB)/obj $(GEN_H)
 	$(call say,EMCC,$@)
+	@mkdir -p $(@D)
 	$(Q)$(EM_ENV) $(EMCC) $(WASM_CPPFLAGS) -std=c99 $(WASM_OPT) $(WARN) -MMD -MP -c -o $@ $<
 
 $(WB)/obj/%.o: $(B)/%.c wasm.mk | wasm-deps $(WB)/obj $(GEN_H)
@@ -101,4 +101,4 @@ check-web: wasm all web-deps
 	$(Q)cd tests/web && npm ci --no-audit --no-fund --silent
 	$(Q)ATRC=$(abspath $(B)/atrc) WEB_DIR=$(abspath $(WB)/web) node tests/web/check.mjs
 
--include $(wildcard $(WB)/obj/*.d $(WB)/obj/cli/*.d)
+-include $(wildcard $(WB)/obj/*.d $(WB)/obj/*/*.d)

@@ -21,12 +21,12 @@
 #define GSC_LEX_SSE2 0
 #endif
 
-#include "arena.h"
-#include "inline.h"
-#include "vec.h"
+#include "base/arena.h"
+#include "base/inline.h"
+#include "base/vec.h"
 #include "gsc_parser.h"
-#include "lexer.h"
-#include "profile.h"
+#include "script/lexer.h"
+#include "game/profile.h"
 
 typedef unsigned char uchar;
 

@@ -3,16 +3,16 @@
 ** lexer produces per profile (casts and `do` only in G1; `#include`, `$`,
 ** waittillframeend, breakpoint, prof_begin/prof_end and breakon only in
 ** G2), and in five constructs that the actions check against the profile row
-** (gsc_profile_* in src/syntax_messages.c: a leading empty argument or
+** (gsc_profile_* in src/script/syntax_messages.c: a leading empty argument or
 ** parameter, `;` before the first item, a switch body that is not a block,
 ** what a top-level `/# #/` may hold, `a.self`).  Every action is one call to
-** a builder in src/ast.c (or, for functions and top-level `/# #/` items, to
-** src/script_parse.c, which hands a long function on in chunks); nodes live
+** a builder in src/script/ast.c (or, for functions and top-level `/# #/` items, to
+** src/script/script_parse.c, which hands a long function on in chunks); nodes live
 ** in the per-run arena, so no destructors are needed.  Error recovery: a bad statement becomes `compound ::= error`, a
 ** bad top-level item `item ::= error` (optionally followed by the body it
 ** meant to have), a bad `if` header `IF error` followed by the rest of the
 ** `if`, so one mistake yields one diagnostic and parsing goes on; the driver's
-** part is src/syntax_recovery.c, the messages' wording src/syntax_messages.c.
+** part is src/script/syntax_recovery.c, the messages' wording src/script/syntax_messages.c.
 ** The build fails on any conflict (see the Makefile). */
 
 %name GscParse
@@ -28,11 +28,11 @@
 %include {
 #include <assert.h>
 #include <string.h>
-#include "ast_build.h"
+#include "script/ast_build.h"
 #include "gsc_parser.h"
-#include "parse_ctx.h"
-#include "syntax_messages.h"
-#include "syntax_recovery.h"
+#include "script/parse_ctx.h"
+#include "script/syntax_messages.h"
+#include "script/syntax_recovery.h"
 }
 
 %syntax_error {

@@ -1,7 +1,7 @@
 /*
 ** atrc — public API of the animation-tree compiler library.
 **
-** The CLI (src/main.c) is a thin client of this header: a program can embed
+** The CLI (src/cli/main.c) is a thin client of this header: a program can embed
 ** the whole pipeline (scripts -> references -> trees -> packed values) or use
 ** the tree queries on its own.  All state lives in one atrc_ctx, so two
 ** compilations can run in one process, each in its own thread.
@@ -31,7 +31,7 @@ extern "C" {
 
 #define ATRC_VERSION "0.1.0"
 
-/* Engine dialects (stock-behavior.md section 8).  ORDER: rows[] in src/profile.c */
+/* Engine dialects (stock-behavior.md section 8).  ORDER: rows[] in src/game/profile.c */
 typedef enum {
     ATRC_PROFILE_UO = 0,
     ATRC_PROFILE_COD1,

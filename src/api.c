@@ -1,17 +1,17 @@
 /* The library's entry points over the context (driver.h): a context, scripts
 ** in, trees built, results out.  Only atrc_* functions live here; the
 ** stages' own (emit.c, walk.c, query.c, extensions.c, ...) live with them. */
-#include "driver.h"
-#include "diag_view.h"
-#include "lookup.h"
-#include "session.h"
-#include "frontend.h"
-#include "link.h"
-#include "registry.h"
-#include "walk.h"
-#include "text.h"
-#include "os.h"
-#include "profile.h"
+#include "compile/driver.h"
+#include "output/diag_view.h"
+#include "editor/lookup.h"
+#include "editor/session.h"
+#include "compile/frontend.h"
+#include "compile/link.h"
+#include "compile/registry.h"
+#include "compile/walk.h"
+#include "base/text.h"
+#include "os/os.h"
+#include "game/profile.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atr.h"
-#include "profile.h"
-#include "outbuf.h"
+#include "tree/atr.h"
+#include "game/profile.h"
+#include "base/outbuf.h"
 
 /* The text written to b so far ("" before anything). */
 static inline const char *tb_str(outbuf *b)

@@ -3,8 +3,8 @@
 ** the check tests (check_testlib.h) and the script fuzz harness. */
 #ifndef CHECK_PIECES_TESTLIB_H
 #define CHECK_PIECES_TESTLIB_H
-#include "check_stage.h"
-#include "script_parse.h"
+#include "check/check_stage.h"
+#include "script/script_parse.h"
 
 static inline void check_testlib_item(void *ud, ast_node *item, int anim_syntax)
 {

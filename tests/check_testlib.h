@@ -1,4 +1,4 @@
-/* Helpers of the compile-stage check tests: run the checks of src/check.c on
+/* Helpers of the compile-stage check tests: run the checks of src/check/check.c on
 ** a script (parsed as the front end streams it) or on an AST written as the
 ** S-expressions of --dump-ast (for forms a grammar may produce that the
 ** current one does not), and render every diagnostic as
@@ -7,10 +7,10 @@
 #define CHECK_TESTLIB_H
 #include "gsc_testlib.h"
 
-#include "ast_build.h"
+#include "script/ast_build.h"
 #include "check_pieces_testlib.h"
-#include "check_stage.h"
-#include "profile.h"
+#include "check/check_stage.h"
+#include "game/profile.h"
 
 /* The diagnostics of src: each function whole (streamed 0) or a statement
 ** at a time (streamed 1). */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "os.h"
+#include "os/os.h"
 
 static inline void put_game_file(const char *dir, const char *rel, const char *text)
 {

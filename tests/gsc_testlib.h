@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "script_parse.h"
-#include "os.h"
+#include "script/script_parse.h"
+#include "os/os.h"
 
 /* "L:C: error: message\n" per diagnostic (no path, no excerpt). */
 static inline char *gsc_diag_text(const diag_list *d)

@@ -4,7 +4,7 @@
 ** does not even compile there (fopencookie) sits inside `#if !OS_WINDOWS`. */
 #ifndef POSIX_ONLY_H
 #define POSIX_ONLY_H
-#include "os.h"
+#include "os/os.h"
 
 #include <stdio.h>
 

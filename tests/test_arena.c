@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "ast_build.h"
+#include "base/arena.h"
+#include "script/ast_build.h"
 #include "gsc_testlib.h"
 
 START_TEST(alloc_aligned_distinct)

@@ -1,4 +1,4 @@
-/* The compile-stage checks (src/check*.c, grammar.md section 3): every message
+/* The compile-stage checks (src/check/check*.c, grammar.md section 3): every message
 ** at its exact position, per profile; definite assignment and constant
 ** folding; function resolution against complete and incomplete builtin
 ** lists; the summary the load walk links with; stock CoD1 content. */

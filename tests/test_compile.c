@@ -10,7 +10,7 @@
 
 #include "atrc.h"
 #include "tmpdir_testlib.h"
-#include "driver.h"
+#include "compile/driver.h"
 
 typedef struct fixture_file {
     const char *path; /* relative to the game directory */

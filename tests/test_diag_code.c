@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "atrc.h"
-#include "arena.h"
-#include "json_read.h"
+#include "base/arena.h"
+#include "base/json_read.h"
 #include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
 

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "atrc.h"
-#include "os.h"
-#include "json_read.h"
+#include "os/os.h"
+#include "base/json_read.h"
 
 /* Parses text; returns the error "OFFSET: MESSAGE" or "ok". */
 static const char *parse_result(const char *text, char *buf, size_t size)

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "atrc.h"
-#include "os.h"
+#include "os/os.h"
 
 static char *emit_to_string(atrc_ctx *ctx, atrc_format format, int show_trees)
 {

@@ -13,11 +13,11 @@
 
 #include "atrc.h"
 #include "tmpdir_testlib.h"
-#include "os.h"
-#include "driver.h"
-#include "frontend.h"
-#include "check_stage.h"
-#include "script_refs.h"
+#include "os/os.h"
+#include "compile/driver.h"
+#include "compile/frontend.h"
+#include "check/check_stage.h"
+#include "script/script_refs.h"
 
 #define N_FILES 60
 

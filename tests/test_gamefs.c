@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "gamefs.h"
-#include "profile.h"
+#include "files/gamefs.h"
+#include "game/profile.h"
 #include "tmpdir_testlib.h"
-#include "os.h"
+#include "os/os.h"
 #include "posix_only.h"
-#include "source.h"
+#include "base/source.h"
 #include "zip_testlib.h"
 
 static tmp_game game;

@@ -2,7 +2,7 @@
 ** line endings, and the lexical errors. */
 #include "gsc_testlib.h"
 #include "gsc_parser.h"
-#include "lexer.h"
+#include "script/lexer.h"
 
 START_TEST(identifiers_paths_keywords)
 {

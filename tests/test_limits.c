@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "atrc.h"
-#include "os.h"
+#include "os/os.h"
 
 /* The diagnostics of ctx as text, without the excerpt lines. */
 static char *messages(const atrc_ctx *ctx)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "atrc.h"
-#include "os.h"
+#include "os/os.h"
 #include "posix_only.h"
 #include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"

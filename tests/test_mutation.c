@@ -12,7 +12,7 @@
 
 #include "gsc_testlib.h"
 #include "gsc_parser.h"
-#include "lexer.h"
+#include "script/lexer.h"
 #include "tmpdir_testlib.h"
 
 #define FLOOR_ONE_ERROR 0.96  /* share of reported mistakes with exactly one error */

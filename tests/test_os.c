@@ -1,4 +1,4 @@
-/* The OS layer (src/os.h): the same behaviour on POSIX and on Windows (the
+/* The OS layer (src/os/os.h): the same behaviour on POSIX and on Windows (the
 ** Windows build runs these under Wine). */
 #include <check.h>
 #include <errno.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "os.h"
+#include "os/os.h"
 #include "tmpdir_testlib.h"
 
 static tmp_game game;

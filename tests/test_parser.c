@@ -1,9 +1,9 @@
 /* The Lemon grammar: an AST dump for each construct, every syntax
 ** diagnostic with its exact position, recovery, and hostile input. */
 #include "gsc_testlib.h"
-#include "lexer.h"
-#include "parse_ctx.h"
-#include "syntax_recovery.h"
+#include "script/lexer.h"
+#include "script/parse_ctx.h"
+#include "script/syntax_recovery.h"
 
 /* ---- AST for each construct ---- */
 

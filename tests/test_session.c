@@ -9,13 +9,13 @@
 #include <unistd.h>
 
 #include "atrc.h"
-#include "os.h"
+#include "os/os.h"
 #include "posix_only.h"
 #include "gamefile_testlib.h"
 #include "tmpdir_testlib.h"
 #include "zip_testlib.h"
-#include "frontend.h"
-#include "session.h"
+#include "compile/frontend.h"
+#include "editor/session.h"
 
 typedef struct run_result {
     char *json, *text;
@@ -438,7 +438,7 @@ END_TEST
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <fcntl.h>
-#include "gamefs.h"
+#include "files/gamefs.h"
 
 static gamefs_store_counts counts_before;
 

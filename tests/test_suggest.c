@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "suggest.h"
+#include "base/suggest.h"
 
 /* Optimal string alignment distance, the whole matrix, case folded: the
 ** reference the bounded one must agree with wherever it is within bound. */

@@ -9,14 +9,14 @@
 #include <string.h>
 
 #include <unistd.h>
-#include "arena.h"
+#include "base/arena.h"
 #include "atrc.h"
-#include "hashtab.h"
-#include "os.h"
+#include "base/hashtab.h"
+#include "os/os.h"
 #include "posix_only.h"
-#include "outbuf.h"
-#include "text.h"
-#include "vec.h"
+#include "base/outbuf.h"
+#include "base/text.h"
+#include "base/vec.h"
 
 START_TEST(push_grows_and_keeps_elements)
 {

@@ -9,14 +9,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "profile.h"
+#include "game/profile.h"
 #include "tmpdir_testlib.h"
 #include "atrc.h"
-#include "driver.h"
-#include "playeranim.h"
-#include "script_parse.h"
-#include "script_refs.h"
-#include "walk.h"
+#include "compile/driver.h"
+#include "tree/playeranim.h"
+#include "script/script_parse.h"
+#include "script/script_refs.h"
+#include "compile/walk.h"
 
 /* ---- the reference list of one file ---- */
 

@@ -3,8 +3,8 @@
 ** `rm -rf`: there is no rm on Windows); and the scripts below a directory. */
 #ifndef TMPDIR_TESTLIB_H
 #define TMPDIR_TESTLIB_H
-#include "os.h"
-#include "vec.h"
+#include "os/os.h"
+#include "base/vec.h"
 
 #include <check.h>
 #include <dirent.h>

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vec.h"
+#include "base/vec.h"
 
 typedef struct ztest_entry {
     const char *name;

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <zip.h>
 
-#include "arena.h"
-#include "vec.h"
+#include "base/arena.h"
+#include "base/vec.h"
 
 static int stored;
 

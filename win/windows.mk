@@ -2,7 +2,7 @@
 #   make windows        build/win64/atrc.exe, mkpk3.exe, mkxanim.exe, unit-tests.exe
 #   make check-windows  the test suite under Wine (win/check.sh)
 #   make dist-windows   build/atrc-VERSION-win64.zip
-# mingw-w64 with winpthreads (the -posix compiler: src/frontend.c's threads
+# mingw-w64 with winpthreads (the -posix compiler: src/compile/frontend.c's threads
 # build unchanged), linked statically: no DLL to ship.  libzip and Check are
 # built from Debian's source packages inside the build tree
 # (scripts/win-deps.sh); zlib is Debian's libz-mingw-w64-dev.  The lexers,
@@ -30,8 +30,8 @@ WGEN_WARN := -Wall -Wextra -Werror -Wno-format -Wno-unused-parameter -Wno-unused
 WLDFLAGS  := -static -pthread -L$(DEPS)/lib
 WLIBS     := -lzip -lz -lbcrypt -ladvapi32 -lpthread
 
-LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
-CLI_OBJ  := $(patsubst src/%.c,$(W)/obj/%.o,$(sort $(wildcard src/cli/*.c)))
+include sources.mk
+CLI_OBJ  := $(patsubst src/%.c,$(W)/obj/%.o,$(CLI_SRC))
 # GEN_C: the host's generated C files (passed by the main Makefile).
 GEN_SRC  := $(filter $(HOST_B)/%.c,$(GEN_C))
 LIB_OBJ  := $(patsubst src/%.c,$(W)/obj/%.o,$(LIB_SRC)) $(patsubst $(HOST_B)/%.c,$(W)/obj/gen/%.o,$(GEN_SRC))
@@ -46,11 +46,12 @@ $(DEPS_STAMP): scripts/win-deps.sh scripts/win64-toolchain.cmake
 	@scripts/win-deps.sh $(W)/deps
 	@touch $@
 
-$(W)/obj $(W)/obj/gen $(W)/obj/tests $(W)/obj/cli:
+$(W)/obj $(W)/obj/gen $(W)/obj/tests:
 	@mkdir -p $@
 
-$(W)/obj/%.o: src/%.c win/windows.mk $(DEPS_STAMP) | $(W)/obj
+$(W)/obj/%.o: src/%.c win/windows.mk sources.mk $(DEPS_STAMP) | $(W)/obj
 	@printf '  %-7s %s\n' WCC $@
+	@mkdir -p $(@D)
 	@$(WCC) $(WCPPFLAGS) $(WCFLAGS) $(WWARN) -MMD -MP -c -o $@ $<
 
 $(W)/obj/gen/%.o: $(HOST_B)/%.c win/windows.mk $(DEPS_STAMP) | $(W)/obj/gen
@@ -70,8 +71,7 @@ $(W)/libatrc.a: $(LIB_OBJ)
 	@printf '  %-7s %s\n' AR $@
 	@rm -f $@ && x86_64-w64-mingw32-ar rcs $@ $^
 
-$(CLI_OBJ): | $(W)/obj/cli
-$(W)/atrc.exe: $(W)/obj/main.o $(CLI_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
+$(W)/atrc.exe: $(CLI_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
 	@printf '  %-7s %s\n' WLINK $@
 	@$(WCC) $(WCFLAGS) $(WLDFLAGS) -o $@ $^ $(WLIBS)
 
@@ -83,7 +83,7 @@ $(W)/unit-tests.exe: $(TEST_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
 	@printf '  %-7s %s\n' WLINK $@
 	@$(WCC) $(WCFLAGS) $(WLDFLAGS) -o $@ $^ -lcheck $(WLIBS)
 
--include $(wildcard $(W)/obj/*.d $(W)/obj/cli/*.d $(W)/obj/gen/*.d $(W)/obj/tests/*.d)
+-include $(wildcard $(W)/obj/*.d $(W)/obj/*/*.d)
 
 # ---- the release: atrc.exe, the README and the man page as HTML ----
 # (The repository has no licence file yet: none is shipped.)

@@ -1,9 +1,9 @@
 /* Response files (`@FILE`) and the project file (`atrc.flags`): argfile.h. */
 #include "cli/argfile.h"
-#include "arena.h"
-#include "os.h"
-#include "diag.h"
-#include "vec.h"
+#include "base/arena.h"
+#include "base/diag.h"
+#include "os/os.h"
+#include "base/vec.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 ** order mark opening a file is no part of its first line. */
 #ifndef ATRC_CLI_ARGFILE_H
 #define ATRC_CLI_ARGFILE_H
-#include "vec.h"
+#include "base/vec.h"
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* The command line of a compilation: cli/args.h. */
 #include "cli/args.h"
-#include "os.h"
+#include "os/os.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -3,8 +3,8 @@
 ** compilation are answered in lsp_answer.c. */
 #include "cli/lsp.h"
 #include "cli/lsp_server.h"
-#include "os.h"
-#include "vec.h"
+#include "os/os.h"
+#include "base/vec.h"
 
 #include <errno.h>
 #include <stdlib.h>

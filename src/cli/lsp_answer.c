@@ -2,7 +2,7 @@
 ** completion, references, document symbols, archive entries.  A document
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
-#include "arena.h"
+#include "base/arena.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 /* The language server's documents, URIs and positions: lsp_doc.h. */
 #include "cli/lsp_doc.h"
-#include "arena.h"
-#include "os.h"
-#include "text.h"
-#include "vec.h"
+#include "base/arena.h"
+#include "os/os.h"
+#include "base/text.h"
+#include "base/vec.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
 ** byte columns. */
 #ifndef ATRC_CLI_LSP_DOC_H
 #define ATRC_CLI_LSP_DOC_H
-#include "hashtab.h"
-#include "outbuf.h"
+#include "base/hashtab.h"
+#include "base/outbuf.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,9 +1,9 @@
 /* The language server's diagnostics (textDocument/publishDiagnostics) and
 ** the locations every answer writes: URIs, texts and ranges. */
 #include "cli/lsp_server.h"
-#include "os.h"
-#include "text.h"
-#include "vec.h"
+#include "os/os.h"
+#include "base/text.h"
+#include "base/vec.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* JSON-RPC framing and messages for the language server: lsp_rpc.h. */
 #include "cli/lsp_rpc.h"
-#include "vec.h"
+#include "base/vec.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,9 +5,9 @@
 ** one message into its JSON-RPC parts; and the writer's framing. */
 #ifndef ATRC_CLI_LSP_RPC_H
 #define ATRC_CLI_LSP_RPC_H
-#include "arena.h"
-#include "json_read.h"
-#include "outbuf.h"
+#include "base/arena.h"
+#include "base/json_read.h"
+#include "base/outbuf.h"
 
 #include <stddef.h>
 

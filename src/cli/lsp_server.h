@@ -6,7 +6,7 @@
 #include "cli/args.h"
 #include "cli/lsp_doc.h"
 #include "cli/lsp_rpc.h"
-#include "hashtab.h"
+#include "base/hashtab.h"
 
 typedef struct lsp_server {
     lsp_reader in;

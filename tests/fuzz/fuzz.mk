@@ -22,7 +22,7 @@ SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 FCFLAGS  := -std=c99 -pthread -g -O1 $(SAN) -fsanitize=fuzzer-no-link -Wall -Wextra
 FCPPFLAGS := -Iinclude -Isrc -I$(FB)/gen -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(shell pkg-config --cflags libzip)
 
-LIB_SRC  := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+include sources.mk
 RE_SRC   := $(sort $(wildcard grammar/*.re))
 Y_SRC    := $(sort $(wildcard grammar/*.y))
 GEN_C    := $(patsubst grammar/%.re,$(FB)/gen/%.c,$(RE_SRC)) $(patsubst grammar/%.y,$(FB)/gen/%.c,$(Y_SRC)) \
@@ -63,6 +63,7 @@ $(FB)/obj:
 
 $(FB)/obj/%.o: src/%.c $(GEN_H) | $(FB)/obj
 	@printf '  %-7s %s\n' FUZZCC $@
+	@mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) $(FCFLAGS) -MMD -MP -c -o $@ $<
 
 $(FB)/obj/%.o: $(FB)/gen/%.c | $(FB)/obj
@@ -109,4 +110,4 @@ replay: build
 clean:
 	rm -rf $(FB)
 
--include $(wildcard $(FB)/obj/*.d)
+-include $(wildcard $(FB)/obj/*.d $(FB)/obj/*/*.d)

@@ -1,4 +1,4 @@
-/* Fuzz harness 5: the archive layer (src/gamefs.c over libzip).  The input is
+/* Fuzz harness 5: the archive layer (src/files/gamefs.c over libzip).  The input is
 ** either a raw archive (it starts with "PK") or a text recipe, so that seeds
 ** stay text and mutations still reach every field of the format:
 **
@@ -11,10 +11,10 @@
 ** and every named entry (and a few fixed names) is opened whole and by prefix. */
 #include "fuzz_common.h"
 #include "fuzz_gamefs.h"
-#include "os.h"
+#include "os/os.h"
 #include "../zip_testlib.h"
-#include "gamefs.h"
-#include "source.h"
+#include "files/gamefs.h"
+#include "base/source.h"
 
 #include <string.h>
 #include <sys/stat.h>

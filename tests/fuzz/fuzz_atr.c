@@ -10,8 +10,8 @@
 **          so a seed file can say exactly what it wants kept.
 **   leaves: looping and frame data come from the same hash. */
 #include "fuzz_common.h"
-#include "atr.h"
-#include "profile.h"
+#include "tree/atr.h"
+#include "game/profile.h"
 
 #include <string.h>
 

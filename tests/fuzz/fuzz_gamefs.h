@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fuzz_common.h"
-#include "gamefs.h"
-#include "profile.h"
-#include "os.h"
-#include "source.h"
+#include "files/gamefs.h"
+#include "game/profile.h"
+#include "os/os.h"
+#include "base/source.h"
 
 /* A fresh directory $TMPDIR/atrc-fuzz-TAG-XXXXXX (or under /tmp) into out. */
 static inline void fuzz_gamefs_tempdir(char *out, size_t size, const char *tag)

@@ -5,7 +5,7 @@
 ** the two halves around a NUL byte with each other. */
 #include "fuzz_common.h"
 #include "atrc.h"
-#include "json_read.h"
+#include "base/json_read.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
 **   bit 5 compile the script a second time as another file;
 **   bits 6-7 == 3: syntax_only. */
 #include "fuzz_common.h"
-#include "os.h"
+#include "os/os.h"
 #include "atrc.h"
 
 #include <string.h>

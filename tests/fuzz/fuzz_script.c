@@ -4,9 +4,9 @@
 ** with each function handed on a statement at a time.  Run: make fuzz (tests/fuzz/fuzz.mk). */
 #include "fuzz_common.h"
 #include "../check_pieces_testlib.h"
-#include "check_stage.h"
-#include "script_parse.h"
-#include "vec.h"
+#include "check/check_stage.h"
+#include "script/script_parse.h"
+#include "base/vec.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* Fuzz harness 7: whole search paths (src/gamefs.c): several game
+/* Fuzz harness 7: whole search paths (src/files/gamefs.c): several game
 ** directories, each with loose files and several archives whose names may
 ** differ only in case — what fuzz_archive (one archive) never builds.  The
 ** input is a text recipe, one command a line:
@@ -19,9 +19,9 @@
 #include "fuzz_common.h"
 #include "fuzz_gamefs.h"
 #include "../zip_testlib.h"
-#include "gamefs.h"
-#include "os.h"
-#include "source.h"
+#include "files/gamefs.h"
+#include "os/os.h"
+#include "base/source.h"
 
 #include <string.h>
 #include <strings.h>

@@ -3,8 +3,8 @@
 ** of every leaf of a small fixed tree, so that the loader's messages (out of
 ** date, malformed, ...) and sync setup run on whatever the header says. */
 #include "fuzz_common.h"
-#include "atr.h"
-#include "profile.h"
+#include "tree/atr.h"
+#include "game/profile.h"
 
 #include <string.h>
 #include <unistd.h>

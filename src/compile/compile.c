@@ -1,0 +1,299 @@
+/* The compile stage: walks a script's AST in source order, tracks the file's
+** selected tree, registers trees and collects `%name` / `#animtree`
+** references (stock-behavior.md section 5). */
+#include "game/profile.h"
+#include "compile/compile.h"
+#include "compile/driver.h"
+#include "compile/registry.h"
+#include "compile/frontend.h"
+#include "script/ast.h"
+#include "base/text.h"
+#include "base/vec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- file-local part (any thread): each item's events, in source order ---- */
+
+typedef enum { EV_USING_ANIMTREE = 0, EV_ANIM, EV_ANIMTREE } event_kind;
+
+/* One event the global part needs, with the number of file-local
+** diagnostics reported before it (so the replay keeps their order). */
+typedef struct compile_event {
+    unsigned char kind;
+    unsigned char in_dev;      /* inside a /# ... #/ block */
+    unsigned char identifier;  /* #using_animtree: the name passes the identifier test */
+    int line, col;
+    uint32_t diag_mark;        /* (4 G diagnostics would take far more memory than there is) */
+    uint32_t name;             /* index in the record's distinct names */
+    uint32_t spelling;         /* %name not in lower case: 1 + index of its spelling there; else 0 */
+} compile_event;
+
+/* A distinct lower-cased name of the file, stored once: a file names the
+** same animations over and over.  Its hash is the registry's, computed here
+** (off the context's thread); `shared` is its copy in the context's arena,
+** made by the replay at first use and shared by every reference. */
+typedef struct record_name {
+    size_t off, len;
+    uint32_t hash;
+    const char *shared;
+} record_name;
+
+typedef struct compile_record {
+    VEC(compile_event) ev;
+    char *names;               /* the distinct names' text, NUL-terminated */
+    size_t names_len, names_cap;
+    VEC(record_name) distinct;
+    hashtab index;             /* distinct names by hash */
+    ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
+    size_t fn_first;           /* events of the function in pieces from here on */
+} compile_record;
+
+void *compile_pass_begin(fe_file *f)
+{
+    if (f->opts->syntax_only) return NULL;
+    compile_record *cr = xcalloc(1, sizeof *cr);
+    vec_reserve(cr->stack.items, cr->stack.cap, 256);
+    return cr;
+}
+
+/* The index of text[0, len) lower-cased (fold) or as written among the
+** file's distinct names (a spelling with a capital never equals a
+** lower-cased name, so one table holds both); *folded: a byte changed. */
+static uint32_t intern(compile_record *cr, const char *text, size_t len, int fold, int *folded)
+{
+    vec_reserve(cr->names, cr->names_cap, cr->names_len + len + 1);
+    /* Lower-cased in place at the end of the text; kept only if new. */
+    char *p = cr->names + cr->names_len;
+    unsigned changed = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        unsigned upper = fold && c >= 'A' && c <= 'Z';
+        changed |= upper;
+        p[i] = (char)(upper ? c + 32 : c);
+    }
+    *folded = (int)changed;
+    p[len] = 0;
+    uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
+    for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
+        if (cr->distinct.items[i].len == len && memcmp(cr->names + cr->distinct.items[i].off, p, len) == 0) return (uint32_t)i;
+    hashtab_add(&cr->index, h);
+    *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL};
+    cr->names_len += len + 1;
+    return (uint32_t)(cr->distinct.count - 1);
+}
+
+static void record(compile_record *cr, fe_file *f, event_kind kind, const ast_node *n, int in_dev)
+{
+    if (!cr->ev.items) { /* the file's first event: room for a typical file's */
+        VEC_RESERVE(cr->ev, 64);
+        VEC_RESERVE(cr->distinct, 64);
+        vec_reserve(cr->names, cr->names_cap, 1024);
+        hashtab_reserve(&cr->index, 64);
+    }
+    compile_event *e = VEC_PUSH(cr->ev);
+    const char *text = n->text ? n->text : "";
+    size_t len = n->text ? n->len : 0;
+    e->kind = (unsigned char)kind;
+    e->in_dev = (unsigned char)in_dev;
+    e->identifier = kind == EV_USING_ANIMTREE && text_is_identifier(text, len);
+    e->line = n->line;
+    e->col = n->col;
+    e->diag_mark = (uint32_t)f->diags.count;
+    int folded;
+    e->name = intern(cr, text, kind == EV_ANIMTREE ? 0 : len, 1, &folded);
+    /* Messages name a %name as written. */
+    e->spelling = kind == EV_ANIM && folded ? intern(cr, text, len, 0, &folded) + 1 : 0;
+}
+
+typedef struct visit_ctx {
+    compile_record *cr;
+    fe_file *f;
+} visit_ctx;
+
+static void visit(void *ud, const ast_node *n, int in_dev)
+{
+    visit_ctx *v = ud;
+    switch (n->kind) {
+    case AST_USING_ANIMTREE: record(v->cr, v->f, EV_USING_ANIMTREE, n, in_dev); break;
+    case AST_ANIM: record(v->cr, v->f, EV_ANIM, n, in_dev); break;
+    case AST_ANIMTREE: record(v->cr, v->f, EV_ANIMTREE, n, in_dev); break;
+    default: break;
+    }
+}
+
+void compile_pass_item(void *state, fe_file *f, const ast_node *item)
+{
+    compile_record *cr = state;
+    if (!f->item_anim_syntax || !item) return;
+    visit_ctx v = {cr, f};
+    ast_walk(&cr->stack, item, 0, visit, &v);
+}
+
+void compile_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
+{
+    (void)f;
+    (void)fn; /* a header holds no animation syntax */
+    compile_record *cr = state;
+    cr->fn_first = cr->ev.count;
+}
+
+void compile_pass_stmts(void *state, fe_file *f, const ast_node *first)
+{
+    for (const ast_node *s = first; s && f->item_anim_syntax; s = s->next) compile_pass_item(state, f, s);
+}
+
+void compile_pass_fn_end(void *state, fe_file *f, const ast_node *fn, int complete)
+{
+    (void)fn;
+    compile_record *cr = state;
+    if (!complete) {
+        cr->ev.count = cr->fn_first;
+        return;
+    }
+    /* The whole item's events would follow all of its diagnostics (the
+    ** checks' of the function join the file's list at its end). */
+    for (size_t i = cr->fn_first; i < cr->ev.count; i++) cr->ev.items[i].diag_mark = (uint32_t)f->diags.count;
+}
+
+void compile_pass_end(void *state, fe_file *f)
+{
+    (void)f;
+    compile_record *cr = state;
+    free(cr->stack.items);
+    cr->stack.items = NULL;
+    cr->stack.cap = 0;
+    hashtab_free(&cr->index); /* the replay needs the names, not the lookup */
+}
+
+void compile_pass_release(void *state)
+{
+    compile_record *cr = state;
+    free(cr->stack.items);
+    VEC_FREE(cr->ev);
+    free(cr->names);
+    VEC_FREE(cr->distinct);
+    hashtab_free(&cr->index);
+    free(cr);
+}
+
+void *compile_pass_copy(const void *state)
+{
+    const compile_record *from = state;
+    compile_record *cr = xcalloc(1, sizeof *cr);
+    if (from->ev.count) {
+        cr->ev.items = xmalloc(array_size(from->ev.count, sizeof *cr->ev.items));
+        memcpy(cr->ev.items, from->ev.items, from->ev.count * sizeof *cr->ev.items);
+        cr->ev.count = cr->ev.cap = from->ev.count;
+    }
+    if (from->names_len) {
+        cr->names = xmalloc(from->names_len);
+        memcpy(cr->names, from->names, from->names_len);
+        cr->names_len = cr->names_cap = from->names_len;
+    }
+    if (from->distinct.count) {
+        cr->distinct.items = xmalloc(array_size(from->distinct.count, sizeof *cr->distinct.items));
+        for (size_t i = 0; i < from->distinct.count; i++) {
+            cr->distinct.items[i] = from->distinct.items[i];
+            cr->distinct.items[i].shared = NULL; /* the copy in a context's arena: made by the replay */
+        }
+        cr->distinct.count = cr->distinct.cap = from->distinct.count;
+    }
+    return cr;
+}
+
+/* ---- global part (the context's thread): the events replayed in order ---- */
+
+/* The file's tree selection: none yet, a tree, or a directive that failed
+** (already reported: later references stay null without another error). */
+typedef struct selection {
+    tree_entry *tree;
+    int failed;
+} selection;
+
+static void error_at(atrc_ctx *ctx, source_file *src, const compile_event *e, const char *msg)
+{
+    diag_add(&ctx->diags, DIAG_ERROR, src, e->line, e->col, "%s", msg);
+}
+
+static void using_animtree(atrc_ctx *ctx, source_file *src, const compile_event *e,
+                           const char *name, selection *sel)
+{
+    if (e->in_dev) {
+        error_at(ctx, src, e, "cannot put #using_animtree inside /# ... #/ comment");
+        return;
+    }
+    if (!e->identifier) {
+        error_at(ctx, src, e, "bad anim tree name");
+        sel->tree = NULL;
+        sel->failed = 1;
+        return;
+    }
+    tree_entry *t = registry_use_tree(ctx, name, src, e->line, e->col);
+    if (!t) {
+        sel->tree = NULL;
+        sel->failed = 1;
+        return;
+    }
+    sel->tree = t;
+    sel->failed = 0;
+}
+
+static void anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
+                         record_name *nm, const char *name, const selection *sel, compile_record *cr)
+{
+    anim_ref *r = registry_new_ref(ctx, REF_ANIM, src, e->line, e->col);
+    if (!nm->shared) nm->shared = arena_strndup(&ctx->mem, name, nm->len);
+    r->name = nm->shared;
+    if (e->spelling) {
+        record_name *sp = &cr->distinct.items[e->spelling - 1];
+        if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names + sp->off, sp->len);
+        r->spelling = sp->shared;
+    }
+    r->tree = sel->tree;
+    const profile_rules *rules = ctx->rules;
+    if (e->in_dev && rules->devblock_anim_error) {
+        error_at(ctx, src, e, "cannot reference animation from /# ... #/ comment");
+        return;
+    }
+    if (e->in_dev && rules->devblock_anim_dropped && !ctx->opts.developer_script) {
+        /* The game emits nothing for it: not in the reference set (load-order.md 4.6). */
+        r->developer = 1;
+        return;
+    }
+    if (!sel->tree) {
+        if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
+        return;
+    }
+    registry_add_reference_hashed(ctx, sel->tree, r, nm->hash);
+}
+
+static void animtree_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
+                             const selection *sel)
+{
+    anim_ref *r = registry_new_ref(ctx, REF_ANIMTREE, src, e->line, e->col);
+    r->tree = sel->tree;
+    if (!sel->tree) {
+        if (!sel->failed) error_at(ctx, src, e, "#using_animtree was not specified");
+        return;
+    }
+    r->value = sel->tree->index;
+}
+
+void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
+{
+    compile_record *cr = f->state[FE_PASS_COMPILE];
+    if (!cr) return;
+    selection sel = {NULL, 0};
+    for (size_t i = 0; i < cr->ev.count; i++) {
+        const compile_event *e = &cr->ev.items[i];
+        fe_replay_diags(f, &ctx->diags, e->diag_mark);
+        record_name *nm = &cr->distinct.items[e->name];
+        const char *name = cr->names + nm->off;
+        switch ((event_kind)e->kind) {
+        case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
+        case EV_ANIM: anim_literal(ctx, src, e, nm, name, &sel, cr); break;
+        case EV_ANIMTREE: animtree_literal(ctx, src, e, &sel); break;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/* The one context struct of a compilation: options, memory, diagnostics,
+** the tree registry and every reference.  No state lives outside it.  The
+** driver (driver.c) takes scripts through the front end and replays each
+** file's record into the context in order. */
+#ifndef ATRC_DRIVER_H
+#define ATRC_DRIVER_H
+#include "atrc.h"
+#include "base/arena.h"
+#include "game/builtins.h"
+#include "base/diag.h"
+#include "files/gamefs.h"
+#include "compile/registry.h"
+#include "base/source.h"
+#include "base/vec.h"
+
+struct atrc_ctx {
+    atrc_options opts;
+    const struct profile_rules *rules; /* opts.profile's row, set when the context is made */
+    arena mem;                 /* names, references, trees: freed with the context */
+    diag_list diags;
+    VEC(source_file *) sources; /* every file read, kept for diagnostics excerpts */
+    gamefs fs;
+    tree_entry *trees[ATRC_MAX_TREES + 1]; /* [0] unused, as in the engine */
+    int tree_count;
+    anim_ref *refs, *refs_tail;
+    size_t ref_count;
+    int trees_built;
+    int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
+    struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
+    struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
+    builtin_set builtins;      /* extensions and user builtin lists (extensions.c), before any script */
+    struct diag_view *view;    /* structured diagnostics, made when first asked for (diag_view.c) */
+    struct lookup_cache *lookup; /* what is where in the files read, made when first asked for (lookup.c) */
+    struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
+};
+
+/* The file-local passes the context's front end runs (FE_PASS_COUNT of
+** them, in fe_pass_id order: the checks, the compile stage, the walk's list). */
+extern const struct fe_pass *const ctx_passes;
+
+void ctx_keep_source(atrc_ctx *ctx, source_file *f);
+struct script_refs;
+struct check_file_result;
+/* Compiles one script; with `collect`, also lists its #includes and
+** path::func references; with `checked`, keeps the names the compile-stage
+** checks left to the included files (cod2/cod4) for the walk to link. */
+void ctx_compile_source(atrc_ctx *ctx, source_file *src, struct script_refs *collect,
+                        struct check_file_result *checked);
+/* For the load walk, which discovers the files it compiles: src (read by
+** the walk) is parsed ahead on the context's worker threads, and a later
+** ctx_compile_prefetched compiles that record where ctx_compile_source
+** would have compiled src, with the same results; the output does not
+** depend on timing.  NULL when the context parses on one thread only. */
+struct fe_request;
+struct fe_request *ctx_prefetch_source(atrc_ctx *ctx, source_file *src);
+void ctx_compile_prefetched(atrc_ctx *ctx, struct fe_request *r, struct script_refs *collect,
+                            struct check_file_result *checked);
+
+/* The scripts of the public API (atrc_add_script, atrc_add_scripts,
+** atrc_add_script_buffer): each file read and parsed (ahead on the worker
+** threads where it can), then replayed in the order given; operands that are
+** directories stand for the .gsc files below them.  -1 when one could not be
+** read. */
+int ctx_add_script(atrc_ctx *ctx, const char *path);
+int ctx_add_operands(atrc_ctx *ctx, const char *const *operands, size_t n);
+int ctx_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len);
+
+/* atrc_dump_tokens (tokens) and atrc_dump_ast: one script, no context. */
+int ctx_dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err, int tokens);
+
+#endif
