@@ -74,3 +74,27 @@ if begin "a directory operand with a link to standard input, a FIFO and a device
     also "atrc: error: cannot read 'devdir/in.gsc': not a regular file"
     also "atrc: error: cannot read 'devdir/zero.gsc': not a regular file"
 fi
+if begin "a --builtins list of 2 million bad lines: the error cap, bounded output"; then
+    seq 1 2000000 | sed 's/.*/nonsense &/' >huge-list.txt
+    run -g game --builtins huge-list.txt ok.gsc
+    expect 2 "atrc: error: cannot read builtin list 'huge-list.txt': larger than the 4 MiB a list may hold"
+    small_err 2000
+    rm -f huge-list.txt
+fi
+if begin "a --builtins list of many bad lines: 50 errors, then one note"; then
+    seq 1 5000 | sed 's/.*/nonsense &/' >bad-list.txt
+    run -g game --builtins bad-list.txt ok.gsc
+    expect 1 "bad-list.txt:51:1: note: more errors in this list are not shown (--max-errors)"
+    n=$(grep -c ': error: ' err)
+    [ "$n" -eq 50 ] || { pass=$((pass - 1)); bad "$n errors shown, expected 50"; }
+    rm -f bad-list.txt
+fi
+if begin "an --entities list of many bad lines: 50 errors, then one note"; then
+    seq 1 5000 | sed 's/.*/bogus &/' >bad-ents.txt
+    run -g game --map nomap --sp --entities bad-ents.txt
+    expect 1 "bad-ents.txt:50:1: error: expected 'actor_<type>'"
+    also "bad-ents.txt:51:1: note: more errors in this list are not shown (--max-errors)"
+    n=$(grep -c 'bad-ents.txt:.*error: expected' err)
+    [ "$n" -eq 50 ] || { pass=$((pass - 1)); bad "$n list errors shown, expected 50"; }
+    rm -f bad-ents.txt
+fi
