@@ -66,6 +66,9 @@ typedef struct expansion {
     os_file_id open[ARGFILE_MAX_DEPTH];
     int depth;
     size_t lines, files;
+    /* A project file read by the editor: every `@FILE` is a regular file
+    ** below this directory (its real path), else NULL. */
+    const char *confined;
 } expansion;
 
 void arg_print_escaped(FILE *err, const char *fmt, const char *a, const char *b)
@@ -110,13 +113,29 @@ static int take(expansion *x, const char *arg, const arg_origin *at)
     return 0;
 }
 
+int argfile_below(const char *dir, const char *path)
+{
+    char *real = os_real_path(path);
+    if (!real) return -1;
+    size_t n = strlen(dir);
+    int below = strncmp(real, dir, n) == 0 &&
+                (os_is_path_sep((unsigned char)real[n]) || (n > 0 && os_is_path_sep((unsigned char)dir[n - 1])));
+    free(real);
+    return below;
+}
+
 static int read_file(expansion *x, const char *path, const char *as_written, const arg_origin *at)
 {
     char why[128];
     os_file_id id;
+    /* Confined: nothing outside the project is opened, nor named with its reason. */
+    if (x->confined && x->depth > 0 && argfile_below(x->confined, path) == 0)
+        return fail(x, at, "'@%s' is outside the project's directory: a project file the editor reads %s", as_written,
+                    "includes only response files below it");
     if (os_path_id(path, &id) != 0)
         return fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
     if (id.directory) return fail(x, at, "cannot read '%s': %s", as_written, "a directory");
+    if (x->confined && !id.regular) return fail(x, at, "cannot read '%s': %s", as_written, "not a regular file");
     for (int k = 0; k < x->depth; k++)
         if (os_same_id(&x->open[k], &id))
             return fail(x, at, "'%s' includes itself%s (a cycle of response files)", as_written, "");
@@ -181,7 +200,7 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
 
 int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
 {
-    expansion x = {out, err, {{0}}, 0, 0, 0};
+    expansion x = {out, err, {{0}}, 0, 0, 0, NULL};
     int only_args = 0;
     for (int i = 0; i < argc; i++) {
         static const arg_origin command_line = {NULL, 0, ""};
@@ -198,9 +217,37 @@ int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
 
 int arglist_read_file(arglist *out, const char *path, FILE *err)
 {
-    expansion x = {out, err, {{0}}, 0, 0, 0};
+    expansion x = {out, err, {{0}}, 0, 0, 0, NULL};
     static const arg_origin none = {NULL, 0, ""};
     return read_file(&x, path, path, &none);
+}
+
+int arglist_read_project(arglist *out, const char *path, FILE *err)
+{
+    static const arg_origin none = {NULL, 0, ""};
+    char *real = os_real_path(path);
+    const char *sep = real ? os_last_path_sep(real) : NULL;
+    if (!sep) {
+        free(real);
+        return read_file(&(expansion){out, err, {{0}}, 0, 0, 0, NULL}, path, path, &none);
+    }
+    /* the directory of the project file's real path; "/" for a file at the root */
+    char *dir = keep_copy(out, real, sep == real ? 1 : (size_t)(sep - real));
+    free(real);
+    expansion x = {out, err, {{0}}, 0, 0, 0, dir};
+    return read_file(&x, path, path, &none);
+}
+
+int arglist_expand_list(arglist *out, const arglist *in, const char *dir, const char *name, FILE *err)
+{
+    expansion x = {out, err, {{0}}, 0, 0, 0, NULL};
+    arg_origin at = {name, 0, dir ? dir : ""};
+    for (int i = 0; i < in->argc; i++) {
+        at.line = i + 1;
+        int rc = take(&x, in->argv[i], &at);
+        if (rc) return rc;
+    }
+    return 0;
 }
 
 char *argfile_find_project(const char *dir)

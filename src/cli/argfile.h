@@ -45,6 +45,18 @@ int arglist_expand(arglist *out, int argc, char **argv, FILE *err);
 /* Appends FILE's arguments (nested `@FILE` expanded) to out, relative
 ** paths taken from FILE's directory: the project file's reader.  0 or 2. */
 int arglist_read_file(arglist *out, const char *path, FILE *err);
+/* The same for a project file the language server reads on its own (no
+** user typed it): every nested `@FILE` must be a regular file below the
+** project file's directory (links resolved), else one error on its line
+** that names it and opens nothing. */
+int arglist_read_project(arglist *out, const char *path, FILE *err);
+/* Appends in's arguments to out with `@FILE` expanded, in->argv[i] located
+** as line i + 1 of `name` and relative paths taken from dir: a client's
+** list of flags (initializationOptions.flags).  0 or 2. */
+int arglist_expand_list(arglist *out, const arglist *in, const char *dir, const char *name, FILE *err);
+/* Whether path, links resolved, is below the directory dir (a real path):
+** 1 or 0, -1 when path does not resolve (it does not exist). */
+int argfile_below(const char *dir, const char *path);
 /* Appends one argument (copied) with its origin (NULL: the command line). */
 void arglist_add(arglist *out, const char *arg, const arg_origin *origin);
 void arglist_free(arglist *l);

@@ -3,6 +3,7 @@
 ** compilation are answered in lsp_answer.c. */
 #include "cli/lsp.h"
 #include "cli/lsp_server.h"
+#include "cli/project.h"
 #include "os/os.h"
 #include "base/vec.h"
 
@@ -126,34 +127,58 @@ static void find_project(lsp_server *s, const lsp_doc *doc)
     }
 }
 
-/* The arguments of the compilation into s->args; 0 or 2 (messages to err). */
+/* The open scripts below dir (all when dir is NULL) as operands: file-list
+** mode on them.  Returns how many. */
+static size_t add_open_scripts(lsp_server *s, const char *dir)
+{
+    size_t scripts = 0;
+    for (size_t i = 0; i < s->docs.count; i++) {
+        const lsp_doc *d = &s->docs.items[i];
+        if (d->open && d->path && is_script_path(d->path) && (!dir || argfile_below(dir, d->path) == 1)) {
+            arglist_add(&s->args, d->path, NULL);
+            scripts++;
+        }
+    }
+    return scripts;
+}
+
+/* The project file, read as data: only what shapes a compilation.  One
+** that names no scripts, map or entry (options only, as people write
+** compile_flags.txt) applies to the open scripts below it, its directory
+** the game directory unless it names one. */
+static int project_args(lsp_server *s, FILE *err)
+{
+    int rc = arglist_read_project(&s->args, s->project, err);
+    project_scan scan;
+    if (rc == 0) rc = project_check_args(&s->args, 1, &scan, err);
+    if (rc != 0 || scan.has_inputs) return rc;
+    char *dir = dir_of(s->project), *real = dir ? os_real_path(dir) : NULL;
+    if (real && !scan.has_game_dir) {
+        arglist_add(&s->args, "-g", NULL);
+        arglist_add(&s->args, real, NULL);
+    }
+    size_t scripts = real ? add_open_scripts(s, real) : 0;
+    free(dir);
+    free(real);
+    return scripts ? 0 : -1;
+}
+
+/* The arguments of the compilation into s->args; 0 or 2 (messages to err),
+** -1 when there is nothing to compile. */
 static int build_args(lsp_server *s, FILE *err)
 {
     arglist_free(&s->args);
     arglist_add(&s->args, "atrc", NULL);
-    if (s->project) return arglist_read_file(&s->args, s->project, err);
-    arg_origin from_root = {"initializationOptions.flags", 0, s->root ? s->root : ""};
-    if (s->init_flags.argc > 0) {
-        for (int i = 0; i < s->init_flags.argc; i++) {
-            from_root.line = i + 1;
-            arglist_add(&s->args, s->init_flags.argv[i], &from_root);
-        }
-        return 0;
-    }
+    if (s->project) return project_args(s, err);
+    /* typed by the user in the client's settings: `@FILE` reads a response file */
+    if (s->init_flags.argc > 0)
+        return arglist_expand_list(&s->args, &s->init_flags, s->root, "initializationOptions.flags", err);
     /* file-list mode on the open scripts; the workspace root is the game directory */
     if (s->root) {
         arglist_add(&s->args, "-g", NULL);
         arglist_add(&s->args, s->root, NULL);
     }
-    size_t scripts = 0;
-    for (size_t i = 0; i < s->docs.count; i++) {
-        const lsp_doc *d = &s->docs.items[i];
-        if (d->open && d->path && is_script_path(d->path)) {
-            arglist_add(&s->args, d->path, NULL);
-            scripts++;
-        }
-    }
-    return scripts ? 0 : -1;
+    return add_open_scripts(s, NULL) ? 0 : -1;
 }
 
 void lsp_compile(lsp_server *s)

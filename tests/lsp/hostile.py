@@ -96,6 +96,177 @@ def test_change_closed():
         shutil.rmtree(tmp)
 
 
+PASSWD_MARKS = ("root:", "/bin/sh", "/usr/sbin/nologin", "daemon:")
+
+
+def project_session(ws, flags_text, open_files=("tank.gsc",)):
+    """A server on the workspace ws whose atrc.flags holds flags_text; the
+    documents open; the atrc.flags diagnostics after a compilation."""
+    flags = os.path.join(ws, "atrc.flags")
+    with open(flags, "w") as f:
+        f.write(flags_text)
+    s = Server(cwd=ws)
+    initialize(s, root=ws)
+    for name in open_files:
+        open_doc(s, os.path.join(ws, name))
+    got = diagnostics_now(s, uri(os.path.join(ws, open_files[0])), timeout=30)
+    return s, got
+
+
+def flags_diagnostics(s, ws):
+    """The diagnostics published on atrc.flags so far (the last list)."""
+    last = None
+    for n in s.notes:
+        if n["method"] == "textDocument/publishDiagnostics" and n["params"]["uri"] == uri(os.path.join(ws, "atrc.flags")):
+            last = n["params"]["diagnostics"]
+    return last
+
+
+def refused(name, flags_text, line, words, setup=None, extra_check=None):
+    """A project file the server must refuse at line (0-based) with words in
+    the one diagnostic; no outside content anywhere, the server answering."""
+    tmp, ws = workspace()
+    try:
+        if setup:
+            setup(ws)
+        started = time.time()
+        s, _ = project_session(ws, flags_text)
+        d = flags_diagnostics(s, ws)
+        check(d is not None and len(d) == 1 and d[0]["range"]["start"]["line"] == line and words in d[0]["message"],
+              "%s: one diagnostic on atrc.flags line %d with %r: %r" % (name, line + 1, words, d))
+        said = " ".join(messages(s))
+        check(not any(m in said for m in PASSWD_MARKS), "%s: no outside content reaches the client: %r" % (name, said[:300]))
+        check(time.time() - started < 15, "%s: answered in %.1f s" % (name, time.time() - started))
+        if extra_check:
+            extra_check(ws)
+        check(shut_down(s) == 0, "%s: the server ends normally" % name)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_project_output_options():
+    """Output options in a project file are refused on their line; nothing is written."""
+    def nothing_written(ws):
+        check(not os.path.exists(os.path.join(ws, "out.txt")), "-o in atrc.flags: out.txt was written")
+    refused("-o", "--no-xanim\n-o\nout.txt\n-g\n.\ntank.gsc\n", 1, "'-o' is not for a project file",
+            extra_check=nothing_written)
+    refused("--output=", "--no-xanim\n--output=out.txt\ntank.gsc\n", 1, "'--output=out.txt' is not for a project file",
+            extra_check=nothing_written)
+    refused("--format", "-g\n.\n--format=json\ntank.gsc\n", 2, "'--format=json' is not for a project file")
+    refused("--trees", "--trees\n-g\n.\ntank.gsc\n", 0, "'--trees' is not for a project file")
+
+
+def test_project_outside_files():
+    """@FILE outside the project's directory (a path, a link, /proc, /dev)
+    is refused, and nothing of it is read."""
+    refused("@/etc/passwd", "-g\n.\n@/etc/passwd\ntank.gsc\n", 2, "'@/etc/passwd' is outside the project's directory")
+    refused("@../outside", "@../../../../../../../../etc/passwd\n", 0, "is outside the project's directory")
+
+    def link(ws):
+        os.symlink("/etc/passwd", os.path.join(ws, "inner.flags"))
+    refused("@link to /etc/passwd", "-g\n.\n@inner.flags\ntank.gsc\n", 2, "'@inner.flags' is outside the project's directory",
+            setup=link)
+    refused("@/dev/stdin", "@/dev/stdin\n", 0, "cannot read '/dev/stdin': not a regular file")
+    refused("@/proc/self/fd/0", "@/proc/self/fd/0\n", 0, "cannot read '/proc/self/fd/0': not a regular file")
+
+    def fifo(ws):
+        os.mkfifo(os.path.join(ws, "pipe.flags"))
+    refused("@FIFO", "-g\n.\n@pipe.flags\n", 2, "cannot read 'pipe.flags': not a regular file", setup=fifo)
+
+
+def test_project_irregular_operands():
+    """Operands and lists must be regular files: standard input under any
+    spelling, a link to it, a FIFO, a device are refused, never read."""
+    refused("/dev/stdin", "-g\n.\n/dev/stdin\n", 2, "'/dev/stdin' is not a regular file")
+    refused("/proc/self/fd/0", "-g\n.\n/proc/self/fd/0\n", 2, "'/proc/self/fd/0' is not a regular file")
+    refused("-", "-g\n.\n-\n", 2, "standard input ('-') cannot be read by the language server")
+
+    def links(ws):
+        os.symlink("/dev/stdin", os.path.join(ws, "in.gsc"))
+        os.mkfifo(os.path.join(ws, "fifo.gsc"))
+        os.mkfifo(os.path.join(ws, "fifo.txt"))
+    refused("a link to /dev/stdin", "-g\n.\nin.gsc\n", 2, "'in.gsc' is not a regular file", setup=links)
+    refused("a FIFO script", "-g\n.\nfifo.gsc\n", 2, "'fifo.gsc' is not a regular file", setup=links)
+    refused("a FIFO --builtins", "-g\n.\n--builtins\nfifo.txt\ntank.gsc\n", 2, "'fifo.txt' is not a regular file",
+            setup=links)
+    refused("--builtins=/dev/zero", "-g\n.\n--builtins=/dev/zero\ntank.gsc\n", 2, "'/dev/zero' is not a regular file")
+    refused("--entities /dev/stdin", "-g\n.\n--map\nm\n--sp\n--entities\n/dev/stdin\n", 5,
+            "'/dev/stdin' is not a regular file")
+
+    def directory_of_links(ws):
+        os.mkdir(os.path.join(ws, "d"))
+        os.symlink("/dev/stdin", os.path.join(ws, "d", "in.gsc"))
+        os.mkfifo(os.path.join(ws, "d", "f.gsc"))
+    tmp, ws = workspace()
+    try:
+        directory_of_links(ws)
+        started = time.time()
+        s, _ = project_session(ws, "-g\n.\nd\ntank.gsc\n")
+        said = " ".join(messages(s))
+        check("not a regular file" in said and time.time() - started < 15,
+              "a directory operand holding links to standard input and a FIFO: said, not read: %r" % said[:400])
+        check(shut_down(s) == 0, "a directory of links: the server ends normally")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_project_huge_list():
+    """A 2-million-line --builtins list: one bounded error, a small message."""
+    def big(ws):
+        with open(os.path.join(ws, "huge.txt"), "w") as f:
+            f.write("".join("nonsense %d\n" % i for i in range(2000000)))
+    tmp, ws = workspace()
+    try:
+        big(ws)
+        started = time.time()
+        s, _ = project_session(ws, "-g\n.\n--builtins\nhuge.txt\ntank.gsc\n")
+        said = messages(s)
+        size = sum(len(m) for m in said)
+        check(any("larger than the 4 MiB a list may hold" in m for m in said) and size < 20000,
+              "a 2-million-line list: one error, %d bytes of messages: %r" % (size, said[:3]))
+        check(time.time() - started < 15, "a 2-million-line list: answered in %.1f s" % (time.time() - started))
+        check(shut_down(s) == 0, "a huge list: the server ends normally")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_options_only_project():
+    """An atrc.flags with options and no scripts applies them to the open
+    scripts below it; no error on the unopened atrc.flags."""
+    tmp, ws = workspace()
+    try:
+        s, got = project_session(ws, "# options only, as people write them\n--profile\ncod2\n--no-xanim\n-g\n.\n")
+        check(got and len(got["diagnostics"]) == 1 and got["diagnostics"][0].get("code") == "undefined-animation",
+              "options-only atrc.flags: tank.gsc gets its error: %r" % got)
+        d = flags_diagnostics(s, ws)
+        check(not d, "options-only atrc.flags: no error on it: %r" % d)
+        check(shut_down(s) == 0, "options-only: exit status 0")
+        # without a game directory: the project's directory is it
+        s, got = project_session(ws, "--no-xanim\n")
+        check(got and len(got["diagnostics"]) == 1, "options-only without -g: tank.gsc gets its error: %r" % got)
+        check(shut_down(s) == 0, "options-only without -g: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_init_flags_response_file():
+    """@FILE in initializationOptions.flags is a response file, relative to the root."""
+    tmp, ws = workspace()
+    try:
+        with open(os.path.join(ws, "editor.args"), "w") as f:
+            f.write("--no-xanim\n-g\n.\ntank.gsc\n")
+        s = Server(cwd=tmp)
+        initialize(s, flags=["@editor.args"], root=ws)
+        tank = os.path.join(ws, "tank.gsc")
+        open_doc(s, tank)
+        got = diagnostics_now(s, uri(tank))
+        check(got and len(got["diagnostics"]) == 1 and got["diagnostics"][0].get("code") == "undefined-animation",
+              "@editor.args in initializationOptions.flags: tank.gsc gets its error: %r" % got)
+        check(shut_down(s) == 0, "init flags @FILE: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     only = sys.argv[1:]
