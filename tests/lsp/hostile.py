@@ -267,6 +267,70 @@ def test_init_flags_response_file():
         shutil.rmtree(tmp)
 
 
+def read_big_response(s, id, timeout=60.0):
+    """The response to id, read in chunks joined once (the protocol
+    client's reader copies its buffer per chunk: quadratic in a 4 MB
+    answer, which would time the client, not the server)."""
+    import json
+    import select
+    chunks, have, need, head = [s.buf], len(s.buf), None, b""
+    while True:
+        if need is None:
+            data = b"".join(chunks)
+            chunks, have = [data], len(data)
+            h, sep, rest = data.partition(b"\r\n\r\n")
+            if sep:
+                head = h
+                need = len(h) + 4 + int(h.split(b":")[1])
+        if need is not None and have >= need:
+            data = b"".join(chunks)
+            body, s.buf = data[len(head) + 4:need], data[need:]
+            m = json.loads(body)
+            if m.get("id") == id:
+                return m
+            if "method" in m:
+                s.notes.append(m)
+            chunks, have, need = [s.buf], len(s.buf), None
+            continue
+        r, _, _ = select.select([s.p.stdout], [], [], timeout)
+        if not r:
+            return None
+        chunk = os.read(s.p.stdout.fileno(), 1 << 20)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        have += len(chunk)
+
+
+def test_references_linear():
+    """references of a %name used 40,000 times in one script is linear in
+    the uses (each location once; the file's lines indexed once)."""
+    tmp, ws = workspace()
+    try:
+        big = os.path.join(ws, "many.gsc")
+        with open(big, "w") as f:
+            f.write('#using_animtree("tank");\nmain()\n{\n')
+            f.write("\tx = %turret_left;\n" * 40000)
+            f.write("}\n")
+        s = Server(cwd=ws)
+        initialize(s, flags=["--no-xanim", "-g", ".", "many.gsc"], root=ws)
+        open_doc(s, big)
+        diagnostics_now(s, uri(big), timeout=60)
+        started = time.time()
+        id, _ = s.request("textDocument/references", {"textDocument": {"uri": uri(big)},
+                                                     "position": {"line": 3, "character": 7},
+                                                     "context": {"includeDeclaration": False}})
+        r = read_big_response(s, id)
+        took = time.time() - started
+        got = (r or {}).get("result") or []
+        check(len(got) == 40000 and got[-1]["range"]["start"] == {"line": 40002, "character": 5},
+              "references of a %%name used 40,000 times: %d locations, last %r" % (len(got), got[-1:] if got else None))
+        check(took < 2.0, "references of a %%name used 40,000 times: %.2f s (linear is well under 2 s)" % took)
+        check(shut_down(s) == 0, "references: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     only = sys.argv[1:]
