@@ -111,22 +111,6 @@ static char *dir_of(const char *path)
     return os_strndup(path, sep == path ? 1 : (size_t)(sep - path));
 }
 
-/* The project file: the nearest atrc.flags above an open document, else the
-** workspace root's.  Chosen once. */
-static void find_project(lsp_server *s, const lsp_doc *doc)
-{
-    if (s->project || !doc->path) return;
-    char *dir = dir_of(doc->path);
-    if (dir) s->project = argfile_find_project(dir);
-    free(dir);
-    if (!s->project && s->root) s->project = argfile_find_project(s->root);
-    if (s->project) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "project file %.500s", s->project);
-        lsp_log(s, 3, msg);
-    }
-}
-
 /* The open scripts below dir (all when dir is NULL) as operands: file-list
 ** mode on them.  Returns how many. */
 static size_t add_open_scripts(lsp_server *s, const char *dir)
@@ -191,6 +175,7 @@ void lsp_compile(lsp_server *s)
     size_t len = 0;
     FILE *err = os_memstream_open(&text, &len);
     if (!err) return;
+    lsp_project_choose(s);
     int rc = build_args(s, err);
     if (rc == 0) rc = cli_parse(&s->cli, &s->args, err);
     if (rc == 0 && (s->cli.action != CLI_RUN || s->cli.dump || s->cli.explain)) {
@@ -252,7 +237,8 @@ static void did_open(lsp_server *s, const json_value *params)
     lsp_int(td, "version", &version);
     if (!uri || !text || text->type != JSON_STRING) return;
     lsp_doc *doc = lsp_docs_open(&s->docs, uri, text->u.string.s, text->u.string.len, version);
-    find_project(s, doc);
+    lsp_project_focus(s, doc);
+    lsp_project_say(s, doc);
     set_buffer(s, doc);
 }
 
@@ -281,6 +267,7 @@ static void did_change(lsp_server *s, const json_value *params)
             lsp_log(s, 1, "didChange: a range that is not in the document (the edit is ignored)");
         }
     }
+    lsp_project_focus(s, doc);
     set_buffer(s, doc);
 }
 
@@ -324,14 +311,6 @@ static void initialize(lsp_server *s, const lsp_message *m)
             arglist_add(&s->init_flags, f->u.string.s, NULL);
         }
     }
-    if (s->root) {
-        s->project = argfile_find_project(s->root);
-        if (s->project) {
-            char msg[600];
-            snprintf(msg, sizeof msg, "project file %.500s", s->project);
-            lsp_log(s, 3, msg);
-        }
-    }
     s->initialized = 1;
     lsp_begin_result(s, m->id);
     outbuf_printf(&s->msg,
@@ -343,6 +322,7 @@ static void initialize(lsp_server *s, const lsp_message *m)
                   "\"serverInfo\":{\"name\":\"atrc\",\"version\":\"%s\"}}",
                   s->utf8 ? "utf-8" : "utf-16", ATRC_VERSION);
     lsp_end_result(s);
+    lsp_project_watch(s, json_get(p, "capabilities"));
 }
 
 /* Requests about the compilation: compiled first when an edit is pending. */
@@ -540,5 +520,7 @@ void lsp_server_free(lsp_server *s)
     outbuf_free(&s->msg);
     free(s->root);
     free(s->project);
+    free(s->focus);
+    free(s->said);
     free(s->config_error);
 }

@@ -331,6 +331,58 @@ def test_references_linear():
         shutil.rmtree(tmp)
 
 
+def test_project_created_and_deleted():
+    """An atrc.flags created or deleted during a session is noticed: with
+    workspace/didChangeWatchedFiles (registered when the client can), and
+    on the next compilation without it.  Opening a document says which
+    configuration it got."""
+    tmp, ws = workspace()
+    try:
+        tank = os.path.join(ws, "tank.gsc")
+        flags = os.path.join(ws, "atrc.flags")
+        s = Server(cwd=ws)
+        caps = {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+        r = s.call("initialize", {"processId": None, "rootUri": uri(ws), "capabilities": caps})
+        check(r and "result" in r, "initialize: %r" % r)
+        reg = s.read_message()
+        watchers = ((reg or {}).get("params") or {}).get("registrations", [{}])[0].get("registerOptions", {})
+        check(reg and reg.get("method") == "client/registerCapability" and "id" in reg
+              and watchers.get("watchers") == [{"globPattern": "**/atrc.flags"}],
+              "a client that registers dynamically is asked to watch atrc.flags: %r" % reg)
+        if reg and "id" in reg:
+            s.send(frame({"jsonrpc": "2.0", "id": reg["id"], "result": None}))
+        s.notify("initialized", {})
+        open_doc(s, tank)
+        diagnostics_now(s, uri(tank))
+        shown = [n["params"]["message"] for n in s.notes if n["method"] == "window/showMessage"]
+        check(len(shown) == 1 and "tank.gsc has no atrc.flags above it" in shown[0] and "default profile" in shown[0],
+              "opening a document outside any project says so once: %r" % shown)
+        # created, and announced by the client's watcher
+        with open(flags, "w") as f:
+            f.write("--frobnicate\n")
+        s.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": uri(flags), "type": 1}]})
+        diagnostics_now(s, uri(tank))
+        d = flags_diagnostics(s, ws)
+        check(d and len(d) == 1 and "unknown option '--frobnicate'" in d[0]["message"],
+              "an atrc.flags created during the session is read: %r" % d)
+        # deleted, with no word from the client: noticed on the next compilation
+        os.unlink(flags)
+        s.notes = []
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(tank), "version": 2}, "contentChanges": []})
+        diagnostics_now(s, uri(tank))
+        d = flags_diagnostics(s, ws)
+        check(d == [], "an atrc.flags deleted during the session: its diagnostics are emptied: %r" % d)
+        # opened again: a second document in the same configuration says nothing more
+        s.notes = []
+        open_doc(s, os.path.join(ws, "util.gsc"))
+        diagnostics_now(s, uri(tank))
+        shown = [n["params"]["message"] for n in s.notes if n["method"] == "window/showMessage"]
+        check(shown == [], "a second document with the same configuration: no second message: %r" % shown)
+        check(shut_down(s) == 0, "created and deleted: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     only = sys.argv[1:]
