@@ -44,6 +44,13 @@ void arglist_free(arglist *l)
 const char *arglist_resolve(arglist *l, const char *dir, const char *path)
 {
     if (!dir || !*dir || !*path || os_path_root_length(path) > 0 || strcmp(path, "-") == 0) return path;
+    /* "." and "./x" from dir are dir and dir/x: one spelling per file in
+    ** every message, URI and hover ("dir/./x" is the same file) */
+    while (path[0] == '.' && os_is_path_sep((unsigned char)path[1])) {
+        path += 2;
+        while (os_is_path_sep((unsigned char)*path)) path++;
+    }
+    if (!*path || strcmp(path, ".") == 0) return dir;
     size_t d = strlen(dir), n = strlen(path);
     char *s = keep(l, malloc(d + n + 2));
     memcpy(s, dir, d);

@@ -2,6 +2,7 @@
 ** completion, references, document symbols, archive entries.  A document
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
+#include "os/os.h"
 #include "base/arena.h"
 
 #include <stdlib.h>
@@ -106,10 +107,26 @@ static void empty_list(lsp_server *s, const lsp_message *m)
 
 /* ---- hover ---- */
 
+/* A path as the hover shows it: without its "." segments ("/ws/./main/x"
+** is "/ws/main/x"; a game directory given as "." is joined as "ROOT/.").
+** Lexical, so ".." (which a link may make mean something else) stays. */
+static void path_text(outbuf *md, const char *path)
+{
+    for (const char *p = path; *p; p++) {
+        int at_segment = p == path || os_is_path_sep((unsigned char)p[-1]);
+        if (at_segment && p[0] == '.' && os_is_path_sep((unsigned char)p[1]) && p != path) {
+            p++; /* "/./": the '/' already written stands for both */
+            continue;
+        }
+        outbuf_char(md, *p);
+    }
+}
+
 static void where_text(outbuf *md, const atrc_location *where)
 {
     if (!where->file) return;
-    outbuf_printf(md, "%s:%d", where->file, where->line);
+    path_text(md, where->file);
+    outbuf_printf(md, ":%d", where->line);
 }
 
 /* An .atr's flag words (": loopsync complete"). */
@@ -162,7 +179,11 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
     case ATRC_AT_USING_ANIMTREE:
         outbuf_printf(md, "**#using_animtree(\"%s\")**", at->name ? at->name : "");
         if (at->tree > 0) outbuf_printf(md, " — tree index %d", at->tree);
-        if (at->tree_file) outbuf_printf(md, "\n\n`%s`", at->tree_file);
+        if (at->tree_file) {
+            outbuf_str(md, "\n\n`");
+            path_text(md, at->tree_file);
+            outbuf_char(md, '`');
+        }
         if (at->node_count >= 0 && at->node_total >= 0)
             outbuf_printf(md, "\n\n%d of %d nodes kept, checksum `0x%08x`", at->node_count, at->node_total, at->checksum);
         break;

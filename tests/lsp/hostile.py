@@ -17,6 +17,7 @@ import stat
 import sys
 import tempfile
 import time
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import protocol  # noqa: E402
@@ -379,6 +380,36 @@ def test_project_created_and_deleted():
         shown = [n["params"]["message"] for n in s.notes if n["method"] == "window/showMessage"]
         check(shown == [], "a second document with the same configuration: no second message: %r" % shown)
         check(shut_down(s) == 0, "created and deleted: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_archive_paths_canonical():
+    """An archive found through a game directory spelled '.' (relative to the
+    root): its atrc-archive: URI and the hover's path name it by its real
+    path, without '/./'."""
+    import zipfile
+    tmp, ws = workspace()
+    try:
+        os.rename(os.path.join(ws, "animtrees"), os.path.join(tmp, "trees"))
+        with zipfile.ZipFile(os.path.join(ws, "pak0.pk3"), "w") as z:
+            z.write(os.path.join(tmp, "trees", "tank.atr"), "animtrees/tank.atr")
+        s = Server(cwd=tmp)
+        initialize(s, flags=["--no-xanim", "-g", ".", "tank.gsc"], root=ws)
+        tank = os.path.join(ws, "tank.gsc")
+        open_doc(s, tank)
+        r = s.call("textDocument/definition", {"textDocument": {"uri": uri(tank)}, "position": {"line": 7, "character": 8}})
+        got = ((r or {}).get("result") or {}).get("uri", "")
+        want = "atrc-archive://" + urllib.parse.quote(os.path.join(ws, "pak0.pk3")) + "!/animtrees/tank.atr"
+        check(got == want, "the archive entry's URI is its real path's: %r, want %r" % (got, want))
+        r = s.call("atrc/archiveEntry", {"uri": got})
+        check("turret_left" in (((r or {}).get("result") or {}).get("text") or ""),
+              "atrc/archiveEntry serves the entry of that URI: %r" % r)
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(tank)}, "position": {"line": 1, "character": 18}})
+        text = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+        check("/./" not in text and os.path.join(ws, "pak0.pk3") + ":animtrees/tank.atr" in text,
+              "the hover names the tree's archive by its real path: %r" % text)
+        check(shut_down(s) == 0, "archive paths: exit status 0")
     finally:
         shutil.rmtree(tmp)
 
