@@ -277,6 +277,10 @@ static void did_close(lsp_server *s, const json_value *params)
     if (!doc) return;
     if (doc->path) atrc_session_drop_buffer(s->session, doc->path);
     lsp_docs_close(&s->docs, doc);
+    /* the same file still open under another URI (a directory link): its
+    ** unsaved text is the file's, not the disk's */
+    lsp_doc *other = doc->real ? lsp_docs_find_path(&s->docs, doc->real) : NULL;
+    if (other) atrc_session_set_buffer(s->session, other->path, other->text, other->len);
     s->dirty = 1;
 }
 

@@ -414,6 +414,31 @@ def test_archive_paths_canonical():
         shutil.rmtree(tmp)
 
 
+def test_one_file_two_uris():
+    """One file open under two URIs (a directory link): closing one keeps
+    the other's unsaved text in the compilation."""
+    tmp, ws = workspace()
+    try:
+        os.symlink(ws, os.path.join(tmp, "alias"))
+        tank = os.path.join(ws, "tank.gsc")
+        alias_uri = "file://" + urllib.parse.quote(os.path.join(tmp, "alias", "tank.gsc"))
+        s = Server(cwd=ws)
+        initialize(s, flags=["--no-xanim", "-g", ".", "tank.gsc"], root=ws)
+        text = open(tank, encoding="utf-8").read()
+        open_doc(s, tank)
+        s.notify("textDocument/didOpen", {"textDocument": {"uri": alias_uri, "languageId": "gsc", "version": 1,
+                                                           "text": text.replace("tank_missing", "tank_drive")}})
+        got = diagnostics_now(s, alias_uri)
+        check(got is not None and got["diagnostics"] == [], "the unsaved fix under the second URI is compiled: %r" % got)
+        s.notify("textDocument/didClose", {"textDocument": {"uri": uri(tank)}})
+        got = diagnostics_now(s, alias_uri)
+        check(got is not None and got["diagnostics"] == [] and got.get("version") == 1,
+              "after the first URI is closed the second's unsaved text stays in effect: %r" % got)
+        check(shut_down(s) == 0, "two URIs: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
 if __name__ == "__main__":
     tests = [v for k, v in sorted(globals().items()) if k.startswith("test_")]
     only = sys.argv[1:]
