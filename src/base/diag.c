@@ -35,6 +35,32 @@ static void record(diag_list *d, diag_severity sev, int promoted, source_file *s
     else if (sev == DIAG_WARNING) d->warnings++;
 }
 
+static int is_control(unsigned char c)
+{
+    return c < 0x20 || c == 0x7F;
+}
+
+char *diag_escape_controls(const char *s)
+{
+    size_t controls = 0, n = 0;
+    for (; s[n]; n++) controls += is_control((unsigned char)s[n]);
+    if (!controls) return NULL;
+    char *out = xmalloc(n + 3 * controls + 1), *o = out;
+    static const char hex[] = "0123456789ABCDEF";
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (is_control(*p)) {
+            *o++ = '\\';
+            *o++ = 'x';
+            *o++ = hex[*p >> 4];
+            *o++ = hex[*p & 15];
+        } else {
+            *o++ = (char)*p;
+        }
+    }
+    *o = 0;
+    return out;
+}
+
 void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int col,
                const char *fmt, va_list ap)
 {
@@ -63,6 +89,12 @@ void diag_addv(diag_list *d, diag_severity sev, source_file *src, int line, int 
     if (n < 0) n = 0;
     char *msg = xmalloc((size_t)n + 1);
     vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    /* A name in the message (a file, an option, a token) may hold control bytes. */
+    char *escaped = diag_escape_controls(msg);
+    if (escaped) {
+        free(msg);
+        msg = escaped;
+    }
     record(d, sev, promoted, src, line, col, msg);
 }
 

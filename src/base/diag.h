@@ -91,4 +91,11 @@ void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_su
 ** write error. */
 int diag_print(const diag_list *d, const diag_style *style, FILE *out);
 
+/* s with every control byte (below 0x20, and 0x7F) written \xHH, as
+** script excerpts in messages write them: a file name, an option or a
+** response file's line reaches a terminal as text, never as an escape
+** sequence.  Other bytes (UTF-8 names) are kept.  NULL when s holds no
+** control byte, else a malloc'ed copy.  Every message goes through it. */
+char *diag_escape_controls(const char *s);
+
 #endif

@@ -1,6 +1,7 @@
 /* Response files (`@FILE`) and the project file (`atrc.flags`): argfile.h. */
 #include "cli/argfile.h"
 #include "base/arena.h"
+#include "base/diag.h"
 #include "os/os.h"
 #include "base/vec.h"
 
@@ -36,12 +37,20 @@ void arglist_free(arglist *l)
     free(l->owned);
     free(l->argv);
     free(l->origin);
+    VEC_FREE(l->read);
     memset(l, 0, sizeof *l);
 }
 
 const char *arglist_resolve(arglist *l, const char *dir, const char *path)
 {
     if (!dir || !*dir || !*path || os_path_root_length(path) > 0 || strcmp(path, "-") == 0) return path;
+    /* "." and "./x" from dir are dir and dir/x: one spelling per file in
+    ** every message, URI and hover ("dir/./x" is the same file) */
+    while (path[0] == '.' && os_is_path_sep((unsigned char)path[1])) {
+        path += 2;
+        while (os_is_path_sep((unsigned char)*path)) path++;
+    }
+    if (!*path || strcmp(path, ".") == 0) return dir;
     size_t d = strlen(dir), n = strlen(path);
     char *s = keep(l, malloc(d + n + 2));
     memcpy(s, dir, d);
@@ -64,14 +73,34 @@ typedef struct expansion {
     os_file_id open[ARGFILE_MAX_DEPTH];
     int depth;
     size_t lines, files;
+    /* A project file read by the editor: every `@FILE` is a regular file
+    ** below this directory (its real path), else NULL. */
+    const char *confined;
 } expansion;
 
-/* "FILE:LINE: error: " or "atrc: error: ". */
+void arg_print_escaped(FILE *err, const char *fmt, const char *a, const char *b)
+{
+    char *ea = a ? diag_escape_controls(a) : NULL, *eb = b ? diag_escape_controls(b) : NULL;
+    fprintf(err, fmt, ea ? ea : a, eb ? eb : b);
+    free(ea);
+    free(eb);
+}
+
+void arg_print_error_start(FILE *err, const arg_origin *at)
+{
+    if (at && at->file) {
+        arg_print_escaped(err, "%s", at->file, NULL);
+        fprintf(err, ":%d: error: ", at->line);
+    } else {
+        fputs("atrc: error: ", err);
+    }
+}
+
+/* "FILE:LINE: error: " or "atrc: error: ", then the message. */
 static int fail(expansion *x, const arg_origin *at, const char *fmt, const char *arg, const char *detail)
 {
-    if (at && at->file) fprintf(x->err, "%s:%d: error: ", at->file, at->line);
-    else fputs("atrc: error: ", x->err);
-    fprintf(x->err, fmt, arg, detail);
+    arg_print_error_start(x->err, at);
+    arg_print_escaped(x->err, fmt, arg, detail);
     fputc('\n', x->err);
     return 2;
 }
@@ -91,13 +120,29 @@ static int take(expansion *x, const char *arg, const arg_origin *at)
     return 0;
 }
 
+int argfile_below(const char *dir, const char *path)
+{
+    char *real = os_real_path(path);
+    if (!real) return -1;
+    size_t n = strlen(dir);
+    int below = strncmp(real, dir, n) == 0 &&
+                (os_is_path_sep((unsigned char)real[n]) || (n > 0 && os_is_path_sep((unsigned char)dir[n - 1])));
+    free(real);
+    return below;
+}
+
 static int read_file(expansion *x, const char *path, const char *as_written, const arg_origin *at)
 {
     char why[128];
     os_file_id id;
+    /* Confined: nothing outside the project is opened, nor named with its reason. */
+    if (x->confined && x->depth > 0 && argfile_below(x->confined, path) == 0)
+        return fail(x, at, "'@%s' is outside the project's directory: a project file the editor reads %s", as_written,
+                    "includes only response files below it");
     if (os_path_id(path, &id) != 0)
         return fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
     if (id.directory) return fail(x, at, "cannot read '%s': %s", as_written, "a directory");
+    if (x->confined && !id.regular) return fail(x, at, "cannot read '%s': %s", as_written, "not a regular file");
     for (int k = 0; k < x->depth; k++)
         if (os_same_id(&x->open[k], &id))
             return fail(x, at, "'%s' includes itself%s (a cycle of response files)", as_written, "");
@@ -130,8 +175,11 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
     }
     text[len] = 0;
     arg_origin here = {keep_copy(x->out, path, strlen(path)), 0, dir_of(x->out, path)};
+    *VEC_PUSH(x->out->read) = here.file;
     x->open[x->depth++] = id;
-    for (size_t pos = 0; pos < len && rc == 0;) {
+    /* editors on Windows save a byte order mark; it is no part of the first argument */
+    size_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (size_t pos = start; pos < len && rc == 0;) {
         const char *line = text + pos;
         const char *nl = memchr(line, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - line) : len - pos;
@@ -159,7 +207,7 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
 
 int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
 {
-    expansion x = {out, err, {{0}}, 0, 0, 0};
+    expansion x = {out, err, {{0}}, 0, 0, 0, NULL};
     int only_args = 0;
     for (int i = 0; i < argc; i++) {
         static const arg_origin command_line = {NULL, 0, ""};
@@ -176,9 +224,37 @@ int arglist_expand(arglist *out, int argc, char **argv, FILE *err)
 
 int arglist_read_file(arglist *out, const char *path, FILE *err)
 {
-    expansion x = {out, err, {{0}}, 0, 0, 0};
+    expansion x = {out, err, {{0}}, 0, 0, 0, NULL};
     static const arg_origin none = {NULL, 0, ""};
     return read_file(&x, path, path, &none);
+}
+
+int arglist_read_project(arglist *out, const char *path, FILE *err)
+{
+    static const arg_origin none = {NULL, 0, ""};
+    char *real = os_real_path(path);
+    const char *sep = real ? os_last_path_sep(real) : NULL;
+    if (!sep) {
+        free(real);
+        return read_file(&(expansion){out, err, {{0}}, 0, 0, 0, NULL}, path, path, &none);
+    }
+    /* the directory of the project file's real path; "/" for a file at the root */
+    char *dir = keep_copy(out, real, sep == real ? 1 : (size_t)(sep - real));
+    free(real);
+    expansion x = {out, err, {{0}}, 0, 0, 0, dir};
+    return read_file(&x, path, path, &none);
+}
+
+int arglist_expand_list(arglist *out, const arglist *in, const char *dir, const char *name, FILE *err)
+{
+    expansion x = {out, err, {{0}}, 0, 0, 0, NULL};
+    arg_origin at = {name, 0, dir ? dir : ""};
+    for (int i = 0; i < in->argc; i++) {
+        at.line = i + 1;
+        int rc = take(&x, in->argv[i], &at);
+        if (rc) return rc;
+    }
+    return 0;
 }
 
 char *argfile_find_project(const char *dir)

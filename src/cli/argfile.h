@@ -3,9 +3,12 @@
 ** holds one argument per line, verbatim (a trailing CR of a CRLF line
 ** excepted); blank lines and lines starting with '#' are skipped; `@FILE`
 ** lines nest (relative to the including file's directory), bounded in depth
-** and size, and a file that includes itself is an error. */
+** and size, and a file that includes itself is an error.  A UTF-8 byte
+** order mark opening a file is no part of its first line. */
 #ifndef ATRC_CLI_ARGFILE_H
 #define ATRC_CLI_ARGFILE_H
+#include "base/vec.h"
+
 #include <stddef.h>
 #include <stdio.h>
 
@@ -31,6 +34,7 @@ typedef struct arglist {
     size_t cap, origin_cap;
     char **owned;          /* strings the list allocated */
     size_t owned_count, owned_cap;
+    VEC(const char *) read; /* every response file read (paths kept by the list) */
 } arglist;
 
 /* argv with every `@FILE` (up to a "--" argument) replaced by FILE's
@@ -41,6 +45,18 @@ int arglist_expand(arglist *out, int argc, char **argv, FILE *err);
 /* Appends FILE's arguments (nested `@FILE` expanded) to out, relative
 ** paths taken from FILE's directory: the project file's reader.  0 or 2. */
 int arglist_read_file(arglist *out, const char *path, FILE *err);
+/* The same for a project file the language server reads on its own (no
+** user typed it): every nested `@FILE` must be a regular file below the
+** project file's directory (links resolved), else one error on its line
+** that names it and opens nothing. */
+int arglist_read_project(arglist *out, const char *path, FILE *err);
+/* Appends in's arguments to out with `@FILE` expanded, in->argv[i] located
+** as line i + 1 of `name` and relative paths taken from dir: a client's
+** list of flags (initializationOptions.flags).  0 or 2. */
+int arglist_expand_list(arglist *out, const arglist *in, const char *dir, const char *name, FILE *err);
+/* Whether path, links resolved, is below the directory dir (a real path):
+** 1 or 0, -1 when path does not resolve (it does not exist). */
+int argfile_below(const char *dir, const char *path);
 /* Appends one argument (copied) with its origin (NULL: the command line). */
 void arglist_add(arglist *out, const char *arg, const arg_origin *origin);
 void arglist_free(arglist *l);
@@ -48,6 +64,13 @@ void arglist_free(arglist *l);
 /* path, or path joined to dir when dir is non-empty and path is relative
 ** (an allocated copy kept by l, so it lives as long as l). */
 const char *arglist_resolve(arglist *l, const char *dir, const char *path);
+
+/* fprintf(err, fmt, a, b), a and b (strings, b may be NULL when fmt uses
+** one) with their control bytes escaped: messages quote arguments, file
+** names and response files' lines, which may hold any byte. */
+void arg_print_escaped(FILE *err, const char *fmt, const char *a, const char *b);
+/* "FILE:LINE: error: " for an argument from a file, else "atrc: error: ". */
+void arg_print_error_start(FILE *err, const arg_origin *at);
 
 /* The nearest file named `atrc.flags` in dir or a directory above it
 ** (malloc'ed path), or NULL. */

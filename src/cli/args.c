@@ -90,7 +90,7 @@ const char cli_usage_text[] =
 int cli_usage_error(FILE *err, const char *fmt, const char *arg)
 {
     fputs("atrc: error: ", err);
-    fprintf(err, fmt, arg);
+    arg_print_escaped(err, fmt, arg, NULL);
     fputs("\n(try 'atrc --help')\n", err);
     return 2;
 }
@@ -100,9 +100,8 @@ int cli_usage_error(FILE *err, const char *fmt, const char *arg)
 static int usage_error(const cli *c, const char *fmt, const char *arg)
 {
     const arg_origin *o = c->at > 0 && c->at < c->args->argc ? &c->args->origin[c->at] : NULL;
-    if (!o || !o->file) return cli_usage_error(c->err, fmt, arg);
-    fprintf(c->err, "%s:%d: error: ", o->file, o->line);
-    fprintf(c->err, fmt, arg);
+    arg_print_error_start(c->err, o);
+    arg_print_escaped(c->err, fmt, arg, NULL);
     fputs("\n(try 'atrc --help')\n", c->err);
     return 2;
 }
@@ -448,8 +447,8 @@ int cli_check_game_dirs(cli *c)
     for (int i = 0; i < dirs_to_check; i++) {
         os_file_id st;
         if (os_path_id(c->game_dirs[i], &st) != 0 || !st.directory) {
-            fprintf(c->err, "atrc: error: cannot read game directory '%s': %s\n", c->game_dirs[i],
-                    os_path_id(c->game_dirs[i], &st) != 0 ? strerror(errno) : "not a directory");
+            arg_print_escaped(c->err, "atrc: error: cannot read game directory '%s': %s\n", c->game_dirs[i],
+                              os_path_id(c->game_dirs[i], &st) != 0 ? strerror(errno) : "not a directory");
             return 2;
         }
     }

@@ -3,6 +3,7 @@
 ** compilation are answered in lsp_answer.c. */
 #include "cli/lsp.h"
 #include "cli/lsp_server.h"
+#include "cli/project.h"
 #include "os/os.h"
 #include "base/vec.h"
 
@@ -110,50 +111,58 @@ static char *dir_of(const char *path)
     return os_strndup(path, sep == path ? 1 : (size_t)(sep - path));
 }
 
-/* The project file: the nearest atrc.flags above an open document, else the
-** workspace root's.  Chosen once. */
-static void find_project(lsp_server *s, const lsp_doc *doc)
+/* The open scripts below dir (all when dir is NULL) as operands: file-list
+** mode on them.  Returns how many. */
+static size_t add_open_scripts(lsp_server *s, const char *dir)
 {
-    if (s->project || !doc->path) return;
-    char *dir = dir_of(doc->path);
-    if (dir) s->project = argfile_find_project(dir);
-    free(dir);
-    if (!s->project && s->root) s->project = argfile_find_project(s->root);
-    if (s->project) {
-        char msg[600];
-        snprintf(msg, sizeof msg, "project file %.500s", s->project);
-        lsp_log(s, 3, msg);
+    size_t scripts = 0;
+    for (size_t i = 0; i < s->docs.count; i++) {
+        const lsp_doc *d = &s->docs.items[i];
+        if (d->open && d->path && is_script_path(d->path) && (!dir || argfile_below(dir, d->path) == 1)) {
+            arglist_add(&s->args, d->path, NULL);
+            scripts++;
+        }
     }
+    return scripts;
 }
 
-/* The arguments of the compilation into s->args; 0 or 2 (messages to err). */
+/* The project file, read as data: only what shapes a compilation.  One
+** that names no scripts, map or entry (options only, as people write
+** compile_flags.txt) applies to the open scripts below it, its directory
+** the game directory unless it names one. */
+static int project_args(lsp_server *s, FILE *err)
+{
+    int rc = arglist_read_project(&s->args, s->project, err);
+    project_scan scan;
+    if (rc == 0) rc = project_check_args(&s->args, 1, &scan, err);
+    if (rc != 0 || scan.has_inputs) return rc;
+    char *dir = dir_of(s->project), *real = dir ? os_real_path(dir) : NULL;
+    if (real && !scan.has_game_dir) {
+        arglist_add(&s->args, "-g", NULL);
+        arglist_add(&s->args, real, NULL);
+    }
+    size_t scripts = real ? add_open_scripts(s, real) : 0;
+    free(dir);
+    free(real);
+    return scripts ? 0 : -1;
+}
+
+/* The arguments of the compilation into s->args; 0 or 2 (messages to err),
+** -1 when there is nothing to compile. */
 static int build_args(lsp_server *s, FILE *err)
 {
     arglist_free(&s->args);
     arglist_add(&s->args, "atrc", NULL);
-    if (s->project) return arglist_read_file(&s->args, s->project, err);
-    arg_origin from_root = {"initializationOptions.flags", 0, s->root ? s->root : ""};
-    if (s->init_flags.argc > 0) {
-        for (int i = 0; i < s->init_flags.argc; i++) {
-            from_root.line = i + 1;
-            arglist_add(&s->args, s->init_flags.argv[i], &from_root);
-        }
-        return 0;
-    }
+    if (s->project) return project_args(s, err);
+    /* typed by the user in the client's settings: `@FILE` reads a response file */
+    if (s->init_flags.argc > 0)
+        return arglist_expand_list(&s->args, &s->init_flags, s->root, "initializationOptions.flags", err);
     /* file-list mode on the open scripts; the workspace root is the game directory */
     if (s->root) {
         arglist_add(&s->args, "-g", NULL);
         arglist_add(&s->args, s->root, NULL);
     }
-    size_t scripts = 0;
-    for (size_t i = 0; i < s->docs.count; i++) {
-        const lsp_doc *d = &s->docs.items[i];
-        if (d->open && d->path && is_script_path(d->path)) {
-            arglist_add(&s->args, d->path, NULL);
-            scripts++;
-        }
-    }
-    return scripts ? 0 : -1;
+    return add_open_scripts(s, NULL) ? 0 : -1;
 }
 
 void lsp_compile(lsp_server *s)
@@ -166,6 +175,7 @@ void lsp_compile(lsp_server *s)
     size_t len = 0;
     FILE *err = os_memstream_open(&text, &len);
     if (!err) return;
+    lsp_project_choose(s);
     int rc = build_args(s, err);
     if (rc == 0) rc = cli_parse(&s->cli, &s->args, err);
     if (rc == 0 && (s->cli.action != CLI_RUN || s->cli.dump || s->cli.explain)) {
@@ -209,10 +219,13 @@ static void set_buffer(lsp_server *s, const lsp_doc *doc)
     s->dirty = 1;
 }
 
+/* The open document params name, or NULL: a closed one keeps its slot but
+** has no text to edit or buffer to drop. */
 static lsp_doc *param_doc(lsp_server *s, const json_value *params)
 {
     const char *uri = lsp_str(json_get(params, "textDocument"), "uri");
-    return uri ? lsp_docs_find(&s->docs, uri) : NULL;
+    lsp_doc *doc = uri ? lsp_docs_find(&s->docs, uri) : NULL;
+    return doc && doc->open ? doc : NULL;
 }
 
 static void did_open(lsp_server *s, const json_value *params)
@@ -225,7 +238,8 @@ static void did_open(lsp_server *s, const json_value *params)
     if (!uri || !text || text->type != JSON_STRING) return;
     lsp_uri_style_learn(&s->uri_style, uri);
     lsp_doc *doc = lsp_docs_open(&s->docs, uri, text->u.string.s, text->u.string.len, version);
-    find_project(s, doc);
+    lsp_project_focus(s, doc);
+    lsp_project_say(s, doc);
     set_buffer(s, doc);
 }
 
@@ -254,6 +268,7 @@ static void did_change(lsp_server *s, const json_value *params)
             lsp_log(s, 1, "didChange: a range that is not in the document (the edit is ignored)");
         }
     }
+    lsp_project_focus(s, doc);
     set_buffer(s, doc);
 }
 
@@ -263,6 +278,10 @@ static void did_close(lsp_server *s, const json_value *params)
     if (!doc) return;
     if (doc->path) atrc_session_drop_buffer(s->session, doc->path);
     lsp_docs_close(&s->docs, doc);
+    /* the same file still open under another URI (a directory link): its
+    ** unsaved text is the file's, not the disk's */
+    lsp_doc *other = doc->real ? lsp_docs_find_path(&s->docs, doc->real) : NULL;
+    if (other) atrc_session_set_buffer(s->session, other->path, other->text, other->len);
     s->dirty = 1;
 }
 
@@ -315,14 +334,6 @@ static void initialize(lsp_server *s, const lsp_message *m)
             arglist_add(&s->init_flags, f->u.string.s, NULL);
         }
     }
-    if (s->root) {
-        s->project = argfile_find_project(s->root);
-        if (s->project) {
-            char msg[600];
-            snprintf(msg, sizeof msg, "project file %.500s", s->project);
-            lsp_log(s, 3, msg);
-        }
-    }
     s->initialized = 1;
     lsp_begin_result(s, m->id);
     outbuf_printf(&s->msg,
@@ -340,6 +351,7 @@ static void initialize(lsp_server *s, const lsp_message *m)
                   s->utf8 ? "utf-8" : "utf-16", s->no_inlay_hints ? "" : "\"inlayHintProvider\":true,",
                   ATRC_VERSION);
     lsp_end_result(s);
+    lsp_project_watch(s, json_get(p, "capabilities"));
 }
 
 /* Requests about the compilation: compiled first when an edit is pending. */
@@ -506,10 +518,12 @@ int lsp_main(int argc, char **argv)
                 lsp_send_error(&s, NULL, LSP_PARSE_ERROR, why);
                 continue;
             }
+            /* the whole body, NUL bytes and all: the parser reads len bytes */
             queued *e = vec_push(q, qn, qcap);
-            e->body = os_strndup(body, len);
+            e->body = xmalloc(len + 1);
+            memcpy(e->body, body, len);
+            e->body[len] = 0;
             e->len = len;
-            if (!e->body) out_of_memory();
         }
         if (qn > 0) {
             status = handle_batch(&s, q, qn);
@@ -547,5 +561,7 @@ void lsp_server_free(lsp_server *s)
     outbuf_free(&s->msg);
     free(s->root);
     free(s->project);
+    free(s->focus);
+    free(s->said);
     free(s->config_error);
 }

@@ -2,6 +2,7 @@
 ** completion, references, document symbols, archive entries.  A document
 ** the compilation did not reach gets an empty answer. */
 #include "cli/lsp_server.h"
+#include "os/os.h"
 #include "base/arena.h"
 #include "os/os.h"
 

@@ -28,6 +28,8 @@ typedef struct lsp_server {
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
+    char *focus;            /* the path of the document opened or changed last: its project is used */
+    char *said;             /* the configuration the last window/showMessage named */
     lsp_docs docs;
     lsp_uri_style uri_style; /* how the client spells a drive in a URI */
     atrc_session *session;
@@ -115,6 +117,18 @@ void lsp_semantic_tokens(lsp_server *s, const lsp_message *m);
 void lsp_code_actions(lsp_server *s, const lsp_message *m);
 /* atrc/archiveEntry {uri}: {text} of an archive entry the compilation read, or null. */
 void lsp_archive_entry(lsp_server *s, const lsp_message *m);
+
+/* The project (lsp_project.c).  The document opened or changed last
+** decides which atrc.flags configures the compilation; lsp_project_choose
+** looks for it again before each compilation (a project file created or
+** deleted is noticed) and logs a change; lsp_project_say sends one
+** window/showMessage per configuration a newly opened document gets;
+** lsp_project_watch asks a client that can register watchers dynamically
+** for workspace/didChangeWatchedFiles on every atrc.flags. */
+void lsp_project_focus(lsp_server *s, const lsp_doc *doc);
+void lsp_project_choose(lsp_server *s);
+void lsp_project_say(lsp_server *s, const lsp_doc *doc);
+void lsp_project_watch(lsp_server *s, const json_value *capabilities);
 
 void lsp_server_free(lsp_server *s);
 

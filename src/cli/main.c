@@ -238,6 +238,14 @@ static int same_file_as(const char *a, const char *b)
     return strcmp(a, "-") != 0 && os_path_id(a, &x) == 0 && os_path_id(b, &y) == 0 && y.regular && os_same_id(&x, &y);
 }
 
+/* The first of names[0, n) that is the existing file out, or NULL. */
+static const char *same_as_any(const char *const *names, size_t n, const char *out)
+{
+    for (size_t i = 0; i < n; i++)
+        if (same_file_as(names[i], out)) return names[i];
+    return NULL;
+}
+
 /* -o naming an input would destroy it (gcc refuses the same way).  The same
 ** file through any path, link or hard link is caught by its identity
 ** (device and inode; on Windows volume and file index).
@@ -248,12 +256,14 @@ static int check_output_is_not_input(const cli *c)
 {
     os_file_id out;
     if (!c->output || os_path_id(c->output, &out) != 0 || !out.regular) return 0;
-    for (int i = 0; i < c->script_count; i++) {
-        if (same_file_as(c->scripts[i], c->output)) {
-            fprintf(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", c->scripts[i],
-                    c->output);
-            return 2;
-        }
+    /* the scripts, and the response files and lists the run reads */
+    const char *in = same_as_any(c->scripts, (size_t)c->script_count, c->output);
+    if (!in) in = same_as_any(c->args->read.items, c->args->read.count, c->output);
+    if (!in) in = same_as_any(c->builtin_files, (size_t)c->builtin_file_count, c->output);
+    if (!in) in = same_as_any(&c->entities, c->entities ? 1 : 0, c->output);
+    if (in) {
+        arg_print_escaped(stderr, "atrc: error: input file '%s' is the same as output file '%s'\n", in, c->output);
+        return 2;
     }
     const char *dot = strrchr(c->output, '.');
     if (dot && !os_last_path_sep(dot) &&

@@ -113,6 +113,33 @@ void ctx_keep_source(atrc_ctx *ctx, source_file *f)
     *VEC_PUSH(ctx->sources) = f;
 }
 
+source_file *ctx_read_list(const char *path, const char **err)
+{
+    os_file_id id;
+    if (strcmp(path, "-") != 0 && os_path_id(path, &id) == 0 && id.regular && id.size > CTX_LIST_MAX_BYTES) {
+        *err = "larger than the 4 MiB a list may hold";
+        return NULL;
+    }
+    source_file *src = source_read(path, err);
+    if (src && src->len > CTX_LIST_MAX_BYTES) {
+        /* a stream: known only once read (at most SOURCE_MAX_STREAM_SIZE) */
+        source_free(src);
+        *err = "larger than the 4 MiB a list may hold";
+        return NULL;
+    }
+    return src;
+}
+
+int ctx_list_error_capped(atrc_ctx *ctx, source_file *src, int line, int *errors)
+{
+    if (ctx->diags.max_errors <= 0 || *errors < ctx->diags.max_errors) {
+        ++*errors;
+        return 0;
+    }
+    diag_add(&ctx->diags, DIAG_NOTE, src, line, 1, "more errors in this list are not shown (--max-errors)");
+    return 1;
+}
+
 static frontend *get_frontend(atrc_ctx *ctx)
 {
     if (!ctx->fe) {

@@ -44,6 +44,16 @@ struct atrc_ctx {
 extern const struct fe_pass *const ctx_passes;
 
 void ctx_keep_source(atrc_ctx *ctx, source_file *f);
+
+/* The lists a run reads (--builtins, --entities) are data of a bounded
+** size with a bounded number of errors, like scripts: a list over
+** CTX_LIST_MAX_BYTES is not read (NULL, *err says why), and past the error
+** cap (--max-errors) of one list ctx_list_error_capped adds one note at
+** `line` and returns 1 (the rest of the list is not read); else 0, after
+** counting one more error in *errors. */
+#define CTX_LIST_MAX_BYTES ((size_t)4 << 20)
+source_file *ctx_read_list(const char *path, const char **err);
+int ctx_list_error_capped(atrc_ctx *ctx, source_file *src, int line, int *errors);
 struct script_refs;
 struct check_file_result;
 /* Compiles one script; with `collect`, also lists its #includes and

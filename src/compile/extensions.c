@@ -61,7 +61,7 @@ int atrc_add_builtins_file(atrc_ctx *ctx, const char *path)
 {
     if (ctx->fe) return -2;
     const char *err = NULL;
-    source_file *src = source_read(path, &err);
+    source_file *src = ctx_read_list(path, &err);
     if (!src) {
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read builtin list '%s': %s", path, err);
         ctx->diags.read_failures++;
@@ -71,7 +71,7 @@ int atrc_add_builtins_file(atrc_ctx *ctx, const char *path)
     ctx_keep_source(ctx, src);
     VEC(builtin_entry) entries = {0};
     VEC(int) lines = {0}; /* entries.items[i] is on line lines.items[i] */
-    int bad = 0;
+    int bad = 0, errors = 0;
     const char *p = src->data, *end = src->data + src->len;
     for (int line = 1; p < end; line++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -80,7 +80,10 @@ int atrc_add_builtins_file(atrc_ctx *ctx, const char *path)
         const char *why = NULL;
         int col = 0;
         int r = builtin_parse_line(p, len, 0, &b, &why, &col);
-        if (r < 0) {
+        if (r < 0 && ctx_list_error_capped(ctx, src, line, &errors)) {
+            bad = 1;
+            break;
+        } else if (r < 0) {
             diag_add(&ctx->diags, DIAG_ERROR, src, line, col, "%s (a builtin list has lines 'function NAME' "
                      "or 'method NAME', optionally followed by 'dev', and '#' comments)", why);
             bad = 1;

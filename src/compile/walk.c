@@ -737,7 +737,7 @@ static void engine_registrations(atrc_ctx *ctx, const profile_rules *rules)
 static int load_entities(atrc_ctx *ctx, const char *path)
 {
     const char *err = NULL;
-    source_file *src = source_read(path, &err);
+    source_file *src = ctx_read_list(path, &err);
     if (!src) {
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", path, err);
         ctx->unreadable_inputs++;
@@ -748,7 +748,7 @@ static int load_entities(atrc_ctx *ctx, const char *path)
                                        "dog_move", "dog_scripted", "dog_stop", "dog_flashed"};
     static const char *const actor_labels[] = {"main", "precache", "spawner", NULL};
     static const char *const main_label[] = {"main", NULL};
-    int dog_seen = 0;
+    int dog_seen = 0, errors = 0;
     arena scratch;
     arena_init(&scratch);
     for (int line = 1;; line++) {
@@ -781,6 +781,8 @@ static int load_entities(atrc_ctx *ctx, const char *path)
             if (!find_script(ctx->walk, script)) load_entry(ctx, script, main_label, 0);
         } else if (strcmp(kind, "turret") == 0 && one_word) {
             load_entry(ctx, entry_name(ctx, "animscripts/%m", arg, NULL), main_label, 0);
+        } else if (ctx_list_error_capped(ctx, src, line, &errors)) {
+            break;
         } else {
             diag_add(&ctx->diags, DIAG_ERROR, src, line, (int)a + 1,
                      "expected 'actor_<type>', 'node_negotiation_begin <animscript>' or 'turret <script>'");

@@ -32,6 +32,7 @@ static int is_script_name(const char *name)
 typedef struct found_path {
     char *path;
     size_t rel;
+    int irregular; /* a FIFO, a device, a link to standard input: said, never read (a read could block) */
 } found_path;
 
 static int by_engine_path(const void *a, const void *b)
@@ -75,10 +76,10 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
                 os_file_id es;
                 if (os_link_id(path, &es) == 0 && es.directory)
                     *VEC_PUSH(todo) = path;
-                else if (is_script_name(name) && os_path_id(path, &es) == 0 && !es.directory)
-                    *VEC_PUSH(found) = (found_path){path, rel};
-                else
+                else if (!is_script_name(name) || os_path_id(path, &es) != 0 || es.directory)
                     free(path);
+                else
+                    *VEC_PUSH(found) = (found_path){path, rel, !es.regular};
             }
             os_dir_close(dp);
             free(dir);
@@ -94,7 +95,10 @@ void script_list_expand(const char *const *operands, size_t n, script_list *out)
         qsort(found.items, found.count, sizeof *found.items, by_engine_path);
         for (size_t k = 0; k < found.count; k++) {
             *VEC_PUSH(out->owned) = found.items[k].path;
-            *VEC_PUSH(out->paths) = found.items[k].path;
+            if (found.items[k].irregular)
+                *VEC_PUSH(out->bad) = (script_dir_problem){found.items[k].path, "not a regular file"};
+            else
+                *VEC_PUSH(out->paths) = found.items[k].path;
         }
         VEC_FREE(found);
     }

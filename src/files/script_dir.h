@@ -14,7 +14,9 @@ typedef struct script_list {
     VEC(const char *) paths;
     VEC(char *) owned;        /* the joined paths and messages (freed by script_list_free) */
     /* Directories that hold no script or could not be read, in operand
-    ** order, each with why (no script below it, or an errno text). */
+    ** order, each with why (no script below it, or an errno text), and
+    ** scripts that are no regular file (FIFOs, devices, links to them or
+    ** to standard input: never opened), in the scripts' order. */
     VEC(script_dir_problem) bad;
 } script_list;
 

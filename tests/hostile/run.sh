@@ -1018,6 +1018,7 @@ fi
 . "$repo/tests/hostile/reliability.sh"
 # Response files and the project file.
 . "$repo/tests/hostile/argfile.sh"
+. "$repo/tests/hostile/project.sh"
 
 [ $skip -gt 0 ] && echo "hostile: $skip skipped (see above)"
 echo "hostile: $pass passed, $fail failed"

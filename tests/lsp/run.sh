@@ -19,6 +19,8 @@ if command -v timeout >/dev/null 2>&1; then limit="timeout 300"; else limit=""; 
 echo "== lsp: protocol"
 $limit env ATRC="$ATRC" WORKSPACE="$repo/tests/lsp/workspace" INSTALL="${INSTALL:-}" \
     python3 "$repo/tests/lsp/protocol.py" || fail=1
+echo "== lsp: hostile input and project files"
+$limit env ATRC="$ATRC" WORKSPACE="$repo/tests/lsp/workspace" python3 "$repo/tests/lsp/hostile.py" || fail=1
 
 # nvim_case NAME ROOT OPEN CLI_ARGS INIT_FLAGS ENCODING
 nvim_case() {
