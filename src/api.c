@@ -31,6 +31,14 @@ atrc_ctx *atrc_new(const atrc_options *opts)
     return ctx;
 }
 
+atrc_ctx *atrc_session_begin(atrc_session *s, const atrc_options *opts)
+{
+    if (session_busy(s)) return NULL;
+    atrc_ctx *ctx = atrc_new(opts);
+    session_attach(s, ctx);
+    return ctx;
+}
+
 void atrc_free(atrc_ctx *ctx)
 {
     if (!ctx) return;

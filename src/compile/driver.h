@@ -32,6 +32,8 @@ struct atrc_ctx {
     struct diag_view *view;    /* structured diagnostics, made when first asked for (diag_view.c) */
     struct lookup_cache *lookup; /* what is where in the files read, made when first asked for (lookup.c) */
     struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
+    const struct overlay *overlay; /* its buffers, read instead of files (overlay.h), or NULL */
+    struct fe_cache *records;  /* its files' parses kept across compilations (frontend.h), or NULL */
 };
 
 /* The file-local passes the context's front end runs (FE_PASS_COUNT of

@@ -1,5 +1,5 @@
 #include "files/gamefs.h"
-#include "editor/session.h"
+#include "files/overlay.h"
 #include "base/outbuf.h"
 #include "game/profile.h"
 #include "base/source.h"
@@ -994,7 +994,7 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
     }
     if (h.loose) {
         size_t len;
-        const char *buffered = session_buffer(fs->session, h.loose, &len);
+        const char *buffered = overlay_find(fs->overlay, h.loose, &len);
         if (buffered) return source_from_buffer(h.loose, buffered, len);
         return open_loose(fs, h.loose, err);
     }

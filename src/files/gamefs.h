@@ -62,7 +62,7 @@ typedef struct gamefs {
     gamefs_file_id *read_ids;  /* loose files read by gamefs_read_prefix */
     size_t read_count, read_cap;
     arena *mem;
-    const struct atrc_session *session; /* loose files it holds a buffer for are read from it (session.c); NULL */
+    const struct overlay *overlay; /* loose files it holds a text for are read from it (overlay.h); NULL */
     gamefs_store *store;       /* listings and archive indexes kept across contexts (a session's), or NULL */
 } gamefs;
 
