@@ -3,7 +3,7 @@
 ** stages' own (emit.c, walk.c, query.c, extensions.c, ...) live with them. */
 #include "compile/driver.h"
 #include "output/diag_view.h"
-#include "editor/lookup.h"
+#include "output/sites.h"
 #include "editor/session.h"
 #include "compile/frontend.h"
 #include "compile/link.h"
@@ -44,7 +44,7 @@ void atrc_free(atrc_ctx *ctx)
     if (!ctx) return;
     session_context_freed(ctx->session, ctx);
     diag_view_free(ctx->view);
-    lookup_cache_free(ctx->lookup);
+    sites_cache_free(ctx->lookup);
     frontend_free(ctx->fe);
     registry_free(ctx);
     if (ctx->walk) walk_free(ctx->walk);
