@@ -1,4 +1,4 @@
-/* The library's entry points over the context (driver.h): a context, scripts
+/* The library's entry points over the context (compile/context.h): a context, scripts
 ** in, trees built, results out.  Only atrc_* functions live here; the
 ** stages' own (emit.c, walk.c, query.c, extensions.c, ...) live with them. */
 #include "compile/driver.h"

@@ -6,7 +6,7 @@
 #include "output/explain.h"
 #include "tree/atr.h"
 #include "game/builtins.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "compile/registry.h"
 #include "output/diag_view.h"
 #include "game/profile.h"

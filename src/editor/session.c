@@ -4,7 +4,7 @@
 ** its compilations: the files' parses and the game-file index.
 ** atrc_session_begin (api.c) makes the context and attaches it here. */
 #include "editor/session.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "compile/frontend.h"
 #include "files/gamefs.h"
 #include "files/overlay.h"

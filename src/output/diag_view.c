@@ -1,7 +1,7 @@
 /* The structured form of diagnostics: see diag_view.h. */
 #include "output/diag_view.h"
 #include "tree/atr.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "compile/registry.h"
 #include "output/diag_code.h"
 #include "output/sites.h"

@@ -1,6 +1,6 @@
 /* Output: the reference listing (text), the tree listing (--trees), the JSON
 ** document of interface.md, and --explain's decoding of a packed value. */
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "compile/walk.h"
 #include "tree/atr.h"
 #include "output/diag_view.h"

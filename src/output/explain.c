@@ -2,7 +2,7 @@
 ** blocks before it, and what pruning moved — the reasons --explain prints
 ** (emit.c) and hover shows (editor/lookup.c), kept as data. */
 #include "output/explain.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "output/diff.h"
 #include "tree/atr.h"
 #include "game/profile.h"

@@ -3,7 +3,7 @@
 ** errors still answers for what it holds.  Animation references come from
 ** the compilation itself (ctx->refs), so values are the compilation's. */
 #include "output/sites.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "gsc_parser.h"
 #include "script/lexer.h"
 #include "script/syntax_log.h"
