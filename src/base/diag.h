@@ -91,4 +91,8 @@ void diag_style_init(diag_style *s, int color, const char *gcc_colors, int no_su
 ** write error. */
 int diag_print(const diag_list *d, const diag_style *style, FILE *out);
 
+/* Puts d's items from `first` on in source order (line, column, then
+** discovery order), when all of them are located in src. */
+void diag_sort_range(diag_list *d, size_t first, const source_file *src);
+
 #endif

@@ -17,7 +17,7 @@
 #include <string.h>
 
 /* FE_PASS_CHECK: the compile-stage checks, into the file's own list.  Their
-** source-order sort is left to the replay (check_sort_diags), which sees the
+** source-order sort is left to the replay (diag_sort_range), which sees the
 ** compile stage's diagnostics too. */
 static void *check_pass_begin(fe_file *f)
 {
@@ -139,7 +139,7 @@ static int replay_file(atrc_ctx *ctx, fe_file *f)
         compile_replay(ctx, f, src);
         fe_replay_diags(f, &ctx->diags, f->diags.count);
         /* As the compile-stage checks order a file's diagnostics: by position. */
-        if (f->state[FE_PASS_CHECK]) check_sort_diags(&ctx->diags, first, src);
+        if (f->state[FE_PASS_CHECK]) diag_sort_range(&ctx->diags, first, src);
     }
     fe_file_free(f);
     return rc;

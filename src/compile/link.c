@@ -87,14 +87,14 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
                                  &ctx->diags);
     if (!parsed) {
         if (root) root->bound_node = -1;
-        check_sort_diags(&ctx->diags, first, src);
+        diag_sort_range(&ctx->diags, first, src);
         return;
     }
     atr_binder binder = {t, bind_name};
     if (atr_build(parsed, t->name, src, &binder, ctx->rules, &ctx->mem, &ctx->diags,
                   &t->tree) != 0) {
         for (size_t i = 0; i < t->names.count; i++) t->names.items[i]->bound_node = -1;
-        check_sort_diags(&ctx->diags, first, src);
+        diag_sort_range(&ctx->diags, first, src);
         return;
     }
     t->built = 1;
@@ -108,7 +108,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
     atr_sync_setup(&t->tree, src, ctx->rules, &ctx->diags);
     /* The engine's order (leaves by index, sync after assets) is not the
     ** file's: a tree's diagnostics come in line order. */
-    check_sort_diags(&ctx->diags, first, src);
+    diag_sort_range(&ctx->diags, first, src);
 }
 
 /* Every name the .atr of built tree t declares, pruned ones included (a
