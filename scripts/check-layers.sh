@@ -7,8 +7,8 @@
 # executable) includes only atrc.h, base/, os/ and its own files, and nothing
 # in the library includes cli/.  A module's private header is included by
 # that module's files only: check/check_internal.h by check/, output/
-# diff_internal.h by output/diff*.c, cli/lsp_server.h by cli/lsp*.c (tests
-# included).  Every include of a project header names its folder.
+# diff_internal.h by output/diff*.c, files/gamefs_internal.h by
+# files/gamefs*.c, cli/lsp_server.h by cli/lsp*.c (tests included).  Every include of a project header names its folder.
 #   sh scripts/check-layers.sh [TOP]   (TOP: the tree's top, default .; exit 1 on a breach)
 set -u
 cd "${1:-.}" || exit 2
@@ -41,6 +41,8 @@ function breach(why) {
         breach("check_internal.h is private to check/")
     if (target == "output/diff_internal.h" && file !~ /^src\/output\/diff[^\/]*\.c$/)
         breach("diff_internal.h is private to output/diff*.c")
+    if (target == "files/gamefs_internal.h" && file !~ /^src\/files\/gamefs[^\/]*\.c$/)
+        breach("gamefs_internal.h is private to files/gamefs*.c")
     if (target == "cli/lsp_server.h" && file !~ /^src\/cli\/lsp[^\/]*\.c$/)
         breach("cli/lsp_server.h is private to cli/lsp*.c")
     if (part[1] != "src") next
