@@ -1,3 +1,6 @@
+/* Diagnostics (diag.h): the list and its reporting policy, the GCC-style
+** printer with excerpts and colours, JSON, and a file's range put in source
+** order. */
 #include "base/diag.h"
 #include "base/arena.h"
 #include "base/outbuf.h"
