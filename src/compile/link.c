@@ -190,7 +190,7 @@ void link_trees(atrc_ctx *ctx)
         if (!ref->tree || !r) continue;
         tree_entry *t = ref->tree;
         if (r->bound_node >= 0) {
-            ref->value = ((int64_t)t->index << 16) | (r->bound_node & 0xFFFF);
+            ref->value = registry_pack(t->index, r->bound_node & 0xFFFF);
         } else if (t->built) {
             const char *spelling = ref->spelling ? ref->spelling : ref->name;
             int i = t->index;

@@ -88,7 +88,7 @@ static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t
     int holder = n->child_count == 0 && n->parent >= 0 ? n->parent : node;
     out->sync_flags = atr_runtime_flags(&t->tree, holder) & (ATRC_FLAG_LOOPSYNC | ATRC_FLAG_NONLOOPSYNC);
     out->node_path = node_path(c, &t->tree, node);
-    out->value = ((int64_t)t->index << 16) | node;
+    out->value = registry_pack(t->index, node);
     out->reason = index_reason(ctx, c, t, node);
 }
 
@@ -387,7 +387,7 @@ size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *ou
     if (!ctx || !at || (at->kind != ATRC_AT_ANIM && at->kind != ATRC_AT_NODE) || at->tree <= 0 || at->node < 0)
         return 0;
     const tree_entry *t = ctx->trees[at->tree];
-    int64_t value = ((int64_t)at->tree << 16) | at->node;
+    int64_t value = registry_pack(at->tree, at->node);
     size_t n = 0;
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
         if (r->tree != t || r->kind != REF_ANIM || r->value != value || !r->src) continue;

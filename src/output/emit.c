@@ -347,7 +347,7 @@ static void emit_tree_listing(const tree_entry *t, FILE *out)
         const atrc_node *n = &tr->nodes[k];
         char flags[96];
         describe_flags(flags, sizeof flags, n);
-        fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", k, (unsigned)((t->index << 16) | k), depth * 2, "",
+        fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", k, (unsigned)registry_pack(t->index, k), depth * 2, "",
                 depth * 2 < 32 ? 32 - depth * 2 : 0, n->name, flags);
         for (int c = n->child_count; c-- > 0;) {
             stack[top++] = n->first_child + c;
@@ -460,7 +460,7 @@ static void emit_tree_listing_pruned(const tree_entry *t, FILE *out)
         if (x < tr->node_count) {
             char flags[96];
             describe_flags(flags, sizeof flags, &tr->nodes[x]);
-            fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", x, (unsigned)((t->index << 16) | x), depth * 2, "", width,
+            fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", x, (unsigned)registry_pack(t->index, x), depth * 2, "", width,
                     tr->nodes[x].name, flags);
         } else {
             const atr_pruned *e = &t->pruned[x - tr->node_count];
@@ -593,9 +593,9 @@ static void dot_group(const tree_entry *t, int x, int lr, FILE *out)
     const atrc_node *n = &tr->nodes[x];
     char kind[96];
     describe_flags(kind, sizeof kind, n);
-    char *l = lr ? format_tmp("%s  #%d  0x%08x", spelled(n->name, n->spelling), x, (unsigned)((t->index << 16) | x))
+    char *l = lr ? format_tmp("%s  #%d  0x%08x", spelled(n->name, n->spelling), x, (unsigned)registry_pack(t->index, x))
                  : format_tmp("%s\n#%d  0x%08x\n%s", spelled(n->name, n->spelling), x,
-                              (unsigned)((t->index << 16) | x), kind);
+                              (unsigned)registry_pack(t->index, x), kind);
     fputs("label=", out);
     dot_string(out, l);
     free(l);
@@ -652,7 +652,7 @@ static void dot_leaf_box(const tree_entry *t, int g, const int *leaves, size_t c
             fputs(n->placeholder ? "</i></font>" : "", out);
             fprintf(out, "%s</td><td align=\"right\">#%d</td><td align=\"left\">0x%08x%s</td>",
                     n->looping == 1 ? " (loop)" : n->placeholder ? " (placeholder)" : "", x,
-                    (unsigned)((t->index << 16) | x), c + 1 < cols ? "&nbsp;&nbsp;" : "");
+                    (unsigned)registry_pack(t->index, x), c + 1 < cols ? "&nbsp;&nbsp;" : "");
         }
         fputs("</tr>", out);
     }
