@@ -23,9 +23,7 @@ atrc_ctx *atrc_new(const atrc_options *opts)
     ctx->rules = profile_get(ctx->opts.profile);
     arena_init(&ctx->mem);
     diag_init(&ctx->diags);
-    ctx->diags.no_warnings = ctx->opts.no_warnings;
-    ctx->diags.warnings_as_errors = ctx->opts.warnings_as_errors;
-    if (ctx->opts.max_errors != 0) ctx->diags.max_errors = ctx->opts.max_errors < 0 ? 0 : ctx->opts.max_errors;
+    diag_set_policy(&ctx->diags, &ctx->opts);
     gamefs_init(&ctx->fs, &ctx->mem, ctx->rules);
     ctx->fs.diags = &ctx->diags;
     return ctx;

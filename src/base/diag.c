@@ -16,6 +16,13 @@ void diag_init(diag_list *d)
     d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
 }
 
+void diag_set_policy(diag_list *d, const atrc_options *opts)
+{
+    d->no_warnings = opts->no_warnings;
+    d->warnings_as_errors = opts->warnings_as_errors;
+    if (opts->max_errors != 0) d->max_errors = opts->max_errors < 0 ? 0 : opts->max_errors;
+}
+
 void diag_free(diag_list *d)
 {
     for (size_t i = 0; i < d->count; i++) free(d->items[i].message);
