@@ -151,10 +151,8 @@ char *lsp_uri_to_path(const char *uri)
     if (*p != '/') return NULL;
     size_t n = strcspn(p, "?#");
     char *path = percent_decode(p, n);
-#ifdef _WIN32
-    /* file:///C:/x -> C:/x */
-    if (path && path[0] == '/' && path[1] && path[2] == ':') memmove(path, path + 1, strlen(path));
-#endif
+    /* file:///C:/x -> C:/x (Windows) */
+    if (OS_WINDOWS && path && path[0] == '/' && path[1] && path[2] == ':') memmove(path, path + 1, strlen(path));
     return path;
 }
 
@@ -189,9 +187,8 @@ int lsp_uri_to_entry(const char *uri, char **archive, char **entry)
         *archive = *entry = NULL;
         return -1;
     }
-#ifdef _WIN32
-    if ((*archive)[0] == '/' && (*archive)[1] && (*archive)[2] == ':') memmove(*archive, *archive + 1, strlen(*archive));
-#endif
+    if (OS_WINDOWS && (*archive)[0] == '/' && (*archive)[1] && (*archive)[2] == ':')
+        memmove(*archive, *archive + 1, strlen(*archive));
     return 0;
 }
 
