@@ -110,11 +110,11 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     uint32_t h = text_hash(0, path, 0);
     for (size_t i = hashtab_first(&fs->index_by_path, h); i != HASHTAB_END;
          i = hashtab_next(&fs->index_by_path, h, i))
-        if (strcmp(fs->indexes[i]->path, path) == 0) return fs->indexes[i];
+        if (strcmp(fs->indexes.items[i]->path, path) == 0) return fs->indexes.items[i];
     dir_index *d = arena_zalloc(fs->mem, sizeof *d);
     d->path = arena_strdup(fs->mem, path);
     hashtab_add(&fs->index_by_path, h);
-    *vec_push(fs->indexes, fs->index_count, fs->index_cap) = d;
+    *VEC_PUSH(fs->indexes) = d;
     os_file_id now;
     int reuse;
     kept *k = store_record(fs, path, KEPT_DIR, &now, &reuse);
@@ -205,14 +205,11 @@ static const char *find_under(gamefs *fs, const char *dir, const char *key)
 
 /* ---- the search path ---- */
 
-typedef struct entry_list {
-    gamefs_entry *items;
-    size_t count, cap;
-} entry_list;
+typedef VEC_STRUCT(entry_list, gamefs_entry) entry_list;
 
 static void push(entry_list *l, const char *dir, gamefs_archive *ar)
 {
-    *vec_push(l->items, l->count, l->cap) = (gamefs_entry){dir, ar};
+    *VEC_PUSH(*l) = (gamefs_entry){dir, ar};
 }
 
 static int compare_paths(const void *a, const void *b)
@@ -326,10 +323,7 @@ static void build_path(gamefs *fs)
 
 /* ---- listings ---- */
 
-typedef struct name_list {
-    const char **items;
-    size_t count, cap;
-} name_list;
+typedef VEC_STRUCT(name_list, const char *) name_list;
 
 /* The files directly in directory `key` (normalized) under dir, every
 ** spelling of each component searched, into l (lower case, suffix cut). */
@@ -341,7 +335,7 @@ static void list_under(gamefs *fs, const char *dir, const char *key, const char 
             const char *lower = d->list[i]->lower;
             size_t n = strlen(lower);
             if (has_suffix_nocase(lower, suffix))
-                *vec_push(l->items, l->count, l->cap) = arena_strndup(fs->mem, lower, n - strlen(suffix));
+                *VEC_PUSH(*l) = arena_strndup(fs->mem, lower, n - strlen(suffix));
         }
         return;
     }
@@ -376,7 +370,7 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
             if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
             size_t n = strlen(x + klen + 1);
             if (has_suffix_nocase(x + klen + 1, suffix))
-                *vec_push(l.items, l.count, l.cap) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
+                *VEC_PUSH(l) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
         }
     }
     if (l.count > 1) qsort(l.items, l.count, sizeof *l.items, by_bytes);
@@ -537,7 +531,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     if (reuse && now.regular && kp->bytes_asked == n) {
         if (kp->bytes_len) memcpy(buf, kp->bytes, kp->bytes_len);
         *got = kp->bytes_len;
-        gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
+        gamefs_file_id *id = VEC_PUSH(fs->read_ids);
         id->id = now;
         id->path = h.loose;
         fs->store->counts.prefixes_reused++;
@@ -561,7 +555,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     }
     os_file_id st;
     if (os_fd_id(fd, &st) == 0) {
-        gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
+        gamefs_file_id *id = VEC_PUSH(fs->read_ids);
         id->id = st;
         id->path = h.loose;
     }
@@ -616,9 +610,9 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path)
             if (os_path_id(a->path, &st) == 0 && os_same_id(&st, &out))
                 return arena_printf(fs->mem, "is the archive '%s' of the search path", a->path);
         }
-        for (size_t i = 0; i < fs->read_count; i++)
-            if (os_same_id(&fs->read_ids[i].id, &out))
-                return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids[i].path);
+        for (size_t i = 0; i < fs->read_ids.count; i++)
+            if (os_same_id(&fs->read_ids.items[i].id, &out))
+                return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids.items[i].path);
     }
     /* Inside a game directory (by identity: any spelling, path or link of
     ** it), a name the game reads is refused whether or not it exists yet. */
@@ -827,17 +821,13 @@ void gamefs_free(gamefs *fs)
     for (gamefs_archive *a = fs->archives; a; a = a->next) archive_close(a);
     fs->archives = NULL;
     fs->open_count = 0;
-    free(fs->read_ids);
-    fs->read_ids = NULL;
-    fs->read_count = fs->read_cap = 0;
+    VEC_FREE(fs->read_ids);
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;
-    for (size_t i = 0; i < fs->index_count; i++)
-        if (!fs->indexes[i]->kept) hashtab_free(&fs->indexes[i]->by_name);
-    free(fs->indexes);
-    fs->indexes = NULL;
-    fs->index_count = fs->index_cap = 0;
+    for (size_t i = 0; i < fs->indexes.count; i++)
+        if (!fs->indexes.items[i]->kept) hashtab_free(&fs->indexes.items[i]->by_name);
+    VEC_FREE(fs->indexes);
     hashtab_free(&fs->index_by_path);
     fs->path = NULL;
     fs->path_count = 0;

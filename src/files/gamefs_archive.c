@@ -157,7 +157,7 @@ static void archive_warn(gamefs *fs, kept *k, const char *fmt, const char *a, co
 {
     gamefs_warn(fs, fmt, a, b);
     if (!k) return;
-    kept_warning *w = vec_push(k->warnings, k->warning_count, k->warning_cap);
+    kept_warning *w = VEC_PUSH(k->warnings);
     w->fmt = fmt;
     w->a = arena_strdup(&k->mem, a);
     w->b = arena_strdup(&k->mem, b);
@@ -185,7 +185,8 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         ar->count = k->count;
         ar->by_key = k->by_key;
         ar->kept = 1;
-        for (size_t i = 0; i < k->warning_count; i++) gamefs_warn(fs, k->warnings[i].fmt, k->warnings[i].a, k->warnings[i].b);
+        for (size_t i = 0; i < k->warnings.count; i++)
+            gamefs_warn(fs, k->warnings.items[i].fmt, k->warnings.items[i].a, k->warnings.items[i].b);
         fs->store->counts.archives_reused++;
         return ar;
     }

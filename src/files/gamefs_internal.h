@@ -80,8 +80,7 @@ typedef struct kept {
     ar_entry *entries;
     size_t count;
     hashtab by_key;
-    kept_warning *warnings;   /* what indexing it reported, in order */
-    size_t warning_count, warning_cap;
+    VEC(kept_warning) warnings; /* what indexing it reported, in order */
     /* KEPT_PREFIX: the first bytes_asked bytes asked for of a loose file
     ** (gamefs_read_prefix); KEPT_TEXT: a loose file read whole
     ** (gamefs_open_where: a tree or a script) */
@@ -90,8 +89,7 @@ typedef struct kept {
 } kept;
 
 struct gamefs_store {
-    kept **items;
-    size_t count, cap;
+    VEC(kept *) items;
     hashtab by_path;          /* items by path */
     unsigned long round;
     int refs;

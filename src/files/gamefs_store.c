@@ -25,7 +25,7 @@ void store_clear(kept *k)
     hashtab_free(&k->dir.by_name);
     hashtab_free(&k->by_key);
     free(k->entries);
-    free(k->warnings);
+    VEC_FREE(k->warnings);
     free(k->bytes);
     char *path = k->path;
     kept_kind kind = k->kind;
@@ -44,8 +44,8 @@ static void kept_free(kept *k)
 void gamefs_store_release(gamefs_store *st)
 {
     if (!st || --st->refs > 0) return;
-    for (size_t i = 0; i < st->count; i++) kept_free(st->items[i]);
-    free(st->items);
+    for (size_t i = 0; i < st->items.count; i++) kept_free(st->items.items[i]);
+    VEC_FREE(st->items);
     hashtab_free(&st->by_path);
     free(st);
 }
@@ -60,14 +60,14 @@ void gamefs_store_end_round(gamefs_store *st)
 {
     if (!st) return;
     size_t k = 0;
-    for (size_t i = 0; i < st->count; i++) {
-        if (st->items[i]->round == st->round) st->items[k++] = st->items[i];
-        else kept_free(st->items[i]);
+    for (size_t i = 0; i < st->items.count; i++) {
+        if (st->items.items[i]->round == st->round) st->items.items[k++] = st->items.items[i];
+        else kept_free(st->items.items[i]);
     }
-    if (k != st->count) {
-        st->count = k;
+    if (k != st->items.count) {
+        st->items.count = k;
         hashtab_clear(&st->by_path);
-        for (size_t i = 0; i < k; i++) hashtab_add(&st->by_path, text_hash(0, st->items[i]->path, 0));
+        for (size_t i = 0; i < k; i++) hashtab_add(&st->by_path, text_hash(0, st->items.items[i]->path, 0));
     }
     st->round++;
 }
@@ -79,7 +79,7 @@ const gamefs_store_counts *gamefs_store_counts_of(const gamefs_store *st)
 
 size_t gamefs_store_size(const gamefs_store *st)
 {
-    return st->count;
+    return st->items.count;
 }
 
 /* Whether a file last changed as id says was changed long enough ago that a
@@ -102,14 +102,14 @@ kept *store_record(gamefs *fs, const char *path, kept_kind kind, os_file_id *now
     uint32_t h = text_hash(0, path, 0);
     kept *k = NULL;
     for (size_t i = hashtab_first(&st->by_path, h); i != HASHTAB_END && !k; i = hashtab_next(&st->by_path, h, i))
-        if (st->items[i]->kind == kind && strcmp(st->items[i]->path, path) == 0) k = st->items[i];
+        if (st->items.items[i]->kind == kind && strcmp(st->items.items[i]->path, path) == 0) k = st->items.items[i];
     if (!k) {
         k = xcalloc(1, sizeof *k);
         k->kind = kind;
         k->path = xstrdup(path);
         arena_init(&k->mem);
         hashtab_add(&st->by_path, h);
-        *vec_push(st->items, st->count, st->cap) = k;
+        *VEC_PUSH(st->items) = k;
     } else if (((kind == KEPT_DIR || kind == KEPT_ARCHIVE) && k->round == st->round) ||
                (k->reusable && os_unchanged(&k->id, now))) {
         /* (a listing or index handed out already this round is what the
