@@ -1,9 +1,9 @@
-/* The library's entry points over the context (driver.h): a context, scripts
+/* The library's entry points over the context (compile/context.h): a context, scripts
 ** in, trees built, results out.  Only atrc_* functions live here; the
 ** stages' own (emit.c, walk.c, query.c, extensions.c, ...) live with them. */
 #include "compile/driver.h"
 #include "output/diag_view.h"
-#include "editor/lookup.h"
+#include "output/sites.h"
 #include "editor/session.h"
 #include "compile/frontend.h"
 #include "compile/link.h"
@@ -23,11 +23,17 @@ atrc_ctx *atrc_new(const atrc_options *opts)
     ctx->rules = profile_get(ctx->opts.profile);
     arena_init(&ctx->mem);
     diag_init(&ctx->diags);
-    ctx->diags.no_warnings = ctx->opts.no_warnings;
-    ctx->diags.warnings_as_errors = ctx->opts.warnings_as_errors;
-    if (ctx->opts.max_errors != 0) ctx->diags.max_errors = ctx->opts.max_errors < 0 ? 0 : ctx->opts.max_errors;
+    diag_set_policy(&ctx->diags, &ctx->opts);
     gamefs_init(&ctx->fs, &ctx->mem, ctx->rules);
     ctx->fs.diags = &ctx->diags;
+    return ctx;
+}
+
+atrc_ctx *atrc_session_begin(atrc_session *s, const atrc_options *opts)
+{
+    if (session_busy(s)) return NULL;
+    atrc_ctx *ctx = atrc_new(opts);
+    session_attach(s, ctx);
     return ctx;
 }
 
@@ -36,7 +42,7 @@ void atrc_free(atrc_ctx *ctx)
     if (!ctx) return;
     session_context_freed(ctx->session, ctx);
     diag_view_free(ctx->view);
-    lookup_cache_free(ctx->lookup);
+    sites_cache_free(ctx->lookup);
     frontend_free(ctx->fe);
     registry_free(ctx);
     if (ctx->walk) walk_free(ctx->walk);

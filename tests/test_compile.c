@@ -10,7 +10,7 @@
 
 #include "atrc.h"
 #include "tmpdir_testlib.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 
 typedef struct fixture_file {
     const char *path; /* relative to the game directory */

@@ -80,6 +80,21 @@ START_TEST(anim_reference)
     ck_assert_ptr_nonnull(at.reason);
     ck_assert_ptr_nonnull(strstr(at.reason, "why:"));
     ck_assert_ptr_nonnull(strstr(at.reason, "pruning: with nothing pruned it would be node"));
+    /* word for word --explain's "why:" and "pruning:" lines, joined */
+    FILE *ex = tmpfile();
+    ck_assert_ptr_nonnull(ex);
+    ck_assert_int_eq(atrc_explain(ctx, (uint32_t)at.value, ATRC_FORMAT_TEXT, ex, NULL), 0);
+    rewind(ex);
+    char line[1024], want[2048] = "";
+    while (fgets(line, sizeof line, ex)) {
+        line[strcspn(line, "\n")] = 0;
+        if (strncmp(line, "  why: ", 7) == 0 || strncmp(line, "  pruning: ", 11) == 0) {
+            if (want[0]) strcat(want, "\n");
+            strcat(want, line + 2);
+        }
+    }
+    fclose(ex);
+    ck_assert_str_eq(at.reason, want);
     /* the column just past the name is not on it */
     atrc_at past;
     ck_assert_int_eq(atrc_lookup(ctx, a_path, 6, 20, &past), 0);

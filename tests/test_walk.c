@@ -12,7 +12,7 @@
 #include "game/profile.h"
 #include "tmpdir_testlib.h"
 #include "atrc.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "tree/playeranim.h"
 #include "script/script_parse.h"
 #include "script/script_refs.h"

@@ -1,3 +1,5 @@
+/* The region allocator (arena.h), the overflow-checked allocation helpers
+** (xmalloc, array_size) and the arena's string copies. */
 #include "base/arena.h"
 #include "atrc.h"
 

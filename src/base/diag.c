@@ -1,3 +1,6 @@
+/* Diagnostics (diag.h): the list and its reporting policy, the GCC-style
+** printer with excerpts and colours, JSON, and a file's range put in source
+** order. */
 #include "base/diag.h"
 #include "base/arena.h"
 #include "base/outbuf.h"
@@ -11,6 +14,13 @@ void diag_init(diag_list *d)
 {
     memset(d, 0, sizeof *d);
     d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+}
+
+void diag_set_policy(diag_list *d, const atrc_options *opts)
+{
+    d->no_warnings = opts->no_warnings;
+    d->warnings_as_errors = opts->warnings_as_errors;
+    if (opts->max_errors != 0) d->max_errors = opts->max_errors < 0 ? 0 : opts->max_errors;
 }
 
 void diag_free(diag_list *d)
@@ -394,4 +404,33 @@ int diag_print(const diag_list *d, const diag_style *style, FILE *out)
     free(from);
     free(to);
     return rc;
+}
+
+/* ---- a file's diagnostics in source order ---- */
+
+typedef struct sort_item {
+    diag d;
+    size_t index;
+} sort_item;
+
+static int by_position(const void *a, const void *b)
+{
+    const sort_item *x = a, *y = b;
+    if (x->d.line != y->d.line) return x->d.line < y->d.line ? -1 : 1;
+    if (x->d.col != y->d.col) return x->d.col < y->d.col ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+void diag_sort_range(diag_list *d, size_t first, const source_file *src)
+{
+    if (first >= d->count) return;
+    size_t n = d->count - first;
+    if (n < 2) return;
+    for (size_t i = first; i < d->count; i++)
+        if (d->items[i].src != src) return;
+    sort_item *tmp = xmalloc(array_size(n, sizeof *tmp));
+    for (size_t i = 0; i < n; i++) tmp[i] = (sort_item){d->items[first + i], i};
+    qsort(tmp, n, sizeof *tmp, by_position);
+    for (size_t i = 0; i < n; i++) d->items[first + i] = tmp[i].d;
+    free(tmp);
 }

@@ -5,6 +5,7 @@
 #define ATRC_DIAG_H
 #include <stdarg.h>
 #include <stdio.h>
+#include "atrc.h"
 #include "base/source.h"
 
 /* A note is advice about the run (not counted, never made an error by
@@ -39,6 +40,9 @@ typedef struct diag_list {
 
 /* Empty list, default policy (warnings kept, DIAG_DEFAULT_MAX_ERRORS). */
 void diag_init(diag_list *d);
+/* The reporting policy of opts, the one way it is set: -w, -Werror and
+** --max-errors (0 keeps the default cap, below 0 lifts it). */
+void diag_set_policy(diag_list *d, const atrc_options *opts);
 void diag_free(diag_list *d);
 /* Records one diagnostic, after the policy: -w drops a warning, -Werror
 ** records it as an error. */
@@ -97,5 +101,9 @@ int diag_print(const diag_list *d, const diag_style *style, FILE *out);
 ** sequence.  Other bytes (UTF-8 names) are kept.  NULL when s holds no
 ** control byte, else a malloc'ed copy.  Every message goes through it. */
 char *diag_escape_controls(const char *s);
+
+/* Puts d's items from `first` on in source order (line, column, then
+** discovery order), when all of them are located in src. */
+void diag_sort_range(diag_list *d, size_t first, const source_file *src);
 
 #endif

@@ -1,3 +1,5 @@
+/* The hash index over a caller's array (hashtab.h): chains of entry
+** numbers, the string- and byte-keyed lookups. */
 #include "base/hashtab.h"
 
 #include <stdlib.h>

@@ -1,3 +1,5 @@
+/* Text output (outbuf.h): the stream block and the growing string, and the
+** writers of numbers, JSON strings and escapes over them. */
 #include "base/outbuf.h"
 
 #include <stdarg.h>

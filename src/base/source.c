@@ -1,3 +1,6 @@
+/* Source files (source.h): read whole with a NUL sentinel, released after
+** parsing and read again for excerpts only while unchanged; lines and
+** columns of byte offsets, UTF-8 sequence lengths. */
 #include "base/source.h"
 #include "base/arena.h"
 #include "os/os.h"

@@ -1,3 +1,5 @@
+/* Nearest-name suggestions (suggest.h): the bounded optimal string
+** alignment distance over ASCII-folded names. */
 #include "base/suggest.h"
 
 #include <stdint.h>

@@ -1,3 +1,5 @@
+/* Byte-string helpers (text.h): the engine's identifier test, ASCII case
+** folding and the one name hash. */
 #include "base/text.h"
 
 static unsigned char fold(unsigned char c)

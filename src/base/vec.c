@@ -1,3 +1,5 @@
+/* Growable arrays (vec.h): the doubling, overflow-checked reserve behind
+** VEC_PUSH and vec_push. */
 #include "base/vec.h"
 #include "base/arena.h"
 

@@ -192,33 +192,6 @@ void check_function_end(check_state *st, const ast_node *fn, int complete)
 
 /* ---------------------------------------------------------------- end */
 
-typedef struct sort_item {
-    diag d;
-    size_t index;
-} sort_item;
-
-static int by_position(const void *a, const void *b)
-{
-    const sort_item *x = a, *y = b;
-    if (x->d.line != y->d.line) return x->d.line < y->d.line ? -1 : 1;
-    if (x->d.col != y->d.col) return x->d.col < y->d.col ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-void check_sort_diags(diag_list *d, size_t first, const source_file *src)
-{
-    if (first >= d->count) return;
-    size_t n = d->count - first;
-    if (n < 2) return;
-    for (size_t i = first; i < d->count; i++)
-        if (d->items[i].src != src) return;
-    sort_item *tmp = xmalloc(n * sizeof *tmp);
-    for (size_t i = 0; i < n; i++) tmp[i] = (sort_item){d->items[first + i], i};
-    qsort(tmp, n, sizeof *tmp, by_position);
-    for (size_t i = 0; i < n; i++) d->items[first + i] = tmp[i].d;
-    free(tmp);
-}
-
 static check_ref *copy_refs(arena *a, const ref_vec *v)
 {
     if (!v->count) return NULL;
@@ -269,7 +242,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
         out->includes = copy_refs(&out->mem, &st->includes);
         out->include_count = st->includes.count;
     }
-    if (sort) check_sort_diags(st->diags, st->diag_first, st->src);
+    if (sort) diag_sort_range(st->diags, st->diag_first, st->src);
     ns_free(&st->functions);
     ns_free(&st->dev_functions);
     ns_free(&st->callee_names);

@@ -89,11 +89,8 @@ void check_result_free(check_file_result *r);
 /* A deep copy of from into to (whose old contents are not freed). */
 void check_result_copy(check_file_result *to, const check_file_result *from);
 /* check_end without the sort, for a caller that adds more of the file's
-** diagnostics first and then sorts them all with check_sort_diags. */
+** diagnostics first and then sorts them all with diag_sort_range (diag.h). */
 void check_finish(check_state *st, check_file_result *out);
-/* Puts d's items from `first` on in source order (line, column, then
-** discovery order), when all of them are located in src. */
-void check_sort_diags(diag_list *d, size_t first, const source_file *src);
 
 /* Reports one reference that linking left unresolved, in the profile's
 ** wording (an error), or as atrc's own warning when ref->certain is 0; the

@@ -151,16 +151,14 @@ char *lsp_uri_to_path(const char *uri)
     if (*p != '/') return NULL;
     size_t n = strcspn(p, "?#");
     char *path = percent_decode(p, n);
-#ifdef _WIN32
-    /* file:///C:/x -> C:/x; the drive upper case, as Windows spells it in the
-    ** paths it gives (the current directory, _fullpath), so that a document
-    ** and the compilation's file compare equal whichever case the client
-    ** sent (VS Code: file:///c%3A/x) */
-    if (path && path[0] == '/' && path[1] && path[2] == ':') {
+    /* file:///C:/x -> C:/x (Windows); the drive upper case, as Windows spells
+    ** it in the paths it gives (the current directory, _fullpath), so that a
+    ** document and the compilation's file compare equal whichever case the
+    ** client sent (VS Code: file:///c%3A/x) */
+    if (OS_WINDOWS && path && path[0] == '/' && path[1] && path[2] == ':') {
         memmove(path, path + 1, strlen(path));
         if (path[0] >= 'a' && path[0] <= 'z') path[0] = (char)(path[0] - 'a' + 'A');
     }
-#endif
     return path;
 }
 
@@ -245,9 +243,8 @@ int lsp_uri_to_entry(const char *uri, char **archive, char **entry)
         *archive = *entry = NULL;
         return -1;
     }
-#ifdef _WIN32
-    if ((*archive)[0] == '/' && (*archive)[1] && (*archive)[2] == ':') memmove(*archive, *archive + 1, strlen(*archive));
-#endif
+    if (OS_WINDOWS && (*archive)[0] == '/' && (*archive)[1] && (*archive)[2] == ':')
+        memmove(*archive, *archive + 1, strlen(*archive));
     return 0;
 }
 

@@ -1,11 +1,15 @@
-/* JSON-RPC framing and messages for the language server: lsp_rpc.h. */
+/* JSON-RPC framing and messages for the language server: lsp_rpc.h; the
+** server's writer (lsp_server.h). */
 #include "cli/lsp_rpc.h"
+#include "cli/lsp_server.h"
 #include "base/vec.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 void lsp_reader_feed(lsp_reader *r, const char *data, size_t n)
 {
@@ -222,4 +226,89 @@ void lsp_frame_message(outbuf *out, const char *json, size_t n)
 {
     outbuf_printf(out, "Content-Length: %zu\r\n\r\n", n);
     outbuf_put(out, json, n);
+}
+
+/* ---- the server's writer: responses, errors, notifications (lsp_server.h) ----
+** Here, beside the framing, so that the answers (lsp_answer.c,
+** lsp_publish.c) and the loop (lsp.c) write through one module and call
+** each other only loop to answer. */
+
+static void write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return; /* the client is gone: its end of the pipe will say so */
+        p += k;
+        n -= (size_t)k;
+    }
+}
+
+void lsp_send(lsp_server *s)
+{
+    outbuf frame = {0};
+    lsp_frame_message(&frame, s->msg.s ? s->msg.s : "", s->msg.len);
+    write_all(s->out_fd, frame.s, frame.len);
+    outbuf_free(&frame);
+    outbuf_flush(&s->msg);
+}
+
+void lsp_begin_result(lsp_server *s, const json_value *id)
+{
+    outbuf_flush(&s->msg);
+    outbuf_str(&s->msg, "{\"jsonrpc\":\"2.0\",\"id\":");
+    lsp_write_id(&s->msg, id);
+    outbuf_str(&s->msg, ",\"result\":");
+}
+
+void lsp_end_result(lsp_server *s)
+{
+    outbuf_char(&s->msg, '}');
+    lsp_send(s);
+}
+
+void lsp_send_error(lsp_server *s, const json_value *id, int code, const char *message)
+{
+    outbuf_flush(&s->msg);
+    outbuf_str(&s->msg, "{\"jsonrpc\":\"2.0\",\"id\":");
+    lsp_write_id(&s->msg, id);
+    outbuf_printf(&s->msg, ",\"error\":{\"code\":%d,\"message\":", code);
+    outbuf_json_string(&s->msg, message, strlen(message));
+    outbuf_str(&s->msg, "}}");
+    lsp_send(s);
+}
+
+void lsp_begin_notification(lsp_server *s, const char *method)
+{
+    outbuf_flush(&s->msg);
+    outbuf_str(&s->msg, "{\"jsonrpc\":\"2.0\",\"method\":");
+    outbuf_json_string(&s->msg, method, strlen(method));
+    outbuf_str(&s->msg, ",\"params\":");
+}
+
+/* window/logMessage: what the server says about itself (also on stderr). */
+void lsp_log(lsp_server *s, int type, const char *text)
+{
+    fprintf(stderr, "atrc lsp: %s\n", text);
+    lsp_begin_notification(s, "window/logMessage");
+    outbuf_printf(&s->msg, "{\"type\":%d,\"message\":", type);
+    outbuf_json_string(&s->msg, text, strlen(text));
+    outbuf_str(&s->msg, "}}");
+    lsp_send(s);
+}
+
+/* ---- reading a message's parameters ---- */
+
+const char *lsp_str(const json_value *o, const char *key)
+{
+    const json_value *v = json_get(o, key);
+    return v && v->type == JSON_STRING && strlen(v->u.string.s) == v->u.string.len ? v->u.string.s : NULL;
+}
+
+int lsp_int(const json_value *o, const char *key, int64_t *out)
+{
+    const json_value *v = json_get(o, key);
+    if (!v || v->type != JSON_NUMBER || !v->u.number.is_int) return -1;
+    *out = v->u.number.i;
+    return 0;
 }

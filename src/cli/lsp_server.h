@@ -45,8 +45,8 @@ typedef struct lsp_server {
     hashtab published_index;
 } lsp_server;
 
-/* Output: a response is begun, its result written to s->msg, then ended;
-** lsp_send frames s->msg and writes it. */
+/* Output (lsp_rpc.c): a response is begun, its result written to s->msg,
+** then ended; lsp_send frames s->msg and writes it. */
 void lsp_begin_result(lsp_server *s, const json_value *id);
 void lsp_end_result(lsp_server *s);
 void lsp_send_error(lsp_server *s, const json_value *id, int code, const char *message);
@@ -55,6 +55,8 @@ void lsp_send(lsp_server *s);
 /* window/logMessage of the given type (1 error ... 4 log), and stderr. */
 void lsp_log(lsp_server *s, int type, const char *text);
 
+/* A message's parameters (lsp_rpc.c): o's string member key (NULL when
+** absent, not a string or holding a NUL), its integer member (0, or -1). */
 const char *lsp_str(const json_value *o, const char *key);
 int lsp_int(const json_value *o, const char *key, int64_t *out);
 

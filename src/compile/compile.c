@@ -3,7 +3,7 @@
 ** references (stock-behavior.md section 5). */
 #include "game/profile.h"
 #include "compile/compile.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "check/dev_statement.h"
 #include "script/script_refs.h"
 #include "compile/registry.h"

@@ -1,7 +1,6 @@
 /* The compile driver: scripts in through the front end, each file's record
 ** replayed into the context strictly in the order the files were given. */
 #include "compile/driver.h"
-#include "editor/session.h"
 #include "check/check_stage.h"
 #include "compile/compile.h"
 #include "compile/runtime_anim.h"
@@ -9,6 +8,7 @@
 #include "compile/frontend.h"
 #include "game/profile.h"
 #include "script/script_parse.h"
+#include "files/overlay.h"
 #include "files/script_dir.h"
 #include "script/script_refs.h"
 #include "base/vec.h"
@@ -18,7 +18,7 @@
 #include <string.h>
 
 /* FE_PASS_CHECK: the compile-stage checks, into the file's own list.  Their
-** source-order sort is left to the replay (check_sort_diags), which sees the
+** source-order sort is left to the replay (diag_sort_range), which sees the
 ** compile stage's diagnostics too. */
 static void *check_pass_begin(fe_file *f)
 {
@@ -145,7 +145,7 @@ static frontend *get_frontend(atrc_ctx *ctx)
     if (!ctx->fe) {
         ctx->fe = frontend_new(&ctx->opts, ctx->rules, ctx_passes, ctx->opts.jobs);
         frontend_use_builtins(ctx->fe, &ctx->builtins);
-        frontend_use_cache(ctx->fe, session_records(ctx->session));
+        frontend_use_cache(ctx->fe, ctx->records);
     }
     return ctx->fe;
 }
@@ -171,7 +171,7 @@ static int replay_file(atrc_ctx *ctx, fe_file *f)
         runtime_replay(ctx, f, src, before ? before->next : ctx->refs);
         fe_replay_diags(f, &ctx->diags, f->diags.count);
         /* As the compile-stage checks order a file's diagnostics: by position. */
-        if (f->state[FE_PASS_CHECK]) check_sort_diags(&ctx->diags, first, src);
+        if (f->state[FE_PASS_CHECK]) diag_sort_range(&ctx->diags, first, src);
     }
     fe_file_free(f);
     return rc;
@@ -210,10 +210,10 @@ static int add_files(atrc_ctx *ctx, const char *const *paths, size_t n)
         /* A file the session holds a buffer for is parsed from it, in its turn (NULL request). */
         size_t len;
         while (queued < n && queued < i + ahead) {
-            reqs[queued] = session_buffer(ctx->session, paths[queued], &len) ? NULL : frontend_prefetch(fe, paths[queued]);
+            reqs[queued] = overlay_find(ctx->overlay, paths[queued], &len) ? NULL : frontend_prefetch(fe, paths[queued]);
             queued++;
         }
-        const char *buffered = reqs[i] ? NULL : session_buffer(ctx->session, paths[i], &len);
+        const char *buffered = reqs[i] ? NULL : overlay_find(ctx->overlay, paths[i], &len);
         fe_file *f = buffered ? frontend_parse_buffer(fe, paths[i], buffered, len) : frontend_take(fe, reqs[i]);
         if (replay_file(ctx, f) != 0) rc = -1;
     }
@@ -243,7 +243,7 @@ int ctx_add_script(atrc_ctx *ctx, const char *path)
     os_file_id id;
     if (strcmp(path, "-") != 0 && os_path_id(path, &id) == 0 && id.directory) return ctx_add_operands(ctx, &path, 1);
     size_t len;
-    const char *buffered = session_buffer(ctx->session, path, &len);
+    const char *buffered = overlay_find(ctx->overlay, path, &len);
     if (buffered) return replay_file(ctx, frontend_parse_buffer(get_frontend(ctx), path, buffered, len));
     return replay_file(ctx, frontend_parse_path(get_frontend(ctx), path));
 }

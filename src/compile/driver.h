@@ -1,43 +1,9 @@
-/* The one context struct of a compilation: options, memory, diagnostics,
-** the tree registry and every reference.  No state lives outside it.  The
-** driver (driver.c) takes scripts through the front end and replays each
-** file's record into the context in order. */
+/* The compile driver (driver.c): it takes scripts through the front end
+** and replays each file's record into the context (context.h) in order. */
 #ifndef ATRC_DRIVER_H
 #define ATRC_DRIVER_H
-#include "atrc.h"
-#include "base/arena.h"
-#include "game/builtins.h"
-#include "base/diag.h"
-#include "files/gamefs.h"
-#include "compile/registry.h"
-#include "base/source.h"
-#include "base/vec.h"
-
-typedef struct note_wait note_wait;
-
-struct atrc_ctx {
-    atrc_options opts;
-    const struct profile_rules *rules; /* opts.profile's row, set when the context is made */
-    arena mem;                 /* names, references, trees: freed with the context */
-    diag_list diags;
-    VEC(source_file *) sources; /* every file read, kept for diagnostics excerpts */
-    gamefs fs;
-    tree_entry *trees[ATRC_MAX_TREES + 1]; /* [0] unused, as in the engine */
-    int tree_count;
-    anim_ref *refs, *refs_tail;
-    size_t ref_count;
-    int trees_built;
-    int unreadable_inputs;     /* scripts that could not be read (exit status 2) */
-    struct walk_state *walk;   /* level and walk mode: the scripts loaded (walk.c) */
-    struct frontend *fe;       /* parses scripts (ahead, on worker threads with jobs > 1) */
-    builtin_set builtins;      /* extensions and user builtin lists (extensions.c), before any script */
-    struct diag_view *view;    /* structured diagnostics, made when first asked for (diag_view.c) */
-    struct lookup_cache *lookup; /* what is where in the files read, made when first asked for (lookup.c) */
-    struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
-    VEC(struct note_wait *) note_waits; /* waittillmatch calls to check once the trees are built (notewait.c) */
-    struct rt_file *runtime_files, *runtime_tail; /* the animation builtins' calls, in compile order,
-                                                     until the run-time checks (runtime_anim.c) */
-};
+#include <stdio.h>
+#include "compile/context.h"
 
 /* The file-local passes the context's front end runs (FE_PASS_COUNT of
 ** them, in fe_pass_id order: the checks, the compile stage, the walk's list). */

@@ -176,9 +176,7 @@ static fe_file *file_new(const frontend *fe, const char *path)
     f->path = xstrdup(path);
     diag_init(&f->diags);
     /* The context's reporting policy, applied as each diagnostic is recorded. */
-    f->diags.no_warnings = opts->no_warnings;
-    f->diags.warnings_as_errors = opts->warnings_as_errors;
-    if (opts->max_errors != 0) f->diags.max_errors = opts->max_errors < 0 ? 0 : opts->max_errors;
+    diag_set_policy(&f->diags, opts);
     return f;
 }
 

@@ -90,14 +90,14 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
                                  &ctx->diags);
     if (!parsed) {
         if (root) root->bound_node = -1;
-        check_sort_diags(&ctx->diags, first, src);
+        diag_sort_range(&ctx->diags, first, src);
         return;
     }
     atr_binder binder = {t, bind_name};
     if (atr_build(parsed, t->name, src, &binder, ctx->rules, &ctx->mem, &ctx->diags,
                   &t->tree) != 0) {
         for (size_t i = 0; i < t->names.count; i++) t->names.items[i]->bound_node = -1;
-        check_sort_diags(&ctx->diags, first, src);
+        diag_sort_range(&ctx->diags, first, src);
         return;
     }
     t->built = 1;
@@ -114,7 +114,7 @@ static void build_tree(atrc_ctx *ctx, tree_entry *t, int *queries, asset_count *
             if (t->tree.nodes[i].child_count == 0) ctx_leaf_notes(ctx, &t->tree, i, NULL);
     /* The engine's order (leaves by index, sync after assets) is not the
     ** file's: a tree's diagnostics come in line order. */
-    check_sort_diags(&ctx->diags, first, src);
+    diag_sort_range(&ctx->diags, first, src);
 }
 
 /* Every name the .atr of built tree t declares, pruned ones included (a
@@ -198,7 +198,7 @@ void link_trees(atrc_ctx *ctx)
         if (!ref->tree || !r) continue;
         tree_entry *t = ref->tree;
         if (r->bound_node >= 0) {
-            ref->value = ((int64_t)t->index << 16) | (r->bound_node & 0xFFFF);
+            ref->value = registry_pack(t->index, r->bound_node & 0xFFFF);
         } else if (t->built) {
             const char *spelling = ref->spelling ? ref->spelling : ref->name;
             int i = t->index;

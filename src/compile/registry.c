@@ -2,7 +2,7 @@
 ** registration policy for scripts and engine code) and a reference set per
 ** tree.  Building the trees is the link stage (link.c). */
 #include "compile/registry.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "base/text.h"
 #include "base/vec.h"
 

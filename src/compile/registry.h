@@ -53,6 +53,13 @@ struct tree_entry {
     size_t pruned_count;
 };
 
+/* The value a reference to node `node` of the tree with registry index
+** `tree` packs to, as the engine packs it: (tree << 16) | node. */
+static inline int64_t registry_pack(int tree, int node)
+{
+    return ((int64_t)tree << 16) | node;
+}
+
 /* Returns the tree registered under canonical name, registering it; NULL
 ** when the registry is full. *is_new tells whether it was just registered. */
 tree_entry *registry_intern(atrc_ctx *ctx, const char *canonical, int *is_new);

@@ -1,17 +1,12 @@
-/* Position queries: see lookup.h and atrc.h ("position queries").
-**
-** A script's sites (function definitions, calls, includes, tree directives)
-** come from lexing it again, once, when a query first concerns it: token
-** based, so a file with syntax errors still answers for what it holds.
-** Animation references, trees and nodes come from the compilation itself
-** (ctx->refs, the built trees), so values are the compilation's. */
+/* Position queries (atrc.h "position queries"): what is
+** at a position, definitions, references, completion and document symbols,
+** over the site index (output/sites.h) and the compilation's trees and
+** references, so values are the compilation's. */
 #include "editor/lookup_internal.h"
+#include "output/explain.h"
 #include "game/builtins.h"
 #include "compile/registry.h"
 #include "output/diag_view.h"
-#include "gsc_parser.h"
-#include "script/lexer.h"
-#include "script/syntax_log.h"
 #include "os/os.h"
 #include "game/profile.h"
 #include "base/text.h"
@@ -23,458 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-void lookup_cache_free(lookup_cache *c)
-{
-    if (!c) return;
-    for (size_t i = 0; i < c->file_count; i++)
-        if (c->files[i]) {
-            VEC_FREE(c->files[i]->sites);
-            VEC_FREE(c->files[i]->locals);
-            VEC_FREE(c->files[i]->arglists);
-            VEC_FREE(c->files[i]->commas);
-            VEC_FREE(c->files[i]->folds);
-            VEC_FREE(c->files[i]->refs);
-            VEC_FREE(c->files[i]->decl);
-            VEC_FREE(c->files[i]->def_sites);
-            VEC_FREE(c->files[i]->usings);
-            hashtab_free(&c->files[i]->defs);
-        }
-    free(c->files);
-    hashtab_free(&c->src_index);
-    hashtab_free(&c->script_index);
-    VEC_FREE(c->completions);
-    VEC_FREE(c->symbols);
-    VEC_FREE(c->anim_sites);
-    VEC_FREE(c->params);
-    arena_free_all(&c->mem);
-    free(c);
-}
-
-static uint32_t pointer_hash(const void *p)
-{
-    uintptr_t u = (uintptr_t)p;
-    return text_hash_bytes((const char *)&u, sizeof u);
-}
-
-lookup_cache *lookup_cache_of(const atrc_ctx *cctx)
-{
-    atrc_ctx *ctx = (atrc_ctx *)cctx; /* a cache of a logically const context */
-    if (!ctx->lookup) {
-        ctx->lookup = xcalloc(1, sizeof *ctx->lookup);
-        arena_init(&ctx->lookup->mem);
-    }
-    lookup_cache *c = ctx->lookup;
-    if (c->file_count < ctx->sources.count) {
-        c->files = xrealloc(c->files, array_size(ctx->sources.count, sizeof *c->files));
-        memset(c->files + c->file_count, 0, (ctx->sources.count - c->file_count) * sizeof *c->files);
-        c->file_count = ctx->sources.count;
-    }
-    for (; c->src_indexed < ctx->sources.count; c->src_indexed++)
-        hashtab_add(&c->src_index, pointer_hash(ctx->sources.items[c->src_indexed]));
-    return c;
-}
-
-static long source_number(const atrc_ctx *ctx, lookup_cache *c, const source_file *src)
-{
-    uint32_t h = pointer_hash(src);
-    for (size_t i = hashtab_first(&c->src_index, h); i != HASHTAB_END; i = hashtab_next(&c->src_index, h, i))
-        if (ctx->sources.items[i] == src) return (long)i;
-    return -1;
-}
-
-/* ---- lexing a script's sites ---- */
-
-static const char *canonical_script(arena *a, const char *z, size_t n)
-{
-    char *s = arena_lower(a, z, n);
-    for (char *p = s; *p; p++)
-        if (*p == '\\') *p = '/';
-    return s;
-}
-
-/* A site of the token t: pushed on sites (f->sites, or f->locals). */
-static site *push_site(site_vec *sites, site_kind kind, const gsc_token *t, const char *name)
-{
-    site *s = VEC_PUSH(*sites);
-    memset(s, 0, sizeof *s);
-    s->kind = kind;
-    s->line = t->line;
-    s->col = t->col;
-    s->end_col = t->col + t->n;
-    s->name = name;
-    return s;
-}
-
-static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const char *name)
-{
-    return push_site(&f->sites, kind, t, name);
-}
-
-/* A ring of the last tokens seen. */
-typedef struct recent {
-    gsc_token tok[4];
-    int code[4];
-    unsigned n;
-} recent;
-
-static const gsc_token *back(const recent *r, unsigned k, int *code)
-{
-    if (k >= r->n || k >= 4) {
-        *code = -1;
-        return NULL;
-    }
-    unsigned i = (r->n - 1 - k) & 3;
-    *code = r->code[i];
-    return &r->tok[i];
-}
-
-/* A call's argument lists and commas (signature help), and the blocks that
-** fold.  called: t is a '(' after a name in a body, whose call site is the
-** last site (added at the name for path::f, at the '(' otherwise).  A
-** statement's end (';', a brace) ends the argument lists still open, as a
-** line being typed leaves them. */
-typedef VEC(long) open_parens;
-typedef VEC(int) open_blocks;
-
-static void scan_brackets(file_index *f, int code, const gsc_token *t, int called, open_parens *parens,
-                          open_blocks *blocks)
-{
-    if (code == TK_LP) {
-        long list = -1;
-        if (called && f->sites.count && f->sites.items[f->sites.count - 1].kind == SITE_CALL) {
-            arglist *a = VEC_PUSH(f->arglists);
-            a->call = f->sites.count - 1;
-            a->open_line = t->line;
-            a->open_col = t->col;
-            a->close_line = a->close_col = 0;
-            list = (long)f->arglists.count - 1;
-        }
-        *VEC_PUSH(*parens) = list;
-    } else if (code == TK_COMMA && parens->count && parens->items[parens->count - 1] >= 0) {
-        comma *k = VEC_PUSH(f->commas);
-        k->list = (size_t)parens->items[parens->count - 1];
-        k->line = t->line;
-        k->col = t->col;
-    } else if (code == TK_RP && parens->count) {
-        long list = parens->items[--parens->count];
-        if (list >= 0) {
-            f->arglists.items[list].close_line = t->line;
-            f->arglists.items[list].close_col = t->col;
-        }
-    } else if (code == TK_SEMI || code == TK_LBRACE || code == TK_RBRACE) {
-        while (parens->count) {
-            long list = parens->items[--parens->count];
-            if (list >= 0) {
-                f->arglists.items[list].close_line = t->line;
-                f->arglists.items[list].close_col = t->col;
-            }
-        }
-    }
-    if (code == TK_LBRACE || code == TK_DEVOPEN) {
-        *VEC_PUSH(*blocks) = t->line;
-    } else if ((code == TK_RBRACE || code == TK_DEVCLOSE) && blocks->count) {
-        int start = blocks->items[--blocks->count];
-        if (t->line > start) {
-            atrc_fold *d = VEC_PUSH(f->folds);
-            d->start_line = start;
-            d->end_line = t->line;
-        }
-    }
-}
-
-static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
-{
-    source_file *src = f->src;
-    if (!src->data) return;
-    diag_list scratch;
-    diag_init(&scratch);
-    scratch.max_errors = 0;
-    scratch.no_warnings = 1;
-    syntax_log log;
-    syntax_log_init(&log, src, &scratch);
-    gsc_lexer lx;
-    gsc_lexer_init(&lx, src, ctx->rules, &log);
-    recent r = {{{0}}, {0}, 0};
-    int depth = 0, code;
-    /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
-    long open_func = -1, params_of = -1;
-    int in_params = 0; /* between a definition's '(' and ')' */
-    size_t sig_start = 0;
-    open_parens parens = {0};    /* open '(': the arglist of a call's, -1 for others */
-    open_blocks blocks = {0};    /* open '{' and '/#': their lines */
-    gsc_token t;
-    while ((code = gsc_lexer_next(&lx, &t)) != 0) {
-        int c1, c2, c3;
-        const gsc_token *p1 = back(&r, 0, &c1);
-        const gsc_token *p2 = back(&r, 1, &c2);
-        const gsc_token *p3 = back(&r, 2, &c3);
-        /* The name before this token is a local or a parameter when it is no
-        ** call (f(, path::), no field (.x) and no function of path::f, and
-        ** stands in a body or a definition's parameter list. */
-        if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON) {
-            long fn = depth > 0 ? open_func : in_params ? params_of : -1;
-            if (fn >= 0) {
-                site *l = push_site(&f->locals, SITE_LOCAL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
-                l->func = (size_t)fn;
-                l->param = depth == 0;
-            }
-        }
-        if (code == TK_LP && p1 && c1 == TK_IDENT) {
-            if (c2 == TK_DCOLON) {
-                /* path::f( or ::f( : the call site was added at the name */
-            } else if (depth == 0) {
-                add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
-                params_of = (long)f->sites.count - 1;
-                in_params = 1;
-                sig_start = (size_t)(p1->z - src->data);
-            } else {
-                add_site(f, SITE_CALL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
-            }
-        } else if (code == TK_IDENT && p1 && c1 == TK_DCOLON) {
-            const char *path = NULL;
-            if (p2 && (c2 == TK_PATH || c2 == TK_IDENT) && p2->line == p1->line && p2->col + p2->n == p1->col) {
-                path = canonical_script(&c->mem, p2->z, (size_t)p2->n);
-                add_site(f, SITE_PATH, p2, path);
-            }
-            add_site(f, SITE_CALL, &t, arena_strndup(&c->mem, t.z, (size_t)t.n))->path = path;
-        } else if (p1 && c1 == TK_INCLUDE && (code == TK_PATH || code == TK_IDENT)) {
-            add_site(f, SITE_PATH, &t, canonical_script(&c->mem, t.z, (size_t)t.n))->include = 1;
-        } else if (code == TK_RP && p1 && c1 == TK_STRING && p2 && c2 == TK_LP && p3 && c3 == TK_USING_ANIMTREE) {
-            const char *name = p1->n >= 2 ? arena_lower(&c->mem, p1->z + 1, (size_t)p1->n - 2) : "";
-            site *d = add_site(f, SITE_USING, p3, name);
-            d->using_line = p3->line;
-            d->using_col = p3->col;
-            site *s = add_site(f, SITE_USING, p1, name);
-            s->using_line = p3->line;
-            s->using_col = p3->col;
-        } else if (code == TK_ANIMTREE) {
-            add_site(f, SITE_ANIMTREE, &t, "#animtree");
-        } else if (code == TK_RP && params_of >= 0 && depth == 0) {
-            in_params = 0;
-            size_t end = (size_t)(t.z - src->data) + 1;
-            f->sites.items[params_of].signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
-        } else if (code == TK_LBRACE) {
-            if (depth++ == 0 && params_of >= 0) {
-                open_func = params_of;
-                params_of = -1;
-            }
-        } else if (code == TK_RBRACE && depth > 0) {
-            if (--depth == 0 && open_func >= 0) {
-                f->sites.items[open_func].body_end_line = t.line;
-                f->sites.items[open_func].body_end_col = t.col + 1;
-                open_func = -1;
-            }
-        } else if (code == TK_SEMI && depth == 0) {
-            params_of = -1;
-            in_params = 0;
-        }
-        if (code == TK_LBRACE) in_params = 0;
-        scan_brackets(f, code, &t, p1 && c1 == TK_IDENT && depth > 0, &parens, &blocks);
-        unsigned i = r.n++ & 3;
-        r.tok[i] = t;
-        r.code[i] = code;
-    }
-    VEC_FREE(parens);
-    VEC_FREE(blocks);
-    gsc_lexer_free(&lx);
-    syntax_log_free(&log);
-    diag_free(&scratch);
-    for (size_t i = 0; i < f->sites.count; i++)
-        if (f->sites.items[i].kind == SITE_USING) *VEC_PUSH(f->usings) = i;
-}
-
-static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
-{
-    if (c->refs_indexed) return;
-    c->refs_indexed = 1;
-    for (const anim_ref *r = ctx->refs; r; r = r->next) {
-        if (!r->src) continue;
-        long i = source_number(ctx, c, r->src);
-        if (i < 0) continue;
-        file_index *f = c->files[i];
-        if (!f) {
-            f = c->files[i] = arena_alloc(&c->mem, sizeof *f);
-            memset(f, 0, sizeof *f);
-            f->src = ctx->sources.items[i];
-        }
-        *VEC_PUSH(f->refs) = r;
-    }
-}
-
-int lookup_is_script(const source_file *src)
-{
-    size_t n = strlen(src->path);
-    return n >= 4 && text_equal_nocase(src->path + n - 4, ".gsc");
-}
-
-/* The index of ctx->sources.items[i], lexed on first use. */
-file_index *lookup_file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
-{
-    index_refs(ctx, c);
-    file_index *f = c->files[i];
-    if (!f) {
-        f = c->files[i] = arena_alloc(&c->mem, sizeof *f);
-        memset(f, 0, sizeof *f);
-        f->src = ctx->sources.items[i];
-    }
-    if (!f->script) {
-        char buf[1024];
-        gamefs_relative_name(&((atrc_ctx *)ctx)->fs, f->src->path, buf, sizeof buf);
-        size_t n = strlen(buf);
-        if (n >= 4 && strcmp(buf + n - 4, ".gsc") == 0) n -= 4;
-        f->script = arena_strndup(&c->mem, buf, n);
-    }
-    return f;
-}
-
-/* f with its sites: a script is lexed the first time a query needs them. */
-file_index *lookup_with_sites(const atrc_ctx *ctx, file_index *f)
-{
-    if (!f || f->scanned) return f;
-    f->scanned = 1;
-    if (lookup_is_script(f->src)) {
-        int reloaded = f->src->released && source_reload(f->src) == 0;
-        scan_sites(ctx, lookup_cache_of(ctx), f);
-        if (reloaded) source_release(f->src);
-    }
-    return f;
-}
-
-static file_index *file_of_src(const atrc_ctx *ctx, const source_file *src)
-{
-    lookup_cache *c = lookup_cache_of(ctx);
-    long i = source_number(ctx, c, src);
-    return i < 0 ? NULL : lookup_with_sites(ctx, lookup_file_at(ctx, c, (size_t)i));
-}
-
-/* The file a query names: as in diagnostics, else the same file by real path. */
-file_index *lookup_file_named(const atrc_ctx *ctx, const char *name)
-{
-    if (!name) return NULL;
-    lookup_cache *c = lookup_cache_of(ctx);
-    for (size_t i = 0; i < ctx->sources.count; i++)
-        if (strcmp(ctx->sources.items[i]->path, name) == 0) return lookup_with_sites(ctx, lookup_file_at(ctx, c, i));
-    char *real = os_real_path(name);
-    if (!real) return NULL;
-    file_index *found = NULL;
-    for (size_t i = 0; i < ctx->sources.count && !found; i++) {
-        file_index *f = lookup_file_at(ctx, c, i);
-        if (!f->real) {
-            char *r = os_real_path(f->src->path);
-            f->real = r ? arena_strdup(&c->mem, r) : "";
-            free(r);
-        }
-        if (strcmp(f->real, real) == 0) found = f;
-    }
-    free(real);
-    return lookup_with_sites(ctx, found);
-}
-
-/* The script of canonical name (game-relative, no .gsc), or NULL: the
-** files indexed by that name as the compilation's list of them grows (the
-** first of two scripts with one name wins, as the loop before did). */
-static file_index *script_named(const atrc_ctx *ctx, const char *name)
-{
-    lookup_cache *c = lookup_cache_of(ctx);
-    for (; c->script_indexed < ctx->sources.count; c->script_indexed++) {
-        file_index *f = lookup_file_at(ctx, c, c->script_indexed);
-        hashtab_add(&c->script_index, text_hash(0, f->script, 0));
-    }
-    uint32_t h = text_hash(0, name, 0);
-    size_t first = HASHTAB_END; /* chains list the newest first */
-    for (size_t i = hashtab_first(&c->script_index, h); i != HASHTAB_END; i = hashtab_next(&c->script_index, h, i))
-        if (lookup_is_script(c->files[i]->src) && strcmp(c->files[i]->script, name) == 0) first = i;
-    return first == HASHTAB_END ? NULL : lookup_with_sites(ctx, c->files[first]);
-}
-
-/* ---- internal queries (diag_view.c) ---- */
-
-int lookup_before(int l1, int c1, int l2, int c2)
-{
-    return l1 < l2 || (l1 == l2 && c1 < c2);
-}
-
-/* The nearest #using_animtree before line:col: a binary search over the
-** file's directives (usings[], in source order), so the diagnostics of a
-** file with thousands of them cost O(log n) each. */
-static const site *using_before(const file_index *f, int line, int col)
-{
-    size_t lo = 0, hi = f->usings.count; /* the first directive not before line:col */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const site *u = &f->sites.items[f->usings.items[mid]];
-        if (lookup_before(u->line, u->col, line, col)) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo ? &f->sites.items[f->usings.items[lo - 1]] : NULL;
-}
-
-int lookup_using_before(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
-{
-    file_index *f = file_of_src(ctx, src);
-    const site *u = f ? using_before(f, line, col) : NULL;
-    if (!u) return 0;
-    *at_line = u->using_line;
-    *at_col = u->using_col;
-    return 1;
-}
-
-/* The first definition of each function name (case folded) of f, for
-** duplicate-function's related place: a table built once per file. */
-static const char *def_name_at(const void *file, size_t k)
-{
-    const file_index *f = file;
-    return f->sites.items[f->def_sites.items[k]].name;
-}
-
-static void build_defs(file_index *f)
-{
-    if (f->defs_built) return;
-    f->defs_built = 1;
-    for (size_t i = 0; i < f->sites.count; i++) {
-        const site *s = &f->sites.items[i];
-        if (s->kind != SITE_FUNCTION) continue;
-        uint32_t h = text_hash(0, s->name, 1);
-        if (hashtab_find_string(&f->defs, h, s->name, 1, f, def_name_at) != HASHTAB_END) continue;
-        hashtab_add(&f->defs, h);
-        *VEC_PUSH(f->def_sites) = i;
-    }
-}
-
-const site *lookup_defined_in(lookup_cache *c, file_index *f, const char *name)
-{
-    (void)c;
-    build_defs(f);
-    size_t k = hashtab_find_string(&f->defs, text_hash(0, name, 1), name, 1, f, def_name_at);
-    return k == HASHTAB_END ? NULL : &f->sites.items[f->def_sites.items[k]];
-}
-
-static const site *first_definition_of(lookup_cache *c, file_index *f, const site *later)
-{
-    const site *first = lookup_defined_in(c, f, later->name);
-    return first != later ? first : NULL;
-}
-
-int lookup_first_definition(const atrc_ctx *ctx, source_file *src, int line, int col, int *at_line, int *at_col)
-{
-    file_index *f = file_of_src(ctx, src);
-    if (!f) return 0;
-    /* the later definition: the site at line:col (binary search: source order) */
-    size_t lo = 0, hi = f->sites.count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (lookup_before(f->sites.items[mid].line, f->sites.items[mid].col, line, col)) lo = mid + 1;
-        else hi = mid;
-    }
-    if (lo == f->sites.count || f->sites.items[lo].kind != SITE_FUNCTION || f->sites.items[lo].line != line || f->sites.items[lo].col != col)
-        return 0;
-    const site *first = first_definition_of(lookup_cache_of(ctx), f, &f->sites.items[lo]);
-    if (!first) return 0;
-    *at_line = first->line;
-    *at_col = first->col;
-    return 1;
-}
 
 /* ---- atrc_lookup ---- */
 
@@ -523,33 +66,16 @@ static const char *node_path(lookup_cache *c, const atrc_tree *t, int node)
     return s;
 }
 
-/* The explain lines that say why the node has its index (atrc_explain's
-** "why:" and "pruning:"), joined; NULL when there are none. */
-static const char *index_reason(const atrc_ctx *ctx, lookup_cache *c, int64_t value)
+/* Why the node has its index: --explain's "why:" and "pruning:" lines
+** (output/explain.h), joined. */
+static const char *index_reason(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t, int node)
 {
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = os_memstream_open(&buf, &len);
-    if (!f) return NULL;
-    uint32_t v = (uint32_t)value;
-    atrc_explain_values(ctx, &v, 1, ATRC_FORMAT_TEXT, f, f);
-    if (os_memstream_close(f, &buf, &len) != 0 || !buf) return NULL;
-    size_t cap = len + 1, n = 0;
-    char *out = arena_alloc(&c->mem, cap);
-    for (char *line = buf; line && *line;) {
-        char *nl = strchr(line, '\n');
-        size_t k = nl ? (size_t)(nl - line) : strlen(line);
-        while (k && *line == ' ') line++, k--;
-        if ((k >= 4 && memcmp(line, "why:", 4) == 0) || (k >= 8 && memcmp(line, "pruning:", 8) == 0)) {
-            if (n) out[n++] = '\n';
-            memcpy(out + n, line, k);
-            n += k;
-        }
-        line = nl ? nl + 1 : NULL;
-    }
-    out[n] = 0;
-    free(buf);
-    return n ? out : NULL;
+    explain_reason r;
+    explain_reason_of(ctx, t, node, &r);
+    const char *s = r.pruning.len ? arena_printf(&c->mem, "why: %s\npruning: %s", r.block.s, r.pruning.s)
+                                  : arena_printf(&c->mem, "why: %s", r.block.s);
+    explain_reason_free(&r);
+    return s;
 }
 
 static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t, int node, atrc_at *out)
@@ -566,8 +92,8 @@ static void node_facts(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t
     int holder = n->child_count == 0 && n->parent >= 0 ? n->parent : node;
     out->sync_flags = atr_runtime_flags(&t->tree, holder) & (ATRC_FLAG_LOOPSYNC | ATRC_FLAG_NONLOOPSYNC);
     out->node_path = node_path(c, &t->tree, node);
-    out->value = ((int64_t)t->index << 16) | node;
-    out->reason = index_reason(ctx, c, out->value);
+    out->value = registry_pack(t->index, node);
+    out->reason = index_reason(ctx, c, t, node);
 }
 
 static void clear_at(atrc_at *out)
@@ -609,20 +135,20 @@ const site *lookup_function_site(const atrc_ctx *ctx, file_index *f, const char 
                                  file_index **in)
 {
     if (path) {
-        file_index *p = script_named(ctx, path);
-        const site *s = p ? lookup_defined_in(lookup_cache_of(ctx), p, name) : NULL;
+        file_index *p = sites_script_named(ctx, path);
+        const site *s = p ? sites_defined_in(sites_cache(ctx), p, name) : NULL;
         if (s) *in = p;
         return s;
     }
-    const site *s = lookup_defined_in(lookup_cache_of(ctx), f, name);
+    const site *s = sites_defined_in(sites_cache(ctx), f, name);
     if (s) {
         *in = f;
         return s;
     }
     for (size_t i = 0; i < f->sites.count; i++)
         if (f->sites.items[i].kind == SITE_PATH && f->sites.items[i].include) {
-            file_index *inc = script_named(ctx, f->sites.items[i].name);
-            if (inc && inc != f && (s = lookup_defined_in(lookup_cache_of(ctx), inc, name)) != NULL) {
+            file_index *inc = sites_script_named(ctx, f->sites.items[i].name);
+            if (inc && inc != f && (s = sites_defined_in(sites_cache(ctx), inc, name)) != NULL) {
                 *in = inc;
                 return s;
             }
@@ -704,9 +230,9 @@ const site *lookup_function_at(const file_index *f, int line, int col)
     for (size_t i = 0; i < f->sites.count; i++) {
         const site *s = &f->sites.items[i];
         if (s->kind != SITE_FUNCTION) continue;
-        if (!lookup_before(s->line, s->col, line, col)) break;
+        if (!sites_before(s->line, s->col, line, col)) break;
         /* a body left open (being typed) runs to the next definition */
-        found = !s->body_end_line || lookup_before(line, col, s->body_end_line, s->body_end_col) ? s : NULL;
+        found = !s->body_end_line || sites_before(line, col, s->body_end_line, s->body_end_col) ? s : NULL;
     }
     return found;
 }
@@ -831,10 +357,10 @@ int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *
 {
     clear_at(out);
     if (!ctx) return 0;
-    file_index *f = lookup_file_named(ctx, file);
+    file_index *f = sites_file_named(ctx, file);
     if (!f) return 0;
-    lookup_cache *c = lookup_cache_of(ctx);
-    int found = lookup_is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
+    lookup_cache *c = sites_cache(ctx);
+    int found = sites_is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
                                   : lookup_atr(ctx, c, f, line, column, out);
     if (!found) clear_at(out);
     else leaf_asset_facts(ctx, out);
@@ -868,14 +394,14 @@ int atrc_definition(atrc_ctx *ctx, const atrc_at *at, atrc_location *out)
         return 1;
     }
     case ATRC_AT_INCLUDE: {
-        file_index *f = at->path ? script_named(ctx, at->path) : NULL;
+        file_index *f = at->path ? sites_script_named(ctx, at->path) : NULL;
         if (!f) return 0;
         location_of(ctx, f->src, 1, 1, out);
         return 1;
     }
     case ATRC_AT_CALL:
     case ATRC_AT_FUNCTION: {
-        file_index *f = lookup_file_named(ctx, at->where.file), *in = NULL;
+        file_index *f = sites_file_named(ctx, at->where.file), *in = NULL;
         const site *def = f ? lookup_function_site(ctx, f, at->name, at->path, &in) : NULL;
         if (!def) return 0;
         lookup_set_where(ctx, in->src, def->line, def->col, def->end_col, out);
@@ -896,7 +422,7 @@ size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *ou
     if (!ctx || !at || (at->kind != ATRC_AT_ANIM && at->kind != ATRC_AT_NODE) || at->tree <= 0 || at->node < 0)
         return 0;
     const tree_entry *t = ctx->trees[at->tree];
-    int64_t value = ((int64_t)at->tree << 16) | at->node;
+    int64_t value = registry_pack(at->tree, at->node);
     size_t n = 0;
     for (const anim_ref *r = ctx->refs; r; r = r->next) {
         if (r->tree != t || r->kind != REF_ANIM || r->value != value || !r->src) continue;
@@ -937,9 +463,9 @@ static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entr
         if (i == 0 || n->placeholder) continue;
         lookup_add_completion(c, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
                        arena_printf(&c->mem, "%s[%d] node %d = 0x%08x", t->name, t->index, i,
-                                    (unsigned)((t->index << 16) | i)));
+                                    (unsigned)registry_pack(t->index, i)));
     }
-    file_index *atr = t->atr_src ? file_of_src(ctx, t->atr_src) : NULL;
+    file_index *atr = t->atr_src ? sites_file_of_src(ctx, t->atr_src) : NULL;
     if (atr) full_atr(ctx, c, atr);
     for (size_t k = 0; atr && k < atr->decl.count; k++) {
         const atr_node *d = atr->decl.items[k];
@@ -1008,7 +534,7 @@ static long name_back(const char *t, long p, long *end)
 static void complete_leaf_notes(atrc_ctx *ctx, lookup_cache *c, file_index *f, int line, int col, const char *name,
                                 size_t len)
 {
-    const site *u = using_before(f, line, col);
+    const site *u = sites_using_in(f, line, col);
     tree_entry *t = u ? (tree_entry *)tree_named(ctx, u->name) : NULL;
     if (!t || !t->built) return;
     char *lower = arena_lower(&c->mem, name, len);
@@ -1124,9 +650,9 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 {
     *count = 0;
     if (start_column) *start_column = column;
-    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
-    if (!f || !lookup_is_script(f->src)) return NULL;
-    lookup_cache *c = lookup_cache_of(ctx);
+    file_index *f = ctx ? sites_file_named(ctx, file) : NULL;
+    if (!f || !sites_is_script(f->src)) return NULL;
+    lookup_cache *c = sites_cache(ctx);
     c->completions.count = 0;
     const char *text;
     int reloaded = f->src->released && source_reload(f->src) == 0;
@@ -1147,7 +673,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
     if (sw > 0 && complete_notetracks(ctx, c, f, line, column, text, sw)) {
         if (start_column) *start_column = (int)sw + 1;
     } else if (w > 0 && text[w - 1] == '%') {
-        const site *u = using_before(f, line, column);
+        const site *u = sites_using_in(f, line, column);
         complete_nodes(ctx, c, u ? tree_named(ctx, u->name) : NULL);
     } else if (w > 0 && text[w - 1] == '"' && directive_before(text, (size_t)w - 1, "#using_animtree")) {
         const char **names;
@@ -1159,7 +685,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
                          (text[p - 1] >= '0' && text[p - 1] <= '9') || ((text[p - 1] | 0x20) >= 'a' && (text[p - 1] | 0x20) <= 'z')))
             p--;
         if (p < w - 2) {
-            file_index *s = script_named(ctx, canonical_script(&c->mem, text + p, (size_t)(w - 2 - p)));
+            file_index *s = sites_script_named(ctx, sites_canonical_script(&c->mem, text + p, (size_t)(w - 2 - p)));
             if (s) complete_functions(c, s);
         } else {
             complete_functions(c, f);
@@ -1169,7 +695,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
         complete_functions(c, f);
         for (size_t i = 0; i < f->sites.count; i++)
             if (f->sites.items[i].kind == SITE_PATH && f->sites.items[i].include) {
-                file_index *inc = script_named(ctx, f->sites.items[i].name);
+                file_index *inc = sites_script_named(ctx, f->sites.items[i].name);
                 if (inc && inc != f) complete_functions(c, inc);
             }
         const profile_rules *rules = ctx->rules;
@@ -1192,7 +718,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 
 void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *s)
 {
-    atrc_symbol *y = VEC_PUSH(lookup_cache_of(ctx)->symbols);
+    atrc_symbol *y = VEC_PUSH(sites_cache(ctx)->symbols);
     memset(y, 0, sizeof *y);
     y->name = s->name;
     y->is_function = 1;
@@ -1207,11 +733,11 @@ void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *
 const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
 {
     *count = 0;
-    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
+    file_index *f = ctx ? sites_file_named(ctx, file) : NULL;
     if (!f) return NULL;
-    lookup_cache *c = lookup_cache_of(ctx);
+    lookup_cache *c = sites_cache(ctx);
     c->symbols.count = 0;
-    if (lookup_is_script(f->src)) {
+    if (sites_is_script(f->src)) {
         for (size_t i = 0; i < f->sites.count; i++)
             if (f->sites.items[i].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, f, &f->sites.items[i]);
     } else {
@@ -1245,7 +771,7 @@ const char *atrc_file_name(const atrc_ctx *ctx, size_t i)
 
 const char *atrc_source_text(atrc_ctx *ctx, const char *file, size_t *len)
 {
-    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
+    file_index *f = ctx ? sites_file_named(ctx, file) : NULL;
     if (!f || (f->src->released && source_reload(f->src) != 0) || !f->src->data) return NULL;
     *len = f->src->len;
     return f->src->data;

@@ -22,7 +22,7 @@ static const site *local_at(const file_index *f, int line, int col)
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const site *l = &f->locals.items[mid];
-        if (lookup_before(l->line, l->end_col - 1, line, col)) lo = mid + 1;
+        if (sites_before(l->line, l->end_col - 1, line, col)) lo = mid + 1;
         else hi = mid;
     }
     if (lo == f->locals.count) return NULL;
@@ -65,7 +65,7 @@ int lookup_local(const atrc_ctx *ctx, file_index *f, int line, int col, atrc_at 
 
 int lookup_local_definition(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out)
 {
-    file_index *f = lookup_file_named(ctx, at->where.file);
+    file_index *f = sites_file_named(ctx, at->where.file);
     const site *l = f ? local_at(f, at->where.line, at->where.column) : NULL;
     if (!l) return 0;
     l = local_first(f, l);
@@ -77,7 +77,7 @@ int lookup_local_definition(const atrc_ctx *ctx, const atrc_at *at, atrc_locatio
 ** written), in the order they first appear. */
 void lookup_complete_locals(const atrc_ctx *ctx, file_index *f, int line, int col)
 {
-    lookup_cache *c = lookup_cache_of(ctx);
+    lookup_cache *c = sites_cache(ctx);
     const site *fn = lookup_function_at(f, line, col);
     if (!fn) return;
     size_t func = (size_t)(fn - f->sites.items);
@@ -105,8 +105,8 @@ void lookup_complete_locals(const atrc_ctx *ctx, file_index *f, int line, int co
 /* The i-th file of the compilation with its sites when it is a script, else NULL. */
 static file_index *script_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
 {
-    file_index *f = lookup_file_at(ctx, c, i);
-    return lookup_is_script(f->src) ? lookup_with_sites(ctx, f) : NULL;
+    file_index *f = sites_file_at(ctx, c, i);
+    return sites_is_script(f->src) ? sites_with_sites(ctx, f) : NULL;
 }
 
 static void add_location(const atrc_ctx *ctx, source_file *src, const site *s, atrc_location *out, size_t max,
@@ -118,8 +118,8 @@ static void add_location(const atrc_ctx *ctx, source_file *src, const site *s, a
 
 size_t lookup_name_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *out, size_t max)
 {
-    lookup_cache *c = lookup_cache_of(ctx);
-    file_index *f = lookup_file_named(ctx, at->where.file), *in = NULL;
+    lookup_cache *c = sites_cache(ctx);
+    file_index *f = sites_file_named(ctx, at->where.file), *in = NULL;
     if (!f) return 0;
     size_t n = 0;
     if (at->kind == ATRC_AT_LOCAL) {
@@ -169,7 +169,7 @@ const atrc_symbol *atrc_workspace_symbols(atrc_ctx *ctx, const char *query, size
 {
     *count = 0;
     if (!ctx) return NULL;
-    lookup_cache *c = lookup_cache_of(ctx);
+    lookup_cache *c = sites_cache(ctx);
     c->symbols.count = 0;
     for (size_t i = 0; i < ctx->sources.count; i++) {
         file_index *f = script_at(ctx, c, i);
@@ -184,7 +184,7 @@ const atrc_symbol *atrc_workspace_symbols(atrc_ctx *ctx, const char *query, size
 
 const atrc_fold *atrc_folds(atrc_ctx *ctx, const char *file, size_t *count)
 {
-    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
+    file_index *f = ctx ? sites_file_named(ctx, file) : NULL;
     *count = f ? f->folds.count : 0;
     return f ? f->folds.items : NULL;
 }
@@ -201,9 +201,9 @@ static int by_place(const void *a, const void *b)
 const atrc_anim_site *atrc_anim_sites(atrc_ctx *ctx, const char *file, size_t *count)
 {
     *count = 0;
-    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
+    file_index *f = ctx ? sites_file_named(ctx, file) : NULL;
     if (!f) return NULL;
-    lookup_cache *c = lookup_cache_of(ctx);
+    lookup_cache *c = sites_cache(ctx);
     c->anim_sites.count = 0;
     for (size_t i = 0; i < f->refs.count; i++) {
         const anim_ref *r = f->refs.items[i];
@@ -232,8 +232,8 @@ static const arglist *arglist_at(const file_index *f, int line, int col)
     const arglist *best = NULL;
     for (size_t i = 0; i < f->arglists.count; i++) {
         const arglist *a = &f->arglists.items[i];
-        if (!lookup_before(a->open_line, a->open_col, line, col)) break; /* in the order of their '(' */
-        if (a->close_line && lookup_before(a->close_line, a->close_col, line, col)) continue;
+        if (!sites_before(a->open_line, a->open_col, line, col)) break; /* in the order of their '(' */
+        if (a->close_line && sites_before(a->close_line, a->close_col, line, col)) continue;
         best = a;
     }
     return best;
@@ -272,15 +272,15 @@ static void signature_params(lookup_cache *c, const char *signature)
 int atrc_signature_help(atrc_ctx *ctx, const char *file, int line, int column, atrc_signature *out)
 {
     memset(out, 0, sizeof *out);
-    file_index *f = ctx ? lookup_file_named(ctx, file) : NULL;
-    if (!f || !lookup_is_script(f->src)) return 0;
-    lookup_cache *c = lookup_cache_of(ctx);
+    file_index *f = ctx ? sites_file_named(ctx, file) : NULL;
+    if (!f || !sites_is_script(f->src)) return 0;
+    lookup_cache *c = sites_cache(ctx);
     const arglist *a = arglist_at(f, line, column);
     if (!a) return 0;
     const site *call = &f->sites.items[a->call];
     for (size_t i = 0; i < f->commas.count; i++) {
         const comma *k = &f->commas.items[i];
-        if (k->list == (size_t)(a - f->arglists.items) && lookup_before(k->line, k->col, line, column)) out->active++;
+        if (k->list == (size_t)(a - f->arglists.items) && sites_before(k->line, k->col, line, column)) out->active++;
     }
     c->params.count = 0;
     file_index *in = NULL;

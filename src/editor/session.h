@@ -1,14 +1,16 @@
-/* Sessions (session.c): the library side of atrc_session_*.  Reads by path
-** consult session_buffer first. */
+/* Sessions (session.c): the library side of atrc_session_*.  A session's
+** buffers reach its compilations as a read-only overlay (files/overlay.h). */
 #ifndef ATRC_SESSION_H
 #define ATRC_SESSION_H
-#include <stddef.h>
 #include "atrc.h"
 
-/* The editor's text standing for the file at path (any spelling of it), or
-** NULL; *len gets its length.  Valid until the buffer is set or dropped
-** again.  s may be NULL. */
-const char *session_buffer(const atrc_session *s, const char *path, size_t *len);
+/* 1 when no context can be begun from s now (s NULL, or its context is still
+** alive), else 0. */
+int session_busy(const atrc_session *s);
+/* Makes the new context ctx read s's buffers and use what s keeps across its
+** compilations (parses, listings, archive indexes).  0, or -1 when s is
+** busy. */
+int session_attach(atrc_session *s, atrc_ctx *ctx);
 /* The parses kept across s's contexts (frontend.h fe_cache), or NULL for no
 ** session: fe_cache_parsed / fe_cache_reused count what they saved. */
 struct fe_cache *session_records(const atrc_session *s);

@@ -1,5 +1,10 @@
-#include "files/gamefs.h"
-#include "editor/session.h"
+/* The game filesystem (gamefs.h): the engine's search path over game
+** directories and their archives, loose directories listed once and looked
+** up by folded name, reads of files and entries, listings, and a path's
+** game-relative name.  Archives: gamefs_archive.c; what a session keeps:
+** gamefs_store.c. */
+#include "files/gamefs_internal.h"
+#include "files/overlay.h"
 #include "base/outbuf.h"
 #include "game/profile.h"
 #include "base/source.h"
@@ -16,210 +21,10 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef ATRC_NO_ARCHIVES
-#include "files/gamefs_noarchives.h"
-#else
-#include <zip.h>
-#endif
 
-/* ---- loose files: directory listings, read once, looked up by folded name ---- */
-
-typedef struct dir_entry {
-    const char *lower;     /* lower-cased name: the key */
-    const char **reals;    /* every spelling on disk, byte-wise ascending */
-    size_t real_count;
-} dir_entry;
-
-struct dir_index {
-    const char *path;
-    int error;             /* errno of a directory that exists but cannot be listed, or 0 */
-    dir_entry **list;      /* every name (folded), first spelling's byte order */
-    size_t count;
-    hashtab by_name;       /* list by lower-cased name */
-    int fastfile_reported; /* its mod.ff was warned about */
-    int kept;              /* list and by_name belong to the store */
-};
-
-/* ---- archives ---- */
-
-typedef struct ar_entry {
-    const char *key;       /* normalized: lower case, '/' separators */
-    const char *name;      /* as stored (validated UTF-8) */
-    zip_uint64_t index;
-    zip_uint64_t size;     /* uncompressed size the central directory claims */
-    int method;            /* compression method (ZIP_CM_*), -1 unknown */
-} ar_entry;
-
-struct gamefs_archive {
-    const char *path;      /* "main/pak0.pk3" */
-    int indexed;           /* 0: damaged, skipped */
-    zip_t *zip;            /* open handle, or NULL: reopened when an entry is read */
-    os_file_id id;         /* the file indexed: a reopened archive must be it */
-    ar_entry *entries;
-    size_t count, cap;
-    hashtab by_key;        /* entries by key */
-    int kept;              /* entries and by_key belong to the store */
-    gamefs_archive *next;
-};
-
-struct gamefs_entry {
-    const char *dir;       /* loose files of this directory, or NULL */
-    gamefs_archive *ar;    /* or this archive */
-};
-
-/* ---- the store: listings and archive indexes kept across contexts ---- */
-
-typedef struct kept_warning {
-    const char *fmt, *a, *b;
-} kept_warning;
-
-typedef enum { KEPT_DIR, KEPT_ARCHIVE, KEPT_PREFIX, KEPT_TEXT } kept_kind;
-
-/* One listing, archive index or loose file's bytes, with everything it points to. */
-typedef struct kept {
-    kept_kind kind;
-    char *path;
-    os_file_id id;            /* of the directory, archive or file, taken before it was read */
-    int reusable;             /* read long enough after its last change (GAMEFS_SETTLE_SECONDS) */
-    unsigned long round;      /* the last round that used it */
-    arena mem;                /* names, keys, warning texts */
-    dir_index dir;            /* KEPT_DIR: list, count, by_name */
-    int indexed;              /* KEPT_ARCHIVE: as gamefs_archive's */
-    ar_entry *entries;
-    size_t count;
-    hashtab by_key;
-    kept_warning *warnings;   /* what indexing it reported, in order */
-    size_t warning_count, warning_cap;
-    /* KEPT_PREFIX: the first bytes_asked bytes asked for of a loose file
-    ** (gamefs_read_prefix); KEPT_TEXT: a loose file read whole
-    ** (gamefs_open_where: a tree or a script) */
-    unsigned char *bytes;
-    size_t bytes_len, bytes_asked;
-} kept;
-
-struct gamefs_store {
-    kept **items;
-    size_t count, cap;
-    hashtab by_path;          /* items by path */
-    unsigned long round;
-    int refs;
-    gamefs_store_counts counts;
-};
-
-gamefs_store *gamefs_store_new(void)
+void gamefs_warn(gamefs *fs, const char *fmt, const char *a, const char *b)
 {
-    gamefs_store *st = xcalloc(1, sizeof *st);
-    st->refs = 1;
-    st->round = 1;
-    return st;
-}
-
-static void kept_clear(kept *k)
-{
-    arena_free_all(&k->mem);
-    arena_init(&k->mem);
-    hashtab_free(&k->dir.by_name);
-    hashtab_free(&k->by_key);
-    free(k->entries);
-    free(k->warnings);
-    free(k->bytes);
-    char *path = k->path;
-    kept_kind kind = k->kind;
-    memset(k, 0, sizeof *k);
-    k->path = path;
-    k->kind = kind;
-}
-
-static void kept_free(kept *k)
-{
-    kept_clear(k);
-    free(k->path);
-    free(k);
-}
-
-void gamefs_store_release(gamefs_store *st)
-{
-    if (!st || --st->refs > 0) return;
-    for (size_t i = 0; i < st->count; i++) kept_free(st->items[i]);
-    free(st->items);
-    hashtab_free(&st->by_path);
-    free(st);
-}
-
-void gamefs_use_store(gamefs *fs, gamefs_store *st)
-{
-    fs->store = st;
-    if (st) st->refs++;
-}
-
-void gamefs_store_end_round(gamefs_store *st)
-{
-    if (!st) return;
-    size_t k = 0;
-    for (size_t i = 0; i < st->count; i++) {
-        if (st->items[i]->round == st->round) st->items[k++] = st->items[i];
-        else kept_free(st->items[i]);
-    }
-    if (k != st->count) {
-        st->count = k;
-        hashtab_clear(&st->by_path);
-        for (size_t i = 0; i < k; i++) hashtab_add(&st->by_path, text_hash(0, st->items[i]->path, 0));
-    }
-    st->round++;
-}
-
-const gamefs_store_counts *gamefs_store_counts_of(const gamefs_store *st)
-{
-    return &st->counts;
-}
-
-size_t gamefs_store_size(const gamefs_store *st)
-{
-    return st->count;
-}
-
-/* Whether a file last changed as id says was changed long enough ago that a
-** later change cannot leave its times as they are (GAMEFS_SETTLE_SECONDS). */
-static int settled(const os_file_id *id)
-{
-    long long newest = id->mtime_sec > id->change_sec ? id->mtime_sec : id->change_sec;
-    return newest + GAMEFS_SETTLE_SECONDS <= os_file_clock_now();
-}
-
-/* The record for path of this kind, to reuse when *now (the file as it is)
-** is what it was read from; else emptied (made when missing) for the read
-** about to happen, *reuse 0.  NULL when there is no store or path cannot be
-** looked up (nothing kept: read as without a store). */
-static kept *store_record(gamefs *fs, const char *path, kept_kind kind, os_file_id *now, int *reuse)
-{
-    *reuse = 0;
-    gamefs_store *st = fs->store;
-    if (!st || os_path_id(path, now) != 0) return NULL;
-    uint32_t h = text_hash(0, path, 0);
-    kept *k = NULL;
-    for (size_t i = hashtab_first(&st->by_path, h); i != HASHTAB_END && !k; i = hashtab_next(&st->by_path, h, i))
-        if (st->items[i]->kind == kind && strcmp(st->items[i]->path, path) == 0) k = st->items[i];
-    if (!k) {
-        k = xcalloc(1, sizeof *k);
-        k->kind = kind;
-        k->path = xstrdup(path);
-        arena_init(&k->mem);
-        hashtab_add(&st->by_path, h);
-        *vec_push(st->items, st->count, st->cap) = k;
-    } else if (((kind == KEPT_DIR || kind == KEPT_ARCHIVE) && k->round == st->round) ||
-               (k->reusable && os_unchanged(&k->id, now))) {
-        /* (a listing or index handed out already this round is what the
-        ** context holds: never replaced under it; bytes are copied out) */
-        *reuse = 1;
-    } else {
-        kept_clear(k);
-    }
-    k->round = st->round;
-    if (!*reuse) {
-        k->id = *now;
-        k->reusable = settled(now);
-    }
-    return k;
+    if (fs->diags) diag_add(fs->diags, DIAG_WARNING, NULL, 0, 0, fmt, a, b);
 }
 
 void gamefs_init(gamefs *fs, arena *mem, const profile_rules *rules)
@@ -256,16 +61,6 @@ void gamefs_set_language(gamefs *fs, const char *language)
     fs->path_built = 0;
 }
 
-static unsigned char fold_upper(unsigned char c)
-{
-    return c >= 'a' && c <= 'z' ? (unsigned char)(c - 32) : c;
-}
-
-static unsigned char fold_sep(unsigned char c)
-{
-    return c == '\\' || c == ':' ? '/' : c;
-}
-
 /* As the engine compares paths: letters folded to upper case (so '_' sorts
 ** after letters), '\\' and ':' equal to '/'. */
 int gamefs_path_compare(const char *a, const char *b)
@@ -295,13 +90,12 @@ static char *clean_name(arena *mem, const char *name, int lower)
     return out;
 }
 
-/* The lookup key of a game-relative name. */
-static char *normalize(arena *mem, const char *name)
+/* The lookup key of a game-relative name: lower case, '\\' and ':' as '/',
+** no empty components. */
+char *gamefs_normalize(arena *mem, const char *name)
 {
     return clean_name(mem, name, 1);
 }
-
-static void evict_one(gamefs *fs);
 
 /* The entry of `lower` (hashed h) in d, or NULL. */
 static dir_entry *lookup(const dir_index *d, const char *lower, uint32_t h)
@@ -323,11 +117,11 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     uint32_t h = text_hash(0, path, 0);
     for (size_t i = hashtab_first(&fs->index_by_path, h); i != HASHTAB_END;
          i = hashtab_next(&fs->index_by_path, h, i))
-        if (strcmp(fs->indexes[i]->path, path) == 0) return fs->indexes[i];
+        if (strcmp(fs->indexes.items[i]->path, path) == 0) return fs->indexes.items[i];
     dir_index *d = arena_zalloc(fs->mem, sizeof *d);
     d->path = arena_strdup(fs->mem, path);
     hashtab_add(&fs->index_by_path, h);
-    *vec_push(fs->indexes, fs->index_count, fs->index_cap) = d;
+    *VEC_PUSH(fs->indexes) = d;
     os_file_id now;
     int reuse;
     kept *k = store_record(fs, path, KEPT_DIR, &now, &reuse);
@@ -341,7 +135,7 @@ static dir_index *index_dir(gamefs *fs, const char *path)
     }
     arena *mem = k ? &k->mem : fs->mem;
     os_dir *dp;
-    while (!(dp = os_dir_open(path)) && (errno == EMFILE || errno == ENFILE) && fs->open_count) evict_one(fs);
+    while (!(dp = os_dir_open(path)) && (errno == EMFILE || errno == ENFILE) && fs->open_count) archive_evict_one(fs);
     if (!dp) {
         /* Missing is empty; a directory that exists but cannot be listed is
         ** reported by the lookups that need it. */
@@ -416,273 +210,13 @@ static const char *find_under(gamefs *fs, const char *dir, const char *key)
     return NULL;
 }
 
-/* ---- archive index ---- */
-
-/* A name with non-printable bytes quoted for a message. */
-static const char *printable(gamefs *fs, const char *s)
-{
-    size_t n = strlen(s);
-    if (n > 200) n = 200;
-    char *out = arena_alloc(fs->mem, n * 4 + 4);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c < 0x20 || c >= 0x7f || c == '\'') k += (size_t)sprintf(out + k, "\\x%02x", c);
-        else out[k++] = (char)c;
-    }
-    if (strlen(s) > n) k += (size_t)sprintf(out + k, "...");
-    out[k] = 0;
-    return out;
-}
-
-static void warn(gamefs *fs, const char *fmt, const char *a, const char *b)
-{
-    if (fs->diags) diag_add(fs->diags, DIAG_WARNING, NULL, 0, 0, fmt, a, b);
-}
-
-typedef enum { NAME_OK, NAME_DIR, NAME_DOTDOT, NAME_ENCODING, NAME_KINDS } name_kind;
-
-static name_kind classify_name(const char *raw, size_t len)
-{
-    if (len == 0 || raw[len - 1] == '/' || raw[len - 1] == '\\') return NAME_DIR;
-    for (size_t i = 0; i < len;) {
-        size_t k = utf8_sequence_length((const unsigned char *)raw + i, len - i);
-        if (k == 0) return NAME_ENCODING;
-        i += k;
-    }
-    /* '..' as a component, or an absolute name: outside any game directory. */
-    if (raw[0] == '/' || raw[0] == '\\') return NAME_DOTDOT;
-    for (size_t i = 0; i + 1 < len; i++) {
-        if (raw[i] != '.' || raw[i + 1] != '.') continue;
-        int start = i == 0 || fold_sep((unsigned char)raw[i - 1]) == '/';
-        int end = i + 2 == len || fold_sep((unsigned char)raw[i + 2]) == '/';
-        if (start && end) return NAME_DOTDOT;
-    }
-    return NAME_OK;
-}
-
-/* Open handles: at most GAMEFS_OPEN_ARCHIVES archives hold a descriptor at
-** a time (fewer when the process runs out of them); the others are reopened
-** when an entry is read, so any number of archives works under any
-** descriptor limit. */
-static void release_handle(gamefs *fs, gamefs_archive *ar)
-{
-    if (!ar->zip) return;
-    zip_discard(ar->zip);
-    ar->zip = NULL;
-    for (size_t i = 0; i < fs->open_count; i++)
-        if (fs->open[i] == ar) {
-            fs->open[i] = fs->open[--fs->open_count];
-            break;
-        }
-}
-
-static void evict_one(gamefs *fs)
-{
-    if (fs->open_count) release_handle(fs, fs->open[0]);
-}
-
-/* Handles kept: GAMEFS_OPEN_ARCHIVES, or a quarter of the descriptor limit
-** when that is lower, so the scripts and files read meanwhile find room. */
-static size_t handle_budget(gamefs *fs)
-{
-    if (!fs->open_budget) {
-        unsigned long long limit = os_open_file_limit();
-        size_t budget = GAMEFS_OPEN_ARCHIVES;
-        if (limit && limit / 4 < budget) budget = (size_t)(limit / 4);
-        fs->open_budget = budget ? budget : 1;
-    }
-    return fs->open_budget;
-}
-
-/* zip_open with room made: a full descriptor table closes cached handles. */
-static zip_t *open_zip(gamefs *fs, const char *path, int *code)
-{
-    if (fs->open_count >= handle_budget(fs)) evict_one(fs);
-    for (;;) {
-        errno = 0;
-        zip_t *z = zip_open(path, ZIP_RDONLY, code);
-        if (z || *code != ZIP_ER_OPEN || (errno != EMFILE && errno != ENFILE) || !fs->open_count) return z;
-        evict_one(fs);
-    }
-}
-
-static void keep_handle(gamefs *fs, gamefs_archive *ar, zip_t *z)
-{
-    ar->zip = z;
-    fs->open[fs->open_count++] = ar;
-}
-
-/* The archive's handle, reopened when it was released; NULL with *err. */
-static zip_t *archive_handle(gamefs *fs, gamefs_archive *ar, const char **err)
-{
-    if (ar->zip) {
-        /* most recently used last: evict_one takes the front */
-        for (size_t i = 0; i + 1 < fs->open_count; i++)
-            if (fs->open[i] == ar) {
-                memmove(fs->open + i, fs->open + i + 1, (fs->open_count - i - 1) * sizeof *fs->open);
-                fs->open[fs->open_count - 1] = ar;
-                break;
-            }
-        return ar->zip;
-    }
-    os_file_id now;
-    if (os_path_id(ar->path, &now) != 0 || !os_same_id(&now, &ar->id) || now.size != ar->id.size ||
-        now.mtime_sec != ar->id.mtime_sec || now.mtime_nsec != ar->id.mtime_nsec) {
-        *err = "the archive changed since it was indexed";
-        return NULL;
-    }
-    int code = 0;
-    zip_t *z = open_zip(fs, ar->path, &code);
-    if (!z) {
-        zip_error_t e;
-        zip_error_init_with_code(&e, code);
-        *err = arena_printf(fs->mem, "cannot open the archive again: %s", zip_error_strerror(&e));
-        zip_error_fini(&e);
-        return NULL;
-    }
-    keep_handle(fs, ar, z);
-    return z;
-}
-
-static void close_archive(gamefs_archive *ar)
-{
-    if (ar->zip) zip_discard(ar->zip);
-    ar->zip = NULL;
-    if (ar->kept) return; /* the store's */
-    free(ar->entries);
-    ar->entries = NULL;
-    ar->count = ar->cap = 0;
-    hashtab_free(&ar->by_key);
-}
-
-/* The entry of `key` (hashed h) in ar, or NULL. */
-static ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint32_t h)
-{
-    for (size_t i = hashtab_first(&ar->by_key, h); i != HASHTAB_END; i = hashtab_next(&ar->by_key, h, i))
-        if (strcmp(ar->entries[i].key, key) == 0) return &ar->entries[i];
-    return NULL;
-}
-
-/* warn, and with a store record, kept to be given again with the index. */
-static void archive_warn(gamefs *fs, kept *k, const char *fmt, const char *a, const char *b)
-{
-    warn(fs, fmt, a, b);
-    if (!k) return;
-    kept_warning *w = vec_push(k->warnings, k->warning_count, k->warning_cap);
-    w->fmt = fmt;
-    w->a = arena_strdup(&k->mem, a);
-    w->b = arena_strdup(&k->mem, b);
-}
-
-/* Opens and indexes one archive; a damaged one is reported and left without
-** entries.  Inside one archive the entry indexed last wins. */
-static gamefs_archive *open_archive(gamefs *fs, const char *path)
-{
-    for (gamefs_archive *a = fs->archives; a; a = a->next)
-        if (strcmp(a->path, path) == 0) return a;
-    gamefs_archive *ar = arena_zalloc(fs->mem, sizeof *ar);
-    ar->path = arena_strdup(fs->mem, path);
-    ar->next = fs->archives;
-    fs->archives = ar;
-
-    int code = 0, reuse;
-    os_file_id id;
-    kept *k = store_record(fs, path, KEPT_ARCHIVE, &id, &reuse);
-    if (reuse) {
-        /* the kept entry table, its warnings given again; no handle until an entry is read */
-        ar->indexed = k->indexed;
-        ar->id = k->id;
-        ar->entries = k->entries;
-        ar->count = k->count;
-        ar->by_key = k->by_key;
-        ar->kept = 1;
-        for (size_t i = 0; i < k->warning_count; i++) warn(fs, k->warnings[i].fmt, k->warnings[i].a, k->warnings[i].b);
-        fs->store->counts.archives_reused++;
-        return ar;
-    }
-    if (k) fs->store->counts.archives_indexed++;
-    arena *mem = k ? &k->mem : fs->mem;
-    zip_t *z = k || os_path_id(path, &id) == 0 ? open_zip(fs, path, &code) : NULL;
-    if (!z && code == 0) code = ZIP_ER_OPEN;
-    if (!z) {
-        zip_error_t e;
-        zip_error_init_with_code(&e, code);
-        archive_warn(fs, k, "cannot open archive '%s': %s; skipped", path, zip_error_strerror(&e));
-        zip_error_fini(&e);
-        /* not kept when the file could not be opened at all (permissions,
-        ** no descriptor left): tried again next time */
-        if (k && code == ZIP_ER_OPEN) k->reusable = 0;
-        return ar;
-    }
-    zip_int64_t n = zip_get_num_entries(z, 0);
-    if (n < 0 || n > GAMEFS_MAX_ARCHIVE_ENTRIES) {
-        archive_warn(fs, k, "archive '%s' lists %s entries, more than the limit of 262144; skipped", path,
-                     arena_printf(fs->mem, "%lld", (long long)n));
-        zip_discard(z);
-        return ar;
-    }
-    ar->indexed = 1;
-    ar->id = id;
-    keep_handle(fs, ar, z);
-    hashtab_reserve(&ar->by_key, (size_t)n);
-    size_t bad[NAME_KINDS] = {0};
-    const char *first_bad[NAME_KINDS] = {0};
-    for (zip_int64_t i = 0; i < n; i++) {
-        zip_stat_t st;
-        zip_stat_init(&st);
-        if (zip_stat_index(z, (zip_uint64_t)i, ZIP_FL_ENC_RAW, &st) != 0 || !(st.valid & ZIP_STAT_NAME))
-            continue;
-        const char *raw = st.name;
-        name_kind kind = classify_name(raw, strlen(raw));
-        if (kind == NAME_DIR) continue;
-        if (kind != NAME_OK) {
-            if (!bad[kind]++) first_bad[kind] = printable(fs, raw);
-            continue;
-        }
-        const char *key = normalize(mem, raw);
-        if (!*key) continue;
-        uint32_t h = text_hash(0, key, 0);
-        ar_entry *e = archive_lookup(ar, key, h);
-        if (!e) {
-            hashtab_add(&ar->by_key, h);
-            e = vec_push(ar->entries, ar->count, ar->cap);
-            e->key = key;
-        }
-        e->name = arena_strdup(mem, raw);
-        e->index = (zip_uint64_t)i;
-        e->size = (st.valid & ZIP_STAT_SIZE) ? st.size : 0;
-        e->method = (st.valid & ZIP_STAT_COMP_METHOD) ? (int)st.comp_method : -1;
-    }
-    if (bad[NAME_DOTDOT])
-        archive_warn(fs, k, "archive '%s': %s", path,
-             arena_printf(fs->mem, "%zu entr%s ignored: name leaves the game directory (first: '%s')",
-                          bad[NAME_DOTDOT], bad[NAME_DOTDOT] == 1 ? "y" : "ies", first_bad[NAME_DOTDOT]));
-    if (bad[NAME_ENCODING])
-        archive_warn(fs, k, "archive '%s': %s", path,
-             arena_printf(fs->mem, "%zu entr%s ignored: name is not valid UTF-8 (first: '%s')",
-                          bad[NAME_ENCODING], bad[NAME_ENCODING] == 1 ? "y" : "ies", first_bad[NAME_ENCODING]));
-    if (k) {
-        /* the store owns the entry table; the context's archive points into it */
-        k->indexed = 1;
-        k->entries = ar->entries;
-        k->count = ar->count;
-        k->by_key = ar->by_key;
-        ar->kept = 1;
-    }
-    return ar;
-}
-
 /* ---- the search path ---- */
 
-typedef struct entry_list {
-    gamefs_entry *items;
-    size_t count, cap;
-} entry_list;
+typedef VEC_STRUCT(entry_list, gamefs_entry) entry_list;
 
 static void push(entry_list *l, const char *dir, gamefs_archive *ar)
 {
-    *vec_push(l->items, l->count, l->cap) = (gamefs_entry){dir, ar};
+    *VEC_PUSH(*l) = (gamefs_entry){dir, ar};
 }
 
 static int compare_paths(const void *a, const void *b)
@@ -751,15 +285,15 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
     const dir_entry *ff = lookup(d, "mod.ff", text_hash(0, "mod.ff", 0));
     if (ff && !d->fastfile_reported) {
         d->fastfile_reported = 1;
-        warn(fs, "'%s' is a fastfile (a built mod), which atrc cannot read: the scripts and trees in it are not "
+        gamefs_warn(fs, "'%s' is a fastfile (a built mod), which atrc cannot read: the scripts and trees in it are not "
              "compiled, only what the other game directories hold; point -g at the mod's raw source folder "
              "(the one holding its maps/ and animtrees/, e.g. the mod tools' mods/%s) instead",
              join(fs, dir, ff->reals[0]), mod_name(dir));
     }
     push(l, dir, NULL);
     entry_list *ldest = rules->localized_below_all ? low : l;
-    for (size_t i = 0; i < nloc; i++) push(ldest, NULL, open_archive(fs, join(fs, dir, loc[i])));
-    for (size_t i = 0; i < n; i++) push(l, NULL, open_archive(fs, join(fs, dir, names[i])));
+    for (size_t i = 0; i < nloc; i++) push(ldest, NULL, archive_open(fs, join(fs, dir, loc[i])));
+    for (size_t i = 0; i < n; i++) push(l, NULL, archive_open(fs, join(fs, dir, names[i])));
     free(names);
 }
 
@@ -796,10 +330,7 @@ static void build_path(gamefs *fs)
 
 /* ---- listings ---- */
 
-typedef struct name_list {
-    const char **items;
-    size_t count, cap;
-} name_list;
+typedef VEC_STRUCT(name_list, const char *) name_list;
 
 /* The files directly in directory `key` (normalized) under dir, every
 ** spelling of each component searched, into l (lower case, suffix cut). */
@@ -811,7 +342,7 @@ static void list_under(gamefs *fs, const char *dir, const char *key, const char 
             const char *lower = d->list[i]->lower;
             size_t n = strlen(lower);
             if (has_suffix_nocase(lower, suffix))
-                *vec_push(l->items, l->count, l->cap) = arena_strndup(fs->mem, lower, n - strlen(suffix));
+                *VEC_PUSH(*l) = arena_strndup(fs->mem, lower, n - strlen(suffix));
         }
         return;
     }
@@ -832,7 +363,7 @@ static int by_bytes(const void *a, const void *b)
 size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char ***names)
 {
     build_path(fs);
-    const char *key = normalize(fs->mem, dir);
+    const char *key = gamefs_normalize(fs->mem, dir);
     size_t klen = strlen(key);
     name_list l = {0};
     for (size_t i = 0; i < fs->path_count; i++) {
@@ -846,7 +377,7 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
             if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
             size_t n = strlen(x + klen + 1);
             if (has_suffix_nocase(x + klen + 1, suffix))
-                *vec_push(l.items, l.count, l.cap) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
+                *VEC_PUSH(l) = arena_strndup(fs->mem, x + klen + 1, n - strlen(suffix));
         }
     }
     if (l.count > 1) qsort(l.items, l.count, sizeof *l.items, by_bytes);
@@ -871,7 +402,7 @@ static int find(gamefs *fs, const char *name, hit *h)
 {
     memset(h, 0, sizeof *h);
     build_path(fs);
-    const char *key = normalize(fs->mem, name);
+    const char *key = gamefs_normalize(fs->mem, name);
     if (!*key) return 0;
     uint32_t kh = text_hash(0, key, 0);
     fs->blocked = NULL;
@@ -912,53 +443,6 @@ const char *gamefs_locate(gamefs *fs, const char *name)
     return find(fs, name, &h) > 0 ? h.where : NULL;
 }
 
-static const char *zip_message(gamefs *fs, zip_error_t *e)
-{
-    return arena_strdup(fs->mem, zip_error_strerror(e));
-}
-
-/* Reads at most `cap` bytes of an entry into buf; *got is what was read. With
-** `whole`, the entry must be exactly its recorded size. */
-static const char *read_entry(gamefs *fs, const hit *h, unsigned char *buf, size_t cap, size_t *got,
-                              int whole)
-{
-    const char *err0 = NULL;
-    *got = 0;
-    /* The engines read stored and deflated entries only (their unzip has no
-    ** other method): anything else fails in the game, so it fails here. */
-    if (h->entry->method != ZIP_CM_STORE && h->entry->method != ZIP_CM_DEFLATE)
-        return arena_printf(fs->mem, "entry is compressed with %s (method %d); the game reads only stored and deflated entries",
-                            h->entry->method == ZIP_CM_BZIP2 ? "bzip2" : h->entry->method == ZIP_CM_LZMA ? "LZMA"
-                            : h->entry->method == ZIP_CM_XZ ? "xz" : "another method",
-                            h->entry->method);
-    zip_t *z = archive_handle(fs, h->ar, &err0);
-    if (!z) return err0;
-    zip_file_t *zf = zip_fopen_index(z, h->entry->index, 0);
-    if (!zf) return zip_message(fs, zip_get_error(z));
-    const char *err = NULL;
-    while (*got < cap) {
-        zip_int64_t k = zip_fread(zf, buf + *got, cap - *got);
-        if (k < 0) {
-            err = zip_message(fs, zip_file_get_error(zf));
-            break;
-        }
-        if (k == 0) break;
-        *got += (size_t)k;
-    }
-    if (!err && whole) {
-        unsigned char extra;
-        if (*got < h->entry->size) {
-            err = "entry is shorter than its recorded size";
-        } else {
-            zip_int64_t k = zip_fread(zf, &extra, 1); /* reaching the end checks the CRC */
-            if (k > 0) err = "entry is longer than its recorded size";
-            else if (k < 0) err = zip_message(fs, zip_file_get_error(zf));
-        }
-    }
-    zip_fclose(zf);
-    return err;
-}
-
 /* A loose game file read whole; with a store, the bytes read last time
 ** while the file is unchanged (its identity, size and times: one stat). */
 static source_file *open_loose(gamefs *fs, const char *path, const char **err)
@@ -981,7 +465,7 @@ static source_file *open_loose(gamefs *fs, const char *path, const char **err)
         kp->bytes = xmalloc(f->len + 1);
         memcpy(kp->bytes, f->data, f->len + 1);
         kp->bytes_len = f->len;
-        kp->reusable = settled(&kp->id);
+        kp->reusable = store_settled(&kp->id);
     }
     return f;
 }
@@ -1000,7 +484,7 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
     }
     if (h.loose) {
         size_t len;
-        const char *buffered = session_buffer(fs->session, h.loose, &len);
+        const char *buffered = overlay_find(fs->overlay, h.loose, &len);
         if (buffered) return source_from_buffer(h.loose, buffered, len);
         return open_loose(fs, h.loose, err);
     }
@@ -1011,7 +495,7 @@ source_file *gamefs_open_where(gamefs *fs, const char *name, const char **where,
     }
     size_t size = (size_t)h.entry->size, got;
     unsigned char *buf = xmalloc(size + 1);
-    *err = read_entry(fs, &h, buf, size, &got, 1);
+    *err = archive_read_entry(fs, h.ar, h.entry, buf, size, &got, 1);
     if (*err) {
         free(buf);
         return NULL;
@@ -1044,7 +528,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
         return -1;
     }
     if (h.ar) {
-        *err = read_entry(fs, &h, buf, n, got, 0);
+        *err = archive_read_entry(fs, h.ar, h.entry, buf, n, got, 0);
         return *err ? -1 : 1;
     }
     /* With a store: the bytes read last time, while the file is unchanged. */
@@ -1054,7 +538,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     if (reuse && now.regular && kp->bytes_asked == n) {
         if (kp->bytes_len) memcpy(buf, kp->bytes, kp->bytes_len);
         *got = kp->bytes_len;
-        gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
+        gamefs_file_id *id = VEC_PUSH(fs->read_ids);
         id->id = now;
         id->path = h.loose;
         fs->store->counts.prefixes_reused++;
@@ -1063,7 +547,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     if (kp) {
         if (reuse) { /* asked for another length: read again */
             unsigned long round = kp->round;
-            kept_clear(kp);
+            store_clear(kp);
             kp->id = now;
             kp->round = round;
         }
@@ -1078,7 +562,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     }
     os_file_id st;
     if (os_fd_id(fd, &st) == 0) {
-        gamefs_file_id *id = vec_push(fs->read_ids, fs->read_count, fs->read_cap);
+        gamefs_file_id *id = VEC_PUSH(fs->read_ids);
         id->id = st;
         id->path = h.loose;
     }
@@ -1100,7 +584,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
         if (*got) memcpy(kp->bytes, buf, *got);
         kp->bytes_len = *got;
         kp->bytes_asked = n;
-        kp->reusable = settled(&st);
+        kp->reusable = store_settled(&st);
     }
     return 1;
 }
@@ -1118,7 +602,7 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
 static const char *game_file_kind(gamefs *fs, const char *rel)
 {
     /* key decides, spelled (the same length and layout) is quoted */
-    const char *key = normalize(fs->mem, rel), *spelled = clean_name(fs->mem, rel, 0);
+    const char *key = gamefs_normalize(fs->mem, rel), *spelled = clean_name(fs->mem, rel, 0);
     const char *slash = strchr(key, '/');
     const char *ext = fs->rules->archive_ext;
     if (!slash && has_suffix_nocase(key, ext))
@@ -1153,9 +637,9 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path)
             if (os_path_id(a->path, &st) == 0 && os_same_id(&st, &out))
                 return arena_printf(fs->mem, "is the archive '%s' of the search path", a->path);
         }
-        for (size_t i = 0; i < fs->read_count; i++)
-            if (os_same_id(&fs->read_ids[i].id, &out))
-                return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids[i].path);
+        for (size_t i = 0; i < fs->read_ids.count; i++)
+            if (os_same_id(&fs->read_ids.items[i].id, &out))
+                return arena_printf(fs->mem, "is '%s', a game file this run read", fs->read_ids.items[i].path);
     }
     /* Inside a game directory (by identity: any spelling, path or link of
     ** it), a name the game reads is refused whether or not it exists yet. */
@@ -1309,7 +793,7 @@ void gamefs_list_dir(gamefs *fs, const char *dir, const char *ext,
                      void (*fn)(void *ud, const char *name, size_t len), void *ud)
 {
     build_path(fs);
-    const char *key = normalize(fs->mem, dir);
+    const char *key = gamefs_normalize(fs->mem, dir);
     size_t klen = strlen(key), elen = strlen(ext);
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
@@ -1361,20 +845,16 @@ const char *gamefs_archive_of(const gamefs *fs, const char *path)
 
 void gamefs_free(gamefs *fs)
 {
-    for (gamefs_archive *a = fs->archives; a; a = a->next) close_archive(a);
+    for (gamefs_archive *a = fs->archives; a; a = a->next) archive_close(a);
     fs->archives = NULL;
     fs->open_count = 0;
-    free(fs->read_ids);
-    fs->read_ids = NULL;
-    fs->read_count = fs->read_cap = 0;
+    VEC_FREE(fs->read_ids);
     free(fs->dirs);
     fs->dirs = NULL;
     fs->count = fs->cap = 0;
-    for (size_t i = 0; i < fs->index_count; i++)
-        if (!fs->indexes[i]->kept) hashtab_free(&fs->indexes[i]->by_name);
-    free(fs->indexes);
-    fs->indexes = NULL;
-    fs->index_count = fs->index_cap = 0;
+    for (size_t i = 0; i < fs->indexes.count; i++)
+        if (!fs->indexes.items[i]->kept) hashtab_free(&fs->indexes.items[i]->by_name);
+    VEC_FREE(fs->indexes);
     hashtab_free(&fs->index_by_path);
     fs->path = NULL;
     fs->path_count = 0;

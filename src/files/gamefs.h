@@ -12,6 +12,7 @@
 #include "atrc.h"
 #include "base/diag.h"
 #include "base/hashtab.h"
+#include "base/vec.h"
 #include "os/os.h"
 
 /* Largest archive entry read whole (a script or a tree); a bigger one is
@@ -52,17 +53,15 @@ typedef struct gamefs {
     gamefs_entry *path;        /* the search path, lowest first; built on first lookup */
     size_t path_count;
     int path_built;
-    dir_index **indexes;       /* cache: one listing per directory read */
-    size_t index_count, index_cap;
+    VEC(dir_index *) indexes;  /* cache: one listing per directory read */
     hashtab index_by_path;     /* indexes by path */
     gamefs_archive *archives;  /* every archive opened (closed by gamefs_free) */
     gamefs_archive *open[GAMEFS_OPEN_ARCHIVES]; /* those holding a handle, least recently used first */
     size_t open_count, open_budget;
     const dir_index *blocked;  /* the last lookup met this unreadable directory */
-    gamefs_file_id *read_ids;  /* loose files read by gamefs_read_prefix */
-    size_t read_count, read_cap;
+    VEC(gamefs_file_id) read_ids; /* loose files read by gamefs_read_prefix */
     arena *mem;
-    const struct atrc_session *session; /* loose files it holds a buffer for are read from it (session.c); NULL */
+    const struct overlay *overlay; /* loose files it holds a text for are read from it (overlay.h); NULL */
     gamefs_store *store;       /* listings and archive indexes kept across contexts (a session's), or NULL */
 } gamefs;
 

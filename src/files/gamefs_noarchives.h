@@ -1,5 +1,6 @@
 /* For builds without libzip (-DATRC_NO_ARCHIVES, the WebAssembly build): the
-** few libzip declarations src/files/gamefs.c uses, so that it compiles unchanged.
+** few libzip declarations src/files/gamefs_archive.c
+** uses, so that it compiles unchanged.
 ** No archive opens: each one found on the search path is reported, with the
 ** reason, and skipped as a damaged one is; loose files are read as usual. */
 #ifndef ATRC_GAMEFS_NOARCHIVES_H

@@ -1,7 +1,20 @@
 /* The operating-system layer: everything that differs between POSIX systems
-** (src/os/os_posix.c) and Windows (src/os/os_win.c).  The rest of atrc calls only
-** this; no other file tests _WIN32.  Exactly one of the two .c files
-** compiles to code on a given system. */
+** (src/os/os_posix.c) and Windows (src/os/os_win.c).  No other file tests
+** _WIN32 or includes <windows.h>.  Exactly one of the two .c files compiles
+** to code on a given system.
+**
+** Outside os/, atrc calls only this and the POSIX subset that Windows'
+** runtime (mingw-w64, winpthreads) provides with the same meaning, as is:
+**   <unistd.h>     read, write, close on descriptors os_open_read or the
+**                  standard streams gave (base/source.c, files/gamefs.c,
+**                  cli/main.c, cli/lsp.c, cli/lsp_rpc.c); access, unlink
+**                  (cli/main.c); getcwd (files/overlay.c)
+**   <sys/stat.h>   stat and S_ISREG (cli/main.c)
+**   <stdio.h>      fileno, fdopen (cli/main.c)
+**   <strings.h>    strcasecmp, strncasecmp (ASCII names and headers)
+**   <pthread.h>    threads, mutexes and condition variables
+**                  (compile/frontend.c, compile/fe_cache.c)
+** Anything else that differs goes through a function here. */
 #ifndef ATRC_OS_H
 #define ATRC_OS_H
 #include <stddef.h>

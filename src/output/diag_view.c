@@ -1,10 +1,10 @@
 /* The structured form of diagnostics: see diag_view.h. */
 #include "output/diag_view.h"
 #include "tree/atr.h"
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "compile/registry.h"
 #include "output/diag_code.h"
-#include "editor/lookup.h"
+#include "output/sites.h"
 #include "base/text.h"
 #include "base/vec.h"
 #include "compile/walk.h"
@@ -193,11 +193,11 @@ static void find_related(const atrc_ctx *ctx, diag_view *v, const diag *g, const
         }
     } else if (strcmp(code, "undefined-animation") == 0 || strcmp(code, "unknown-anim-tree") == 0) {
         int line, col;
-        if (lookup_using_before(ctx, g->src, g->line, g->col, &line, &col))
+        if (sites_using_before(ctx, g->src, g->line, g->col, &line, &col))
             add_related(ctx, r, g->src, line, col, "the #using_animtree in effect");
     } else if (strcmp(code, "duplicate-function") == 0) {
         int line, col;
-        if (lookup_first_definition(ctx, g->src, g->line, g->col, &line, &col))
+        if (sites_first_definition(ctx, g->src, g->line, g->col, &line, &col))
             add_related(ctx, r, g->src, line, col, "first defined here");
     }
     const walk_script *s = script_of(ctx, v, g->src);

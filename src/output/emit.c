@@ -1,10 +1,10 @@
 /* Output: the reference listing (text), the tree listing (--trees), the JSON
 ** document of interface.md, and --explain's decoding of a packed value. */
-#include "compile/driver.h"
+#include "compile/context.h"
 #include "compile/walk.h"
 #include "tree/atr.h"
-#include "output/diff.h"
 #include "output/diag_view.h"
+#include "output/explain.h"
 #include "base/outbuf.h"
 #include "compile/notetracks.h"
 
@@ -369,7 +369,7 @@ static void emit_tree_listing(const tree_entry *t, FILE *out)
         const atrc_node *n = &tr->nodes[k];
         char flags[96];
         describe_flags(flags, sizeof flags, n);
-        fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", k, (unsigned)((t->index << 16) | k), depth * 2, "",
+        fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", k, (unsigned)registry_pack(t->index, k), depth * 2, "",
                 depth * 2 < 32 ? 32 - depth * 2 : 0, n->name, flags);
         for (int c = n->child_count; c-- > 0;) {
             stack[top++] = n->first_child + c;
@@ -482,7 +482,7 @@ static void emit_tree_listing_pruned(const tree_entry *t, FILE *out)
         if (x < tr->node_count) {
             char flags[96];
             describe_flags(flags, sizeof flags, &tr->nodes[x]);
-            fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", x, (unsigned)((t->index << 16) | x), depth * 2, "", width,
+            fprintf(out, "  %5d 0x%08x  %*s%-*s %s\n", x, (unsigned)registry_pack(t->index, x), depth * 2, "", width,
                     tr->nodes[x].name, flags);
         } else {
             const atr_pruned *e = &t->pruned[x - tr->node_count];
@@ -615,9 +615,9 @@ static void dot_group(const tree_entry *t, int x, int lr, FILE *out)
     const atrc_node *n = &tr->nodes[x];
     char kind[96];
     describe_flags(kind, sizeof kind, n);
-    char *l = lr ? format_tmp("%s  #%d  0x%08x", spelled(n->name, n->spelling), x, (unsigned)((t->index << 16) | x))
+    char *l = lr ? format_tmp("%s  #%d  0x%08x", spelled(n->name, n->spelling), x, (unsigned)registry_pack(t->index, x))
                  : format_tmp("%s\n#%d  0x%08x\n%s", spelled(n->name, n->spelling), x,
-                              (unsigned)((t->index << 16) | x), kind);
+                              (unsigned)registry_pack(t->index, x), kind);
     fputs("label=", out);
     dot_string(out, l);
     free(l);
@@ -674,7 +674,7 @@ static void dot_leaf_box(const tree_entry *t, int g, const int *leaves, size_t c
             fputs(n->placeholder ? "</i></font>" : "", out);
             fprintf(out, "%s</td><td align=\"right\">#%d</td><td align=\"left\">0x%08x%s</td>",
                     n->looping == 1 ? " (loop)" : n->placeholder ? " (placeholder)" : "", x,
-                    (unsigned)((t->index << 16) | x), c + 1 < cols ? "&nbsp;&nbsp;" : "");
+                    (unsigned)registry_pack(t->index, x), c + 1 < cols ? "&nbsp;&nbsp;" : "");
         }
         fputs("</tr>", out);
     }
@@ -903,104 +903,6 @@ static char *node_path(const atrc_tree *t, int k)
     return path;
 }
 
-/* "block 4..6", "block 4" */
-static void block_range(outbuf *b, int first, int count)
-{
-    if (count == 1) outbuf_printf(b, "block %d", first);
-    else outbuf_printf(b, "block %d..%d", first, first + count - 1);
-}
-
-/* The block node k of t belongs to: its parent's children, laid out at
-** first_child after the blocks with a lower first index (stock-behavior.md
-** 4.3; cod4 lays additive groups' blocks out after their siblings'). */
-static void explain_block(const tree_entry *t, int k, const profile_rules *rules, outbuf *b)
-{
-    const atrc_tree *tr = &t->tree;
-    if (k == 0) {
-        outbuf_str(b, "node 0 is the root, always");
-        return;
-    }
-    const atrc_node *n = &tr->nodes[k], *p = &tr->nodes[n->parent];
-    int first = p->first_child, pos = k - first;
-    outbuf_printf(b, "node %d = %d + %d: child %d of %d of '%s' (", k, first, pos, pos + 1, p->child_count,
-                  spelled(p->name, p->spelling));
-    block_range(b, first, p->child_count);
-    outbuf_str(b, "), laid out after node 0");
-    /* The blocks before it, nearest last: groups by first child (a block per group, ascending). */
-    int before = 0, shown = 0, additive = 0;
-    int near[3];
-    for (int q = 0; q < tr->node_count; q++) {
-        const atrc_node *g = &tr->nodes[q];
-        if ((g->child_count == 0 && q != 0) || g->first_child >= first) continue;
-        before++;
-        if (g->parse_flags & ATRC_FLAG_ADDITIVE) additive = 1;
-    }
-    /* the 3 nearest: highest first indices below `first` */
-    for (int want = 0; want < 3 && want < before; want++) {
-        int best = -1;
-        for (int q = 0; q < tr->node_count; q++) {
-            const atrc_node *g = &tr->nodes[q];
-            if ((g->child_count == 0 && q != 0) || g->first_child >= first) continue;
-            int taken = 0;
-            for (int i = 0; i < shown; i++) taken |= near[i] == q;
-            if (!taken && (best < 0 || g->first_child > tr->nodes[best].first_child)) best = q;
-        }
-        near[shown++] = best;
-    }
-    if (before) outbuf_printf(b, " and %d block%s", before, before == 1 ? "" : "s");
-    if (before > shown) outbuf_str(b, ", the last");
-    for (int i = shown; i-- > 0;) {
-        const atrc_node *g = &tr->nodes[near[i]];
-        outbuf_printf(b, "%s '%s' (", i == shown - 1 ? (before > shown ? "" : ":") : ",", spelled(g->name, g->spelling));
-        block_range(b, g->first_child, g->child_count);
-        outbuf_str(b, ")");
-    }
-    if (rules->atr_additive && (additive || (p->parse_flags & ATRC_FLAG_ADDITIVE) || n->parent))
-        for (int x = k; x > 0; x = tr->nodes[x].parent)
-            if (tr->nodes[x].parse_flags & ATRC_FLAG_ADDITIVE) {
-                outbuf_printf(b, "; cod4 lays additive '%s' out in a second pass, after its siblings' blocks",
-                              spelled(tr->nodes[x].name, tr->nodes[x].spelling));
-                break;
-            }
-}
-
-static int bind_nothing(void *ud, const char *name, int node_index)
-{
-    (void)ud, (void)name, (void)node_index;
-    return 0;
-}
-
-/* Why node k has its index against the tree laid out with nothing pruned
-** (the diff's reasoning, diff.h): "with nothing pruned it would be node 9:
-** ...".  Nothing when the .atr cannot be read again or nothing moved it. */
-static void explain_pruning(const atrc_ctx *ctx, const tree_entry *t, int k, outbuf *b, int *unpruned)
-{
-    *unpruned = k;
-    if (!t->atr_src || ctx->opts.anim_check) return;
-    arena a;
-    arena_init(&a);
-    diag_list quiet;
-    diag_init(&quiet);
-    atr_file *f = atr_parse(t->atr_src, NULL, 1, ctx->rules, &a, &quiet);
-    atr_binder none = {NULL, bind_nothing};
-    atrc_tree full;
-    memset(&full, 0, sizeof full);
-    if (f && atr_build(f, t->name, t->atr_src, &none, ctx->rules, &a, &quiet, &full) == 0) {
-        char *why = diff_node_reason(&full, &t->tree, ctx->opts.profile, k, unpruned);
-        if (*unpruned < 0) {
-            outbuf_str(b, why ? why : "it is not in the .atr");
-        } else if (why) {
-            outbuf_printf(b, "with nothing pruned it would be node %d: ", *unpruned);
-            outbuf_str(b, why);
-        } else {
-            outbuf_str(b, "pruning moved nothing before it");
-        }
-        free(why);
-    }
-    diag_free(&quiet);
-    arena_free_all(&a);
-}
-
 static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, FILE *out, FILE *err)
 {
     unsigned tree = value >> 16, node = value & 0xFFFF;
@@ -1008,8 +910,6 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
     const char *tree_name = NULL, *kind = NULL;
     char *path = NULL;
     const tree_entry *explained = NULL;
-    outbuf block = {0}, pruning = {0};
-    int unpruned = -1;
     if (tree == 0) {
         snprintf(why, sizeof why, "registry index 0 is never used: no reference packs to it");
     } else if (ctx && ctx->tree_count > 0) {
@@ -1030,10 +930,8 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
             }
         }
     }
-    if (explained) {
-        explain_block(explained, (int)node, ctx->rules, &block);
-        explain_pruning(ctx, explained, (int)node, &pruning, &unpruned);
-    }
+    explain_reason reason = {{0}, {0}, -1};
+    if (explained) explain_reason_of(ctx, explained, (int)node, &reason);
     if (format == ATRC_FORMAT_JSON) {
         fprintf(out, "{\"atrc_explain\": 1, \"value\": %" PRIu32 ", \"tree_index\": %u, \"node_index\": %u, \"tree\": ",
                 value, tree, node);
@@ -1048,11 +946,11 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
         json_string(b, why[0] ? why : NULL);
         if (explained) {
             outbuf_str(b, ", \"block\": ");
-            json_string(b, block.s);
+            json_string(b, reason.block.s);
             outbuf_str(b, ", \"unpruned_index\": ");
-            json_int_or_null(b, unpruned);
+            json_int_or_null(b, reason.unpruned);
             outbuf_str(b, ", \"pruning\": ");
-            json_string(b, pruning.len ? pruning.s : NULL);
+            json_string(b, reason.pruning.len ? reason.pruning.s : NULL);
             outbuf_str(b, ", \"references\": [");
             int listed = 0;
             for (const anim_ref *r = ctx->refs; r; r = r->next) {
@@ -1074,8 +972,8 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
         fprintf(out, "  node index: %u (value & 0xffff)\n", node);
         if (path) fprintf(out, "  %s: %s (%s)\n", tree_name, path, kind);
         if (explained) {
-            fprintf(out, "  why: %s\n", block.s);
-            if (pruning.len) fprintf(out, "  pruning: %s\n", pruning.s);
+            fprintf(out, "  why: %s\n", reason.block.s);
+            if (reason.pruning.len) fprintf(out, "  pruning: %s\n", reason.pruning.s);
             int listed = 0;
             for (const anim_ref *r = ctx->refs; r; r = r->next) {
                 if (r->value != (int64_t)value || r->kind == REF_ANIMTREE) continue;
@@ -1086,8 +984,7 @@ static int explain_one(const atrc_ctx *ctx, uint32_t value, atrc_format format, 
             if (!listed) fputs("  referenced at: nowhere (no reference has this value)\n", out);
         }
     }
-    outbuf_free(&block);
-    outbuf_free(&pruning);
+    explain_reason_free(&reason);
     free(path);
     fflush(out);
     if (why[0] && err) fprintf(err, "atrc: error: 0x%08" PRIx32 " names no animation: %s\n", value, why);

@@ -68,5 +68,8 @@ const char *gsc_token_name(int code);
 const char *gsc_token_spelling(int code);
 /* Highest token code + 1 (for tables and tests). */
 int gsc_token_count(void);
+/* Every token code is below this (tokens.c checks it when it is compiled):
+** the length of tables indexed by token code. */
+#define GSC_TOKEN_CODES 128
 
 #endif

@@ -8,6 +8,7 @@
 #include "script/ast.h"
 #include "script/ast_build.h"
 #include "script/lexer.h"
+#include "gsc_parser.h"
 #include "base/vec.h"
 
 struct gsc_recovery;
@@ -77,6 +78,16 @@ static inline ast_node *gsc_function_element(gsc_parse_ctx *ctx, ast_node *body,
     /* (Only open_fn's body counts down: a body built whole starts at INT_MAX.) */
     if (--ctx->stream_left == 0) gsc_function_chunk(ctx);
     return body;
+}
+
+/* The end of the file: a function left open is cut, a last stray '#/'
+** handed on. */
+void gsc_items_end(gsc_parse_ctx *ctx);
+/* Animation syntax: %name (TK_PERCENT, then its name: a modulo too, so only
+** ever too many), #animtree, #using_animtree -- the driver's FEED_ANIM tokens. */
+static inline int gsc_anim_token(int code)
+{
+    return code == TK_PERCENT || code == TK_ANIMTREE || code == TK_USING_ANIMTREE;
 }
 
 /* Lemon's generated entry points (%name GscParse). */

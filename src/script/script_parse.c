@@ -16,123 +16,6 @@
 #include <string.h>
 
 
-typedef struct token_info {
-    const char *name;     /* in dumps */
-    const char *spelling; /* in messages */
-} token_info;
-
-/* Designated initializers keep this right whatever order Lemon numbers the
-** tokens in; a unit test checks that every token code has an entry. */
-static const token_info tokens[] = {
-    [0] = {"EOF", "end of file"},
-    [TK_IDENT] = {"IDENT", "identifier"},
-    [TK_PATH] = {"PATH", "script path"},
-    [TK_INT] = {"INT", "integer"},
-    [TK_FLOAT] = {"FLOAT", "number"},
-    [TK_STRING] = {"STRING", "string"},
-    [TK_ISTRING] = {"ISTRING", "localized string"},
-    [TK_ANIMTREE] = {"ANIMTREE", "'#animtree'"},
-    [TK_CAST] = {"CAST", "cast"},
-    [TK_INCLUDE] = {"INCLUDE", "'#include'"},
-    [TK_USING_ANIMTREE] = {"USING_ANIMTREE", "'#using_animtree'"},
-    [TK_DEVOPEN] = {"DEVOPEN", "'/#'"},
-    [TK_DEVCLOSE] = {"DEVCLOSE", "'#/'"},
-    [TK_IF] = {"IF", "'if'"},
-    [TK_ELSE] = {"ELSE", "'else'"},
-    [TK_WHILE] = {"WHILE", "'while'"},
-    [TK_FOR] = {"FOR", "'for'"},
-    [TK_SWITCH] = {"SWITCH", "'switch'"},
-    [TK_CASE] = {"CASE", "'case'"},
-    [TK_DEFAULT] = {"DEFAULT", "'default'"},
-    [TK_BREAK] = {"BREAK", "'break'"},
-    [TK_CONTINUE] = {"CONTINUE", "'continue'"},
-    [TK_RETURN] = {"RETURN", "'return'"},
-    [TK_WAIT] = {"WAIT", "'wait'"},
-    [TK_WAITTILLFRAMEEND] = {"WAITTILLFRAMEEND", "'waittillframeend'"},
-    [TK_BREAKPOINT] = {"BREAKPOINT", "'breakpoint'"},
-    [TK_THREAD] = {"THREAD", "'thread'"},
-    [TK_TRUE] = {"TRUE", "'true'"},
-    [TK_FALSE] = {"FALSE", "'false'"},
-    [TK_UNDEFINED] = {"UNDEFINED", "'undefined'"},
-    [TK_DO] = {"DO", "'do'"},
-    [TK_SELF] = {"SELF", "'self'"},
-    [TK_LEVEL] = {"LEVEL", "'level'"},
-    [TK_GAME] = {"GAME", "'game'"},
-    [TK_ANIM] = {"ANIM", "'anim'"},
-    [TK_WAITTILL] = {"WAITTILL", "'waittill'"},
-    [TK_WAITTILLMATCH] = {"WAITTILLMATCH", "'waittillmatch'"},
-    [TK_NOTIFY] = {"NOTIFY", "'notify'"},
-    [TK_ENDON] = {"ENDON", "'endon'"},
-    [TK_PROF_BEGIN] = {"PROF_BEGIN", "'prof_begin'"},
-    [TK_PROF_END] = {"PROF_END", "'prof_end'"},
-    [TK_BREAKON] = {"BREAKON", "'breakon'"},
-    [TK_SIZE] = {"SIZE", "'.size'"},
-    [TK_DOLLAR] = {"DOLLAR", "'$'"},
-    [TK_HASH] = {"HASH", "'#'"},
-    [TK_QUESTION] = {"QUESTION", "'?'"},
-    [TK_LP] = {"LP", "'('"},
-    [TK_RP] = {"RP", "')'"},
-    [TK_LBRACKET] = {"LBRACKET", "'['"},
-    [TK_RBRACKET] = {"RBRACKET", "']'"},
-    [TK_LBRACE] = {"LBRACE", "'{'"},
-    [TK_RBRACE] = {"RBRACE", "'}'"},
-    [TK_SEMI] = {"SEMI", "';'"},
-    [TK_COMMA] = {"COMMA", "','"},
-    [TK_COLON] = {"COLON", "':'"},
-    [TK_DCOLON] = {"DCOLON", "'::'"},
-    [TK_DOT] = {"DOT", "'.'"},
-    [TK_ASSIGN] = {"ASSIGN", "'='"},
-    [TK_PLUSEQ] = {"PLUSEQ", "'+='"},
-    [TK_MINUSEQ] = {"MINUSEQ", "'-='"},
-    [TK_STAREQ] = {"STAREQ", "'*='"},
-    [TK_SLASHEQ] = {"SLASHEQ", "'/='"},
-    [TK_PERCENTEQ] = {"PERCENTEQ", "'%='"},
-    [TK_ANDEQ] = {"ANDEQ", "'&='"},
-    [TK_OREQ] = {"OREQ", "'|='"},
-    [TK_XOREQ] = {"XOREQ", "'^='"},
-    [TK_SHLEQ] = {"SHLEQ", "'<<='"},
-    [TK_SHREQ] = {"SHREQ", "'>>='"},
-    [TK_INC] = {"INC", "'++'"},
-    [TK_DEC] = {"DEC", "'--'"},
-    [TK_OROR] = {"OROR", "'||'"},
-    [TK_ANDAND] = {"ANDAND", "'&&'"},
-    [TK_BITOR] = {"BITOR", "'|'"},
-    [TK_BITXOR] = {"BITXOR", "'^'"},
-    [TK_BITAND] = {"BITAND", "'&'"},
-    [TK_EQ] = {"EQ", "'=='"},
-    [TK_NE] = {"NE", "'!='"},
-    [TK_LT] = {"LT", "'<'"},
-    [TK_GT] = {"GT", "'>'"},
-    [TK_LE] = {"LE", "'<='"},
-    [TK_GE] = {"GE", "'>='"},
-    [TK_SHL] = {"SHL", "'<<'"},
-    [TK_SHR] = {"SHR", "'>>'"},
-    [TK_PLUS] = {"PLUS", "'+'"},
-    [TK_MINUS] = {"MINUS", "'-'"},
-    [TK_STAR] = {"STAR", "'*'"},
-    [TK_SLASH] = {"SLASH", "'/'"},
-    [TK_PERCENT] = {"PERCENT", "'%'"},
-    [TK_BANG] = {"BANG", "'!'"},
-    [TK_TILDE] = {"TILDE", "'~'"},
-};
-
-#define N_TOKENS ((int)(sizeof tokens / sizeof tokens[0]))
-
-const char *gsc_token_name(int code)
-{
-    return code >= 0 && code < N_TOKENS ? tokens[code].name : NULL;
-}
-
-const char *gsc_token_spelling(int code)
-{
-    return code >= 0 && code < N_TOKENS ? tokens[code].spelling : NULL;
-}
-
-int gsc_token_count(void)
-{
-    return N_TOKENS;
-}
-
 static void *parser_alloc(size_t n)
 {
     return xmalloc(n);
@@ -145,7 +28,7 @@ static void *parser_alloc(size_t n)
 ** the ';' before it; animation syntax is counted; the end of file ends the
 ** parse.  (A ';' asks nothing there: see at_boundary in syntax_recovery.c.) */
 enum { FEED_ONLY, FEED_NAME, FEED_OPEN, FEED_CLOSE, FEED_ANIM, FEED_END };
-static const unsigned char token_role[N_TOKENS] = {
+static const unsigned char token_role[GSC_TOKEN_CODES] = {
     [0] = FEED_END,
     [TK_IDENT] = FEED_NAME,
     [TK_LBRACE] = FEED_OPEN,
@@ -159,134 +42,6 @@ static int is_anim_syntax(int code)
 {
     /* %name is TK_PERCENT then its name (a modulo too: only ever too many). */
     return token_role[code] == FEED_ANIM;
-}
-
-static void file_item(gsc_parse_ctx *ctx, ast_node *item);
-
-/* The marker item of a stray top-level '#/' (see gsc_parse_ctx). */
-static void flush_marker(gsc_parse_ctx *ctx)
-{
-    for (size_t i = 0; i < ctx->markers.count; i++)
-        file_item(ctx, ast_text_node(ctx->a, AST_DEVBLOCK, ctx->markers.items[i].line, ctx->markers.items[i].col,
-                                     "#/", 2));
-    ctx->markers.count = 0;
-}
-
-void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
-{
-    ctx->dev_items = 0; /* at file level (an error may have dropped a /# item) */
-    file_item(ctx, item);
-    flush_marker(ctx);
-}
-
-/* Whether the item (or streamed piece) reduced now holds animation syntax,
-** counted since the one before.  Its tokens have all been fed, and perhaps
-** one more: the lookahead that reduced it, which belongs to the next one
-** (a piece's last token, ';', '}', ':' or '#/', never counts). */
-static int take_anim_syntax(gsc_parse_ctx *ctx)
-{
-    int lookahead_anim = is_anim_syntax(ctx->cur_code);
-    int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
-    ctx->anim_tokens_seen = ctx->anim_tokens;
-    ctx->lookahead_was_anim = lookahead_anim;
-    return anim_syntax;
-}
-
-/* The function open at file level will not be reduced (the parser dropped
-** it): cut, if it was handed on in part. */
-static void function_dropped(gsc_parse_ctx *ctx)
-{
-    if (ctx->streamed && ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_CUT, ctx->open_fn, 0);
-    ctx->open_fn = ctx->stream_body = NULL;
-    ctx->streamed = 0;
-}
-
-/* The elements of body (detached from it) to on_function, as one run. */
-static void hand_on(gsc_parse_ctx *ctx, ast_node *body, int anim_syntax)
-{
-    ast_node *first = body->child;
-    body->child = body->last = NULL;
-    if (!ctx->on_function) return;
-    if (!ctx->streamed) ctx->on_function(ctx->item_ud, SCRIPT_FN_BEGIN, ctx->open_fn, 0);
-    if (first) ctx->on_function(ctx->item_ud, SCRIPT_FN_STMTS, first, anim_syntax);
-}
-
-void gsc_function_chunk(gsc_parse_ctx *ctx)
-{
-    if (!ctx->stream_body) { /* a body built whole: INT_MAX more elements */
-        ctx->stream_left = INT_MAX;
-        return;
-    }
-    ctx->stream_left = ctx->stream_every;
-    if (arena_used(ctx->a) <= ctx->stream_limit) return;
-    /* One flag for the chunk: a statement without animation syntax may be
-    ** walked for it, never the other way. */
-    hand_on(ctx, ctx->stream_body, ctx->on_function ? take_anim_syntax(ctx) : 0);
-    arena_release(ctx->a, ctx->stmt_mark);
-    if (!ctx->streamed) {
-        /* A long function: room for its chunks from now on (one block, not
-        ** the small ones a fresh arena grows by, taken per chunk). */
-        ctx->streamed = 1;
-        arena_reserve(ctx->a, 2 * ctx->stream_chunk);
-        ctx->stmt_mark = arena_get_mark(ctx->a);
-        ctx->stream_limit = arena_used(ctx->a) + ctx->stream_chunk;
-    }
-}
-
-static void file_item(gsc_parse_ctx *ctx, ast_node *item)
-{
-    if (ctx->root) {
-        ast_append(ctx->root, item);
-        return;
-    }
-    int anim_syntax = take_anim_syntax(ctx);
-    if (ctx->open_fn && item == ctx->open_fn && ctx->streamed) {
-        hand_on(ctx, ctx->stream_body, anim_syntax);
-        if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_END, item, anim_syntax);
-    } else {
-        if (ctx->open_fn && item != ctx->open_fn) function_dropped(ctx);
-        if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
-    }
-    ctx->open_fn = ctx->stream_body = NULL;
-    ctx->streamed = 0;
-    arena_reset(ctx->a);
-}
-
-/* How often (in elements) a function's body is weighed against the chunk. */
-#define WEIGH_EVERY 16
-
-ast_node *gsc_function_begin(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *params,
-                             gsc_token lbrace)
-{
-    if (ctx->open_fn) function_dropped(ctx); /* the one before was dropped */
-    ast_node *body = ast_finish(ast_list(ctx->a, AST_BLOCK), AST_BLOCK, lbrace);
-    ast_node *fn = ast_function(ctx->a, name, lparen, params, body);
-    ctx->begun_body = body;
-    ctx->stream_left = INT_MAX; /* built whole */
-    if (!ctx->stream_functions || ctx->root || ctx->dev_items > 0) return fn;
-    ctx->open_fn = fn;
-    ctx->stream_body = body;
-    ctx->stmt_mark = arena_get_mark(ctx->a);
-    ctx->stream_limit = arena_used(ctx->a) + ctx->stream_chunk;
-    ctx->stream_every = ctx->stream_left = ctx->stream_chunk ? WEIGH_EVERY : 1;
-    return fn;
-}
-
-ast_node *gsc_function_body(gsc_parse_ctx *ctx)
-{
-    return ctx->begun_body;
-}
-
-ast_node *gsc_dev_items(gsc_parse_ctx *ctx)
-{
-    ctx->dev_items++;
-    return ast_list(ctx->a, AST_DEVBLOCK);
-}
-
-ast_node *gsc_dev_item(gsc_parse_ctx *ctx, gsc_token open, ast_node *items, gsc_token close)
-{
-    ctx->dev_items--;
-    return gsc_profile_dev_item(ctx, open, items, close);
 }
 
 static void swap_tokens(gsc_token **a, gsc_token **b)
@@ -463,8 +218,7 @@ static int run_parse(source_file *src, const profile_rules *rules, diag_list *di
         if (step == RECOVERY_STOP) break;
         swap_tokens(&tok, &prev);
     }
-    if (ctx.open_fn) function_dropped(&ctx); /* the end of file came inside it */
-    flush_marker(&ctx); /* a '#/' after the last item */
+    gsc_items_end(&ctx);
     VEC_FREE(ctx.markers);
     GscParseFree(parser, free);
     int mismatches = rec.line_start_mismatches;

@@ -1,4 +1,4 @@
-/* Fuzz harness 5: the archive layer (src/files/gamefs.c over libzip).  The input is
+/* Fuzz harness 5: the archive layer (src/files/gamefs_archive.c over libzip).  The input is
 ** either a raw archive (it starts with "PK") or a text recipe, so that seeds
 ** stay text and mutations still reach every field of the format:
 **

@@ -1,0 +1,73 @@
+#!/bin/sh
+# The include rule of src/ (README, "Design"): a folder per stage, on levels
+#   os < base < game < {script, tree, files} < check < compile < output
+#      < editor < src/api.c
+# A file includes headers of its own folder and of folders on lower levels
+# only: never a sibling folder of its level, never a higher one.  cli/ (the
+# executable) includes only atrc.h, base/, os/ and its own files, and nothing
+# in the library includes cli/.  A module's private header is included by
+# that module's files only: check/check_internal.h by check/, output/
+# diff_internal.h by output/diff*.c, files/gamefs_internal.h by
+# files/gamefs*.c, cli/lsp_server.h by cli/lsp*.c (tests included).  Every include of a project header names its folder.
+#   sh scripts/check-layers.sh [TOP]   (TOP: the tree's top, default .; exit 1 on a breach)
+set -u
+cd "${1:-.}" || exit 2
+find src tests -name '*.[ch]' | LC_ALL=C sort | xargs awk '
+function level(d) {
+    if (d == "os") return 0
+    if (d == "base") return 1
+    if (d == "game") return 2
+    if (d == "script" || d == "tree" || d == "files") return 3
+    if (d == "check") return 4
+    if (d == "compile") return 5
+    if (d == "output") return 6
+    if (d == "editor") return 7
+    if (d == "api") return 8
+    return -1
+}
+function breach(why) {
+    printf "%s:%d: #include \"%s\": %s\n", FILENAME, FNR, target, why
+    bad++
+}
+/^[ \t]*#[ \t]*include[ \t]*"/ {
+    target = $0
+    sub(/^[^"]*"/, "", target)
+    sub(/".*/, "", target)
+    file = FILENAME
+    n = split(file, part, "/")
+    base = part[n]
+    # private headers: tests too
+    if (target == "check/check_internal.h" && file !~ /^src\/check\//)
+        breach("check_internal.h is private to check/")
+    if (target == "output/diff_internal.h" && file !~ /^src\/output\/diff[^\/]*\.c$/)
+        breach("diff_internal.h is private to output/diff*.c")
+    if (target == "files/gamefs_internal.h" && file !~ /^src\/files\/gamefs[^\/]*\.c$/)
+        breach("gamefs_internal.h is private to files/gamefs*.c")
+    if (target == "cli/lsp_server.h" && file !~ /^src\/cli\/lsp[^\/]*\.c$/)
+        breach("cli/lsp_server.h is private to cli/lsp*.c")
+    if (part[1] != "src") next
+    own = n == 2 ? "api" : part[2]
+    if (target == "atrc.h") next
+    if (index(target, "/") == 0) {
+        # generated in the build directory: the grammar belongs to script/
+        if (target == "gsc_parser.h") tdir = "script"
+        else { breach("a project header is named with its folder"); next }
+    } else {
+        tdir = target
+        sub(/\/.*/, "", tdir)
+    }
+    if (own == "cli") {
+        if (tdir != "cli" && tdir != "base" && tdir != "os")
+            breach("cli/ includes only atrc.h, base/, os/ and cli/")
+        next
+    }
+    if (tdir == own) next
+    if (tdir == "cli") { breach("the library never includes cli/"); next }
+    if (level(tdir) < 0) { breach("no such stage folder"); next }
+    if (level(tdir) == level(own)) breach(own "/ and " tdir "/ are on one level: siblings do not include each other")
+    else if (level(tdir) > level(own)) breach(tdir "/ is above " own "/")
+}
+END {
+    if (bad) { printf "check-layers: %d include%s against the rule (README, \"Design\")\n", bad, bad == 1 ? "" : "s"; exit 1 }
+}' || exit 1
+echo "layers: every include points down"
