@@ -8,6 +8,7 @@
 #define ATRC_VEC_H
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* An anonymous struct: a VEC shared between declarations (a function
 ** parameter, two fields assigned to each other) needs a typedef of its own,
@@ -19,6 +20,12 @@
 #define VEC_PUSH(v) vec_push((v).items, (v).count, (v).cap)
 /* Room for at least `need` elements without growing. */
 #define VEC_RESERVE(v, need) vec_reserve((v).items, (v).cap, need)
+/* Appends src's elements (a VEC of the same element type) to dst. */
+#define VEC_APPEND_ALL(dst, src)                                                                   \
+    ((src).count ? (VEC_RESERVE(dst, (dst).count + (src).count),                                 \
+                    memcpy((dst).items + (dst).count, (src).items, (src).count * sizeof *(src).items), \
+                    (void)((dst).count += (src).count))                                          \
+                 : (void)0)
 /* Frees the elements and leaves v empty, ready to be pushed to again. */
 #define VEC_FREE(v) (free((v).items), (v).items = NULL, (v).count = (v).cap = 0)
 

@@ -245,11 +245,7 @@ void *compile_pass_copy(const void *state)
     const compile_record *from = state;
     compile_record *cr = xcalloc(1, sizeof *cr);
     cr->waits = notewait_scan_copy(from->waits);
-    if (from->ev.count) {
-        cr->ev.items = xmalloc(array_size(from->ev.count, sizeof *cr->ev.items));
-        memcpy(cr->ev.items, from->ev.items, from->ev.count * sizeof *cr->ev.items);
-        cr->ev.count = cr->ev.cap = from->ev.count;
-    }
+    VEC_APPEND_ALL(cr->ev, from->ev);
     if (from->names_len) {
         cr->names = xmalloc(from->names_len);
         memcpy(cr->names, from->names, from->names_len);

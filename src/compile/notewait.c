@@ -300,16 +300,8 @@ notewait_scan *notewait_scan_copy(const notewait_scan *from)
     /* a copy is only replayed, never scans: it keeps no pointer into the
     ** context that made the original (its builtin set) */
     notewait_scan *s = notewait_scan_new(NULL, NULL);
-    if (from->found.count) {
-        VEC_RESERVE(s->found, from->found.count);
-        memcpy(s->found.items, from->found.items, from->found.count * sizeof *s->found.items);
-        s->found.count = from->found.count;
-    }
-    if (from->cands.count) {
-        VEC_RESERVE(s->cands, from->cands.count);
-        memcpy(s->cands.items, from->cands.items, from->cands.count * sizeof *s->cands.items);
-        s->cands.count = from->cands.count;
-    }
+    VEC_APPEND_ALL(s->found, from->found);
+    VEC_APPEND_ALL(s->cands, from->cands);
     if (from->text_len) {
         s->text = xmalloc(from->text_len);
         memcpy(s->text, from->text, from->text_len);

@@ -200,21 +200,9 @@ void *runtime_pass_copy(const void *state)
 {
     const rt_record *from = state;
     rt_record *r = xcalloc(1, sizeof *r);
-    if (from->calls.count) {
-        VEC_RESERVE(r->calls, from->calls.count);
-        memcpy(r->calls.items, from->calls.items, from->calls.count * sizeof *r->calls.items);
-        r->calls.count = from->calls.count;
-    }
-    if (from->args.count) {
-        VEC_RESERVE(r->args, from->args.count);
-        memcpy(r->args.items, from->args.items, from->args.count * sizeof *r->args.items);
-        r->args.count = from->args.count;
-    }
-    if (from->text.count) {
-        VEC_RESERVE(r->text, from->text.count);
-        memcpy(r->text.items, from->text.items, from->text.count);
-        r->text.count = from->text.count;
-    }
+    VEC_APPEND_ALL(r->calls, from->calls);
+    VEC_APPEND_ALL(r->args, from->args);
+    VEC_APPEND_ALL(r->text, from->text);
     r->view = (rt_calls){r->calls.items, r->calls.count, r->args.items, r->args.count, r->text.items, r->text.count};
     return r;
 }
