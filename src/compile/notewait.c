@@ -444,6 +444,10 @@ static void check_wait(atrc_ctx *ctx, const note_wait *w)
 
 void notewait_check(atrc_ctx *ctx)
 {
-    if (ctx->opts.no_xanim) return; /* notetracks are in the xanims */
+    /* notetracks are in the xanims; one -W family with the other run-time checks */
+    if (ctx->opts.no_xanim || ctx->opts.runtime_anim == ATRC_RUNTIME_ANIM_OFF) return;
+    int as_errors = ctx->diags.warnings_as_errors;
+    if (ctx->opts.runtime_anim == ATRC_RUNTIME_ANIM_ERROR) ctx->diags.warnings_as_errors = 1;
     for (size_t i = 0; i < ctx->note_waits.count; i++) check_wait(ctx, ctx->note_waits.items[i]);
+    ctx->diags.warnings_as_errors = as_errors;
 }

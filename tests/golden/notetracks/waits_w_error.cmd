@@ -1,0 +1,1 @@
+--profile cod4 -g game -Werror=runtime-anim waits.gsc

@@ -1,0 +1,1 @@
+--profile cod4 -g game -Wno-runtime-anim waits.gsc
