@@ -279,7 +279,7 @@ call(A) ::= THREAD fcall(C).                        { A = ast_call_on(ctx->a, NU
 call(A) ::= postfix(O) fcall(C).                    { A = ast_call_on(ctx->a, O, C, 0); }
 call(A) ::= postfix(O) THREAD fcall(C).             { A = ast_call_on(ctx->a, O, C, 1); }
 
-fcall(A) ::= IDENT(N) LP(L) args(G) RP.             { A = ast_call(ctx->a, N, L, G); }
+fcall(A) ::= IDENT(N) LP(L) args(G) RP.             { A = gsc_call(ctx, N, L, G); }
 /* IDENT and PATH are spelled out (not path_name) so that no default
 ** reduction hides what was expected after `obj name`. */
 fcall(A) ::= IDENT(P) DCOLON IDENT(N) LP(L) args(G) RP.

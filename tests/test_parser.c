@@ -757,7 +757,23 @@ static void ignore_function(void *ud, int event, const ast_node *n, int anim_syn
     (void)anim_syntax;
 }
 
-static char *stream_events(const char *text, atrc_profile p, size_t chunk)
+/* The same events, each with what it holds (SCRIPT_HOLDS_*) after a ':'. */
+static void log_holds(stream_log *l, char what, int line, int holds)
+{
+    if (l->len + 20 < sizeof l->text) l->len += (size_t)snprintf(l->text + l->len, 20, "%c%d:%d ", what, line, holds);
+}
+
+static void log_item_holds(void *ud, ast_node *item, int holds)
+{
+    log_holds(ud, 'I', item->line, holds);
+}
+
+static void log_function_holds(void *ud, int event, const ast_node *n, int holds)
+{
+    log_holds(ud, "BSEC"[event], n->line, holds);
+}
+
+static char *stream_events_with(const char *text, atrc_profile p, size_t chunk, int holds)
 {
     source_file *f = source_from_buffer("t.gsc", text, strlen(text));
     diag_list d;
@@ -765,12 +781,35 @@ static char *stream_events(const char *text, atrc_profile p, size_t chunk)
     arena a;
     arena_init(&a);
     stream_log l = {{0}, 0};
-    script_parse_stream(f, profile_get(p), &a, &d, log_item, log_function, &l, chunk);
+    script_parse_stream(f, profile_get(p), &a, &d, holds ? log_item_holds : log_item,
+                        holds ? log_function_holds : log_function, &l, chunk);
     arena_free_all(&a);
     diag_free(&d);
     source_free(f);
     return xstrdup(l.text);
 }
+
+static char *stream_events(const char *text, atrc_profile p, size_t chunk)
+{
+    return stream_events_with(text, p, chunk, 0);
+}
+
+START_TEST(items_say_what_they_hold)
+{
+    /* Animation syntax is 1, a call of an animation builtin's name 2 (any
+    ** case, a thread call too: the run-time checks walk only those); a
+    ** name that merely contains one, or a function of another name, is
+    ** not one.  Per statement when streamed (chunk 0), per item whole. */
+    const char *text = "f()\n{\n\tx = 1;\n\tself setanim(%a, 1);\n\tthread SetFlaggedAnimKnob(\"n\", y);\n"
+                       "\twait 1;\n}\ng() { h(); }\ni() { self mysetanim(); }\nj() { z = %b; }\n";
+    char *s = stream_events_with(text, ATRC_PROFILE_COD2, 0, 1);
+    ck_assert_str_eq(s, "B1:0 S3:0 S4:3 S5:2 S6:0 E1:0 B8:0 S8:0 E8:0 B9:0 S9:0 E9:0 B10:0 S10:1 E10:0 ");
+    free(s);
+    s = stream_events_with(text, ATRC_PROFILE_COD2, SCRIPT_STREAM_CHUNK, 1);
+    ck_assert_str_eq(s, "I1:3 I8:0 I9:0 I10:1 ");
+    free(s);
+}
+END_TEST
 
 START_TEST(functions_streamed_in_pieces)
 {
@@ -903,6 +942,7 @@ Suite *make_parser_suite(void)
     tcase_set_timeout(tc, 30);
     tcase_add_test(tc, nesting_too_deep);
     tcase_add_test(tc, functions_streamed_in_pieces);
+    tcase_add_test(tc, items_say_what_they_hold);
     tcase_add_test(tc, streamed_function_memory_is_one_statement);
     tcase_add_test(tc, long_left_chain_dumps_iteratively);
     suite_add_tcase(s, tc);

@@ -61,18 +61,25 @@ void fe_file_free(fe_file *f)
     free(f);
 }
 
-static void on_item(void *ud, ast_node *item, int anim_syntax)
+/* What the item (or run of statements) may hold, for the passes to skip it. */
+static void set_holds(fe_file *f, int holds)
+{
+    f->item_anim_syntax = (holds & SCRIPT_HOLDS_ANIM_SYNTAX) != 0;
+    f->item_anim_call = (holds & SCRIPT_HOLDS_ANIM_CALL) != 0;
+}
+
+static void on_item(void *ud, ast_node *item, int holds)
 {
     fe_file *f = ud;
-    f->item_anim_syntax = anim_syntax;
+    set_holds(f, holds);
     for (int i = 0; i < FE_PASS_COUNT; i++)
         if (f->state[i]) f->passes[i].item(f->state[i], f, item);
 }
 
-static void on_function(void *ud, int event, const ast_node *node, int anim_syntax)
+static void on_function(void *ud, int event, const ast_node *node, int holds)
 {
     fe_file *f = ud;
-    f->item_anim_syntax = anim_syntax;
+    set_holds(f, holds);
     for (int i = 0; i < FE_PASS_COUNT; i++) {
         void *st = f->state[i];
         if (!st) continue;

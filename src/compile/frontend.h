@@ -50,6 +50,7 @@ typedef struct fe_file {
     size_t diags_replayed;     /* how many of them the replay has moved to the context */
     void *state[FE_PASS_COUNT];/* each pass's record (NULL: the pass is off for this file) */
     int item_anim_syntax;      /* the current item (or run of statements) may hold %name, #animtree or #using_animtree */
+    int item_anim_call;        /* ... or a call of an animation builtin's name (SCRIPT_HOLDS_ANIM_CALL) */
     /* Load walk only (frontend_parse_source, the context's thread): where
     ** FE_PASS_WALK lists the file's references and FE_PASS_CHECK leaves
     ** what the file's checks left to its #includes; NULL: not wanted. */

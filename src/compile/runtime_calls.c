@@ -136,7 +136,11 @@ void runtime_pass_item(void *state, fe_file *f, const ast_node *item)
     rt_record *r = state;
     if (!item) return;
     r->f = f;
-    ast_walk(&r->stack, item, 0, visit, r);
+    /* Most items call no animation builtin (the parser's count, frontend.h):
+    ** of those only a function's name matters, and functions are items or
+    ** inside a file-level /# #/ item. */
+    if (f->item_anim_call || item->kind == AST_DEVBLOCK) ast_walk(&r->stack, item, 0, visit, r);
+    else visit(r, item, 0);
 }
 
 void runtime_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
@@ -151,7 +155,8 @@ void runtime_pass_fn_begin(void *state, fe_file *f, const ast_node *fn)
 
 void runtime_pass_stmts(void *state, fe_file *f, const ast_node *first)
 {
-    for (const ast_node *s = first; s; s = s->next) runtime_pass_item(state, f, s);
+    /* (A statement is no function, nor holds one.) */
+    for (const ast_node *s = first; s && f->item_anim_call; s = s->next) runtime_pass_item(state, f, s);
 }
 
 void runtime_pass_fn_end(void *state, fe_file *f, const ast_node *fn, int complete)

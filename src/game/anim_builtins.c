@@ -123,11 +123,18 @@ const anim_builtin anim_builtins[] = {
 };
 const unsigned anim_builtin_count = sizeof anim_builtins / sizeof anim_builtins[0];
 
+/* The name searched for: not NUL-terminated where the parser asks. */
+typedef struct name_key {
+    const char *text;
+    size_t len;
+} name_key;
+
 static int compare_name(const void *key, const void *row)
 {
-    const char *a = key, *b = ((const anim_builtin *)row)->name;
-    for (;; a++, b++) {
-        int ca = (unsigned char)*a, cb = (unsigned char)*b;
+    const name_key *k = key;
+    const char *b = ((const anim_builtin *)row)->name;
+    for (size_t i = 0;; i++, b++) {
+        int ca = i < k->len ? (unsigned char)k->text[i] : 0, cb = (unsigned char)*b;
         if (ca >= 'A' && ca <= 'Z') ca += 'a' - 'A';
         if (ca != cb || !ca) return ca - cb;
     }
@@ -139,25 +146,17 @@ static int compare_name(const void *key, const void *row)
 const uint64_t anim_builtin_filter[4] = {0x0a10401080000220u, 0x0061c0000826c000u, 0x8201404000002100u,
                                          0x0004001801a20190u};
 
-static unsigned folded(const char *s, size_t i)
+const anim_builtin *anim_builtin_find_len(const char *name, size_t len, int method)
 {
-    unsigned c = (unsigned char)s[i];
-    return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
-}
-
-unsigned anim_builtin_key(const char *name, size_t len)
-{
-    if (len < 2) return 0;
-    return ((unsigned)len * 31u + folded(name, len - 1) * 7u + folded(name, len - 2) * 3u + folded(name, len / 2)) & 255u;
+    if (!anim_builtin_may_be(name, len)) return NULL;
+    name_key k = {name, len};
+    const anim_builtin *b = bsearch(&k, anim_builtins, anim_builtin_count, sizeof anim_builtins[0], compare_name);
+    return b && (method < 0 || b->method == (method != 0)) ? b : NULL;
 }
 
 const anim_builtin *anim_builtin_find(const char *name, int method)
 {
-    unsigned key = anim_builtin_key(name, strlen(name));
-    if (!(anim_builtin_filter[key >> 6] >> (key & 63) & 1)) return NULL;
-    const anim_builtin *b =
-        bsearch(name, anim_builtins, anim_builtin_count, sizeof anim_builtins[0], compare_name);
-    return b && (method < 0 || b->method == (method != 0)) ? b : NULL;
+    return anim_builtin_find_len(name, strlen(name), method);
 }
 
 int anim_builtin_arg_with_role(const anim_builtin *b, anim_arg_role r)

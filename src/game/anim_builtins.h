@@ -103,12 +103,31 @@ typedef struct anim_builtin {
 /* The row of the builtin named `name` (any case) that is a method (method
 ** 1), a function (0) or either (-1), or NULL. */
 const anim_builtin *anim_builtin_find(const char *name, int method);
+/* The same for name[0, len), which need not end there (the parser's tokens). */
+const anim_builtin *anim_builtin_find_len(const char *name, size_t len, int method);
 
 /* The quick test anim_builtin_find makes first: the bit of
 ** anim_builtin_key(name) in anim_builtin_filter is set for every row's name
 ** (any case). */
 extern const uint64_t anim_builtin_filter[4];
-unsigned anim_builtin_key(const char *name, size_t len);
+static inline unsigned anim_builtin_folded(const char *s, size_t i)
+{
+    unsigned c = (unsigned char)s[i];
+    return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+static inline unsigned anim_builtin_key(const char *name, size_t len)
+{
+    if (len < 2) return 0;
+    return ((unsigned)len * 31u + anim_builtin_folded(name, len - 1) * 7u + anim_builtin_folded(name, len - 2) * 3u +
+            anim_builtin_folded(name, len / 2)) & 255u;
+}
+/* Whether name[0, len) passes the quick test (inline: the parser asks it of
+** every call's name). */
+static inline int anim_builtin_may_be(const char *name, size_t len)
+{
+    unsigned key = anim_builtin_key(name, len);
+    return (int)(anim_builtin_filter[key >> 6] >> (key & 63) & 1);
+}
 
 /* Every row, sorted by name (for listings and tests). */
 extern const anim_builtin anim_builtins[];

@@ -10,6 +10,7 @@
 #include "script/lexer.h"
 #include "gsc_parser.h"
 #include "base/vec.h"
+#include "game/anim_builtins.h"
 
 struct gsc_recovery;
 
@@ -22,7 +23,7 @@ typedef struct gsc_parse_ctx {
     int prev_code;     /* the code of the token fed before it */
     /* Streaming mode (script_parse_each, root NULL): each complete top-level
     ** item goes to on_item (if any), then the arena is reset. */
-    void (*on_item)(void *ud, ast_node *item, int anim_syntax);
+    void (*on_item)(void *ud, ast_node *item, int holds);
     void *item_ud;
     /* Functions in pieces too (stream_functions; never with root): a
     ** function at file level, not inside a G1 /# #/ item (dev_items: the
@@ -38,12 +39,18 @@ typedef struct gsc_parse_ctx {
     ** body of the header just reduced, for gsc_function_body. */
     int stream_functions, dev_items, streamed, stream_every, stream_left;
     size_t stream_chunk, stream_limit;
-    void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax);
+    void (*on_function)(void *ud, int event, const ast_node *node, int holds);
     ast_node *open_fn, *stream_body, *begun_body;
     arena_mark stmt_mark;
     /* Animation syntax tokens (%name, #animtree, #using_animtree) fed so
     ** far, and at the previous item: an item without any is not walked. */
     int cur_code, anim_tokens, anim_tokens_seen, lookahead_was_anim;
+    /* Calls of a name of the animation builtins reduced so far (the
+    ** grammar's fcall), and at the previous item: the run-time checks walk
+    ** only an item with one.  A call is reduced before its item (or the
+    ** piece of a function holding it) is, and never with only the one
+    ** token of lookahead that may belong to the next. */
+    int anim_calls, anim_calls_seen;
     /* A cod2/cod4 top-level '#/' with no '/#' open: the compile stage's
     ** error, so each becomes a marker item (AST_DEVBLOCK "#/", no children),
     ** handed on after the item before it, which the parser reduces later. */
@@ -88,6 +95,16 @@ void gsc_items_end(gsc_parse_ctx *ctx);
 static inline int gsc_anim_token(int code)
 {
     return code == TK_PERCENT || code == TK_ANIMTREE || code == TK_USING_ANIMTREE;
+}
+
+/* f(args) by its name (the grammar's fcall): a call of a name of the
+** animation builtins is counted (anim_calls; a thread call or a script
+** function of that name too: only ever too many). */
+static inline ast_node *gsc_call(gsc_parse_ctx *ctx, gsc_token name, gsc_token lparen, ast_node *args)
+{
+    size_t len = (size_t)name.n;
+    if (anim_builtin_may_be(name.z, len)) ctx->anim_calls += anim_builtin_find_len(name.z, len, -1) != NULL;
+    return ast_call(ctx->a, name, lparen, args);
 }
 
 /* Lemon's generated entry points (%name GscParse). */

@@ -27,17 +27,19 @@ void gsc_file_item(gsc_parse_ctx *ctx, ast_node *item)
     flush_marker(ctx);
 }
 
-/* Whether the item (or streamed piece) reduced now holds animation syntax,
+/* What the item (or streamed piece) reduced now holds (SCRIPT_HOLDS_*),
 ** counted since the one before.  Its tokens have all been fed, and perhaps
 ** one more: the lookahead that reduced it, which belongs to the next one
 ** (a piece's last token, ';', '}', ':' or '#/', never counts). */
-static int take_anim_syntax(gsc_parse_ctx *ctx)
+static int take_holds(gsc_parse_ctx *ctx)
 {
     int lookahead_anim = gsc_anim_token(ctx->cur_code);
     int anim_syntax = ctx->anim_tokens - lookahead_anim != ctx->anim_tokens_seen || ctx->lookahead_was_anim;
+    int anim_call = ctx->anim_calls != ctx->anim_calls_seen;
     ctx->anim_tokens_seen = ctx->anim_tokens;
     ctx->lookahead_was_anim = lookahead_anim;
-    return anim_syntax;
+    ctx->anim_calls_seen = ctx->anim_calls;
+    return (anim_syntax ? SCRIPT_HOLDS_ANIM_SYNTAX : 0) | (anim_call ? SCRIPT_HOLDS_ANIM_CALL : 0);
 }
 
 /* The function open at file level will not be reduced (the parser dropped
@@ -50,13 +52,13 @@ static void function_dropped(gsc_parse_ctx *ctx)
 }
 
 /* The elements of body (detached from it) to on_function, as one run. */
-static void hand_on(gsc_parse_ctx *ctx, ast_node *body, int anim_syntax)
+static void hand_on(gsc_parse_ctx *ctx, ast_node *body, int holds)
 {
     ast_node *first = body->child;
     body->child = body->last = NULL;
     if (!ctx->on_function) return;
     if (!ctx->streamed) ctx->on_function(ctx->item_ud, SCRIPT_FN_BEGIN, ctx->open_fn, 0);
-    if (first) ctx->on_function(ctx->item_ud, SCRIPT_FN_STMTS, first, anim_syntax);
+    if (first) ctx->on_function(ctx->item_ud, SCRIPT_FN_STMTS, first, holds);
 }
 
 void gsc_function_chunk(gsc_parse_ctx *ctx)
@@ -67,9 +69,9 @@ void gsc_function_chunk(gsc_parse_ctx *ctx)
     }
     ctx->stream_left = ctx->stream_every;
     if (arena_used(ctx->a) <= ctx->stream_limit) return;
-    /* One flag for the chunk: a statement without animation syntax may be
-    ** walked for it, never the other way. */
-    hand_on(ctx, ctx->stream_body, ctx->on_function ? take_anim_syntax(ctx) : 0);
+    /* One set of flags for the chunk: a statement without animation syntax
+    ** may be walked for it, never the other way. */
+    hand_on(ctx, ctx->stream_body, ctx->on_function ? take_holds(ctx) : 0);
     arena_release(ctx->a, ctx->stmt_mark);
     if (!ctx->streamed) {
         /* A long function: room for its chunks from now on (one block, not
@@ -87,13 +89,13 @@ static void file_item(gsc_parse_ctx *ctx, ast_node *item)
         ast_append(ctx->root, item);
         return;
     }
-    int anim_syntax = take_anim_syntax(ctx);
+    int holds = take_holds(ctx);
     if (ctx->open_fn && item == ctx->open_fn && ctx->streamed) {
-        hand_on(ctx, ctx->stream_body, anim_syntax);
-        if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_END, item, anim_syntax);
+        hand_on(ctx, ctx->stream_body, holds);
+        if (ctx->on_function) ctx->on_function(ctx->item_ud, SCRIPT_FN_END, item, holds);
     } else {
         if (ctx->open_fn && item != ctx->open_fn) function_dropped(ctx);
-        if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, anim_syntax);
+        if (item && ctx->on_item) ctx->on_item(ctx->item_ud, item, holds);
     }
     ctx->open_fn = ctx->stream_body = NULL;
     ctx->streamed = 0;

@@ -134,11 +134,11 @@ static int feed_plain(gsc_parse_ctx *ctx, gsc_recovery *rec, gsc_token **tokp, g
 static int run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
                      gsc_parse_ctx *pctx, recovery_mode mode);
 
-static void drop_item(void *ud, ast_node *item, int anim_syntax)
+static void drop_item(void *ud, ast_node *item, int holds)
 {
     (void)ud;
     (void)item;
-    (void)anim_syntax;
+    (void)holds;
 }
 
 /* A syntax error before the first one the other grammar family (grammar.md
@@ -239,8 +239,8 @@ ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, d
 }
 
 static void parse_items(source_file *src, const profile_rules *rules, arena *scratch, diag_list *diags,
-                        void (*on_item)(void *ud, ast_node *item, int anim_syntax),
-                        void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                        void (*on_item)(void *ud, ast_node *item, int holds),
+                        void (*on_function)(void *ud, int event, const ast_node *node, int holds),
                         void *ud, int stream_functions, size_t chunk)
 {
     gsc_parse_ctx ctx;
@@ -256,14 +256,14 @@ static void parse_items(source_file *src, const profile_rules *rules, arena *scr
 
 void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
                        diag_list *diags,
-                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud)
+                       void (*on_item)(void *ud, ast_node *item, int holds), void *ud)
 {
     parse_items(src, rules, scratch, diags, on_item, NULL, ud, 0, 0);
 }
 
 void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
-                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int anim_syntax),
-                         void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int holds),
+                         void (*on_function)(void *ud, int event, const ast_node *node, int holds),
                          void *ud, size_t chunk)
 {
     parse_items(src, rules, scratch, diags, on_item, on_function, ud, 1, chunk);

@@ -18,11 +18,16 @@ ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, d
 /* The same parse, streamed: each complete top-level item (function,
 ** directive, developer block) is passed to on_item as soon as it is reduced,
 ** then `scratch` is reset — so memory follows the largest function, not the
-** file.  The item is only valid during the call.  anim_syntax is 0 when the
-** item holds no %name, #animtree nor #using_animtree (no need to look). */
+** file.  The item is only valid during the call.  holds: what the item may
+** hold, SCRIPT_HOLDS_* (a bit clear: it certainly holds none, no need to
+** look; a bit set may be a false alarm). */
+enum {
+    SCRIPT_HOLDS_ANIM_SYNTAX = 1, /* %name, #animtree or #using_animtree */
+    SCRIPT_HOLDS_ANIM_CALL = 2    /* a call of a name of the animation builtins (game/anim_builtins.h) */
+};
 void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
                        diag_list *diags,
-                       void (*on_item)(void *ud, ast_node *item, int anim_syntax), void *ud);
+                       void (*on_item)(void *ud, ast_node *item, int holds), void *ud);
 
 /* script_parse_each, with a long function at file level (not inside a
 ** cod1/uo top-level /# #/) handed on in pieces rather than as one item, so
@@ -36,15 +41,15 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
 ** reduced (where on_item would have seen it), or SCRIPT_FN_CUT when the
 ** parser dropped it unfinished (the end of file inside it, the error cap),
 ** where on_item would never have been called.  A function that stays below
-** the chunk goes to on_item whole.  anim_syntax is per chunk (0: none of its
-** statements holds any).  Nodes are valid during the call only (a header
+** the chunk goes to on_item whole.  holds is per chunk (a bit clear: none of
+** its statements holds any).  Nodes are valid during the call only (a header
 ** until its end or cut).  on_function NULL: the pieces go nowhere (their
 ** memory is still released).  chunk 0: each element alone, at once. */
 enum { SCRIPT_FN_BEGIN, SCRIPT_FN_STMTS, SCRIPT_FN_END, SCRIPT_FN_CUT };
 #define SCRIPT_STREAM_CHUNK ((size_t)32 << 10)
 void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
-                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int anim_syntax),
-                         void (*on_function)(void *ud, int event, const ast_node *node, int anim_syntax),
+                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int holds),
+                         void (*on_function)(void *ud, int event, const ast_node *node, int holds),
                          void *ud, size_t chunk);
 
 /* For tests: parses src as script_parse_each does, and counts the places
