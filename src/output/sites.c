@@ -186,6 +186,9 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     syntax_log_init(&log, src, &scratch);
     gsc_lexer lx;
     gsc_lexer_init(&lx, src, ctx->rules, &log);
+    /* The sites of the text the compilation read: CoD4x's inactive branches are none. */
+    gsc_preproc pp = {ctx->rules, &ctx->builtins, ctx->opts.game_mode};
+    gsc_lexer_use_preproc(&lx, &pp);
     recent r = {{{0}}, {0}, 0};
     int depth = 0, code;
     /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
