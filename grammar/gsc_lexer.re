@@ -204,10 +204,7 @@ void gsc_lexer_free(gsc_lexer *lx)
 
 int gsc_preproc_on(const gsc_preproc *pp)
 {
-    if (!pp || !pp->set) return 0;
-    for (size_t i = 0; i < pp->set->count; i++)
-        if (pp->set->items[i]->game && strcmp(pp->set->items[i]->name, "cod4x") == 0) return 1;
-    return 0;
+    return pp && builtin_set_cod4x(pp->set);
 }
 
 void gsc_lexer_use_preproc(gsc_lexer *lx, const gsc_preproc *pp)

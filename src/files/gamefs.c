@@ -589,6 +589,15 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     return 1;
 }
 
+const char *gamefs_script_file(gamefs *fs, const char *name)
+{
+    if (fs->script_gsx) {
+        const char *gsx = arena_printf(fs->mem, "%s.gsx", name);
+        if (gamefs_locate(fs, gsx)) return gsx;
+    }
+    return arena_printf(fs->mem, "%s.gsc", name);
+}
+
 /* ---- what an output file must never replace ---- */
 
 /* What the game would read at game-relative name `rel` (any case, any
