@@ -699,8 +699,7 @@ static void load_entry(atrc_ctx *ctx, const char *name, const char *const *label
 
 void atrc_walk_script(atrc_ctx *ctx, const char *name)
 {
-    size_t n = strlen(name);
-    if (n > 4 && text_equal_nocase(name + n - 4, ".gsc")) n -= 4; /* a convenience: maps/x.gsc */
+    size_t n = gamefs_script_stem(name); /* a convenience: maps/x.gsc */
     walk_state *w = walk_get(ctx);
     if (!w->title) w->title = "walk mode";
     load_entry(ctx, script_canonical_name(&ctx->mem, name, n), NULL, 0);

@@ -598,6 +598,13 @@ const char *gamefs_script_file(gamefs *fs, const char *name)
     return arena_printf(fs->mem, "%s.gsc", name);
 }
 
+size_t gamefs_script_stem(const char *name)
+{
+    size_t n = strlen(name);
+    if (n > 4 && (has_suffix_nocase(name, ".gsc") || has_suffix_nocase(name, ".gsx"))) n -= 4;
+    return n;
+}
+
 /* ---- what an output file must never replace ---- */
 
 /* What the game would read at game-relative name `rel` (any case, any

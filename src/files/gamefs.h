@@ -102,6 +102,9 @@ const char *gamefs_locate(gamefs *fs, const char *name);
 ** one anywhere (CoD4x's server asks for the .gsx first).  In fs->mem.  The
 ** one place that decides, for #include, path::f and the level's scripts. */
 const char *gamefs_script_file(gamefs *fs, const char *name);
+/* The length of script file name `name` without its ".gsc" or ".gsx" (any
+** case; a .gsx is only ever read as CoD4x's script), else strlen(name). */
+size_t gamefs_script_stem(const char *name);
 /* Why `path` (a file the output would replace, symlinks already followed)
 ** must not be written: it is an archive of the search path or a game file
 ** this run read (by identity: any path or link), or it lies inside a game

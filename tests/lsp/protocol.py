@@ -592,6 +592,48 @@ def test_notetracks():
         shutil.rmtree(tmp)
 
 
+def test_cod4x_preprocessor():
+    """Under --extension cod4x the server compiles the branches CoD4x's
+    preprocessor keeps, as the command line does: an inactive branch reports
+    nothing, everything else keeps its position, and an unclosed #if is a
+    diagnostic at the directive; without the extension the directives are
+    the stock game's errors."""
+    import shutil
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    try:
+        script = os.path.join(tmp, "pp.gsc")
+        lines = ['#if isSyscallDefined exec',
+                 'f() { exec("x"); }',
+                 '#else',
+                 'f() { notCompiled(); }',
+                 '#endif',
+                 'g() { takenBranchOnly(); }',
+                 '#if isSyscallDefined noSuchSyscall',
+                 'h() {}',
+                 '']
+        with open(script, "w") as f:
+            f.write("\n".join(lines))
+        for ext, want in ((["--extension", "cod4x"], [((5, 6), "unknown-function"), ((6, 0), "preprocessor-directive")]),
+                          ([], None)):
+            with open(os.path.join(tmp, "atrc.flags"), "w") as f:
+                f.write("\n".join(["--profile", "cod4", "--no-xanim"] + ext + ["pp.gsc", ""]))
+            s = Server(cwd=tmp)
+            initialize(s, root=tmp)
+            open_doc(s, script)
+            got = s.diagnostics_for(uri(script))
+            diags = (got or {}).get("diagnostics", [])
+            places = [((d["range"]["start"]["line"], d["range"]["start"]["character"]), d.get("code")) for d in diags]
+            if want is not None:
+                check(places == want, "CoD4x's preprocessor in the server: %r" % places)
+            else:
+                check(((0, 0), "unknown-directive") in places and ((3, 6), "unknown-function") in places,
+                      "without --extension cod4x: the stock game's errors: %r" % places)
+            shut_down(s)
+    finally:
+        shutil.rmtree(tmp)
+
+
 def test_bom():
     """A tree file saved with a UTF-8 byte order mark (as the stock
     flakpanzer.atr of every game): editors keep the mark out of the text, so
@@ -918,6 +960,7 @@ if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
+    test_cod4x_preprocessor()
     test_typing()
     test_hover_format()
     test_names()
