@@ -199,6 +199,17 @@ void gsc_lexer_init(gsc_lexer *lx, source_file *src, const profile_rules *rules,
 void gsc_lexer_free(gsc_lexer *lx)
 {
     VEC_FREE(lx->open);
+    VEC_FREE(lx->conds);
+}
+
+int gsc_preproc_on(const gsc_preproc *pp)
+{
+    return pp && builtin_set_cod4x(pp->set);
+}
+
+void gsc_lexer_use_preproc(gsc_lexer *lx, const gsc_preproc *pp)
+{
+    lx->pp = gsc_preproc_on(pp) ? pp : NULL;
 }
 
 static int report(gsc_lexer *lx, int line, int col, const char *fmt, va_list ap)
@@ -414,6 +425,145 @@ static int cod4x_directive(const uchar *tok, const uchar *end)
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if ((size_t)(end - tok) == strlen(names[i]) && memcmp(tok, names[i], (size_t)(end - tok)) == 0) return 1;
     return 0;
+}
+
+/* ---- CoD4x's preprocessor: line-based, so an inactive branch is skipped
+** line by line without tokens (its lines still counted), and everything
+** else keeps its line and column. ---- */
+
+static int is_word_byte(uchar c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static const uchar *skip_blanks(const uchar *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '\r') p++; /* the input ends with a NUL */
+    return p;
+}
+
+/* The end of a directive's line (its '\n', or the end of input) when only
+** blanks and a // comment follow p, else NULL. */
+static const uchar *directive_line_end(const gsc_lexer *lx, const uchar *p)
+{
+    p = skip_blanks(p);
+    if (p[0] == '/' && p[1] == '/') {
+        const uchar *nl = memchr(p, '\n', (size_t)(lx->end - p));
+        return nl ? nl : lx->end;
+    }
+    return *p == '\n' || p >= lx->end ? p : NULL;
+}
+
+/* Skips the lines of an inactive branch up to the #else or #endif that ends
+** it (nested blocks skipped whole), leaving lx->cur on that directive for
+** the scanner; or to the end of input (the block is then unclosed). */
+static void skip_branch(gsc_lexer *lx)
+{
+    const uchar *p = lx->cur;
+    int depth = 0;
+    for (;;) {
+        const uchar *nl = memchr(p, '\n', (size_t)(lx->end - p));
+        if (!nl) {
+            lx->cur = lx->end;
+            return;
+        }
+        newline_at(lx, nl);
+        p = skip_blanks(nl + 1);
+        if (*p != '#') continue;
+        const uchar *e = p + 1;
+        while (is_word_byte(*e)) e++;
+        size_t n = (size_t)(e - p);
+        if (n == 3 && memcmp(p, "#if", 3) == 0)
+            depth++;
+        else if ((n == 6 && memcmp(p, "#endif", 6) == 0) || (n == 5 && memcmp(p, "#else", 5) == 0)) {
+            if (depth == 0) {
+                lx->cur = p;
+                return;
+            }
+            if (n == 6) depth--;
+        }
+    }
+}
+
+/* Is the word [p, e) a builtin function or method of the run (the lookup
+** calls resolve with)? */
+static int syscall_defined(const gsc_lexer *lx, const uchar *p, const uchar *e)
+{
+    char name[128];
+    if ((size_t)(e - p) >= sizeof name) return 0; /* longer than any builtin */
+    memcpy(name, p, (size_t)(e - p));
+    name[e - p] = 0;
+    const gsc_preproc *pp = lx->pp;
+    int certain;
+    return profile_builtin_lookup(pp->rules, pp->set, pp->mode, BUILTIN_FUNCTION, name, &certain) ||
+           profile_builtin_lookup(pp->rules, pp->set, pp->mode, BUILTIN_METHOD, name, &certain);
+}
+
+/* The directive [tok, end) of CoD4x's preprocessor, with lx->preproc on:
+** #if isSyscallDefined NAME opens a block, #else switches its branch,
+** #endif closes it; an inactive branch is skipped.  Every error is at the
+** directive.  Returns where scanning goes on. */
+static const uchar *preproc_directive(gsc_lexer *lx, const uchar *tok, const uchar *end)
+{
+    int line = lx->line, col = col_of(lx, tok);
+    size_t n = (size_t)(end - tok);
+    if (n == 3) { /* #if */
+        const uchar *p = skip_blanks(end), *word = p, *name, *name_end, *stop = NULL;
+        while (is_word_byte(*p)) p++;
+        if (p - word == 16 && memcmp(word, "isSyscallDefined", 16) == 0 && skip_blanks(p) != p) {
+            name = skip_blanks(p);
+            name_end = name;
+            if ((*name_end >= 'a' && *name_end <= 'z') || (*name_end >= 'A' && *name_end <= 'Z') || *name_end == '_')
+                while (is_word_byte(*name_end)) name_end++;
+            if (name_end != name) stop = directive_line_end(lx, name_end);
+        }
+        gsc_cond c = {line, col, 0, 0};
+        if (stop)
+            c.active = syscall_defined(lx, name, name_end);
+        else {
+            /* The server loads no such script: nothing in the block is read. */
+            lex_error(lx, line, col, "malformed '#if': CoD4x's preprocessor reads '#if isSyscallDefined NAME'");
+            const uchar *nl = memchr(end, '\n', (size_t)(lx->end - end));
+            stop = nl ? nl : lx->end;
+        }
+        *VEC_PUSH(lx->conds) = c;
+        lx->cur = stop;
+        if (!c.active) skip_branch(lx);
+        return lx->cur;
+    }
+    const uchar *stop = directive_line_end(lx, end);
+    if (!stop) {
+        lex_error(lx, line, col, "malformed '%.*s': nothing may follow it on its line", (int)n, (const char *)tok);
+        const uchar *nl = memchr(end, '\n', (size_t)(lx->end - end));
+        stop = nl ? nl : lx->end;
+    }
+    lx->cur = stop;
+    if (!lx->conds.count) {
+        lex_error(lx, line, col, "'%.*s' without '#if'", (int)n, (const char *)tok);
+        return lx->cur;
+    }
+    gsc_cond *c = &lx->conds.items[lx->conds.count - 1];
+    if (n == 6) { /* #endif */
+        lx->conds.count--;
+        return lx->cur;
+    }
+    if (c->in_else)
+        lex_error(lx, line, col, "second '#else' of the '#if' at line %d", c->line);
+    else {
+        c->in_else = 1;
+        c->active = !c->active;
+    }
+    if (!c->active) skip_branch(lx);
+    return lx->cur;
+}
+
+/* At the end of input: each block still open is an error at its #if. */
+static void preproc_end(gsc_lexer *lx)
+{
+    for (size_t i = 0; i < lx->conds.count; i++)
+        lex_error(lx, lx->conds.items[i].line, lx->conds.items[i].col,
+                  "'#if' without '#endif' before the end of the file");
+    lx->conds.count = 0;
 }
 
 static void stray_byte(gsc_lexer *lx, const uchar *p)
@@ -744,7 +894,8 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
     switch (act) {
     case ACT_NUL:
         if (tok >= lx->end) {
-            lx->cur = tok;
+            if (lx->conds.count) preproc_end(lx);
+            lx->cur = lx->end;
             eof_position(lx, t);
             return 0;
         }
@@ -773,6 +924,10 @@ static int cold_action(gsc_lexer *lx, gsc_token *t, int act, const uchar *tok)
                   "'#include' does not exist in %s (cod2 and cod4 only)", lx->rules->name);
         break;
     case ACT_DIRECTIVE:
+        if (lx->pp && cod4x_directive(tok, cur)) {
+            cur = preproc_directive(lx, tok, cur);
+            break;
+        }
         lex_error(lx, lx->line, col_of(lx, tok), "unknown directive '%.*s'%s",
                   (int)(cur - tok > 40 ? 40 : cur - tok), (const char *)tok,
                   lx->rules->cod4x_directives_note && cod4x_directive(tok, cur)

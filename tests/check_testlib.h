@@ -29,7 +29,7 @@ static inline char *check_run_way(atrc_profile p, atrc_game_mode mode, int devel
     arena_init(&scratch);
     check_state *st = check_begin(f, profile_get(p), &opts, &d);
     if (streamed)
-        script_parse_stream(f, profile_get(p), &scratch, &d, check_testlib_item, check_testlib_function, st, 0);
+        script_parse_stream(f, profile_get(p), NULL, &scratch, &d, check_testlib_item, check_testlib_function, st, 0);
     else
         script_parse_each(f, profile_get(p), &scratch, &d, check_testlib_item, st);
     check_end(st, NULL);

@@ -781,7 +781,7 @@ static char *stream_events_with(const char *text, atrc_profile p, size_t chunk, 
     arena a;
     arena_init(&a);
     stream_log l = {{0}, 0};
-    script_parse_stream(f, profile_get(p), &a, &d, holds ? log_item_holds : log_item,
+    script_parse_stream(f, profile_get(p), NULL, &a, &d, holds ? log_item_holds : log_item,
                         holds ? log_function_holds : log_function, &l, chunk);
     arena_free_all(&a);
     diag_free(&d);
@@ -839,7 +839,7 @@ static size_t parse_peak(const char *text, int streamed)
     arena a;
     arena_init(&a);
     if (streamed)
-        script_parse_stream(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, ignore_function, NULL,
+        script_parse_stream(f, profile_get(ATRC_PROFILE_COD4), NULL, &a, &d, NULL, ignore_function, NULL,
                             SCRIPT_STREAM_CHUNK);
     else
         script_parse_each(f, profile_get(ATRC_PROFILE_COD4), &a, &d, NULL, NULL);

@@ -7,34 +7,7 @@
 
 #include <string.h>
 
-/* Is `name` a builtin of that kind for the game mode; *certain: the list
-** that says no is complete. */
-static const builtin_entry *stock_lookup(const profile_rules *rules, atrc_game_mode mode,
-                                         builtin_kind kind, const char *name, int *certain)
-{
-    const builtin_entry *e = NULL;
-    if (mode == ATRC_GAME_MP) {
-        *certain = 1;
-        return builtin_find(rules->builtins_mp, kind, name);
-    }
-    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) {
-        *certain = 1;
-        return builtin_find(rules->builtins_sp, kind, name);
-    }
-    /* Single player without its table, or a file list: everything known. */
-    *certain = rules->builtins_sp_complete;
-    e = builtin_find(rules->builtins_mp, kind, name);
-    return e ? e : builtin_find(rules->builtins_sp, kind, name);
-}
-
-/* The same with the extensions and user lists of the run (set may be NULL). */
-const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
-                                          builtin_kind kind, const char *name, int *certain)
-{
-    return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
-}
-
-/* Which builtin list the game mode's lookup (check_builtin_lookup) reads. */
+/* Which builtin list the game mode's lookup (profile_builtin_lookup) reads. */
 static const char *builtin_list_mode(const profile_rules *rules, atrc_game_mode mode)
 {
     if (mode == ATRC_GAME_MP) return "multiplayer";
@@ -47,7 +20,7 @@ void check_suggest_builtins(suggest *s, const profile_rules *rules, const builti
 {
     if (kind == CHECK_REF_SCRIPT) return;
     builtin_kind bk = kind == CHECK_REF_METHOD ? BUILTIN_METHOD : BUILTIN_FUNCTION;
-    /* The lists check_builtin_lookup reads for the mode. */
+    /* The lists profile_builtin_lookup reads for the mode. */
     const builtin_list *lists[2] = {rules->builtins_mp, rules->builtins_sp};
     if (mode == ATRC_GAME_MP) lists[1] = NULL;
     if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) lists[0] = NULL;
@@ -138,7 +111,7 @@ static void lookup_def(check_state *st, called_name *ce)
 static const builtin_entry *lookup_builtin(check_state *st, called_name *ce, builtin_kind bk)
 {
     if (!(ce->looked_up & (2 << bk))) {
-        ce->builtin[bk] = check_builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
+        ce->builtin[bk] = profile_builtin_lookup(st->rules, st->builtins, st->opts.game_mode, bk, ce->name,
                                          &ce->certain[bk]);
         ce->looked_up |= 2 << bk;
     }

@@ -105,10 +105,6 @@ void check_report_unknown(diag_list *diags, source_file *src, const profile_rule
 struct suggest;
 void check_suggest_builtins(struct suggest *s, const profile_rules *rules, const builtin_set *set,
                             atrc_game_mode mode, check_ref_kind kind);
-/* The builtin `name` (lower case) of that kind for the game mode, from the
-** stock lists and then set (may be NULL), or NULL; *certain: a no is sure. */
-const builtin_entry *check_builtin_lookup(const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
-                                          builtin_kind kind, const char *name, int *certain);
 /* The text of a builtin suggestion ("the builtin 'getent'", "the builtin
 ** method 'getorigin'"), in a. */
 const char *check_builtin_suggestion(arena *a, const char *name, check_ref_kind kind);

@@ -8,7 +8,7 @@ int dev_statement_dropped(const profile_rules *rules, const builtin_set *set, co
 {
     if (!name || !rules->dev_statement_drops_args || opts->developer_script) return 0;
     int certain;
-    const builtin_entry *b = check_builtin_lookup(rules, set, opts->game_mode,
+    const builtin_entry *b = profile_builtin_lookup(rules, set, opts->game_mode,
                                                   method ? BUILTIN_METHOD : BUILTIN_FUNCTION, name, &certain);
     return b && b->dev;
 }

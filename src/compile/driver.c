@@ -221,11 +221,12 @@ static int add_files(atrc_ctx *ctx, const char *const *paths, size_t n)
     return rc;
 }
 
-/* Operands that are directories stand for the .gsc files below them. */
+/* Operands that are directories stand for the .gsc files below them (and
+** under CoD4x the .gsx files, preferred; script_dir.h). */
 int ctx_add_operands(atrc_ctx *ctx, const char *const *operands, size_t n)
 {
     script_list l;
-    script_list_expand(operands, n, &l);
+    script_list_expand(operands, n, ctx->fs.script_gsx, &l);
     int rc = 0;
     for (size_t i = 0; i < l.bad.count; i++) {
         diag_add(&ctx->diags, DIAG_ERROR, NULL, 0, 0, "cannot read '%s': %s", l.bad.items[i].dir, l.bad.items[i].why);

@@ -41,6 +41,8 @@ static void add_to_set(atrc_ctx *ctx, const builtin_extension *e)
     for (size_t i = 0; i < ctx->builtins.count; i++)
         if (ctx->builtins.items[i] == e) return;
     *VEC_PUSH(ctx->builtins) = e;
+    /* Every way a script is found reads NAME.gsx first under CoD4x. */
+    ctx->fs.script_gsx = builtin_set_cod4x(&ctx->builtins);
 }
 
 int atrc_add_extension(atrc_ctx *ctx, const char *name)

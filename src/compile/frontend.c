@@ -5,6 +5,7 @@
 #include "compile/frontend.h"
 #include "check/check_stage.h"
 #include "script/script_parse.h"
+#include "script/lexer.h"
 #include "script/script_refs.h"
 #include "game/builtins.h"
 
@@ -98,7 +99,9 @@ static void run_passes(fe_worker *w, fe_file *f)
         for (int i = 0; i < FE_PASS_COUNT; i++) f->state[i] = f->passes[i].begin(f);
         int any = 0; /* a pass is on: --syntax-only has none, so no piece need go anywhere */
         for (int i = 0; i < FE_PASS_COUNT; i++) any |= f->state[i] != NULL;
-        script_parse_stream(f->src, f->rules, &w->scratch, &f->diags, on_item, any ? on_function : NULL, f,
+        /* CoD4x's preprocessor asks the builtins the calls resolve with. */
+        gsc_preproc pp = {f->rules, f->builtins, f->opts->game_mode};
+        script_parse_stream(f->src, f->rules, &pp, &w->scratch, &f->diags, on_item, any ? on_function : NULL, f,
                             SCRIPT_STREAM_CHUNK);
         for (int i = 0; i < FE_PASS_COUNT; i++)
             if (f->state[i] && f->passes[i].end) f->passes[i].end(f->state[i], f);

@@ -91,7 +91,7 @@ static int is_builtin(rt_record *r, const anim_builtin *b, unsigned i)
     if (!(r->looked_up & bit)) {
         const fe_file *f = r->f;
         int certain;
-        if (check_builtin_lookup(f->rules, f->builtins, f->opts->game_mode,
+        if (profile_builtin_lookup(f->rules, f->builtins, f->opts->game_mode,
                                  b->method ? BUILTIN_METHOD : BUILTIN_FUNCTION, b->name, &certain))
             r->builtin |= bit;
         r->looked_up |= bit;

@@ -222,7 +222,7 @@ static void parse_ahead(atrc_ctx *ctx, const walk_script *s)
             if ((pass == 0) != (r->kind == SCRIPT_REF_INCLUDE)) continue;
             if (find_script(w, r->file) || find_ahead(w, r->file)) continue;
             const char *err = NULL;
-            source_file *src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", r->file), &err);
+            source_file *src = gamefs_open(&ctx->fs, gamefs_script_file(&ctx->fs, r->file), &err);
             if (!src) continue;
             if (!w->ahead) w->ahead = xmalloc(array_size(limit, sizeof *w->ahead));
             w->ahead[w->ahead_count++] = (walk_ahead){arena_strdup(&ctx->mem, r->file), src,
@@ -256,7 +256,7 @@ static walk_script *start_script(atrc_ctx *ctx, const char *name, walk_script *f
         ahead = a->req;
         *a = w->ahead[--w->ahead_count];
     } else {
-        src = gamefs_open(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", name), &err);
+        src = gamefs_open(&ctx->fs, gamefs_script_file(&ctx->fs, name), &err);
     }
     if (!src) {
         if (err) {
@@ -699,8 +699,7 @@ static void load_entry(atrc_ctx *ctx, const char *name, const char *const *label
 
 void atrc_walk_script(atrc_ctx *ctx, const char *name)
 {
-    size_t n = strlen(name);
-    if (n > 4 && text_equal_nocase(name + n - 4, ".gsc")) n -= 4; /* a convenience: maps/x.gsc */
+    size_t n = gamefs_script_stem(name); /* a convenience: maps/x.gsc */
     walk_state *w = walk_get(ctx);
     if (!w->title) w->title = "walk mode";
     load_entry(ctx, script_canonical_name(&ctx->mem, name, n), NULL, 0);
@@ -798,7 +797,7 @@ static int load_entities(atrc_ctx *ctx, const char *path)
 ** and one of which no trace is found (no script, no .bsp/.d3dbsp) a warning. */
 static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const char *map, const char *gametype)
 {
-    const char *gt_script = arena_printf(&ctx->mem, "%s.gsc", entry_name(ctx, "maps/mp/gametypes/%g", map, gametype));
+    const char *gt_script = gamefs_script_file(&ctx->fs, entry_name(ctx, "maps/mp/gametypes/%g", map, gametype));
     if (!gamefs_locate(&ctx->fs, gt_script)) {
         const char **names;
         size_t n = gamefs_list(&ctx->fs, "maps/mp/gametypes", ".gsc", &names);
@@ -815,7 +814,7 @@ static void check_level_names(atrc_ctx *ctx, const profile_rules *rules, const c
         outbuf_free(&b);
     }
     const char *script = entry_name(ctx, "maps/mp/%m", map, gametype);
-    if (gamefs_locate(&ctx->fs, arena_printf(&ctx->mem, "%s.gsc", script))) return;
+    if (gamefs_locate(&ctx->fs, gamefs_script_file(&ctx->fs, script))) return;
     int map_found = gamefs_locate(&ctx->fs, arena_printf(&ctx->mem, "%s.bsp", script)) ||
                     gamefs_locate(&ctx->fs, arena_printf(&ctx->mem, "%s.d3dbsp", script));
     if (map_found)

@@ -589,6 +589,22 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
     return 1;
 }
 
+const char *gamefs_script_file(gamefs *fs, const char *name)
+{
+    if (fs->script_gsx) {
+        const char *gsx = arena_printf(fs->mem, "%s.gsx", name);
+        if (gamefs_locate(fs, gsx)) return gsx;
+    }
+    return arena_printf(fs->mem, "%s.gsc", name);
+}
+
+size_t gamefs_script_stem(const char *name)
+{
+    size_t n = strlen(name);
+    if (n > 4 && (has_suffix_nocase(name, ".gsc") || has_suffix_nocase(name, ".gsx"))) n -= 4;
+    return n;
+}
+
 /* ---- what an output file must never replace ---- */
 
 /* What the game would read at game-relative name `rel` (any case, any

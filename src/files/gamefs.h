@@ -63,6 +63,8 @@ typedef struct gamefs {
     arena *mem;
     const struct overlay *overlay; /* loose files it holds a text for are read from it (overlay.h); NULL */
     gamefs_store *store;       /* listings and archive indexes kept across contexts (a session's), or NULL */
+    int script_gsx;            /* CoD4x (--extension cod4x): a script NAME is NAME.gsx when the
+                               ** search path has one, else NAME.gsc */
 } gamefs;
 
 /* rules: the profile's row, alive as long as fs. */
@@ -95,6 +97,14 @@ int gamefs_read_prefix(gamefs *fs, const char *name, unsigned char *buf, size_t 
                        const char **where, const char **err);
 /* Where `name` would be read from, or NULL. */
 const char *gamefs_locate(gamefs *fs, const char *name);
+/* The file of script `name` (game-relative, no extension: "maps/mp/x"):
+** "NAME.gsc", or with fs->script_gsx "NAME.gsx" when the search path holds
+** one anywhere (CoD4x's server asks for the .gsx first).  In fs->mem.  The
+** one place that decides, for #include, path::f and the level's scripts. */
+const char *gamefs_script_file(gamefs *fs, const char *name);
+/* The length of script file name `name` without its ".gsc" or ".gsx" (any
+** case; a .gsx is only ever read as CoD4x's script), else strlen(name). */
+size_t gamefs_script_stem(const char *name);
 /* Why `path` (a file the output would replace, symlinks already followed)
 ** must not be written: it is an archive of the search path or a game file
 ** this run read (by identity: any path or link), or it lies inside a game

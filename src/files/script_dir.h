@@ -8,6 +8,9 @@
 
 /* The operands with every directory replaced by the .gsc files below it
 ** (any case of ".gsc"; symbolic links to directories are not followed).
+** With gsx (CoD4x's server, --extension cod4x) .gsx files count too and
+** are read instead of the .gsc of the same name (any case) in the same
+** directory, below a directory or named as an operand.
 ** paths[i] points into the operands or into owned storage. */
 typedef struct script_dir_problem { const char *dir, *why; } script_dir_problem;
 typedef struct script_list {
@@ -20,7 +23,7 @@ typedef struct script_list {
     VEC(script_dir_problem) bad;
 } script_list;
 
-void script_list_expand(const char *const *operands, size_t n, script_list *out);
+void script_list_expand(const char *const *operands, size_t n, int gsx, script_list *out);
 void script_list_free(script_list *l);
 
 #endif

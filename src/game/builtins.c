@@ -117,3 +117,11 @@ int builtin_slot_add(const builtin_entry *entries, size_t i, uint16_t *slots, si
     slots[s] = (uint16_t)(i + 1);
     return 0;
 }
+
+int builtin_set_cod4x(const builtin_set *set)
+{
+    if (!set) return 0;
+    for (size_t i = 0; i < set->count; i++)
+        if (set->items[i]->game && strcmp(set->items[i]->name, "cod4x") == 0) return 1;
+    return 0;
+}

@@ -57,6 +57,11 @@ typedef VEC_STRUCT(builtin_set, const builtin_extension *) builtin_set;
 const builtin_entry *builtin_set_apply(const builtin_set *set, builtin_kind kind, const char *name,
                                        const builtin_entry *stock);
 
+/* Whether the set holds CoD4x's shipped extension (not a user list of that
+** name): its server runs a script preprocessor (`#if isSyscallDefined`)
+** and reads NAME.gsx before NAME.gsc.  set may be NULL. */
+int builtin_set_cod4x(const builtin_set *set);
+
 /* ---- the list format, shared by the build-time generator and --builtins ---- */
 
 typedef enum { BUILTIN_OP_ADD = 0, BUILTIN_OP_REFLAG, BUILTIN_OP_REMOVE } builtin_op;

@@ -173,3 +173,30 @@ int atrc_profile_parse(const char *s, atrc_profile *out)
         }
     return -1;
 }
+
+/* Is `name` a builtin of that kind for the game mode; *certain: the list
+** that says no is complete. */
+static const builtin_entry *stock_lookup(const profile_rules *rules, atrc_game_mode mode,
+                                         builtin_kind kind, const char *name, int *certain)
+{
+    const builtin_entry *e = NULL;
+    if (mode == ATRC_GAME_MP) {
+        *certain = 1;
+        return builtin_find(rules->builtins_mp, kind, name);
+    }
+    if (mode == ATRC_GAME_SP && rules->builtins_sp_complete) {
+        *certain = 1;
+        return builtin_find(rules->builtins_sp, kind, name);
+    }
+    /* Single player without its table, or a file list: everything known. */
+    *certain = rules->builtins_sp_complete;
+    e = builtin_find(rules->builtins_mp, kind, name);
+    return e ? e : builtin_find(rules->builtins_sp, kind, name);
+}
+
+/* The same with the extensions and user lists of the run (set may be NULL). */
+const builtin_entry *profile_builtin_lookup(const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
+                                            builtin_kind kind, const char *name, int *certain)
+{
+    return builtin_set_apply(set, kind, name, stock_lookup(rules, mode, kind, name, certain));
+}

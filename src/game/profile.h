@@ -106,4 +106,11 @@ typedef struct profile_rules {
 /* The row of profile p (never NULL: an out-of-range p gives the uo row). */
 const profile_rules *profile_get(atrc_profile p);
 
+/* The builtin `name` (lower case) of that kind for the game mode, from the
+** stock lists and then set (may be NULL), or NULL; *certain: a no is sure.
+** The one lookup of the run's builtin set: calls resolve with it and CoD4x's
+** `#if isSyscallDefined NAME` (script/) asks it. */
+const builtin_entry *profile_builtin_lookup(const profile_rules *rules, const builtin_set *set, atrc_game_mode mode,
+                                            builtin_kind kind, const char *name, int *certain);
+
 #endif

@@ -170,7 +170,7 @@ static void json_script_name(outbuf *b, const atrc_ctx *ctx, const source_file *
     char name[1024];
     gamefs_relative_name(&ctx->fs, src->path, name, sizeof name);
     size_t n = strlen(name);
-    if (n > 4 && strcmp(name + n - 4, ".gsc") == 0) name[n - 4] = 0;
+    name[gamefs_script_stem(name)] = 0;
     pc->src = NULL;
     if (n > 80) { /* as json_path: a short name's escape fits the cache */
         json_string(b, name);

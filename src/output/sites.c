@@ -186,6 +186,9 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     syntax_log_init(&log, src, &scratch);
     gsc_lexer lx;
     gsc_lexer_init(&lx, src, ctx->rules, &log);
+    /* The sites of the text the compilation read: CoD4x's inactive branches are none. */
+    gsc_preproc pp = {ctx->rules, &ctx->builtins, ctx->opts.game_mode};
+    gsc_lexer_use_preproc(&lx, &pp);
     recent r = {{{0}}, {0}, 0};
     int depth = 0, code;
     /* Indices (the array grows): the definition whose body / parameters are being read, or -1. */
@@ -295,8 +298,7 @@ static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
 
 int sites_is_script(const source_file *src)
 {
-    size_t n = strlen(src->path);
-    return n >= 4 && text_equal_nocase(src->path + n - 4, ".gsc");
+    return gamefs_script_stem(src->path) != strlen(src->path);
 }
 
 /* The index of ctx->sources.items[i], lexed on first use. */
@@ -312,9 +314,7 @@ file_index *sites_file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
     if (!f->script) {
         char buf[1024];
         gamefs_relative_name(&((atrc_ctx *)ctx)->fs, f->src->path, buf, sizeof buf);
-        size_t n = strlen(buf);
-        if (n >= 4 && strcmp(buf + n - 4, ".gsc") == 0) n -= 4;
-        f->script = arena_strndup(&c->mem, buf, n);
+        f->script = arena_strndup(&c->mem, buf, gamefs_script_stem(buf));
     }
     return f;
 }

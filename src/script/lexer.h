@@ -8,6 +8,8 @@
 #include "base/source.h"
 #include "script/syntax_log.h"
 #include "base/vec.h"
+#include "atrc.h"
+#include "game/builtins.h"
 
 typedef struct gsc_token {
     const char *z; /* first byte of the token in the source buffer */
@@ -26,6 +28,26 @@ typedef struct gsc_opener {
 
 struct profile_rules;
 
+/* CoD4x's script preprocessor (`#if isSyscallDefined NAME`, `#else`,
+** `#endif`): on when the run's builtin set holds the cod4x extension, the
+** condition asked of the builtins the run resolves calls against.  Data from
+** the context, so that the script stage needs nothing above it. */
+typedef struct gsc_preproc {
+    const struct profile_rules *rules;
+    const builtin_set *set;  /* the run's extensions and user lists */
+    atrc_game_mode mode;
+} gsc_preproc;
+
+/* Whether pp (may be NULL) runs CoD4x's preprocessor. */
+int gsc_preproc_on(const gsc_preproc *pp);
+
+/* An open `#if` block of the preprocessor. */
+typedef struct gsc_cond {
+    int line, col;  /* the #if */
+    int in_else;    /* its #else was seen */
+    int active;     /* the branch being read is compiled */
+} gsc_cond;
+
 typedef struct gsc_lexer {
     source_file *src;
     const struct profile_rules *rules; /* the game's keywords and tokens */
@@ -34,6 +56,8 @@ typedef struct gsc_lexer {
     int line;
     VEC(gsc_opener) open; /* unclosed brackets, innermost last */
     int token_count;     /* tokens returned so far */
+    const gsc_preproc *pp; /* CoD4x's preprocessor when on, else NULL (the stock game's) */
+    VEC(gsc_cond) conds;  /* open #if blocks, innermost last */
 } gsc_lexer;
 
 /* Errors go to log (syntax_log_init'ed by the caller, who frees it after the
@@ -41,6 +65,9 @@ typedef struct gsc_lexer {
 void gsc_lexer_init(gsc_lexer *lx, source_file *src, const struct profile_rules *rules,
                     syntax_log *log);
 void gsc_lexer_free(gsc_lexer *lx);
+/* Runs CoD4x's preprocessor on the file when pp says so (call before the
+** first token). */
+void gsc_lexer_use_preproc(gsc_lexer *lx, const gsc_preproc *pp);
 /* Next token; 0 at end of file (also once log->stopped). */
 int gsc_lexer_next(gsc_lexer *lx, gsc_token *tok);
 /* Reports a located error to the log (syntax_log_reportv); the report that

@@ -131,8 +131,8 @@ static int feed_plain(gsc_parse_ctx *ctx, gsc_recovery *rec, gsc_token **tokp, g
     return code;
 }
 
-static int run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
-                     gsc_parse_ctx *pctx, recovery_mode mode);
+static int run_parse(source_file *src, const profile_rules *rules, const gsc_preproc *pp,
+                     diag_list *diags, gsc_parse_ctx *pctx, recovery_mode mode);
 
 static void drop_item(void *ud, ast_node *item, int holds)
 {
@@ -162,7 +162,7 @@ static void profile_hint(source_file *src, const profile_rules *rules, const syn
     probe.on_item = drop_item;
     probe.stream_functions = 1;
     probe.stream_chunk = SCRIPT_STREAM_CHUNK;
-    run_parse(src, other, &quiet, &probe, RECOVERY_PROBE);
+    run_parse(src, other, NULL, &quiet, &probe, RECOVERY_PROBE);
     int qline = -1, qcol = 0; /* its first error (a NUL byte's warning may come first) */
     for (size_t i = 0; i < quiet.count && qline < 0; i++)
         if (quiet.items[i].severity == DIAG_ERROR) {
@@ -186,14 +186,15 @@ static void profile_hint(source_file *src, const profile_rules *rules, const syn
 ** recovery's state machine (syntax_recovery.h), or several at a time by the
 ** fast path while it is CLEAN.  Returns the shortcuts' mismatches
 ** (RECOVERY_VERIFY). */
-static int run_parse(source_file *src, const profile_rules *rules, diag_list *diags,
-                     gsc_parse_ctx *pctx, recovery_mode mode)
+static int run_parse(source_file *src, const profile_rules *rules, const gsc_preproc *pp,
+                     diag_list *diags, gsc_parse_ctx *pctx, recovery_mode mode)
 {
     gsc_parse_ctx ctx = *pctx;
     gsc_recovery rec;
     recovery_init(&rec, src, diags, mode);
     gsc_lexer lx;
     gsc_lexer_init(&lx, src, rules, &rec.log);
+    gsc_lexer_use_preproc(&lx, pp);
     ctx.lx = &lx;
     void *parser = GscParseAlloc(parser_alloc, &ctx);
     recovery_attach(&rec, &ctx, parser);
@@ -234,11 +235,12 @@ ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, d
     memset(&ctx, 0, sizeof ctx);
     ctx.a = a;
     ctx.root = ast_new(a, AST_FILE, 1, 1);
-    run_parse(src, rules, diags, &ctx, RECOVERY_REPORT);
+    run_parse(src, rules, NULL, diags, &ctx, RECOVERY_REPORT);
     return ctx.root;
 }
 
-static void parse_items(source_file *src, const profile_rules *rules, arena *scratch, diag_list *diags,
+static void parse_items(source_file *src, const profile_rules *rules, const gsc_preproc *pp,
+                        arena *scratch, diag_list *diags,
                         void (*on_item)(void *ud, ast_node *item, int holds),
                         void (*on_function)(void *ud, int event, const ast_node *node, int holds),
                         void *ud, int stream_functions, size_t chunk)
@@ -251,22 +253,22 @@ static void parse_items(source_file *src, const profile_rules *rules, arena *scr
     ctx.on_function = on_function;
     ctx.stream_functions = stream_functions;
     ctx.stream_chunk = chunk;
-    run_parse(src, rules, diags, &ctx, RECOVERY_REPORT);
+    run_parse(src, rules, pp, diags, &ctx, RECOVERY_REPORT);
 }
 
 void script_parse_each(source_file *src, const profile_rules *rules, arena *scratch,
                        diag_list *diags,
                        void (*on_item)(void *ud, ast_node *item, int holds), void *ud)
 {
-    parse_items(src, rules, scratch, diags, on_item, NULL, ud, 0, 0);
+    parse_items(src, rules, NULL, scratch, diags, on_item, NULL, ud, 0, 0);
 }
 
-void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
+void script_parse_stream(source_file *src, const profile_rules *rules, const gsc_preproc *pp, arena *scratch,
                          diag_list *diags, void (*on_item)(void *ud, ast_node *item, int holds),
                          void (*on_function)(void *ud, int event, const ast_node *node, int holds),
                          void *ud, size_t chunk)
 {
-    parse_items(src, rules, scratch, diags, on_item, on_function, ud, 1, chunk);
+    parse_items(src, rules, pp, scratch, diags, on_item, on_function, ud, 1, chunk);
 }
 
 int script_verify_line_starts(source_file *src, const profile_rules *rules, arena *scratch,
@@ -277,7 +279,7 @@ int script_verify_line_starts(source_file *src, const profile_rules *rules, aren
     ctx.a = scratch;
     ctx.stream_functions = 1;
     ctx.stream_chunk = SCRIPT_STREAM_CHUNK;
-    return run_parse(src, rules, diags, &ctx, RECOVERY_VERIFY);
+    return run_parse(src, rules, NULL, diags, &ctx, RECOVERY_VERIFY);
 }
 
 char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list *diags)

@@ -44,11 +44,13 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
 ** the chunk goes to on_item whole.  holds is per chunk (a bit clear: none of
 ** its statements holds any).  Nodes are valid during the call only (a header
 ** until its end or cut).  on_function NULL: the pieces go nowhere (their
-** memory is still released).  chunk 0: each element alone, at once. */
+** memory is still released).  chunk 0: each element alone, at once.
+** pp: CoD4x's preprocessor when it says so (gsc_preproc_on), else NULL. */
+struct gsc_preproc;
 enum { SCRIPT_FN_BEGIN, SCRIPT_FN_STMTS, SCRIPT_FN_END, SCRIPT_FN_CUT };
 #define SCRIPT_STREAM_CHUNK ((size_t)32 << 10)
-void script_parse_stream(source_file *src, const profile_rules *rules, arena *scratch,
-                         diag_list *diags, void (*on_item)(void *ud, ast_node *item, int holds),
+void script_parse_stream(source_file *src, const profile_rules *rules, const struct gsc_preproc *pp,
+                         arena *scratch, diag_list *diags, void (*on_item)(void *ud, ast_node *item, int holds),
                          void (*on_function)(void *ud, int event, const ast_node *node, int holds),
                          void *ud, size_t chunk);
 

@@ -49,7 +49,7 @@ static void checks_of(source_file *src, atrc_profile p, const ast_node *root, di
         diag_list syntax;
         arena_init(&scratch);
         diag_init(&syntax);
-        script_parse_stream(src, profile_get(p), &scratch, &syntax, check_testlib_item, check_testlib_function, st, 0);
+        script_parse_stream(src, profile_get(p), NULL, &scratch, &syntax, check_testlib_item, check_testlib_function, st, 0);
         diag_free(&syntax);
         arena_free_all(&scratch);
     }

@@ -10,6 +10,7 @@ UTF-16 and UTF-8, compared with the byte columns the command line prints.
 
     ATRC=build/atrc WORKSPACE=tests/lsp/workspace [INSTALL=build/samples/install] [LSP_DRIVE=z%3A] python3 tests/lsp/protocol.py
 """
+import contextlib
 import json
 import os
 import select
@@ -534,6 +535,25 @@ def test_atr_and_config():
         shutil.rmtree(tmp)
 
 
+@contextlib.contextmanager
+def temp_dir():
+    """A directory of the test's own, removed after it."""
+    import shutil
+    import tempfile
+    tmp = tempfile.mkdtemp()
+    try:
+        yield tmp
+    finally:
+        shutil.rmtree(tmp)
+
+
+def write_lines(path, lines):
+    """Writes the lines joined by newlines to path; returns path."""
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    return path
+
+
 def test_notetracks():
     """Hover on a %name leaf gives its length and notetracks (its xanim read
     whole); completion inside the note of waittillmatch(notify, " offers the
@@ -541,12 +561,9 @@ def test_notetracks():
     animhasnotetrack(%x, " / getnotetracktimes(%x, " those of %x; the E11
     warning is published like the command line's."""
     import shutil
-    import tempfile
-    tmp = tempfile.mkdtemp()
-    try:
+    with temp_dir() as tmp:
         ws = os.path.join(tmp, "ws")
         shutil.copytree(os.path.join(REPO, "tests/golden/notetracks/game"), os.path.join(ws, "game"))
-        script = os.path.join(ws, "notes.gsc")
         lines = ['#using_animtree("notes");',
                  'f()',
                  '{',
@@ -556,10 +573,8 @@ def test_notetracks():
                  '\t\ttimes = getnotetracktimes(%pose_a, "bodyfall large");',
                  '}',
                  '']
-        with open(script, "w") as f:
-            f.write("\n".join(lines))
-        with open(os.path.join(ws, "atrc.flags"), "w") as f:
-            f.write("--profile\ncod4\n-g\ngame\nnotes.gsc\n")
+        script = write_lines(os.path.join(ws, "notes.gsc"), lines)
+        write_lines(os.path.join(ws, "atrc.flags"), ["--profile", "cod4", "-g", "game", "notes.gsc", ""])
         s = Server(cwd=ws)
         initialize(s, root=ws)
         open_doc(s, script)
@@ -588,8 +603,40 @@ def test_notetracks():
         got = labels(6, lines[6].index('"bodyfall') + 10)
         check(got == ['anim_pose = "crouch"', "bodyfall large", "end"], "completion in getnotetracktimes(%%pose_a, \": %r" % got)
         shut_down(s)
-    finally:
-        shutil.rmtree(tmp)
+
+
+def test_cod4x_preprocessor():
+    """Under --extension cod4x the server compiles the branches CoD4x's
+    preprocessor keeps, as the command line does: an inactive branch reports
+    nothing, everything else keeps its position, and an unclosed #if is a
+    diagnostic at the directive; without the extension the directives are
+    the stock game's errors."""
+    with temp_dir() as tmp:
+        lines = ['#if isSyscallDefined exec',
+                 'f() { exec("x"); }',
+                 '#else',
+                 'f() { notCompiled(); }',
+                 '#endif',
+                 'g() { takenBranchOnly(); }',
+                 '#if isSyscallDefined noSuchSyscall',
+                 'h() {}',
+                 '']
+        script = write_lines(os.path.join(tmp, "pp.gsc"), lines)
+        for ext, want in ((["--extension", "cod4x"], [((5, 6), "unknown-function"), ((6, 0), "preprocessor-directive")]),
+                          ([], None)):
+            write_lines(os.path.join(tmp, "atrc.flags"), ["--profile", "cod4", "--no-xanim"] + ext + ["pp.gsc", ""])
+            s = Server(cwd=tmp)
+            initialize(s, root=tmp)
+            open_doc(s, script)
+            got = s.diagnostics_for(uri(script))
+            diags = (got or {}).get("diagnostics", [])
+            places = [((d["range"]["start"]["line"], d["range"]["start"]["character"]), d.get("code")) for d in diags]
+            if want is not None:
+                check(places == want, "CoD4x's preprocessor in the server: %r" % places)
+            else:
+                check(((0, 0), "unknown-directive") in places and ((3, 6), "unknown-function") in places,
+                      "without --extension cod4x: the stock game's errors: %r" % places)
+            shut_down(s)
 
 
 def test_bom():
@@ -918,6 +965,7 @@ if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
+    test_cod4x_preprocessor()
     test_typing()
     test_hover_format()
     test_names()

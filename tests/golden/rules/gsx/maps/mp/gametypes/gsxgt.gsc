@@ -1,0 +1,5 @@
+// The stock game reads this gametype script: no .gsx is seen.
+main()
+{
+	readGametypeGsc();
+}

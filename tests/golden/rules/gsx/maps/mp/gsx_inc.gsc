@@ -1,0 +1,2 @@
+// #include reads the .gsx instead under CoD4x.
+g() { readIncludeGsc(); }

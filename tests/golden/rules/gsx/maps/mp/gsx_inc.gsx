@@ -1,0 +1,2 @@
+// #include reads this one under CoD4x.
+g() { readIncludeGsx(); }

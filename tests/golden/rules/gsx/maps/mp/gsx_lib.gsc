@@ -1,0 +1,2 @@
+// path::f reads the .gsx instead under CoD4x.
+f() { readLibGsc(); }

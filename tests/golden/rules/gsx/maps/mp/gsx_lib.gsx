@@ -1,0 +1,2 @@
+// path::f reads this one under CoD4x.
+f() { readLibGsx(); }

@@ -1,0 +1,1 @@
+--profile cod4 --no-xanim gsx/maps/mp

@@ -1,0 +1,1 @@
+-q --profile cod4 --no-xanim -g mp -g gsx --map mp_gsx --gametype gsxgt

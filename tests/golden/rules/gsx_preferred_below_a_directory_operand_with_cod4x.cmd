@@ -1,0 +1,1 @@
+--profile cod4 --extension cod4x --no-xanim gsx/maps/mp

@@ -1,0 +1,1 @@
+--profile cod4 --extension cod4x --no-xanim --entry maps/mp/gametypes/gsxgt -g gsx
