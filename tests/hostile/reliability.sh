@@ -323,6 +323,10 @@ fi
 
 # ---------------------------------------------------------------- the signal window, many times
 if begin "-o: SIGTERM while FILE is written, 200 runs, never a temporary left (90 s bound)"; then
+  # ThreadSanitizer runs a handler when the thread next enters its runtime,
+  # not when the kernel delivers the signal, so the moment this case aims at
+  # is not the one the program sees (ASan and the normal build run it).
+  if [ "${SANITIZE:-}" = thread ]; then skipped "ThreadSanitizer defers signal handlers"; else
     awk 'BEGIN { print "#using_animtree(\"human\");"; print "f() {"; for (i = 0; i < 20000; i++) print "x = %idle; y = %alert;"; print "}" }' >rel_sig.gsc
     # FILE after a killed run: as it was, or (killed after the rename) the
     # whole new output; never anything else
@@ -358,4 +362,5 @@ if begin "-o: SIGTERM while FILE is written, 200 runs, never a temporary left (9
     else pass=$((pass + 1)); fi
     [ $hits -eq 0 ] && echo "note $case_name: no run was killed while writing ($runs runs)"
     rm -f rel_sig.gsc rel_sig.out rel_sig.full .rel_sig.out.*
+  fi
 fi
