@@ -1,1 +1,1 @@
---profile cod1 --no-xanim -g game -o /dev/null cod1.gsc
+--profile cod1 --no-xanim -g game cod1.gsc

@@ -1,1 +1,1 @@
---profile cod2 --no-xanim -g game -o /dev/null cod2.gsc
+--profile cod2 --no-xanim -g game cod2.gsc

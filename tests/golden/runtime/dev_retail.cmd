@@ -1,1 +1,1 @@
---profile cod4 -g game -o /dev/null dev.gsc
+--profile cod4 -g game dev.gsc

@@ -1,1 +1,1 @@
---profile cod4 -g game --developer-script -o /dev/null dev.gsc
+--profile cod4 -g game --developer-script dev.gsc

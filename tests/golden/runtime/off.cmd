@@ -1,1 +1,1 @@
---profile cod4 -g game -Wno-runtime-anim -o /dev/null cod4.gsc shadow.gsc
+--profile cod4 -g game -Wno-runtime-anim cod4.gsc shadow.gsc

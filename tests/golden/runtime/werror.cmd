@@ -1,1 +1,1 @@
---profile cod4 -g game -Werror=runtime-anim -o /dev/null shadow.gsc
+--profile cod4 -g game -Werror=runtime-anim shadow.gsc
