@@ -101,15 +101,37 @@ async function shot(name) {
 }
 const mod = 'Control';
 
+// A file already open is brought forward by its tab; any other through Quick
+// Open. On a loaded machine Quick Open's list may re-render under the click,
+// so each attempt that does not make the file's tab active is retried.
 async function openFile(rel) {
-  await page.keyboard.press(`${mod}+P`);
-  await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
-  await page.keyboard.type(rel);
-  const row = `.quick-input-list .monaco-list-row[aria-label*="${path.basename(rel)}"]`;
-  await page.waitForSelector(row, { timeout: 60000 }); // the first file search starts ripgrep: slow on a busy machine
-  await page.click(row);
-  await page.waitForSelector(`.tab.active[data-resource-name="${path.basename(rel)}"]`, { timeout: 60000 });
-  await page.waitForTimeout(300);
+  const name = path.basename(rel);
+  const active = `.tab.active[data-resource-name="${name}"]`;
+  let last = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const tab = page.locator(`.tab[data-resource-name="${name}"]`);
+      if (await tab.count() > 0) {
+        await tab.first().click();
+      } else {
+        await page.keyboard.press(`${mod}+P`);
+        await page.waitForSelector('.quick-input-widget input', { state: 'visible' });
+        await page.keyboard.type(rel);
+        const row = `.quick-input-list .monaco-list-row[aria-label*="${name}"]`;
+        await page.waitForSelector(row, { timeout: 60000 }); // the first file search starts ripgrep: slow on a busy machine
+        await page.waitForTimeout(300); // the list settles
+        await page.click(row);
+      }
+      await page.waitForSelector(active, { timeout: 20000 });
+      await page.waitForTimeout(300);
+      return;
+    } catch (e) {
+      last = e;
+      await shot(`open-retry-${name}`).catch(() => {});
+      await page.keyboard.press('Escape').catch(() => {});
+    }
+  }
+  throw last;
 }
 async function goTo(line, column) {
   await page.keyboard.press(`${mod}+G`);
