@@ -282,10 +282,12 @@ int atrc_explain_values(const atrc_ctx *ctx, const uint32_t *values, size_t coun
                         FILE *err);
 
 /* Developer views of the front end (atrc --dump-tokens / --dump-ast): write
-** the token stream or the AST of the script at path, read as the profile's
-** game reads it, to out, diagnostics to err.  Return 0, 1 when the script has errors, 2 when it cannot be read. */
-int atrc_dump_tokens(const char *path, atrc_profile profile, FILE *out, FILE *err);
-int atrc_dump_ast(const char *path, atrc_profile profile, FILE *out, FILE *err);
+** the token stream or the AST of the script at path, read as the context's
+** run reads it (its profile's game, and CoD4x's preprocessor when its
+** extensions say so), to out, diagnostics to err.  Nothing joins the
+** context.  Return 0, 1 when the script has errors, 2 when it cannot be read. */
+int atrc_dump_tokens(const atrc_ctx *ctx, const char *path, FILE *out, FILE *err);
+int atrc_dump_ast(const atrc_ctx *ctx, const char *path, FILE *out, FILE *err);
 
 /* Registered trees, 1-based registry index, up to atrc_tree_count().
 ** atrc_get_tree: NULL when index is unused or the tree was not built; the

@@ -171,12 +171,12 @@ const char *atrc_tree_name(const atrc_ctx *ctx, int index)
     return ctx->trees[index]->name;
 }
 
-int atrc_dump_tokens(const char *path, atrc_profile profile, FILE *out, FILE *err)
+int atrc_dump_tokens(const atrc_ctx *ctx, const char *path, FILE *out, FILE *err)
 {
-    return ctx_dump_script(path, profile, out, err, 1);
+    return ctx_dump_script(ctx, path, out, err, 1);
 }
 
-int atrc_dump_ast(const char *path, atrc_profile profile, FILE *out, FILE *err)
+int atrc_dump_ast(const atrc_ctx *ctx, const char *path, FILE *out, FILE *err)
 {
-    return ctx_dump_script(path, profile, out, err, 0);
+    return ctx_dump_script(ctx, path, out, err, 0);
 }

@@ -30,7 +30,7 @@ static inline char *gsc_lex_np(const char *src, size_t n, atrc_profile p)
     source_file *f = source_from_buffer("t.gsc", src, n);
     diag_list d;
     diag_init(&d);
-    char *toks = script_dump_tokens(f, profile_get(p), &d);
+    char *toks = script_dump_tokens(f, profile_get(p), NULL, &d);
     char *diags = gsc_diag_text(&d);
     char *out = NULL;
     size_t len = 0;
@@ -63,7 +63,7 @@ static inline char *gsc_parse_np(const char *src, size_t n, int want_ast, atrc_p
     diag_init(&d);
     arena a;
     arena_init(&a);
-    ast_node *root = script_parse(f, profile_get(p), &a, &d);
+    ast_node *root = script_parse(f, profile_get(p), NULL, &a, &d);
     {
         /* Every parse of the tests also checks the driver's line-start
         ** shortcut against the parser (script_verify_line_starts). */

@@ -165,7 +165,7 @@ START_TEST(string_bodies)
                 diag_init(&d);
                 arena a;
                 arena_init(&a);
-                ast_node *s = first_string(script_parse(f, profile_get(ATRC_PROFILE_UO), &a, &d));
+                ast_node *s = first_string(script_parse(f, profile_get(ATRC_PROFILE_UO), NULL, &a, &d));
                 ck_assert_ptr_nonnull(s);
                 size_t wn = decode_ref(body, k, want);
                 ck_assert_uint_eq(s->len, wn);

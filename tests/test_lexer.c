@@ -393,7 +393,7 @@ START_TEST(huge_tokens)
     source_file *f = source_from_buffer("t.gsc", src, n + 5);
     diag_list d;
     diag_init(&d);
-    char *toks = script_dump_tokens(f, profile_get(ATRC_PROFILE_UO), &d);
+    char *toks = script_dump_tokens(f, profile_get(ATRC_PROFILE_UO), NULL, &d);
     ck_assert_int_eq((int)d.count, 0);
     ck_assert(strstr(toks, "1:2097154 ASSIGN =\n") != NULL);
     free(toks);

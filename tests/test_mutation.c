@@ -75,7 +75,7 @@ static int parse_errors(const char *text, size_t n, int *line, char *msg, size_t
     diag_init(&d);
     arena a;
     arena_init(&a);
-    script_parse(f, profile_get(ATRC_PROFILE_COD1), &a, &d);
+    script_parse(f, profile_get(ATRC_PROFILE_COD1), NULL, &a, &d);
     int errors = 0;
     for (size_t i = 0; i < d.count; i++) {
         if (d.items[i].severity != DIAG_ERROR) continue;

@@ -701,7 +701,7 @@ START_TEST(error_cap)
     diag_init(&d);
     arena a;
     arena_init(&a);
-    script_parse(f, profile_get(ATRC_PROFILE_UO), &a, &d);
+    script_parse(f, profile_get(ATRC_PROFILE_UO), NULL, &a, &d);
     ck_assert_int_eq((int)d.count, DIAG_DEFAULT_MAX_ERRORS + 1);
     ck_assert_str_eq(d.items[d.count - 1].message, "too many errors in this file; stopping");
     diag_free(&d);

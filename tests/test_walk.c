@@ -29,7 +29,7 @@ static const char *refs_of(const char *text)
     diag_init(&d);
     arena a;
     arena_init(&a);
-    ast_node *root = script_parse(src, profile_get(ATRC_PROFILE_COD2), &a, &d);
+    ast_node *root = script_parse(src, profile_get(ATRC_PROFILE_COD2), NULL, &a, &d);
     ck_assert_int_eq(d.errors, 0);
     script_refs r;
     script_refs_init(&r);

@@ -455,7 +455,7 @@ int cli_check_game_dirs(cli *c)
     return 0;
 }
 
-int cli_configure(const cli *c, atrc_ctx *ctx)
+int cli_configure_options(const cli *c, atrc_ctx *ctx)
 {
     if (c->install) atrc_set_install(ctx, c->install, c->fs_game);
     if (c->language && atrc_set_language(ctx, c->language) != 0)
@@ -471,6 +471,13 @@ int cli_configure(const cli *c, atrc_ctx *ctx)
         free(tree);
         if (bad) return usage_error(c, "--engine-anim takes TREE:NAME with identifiers, not '%s'", spec);
     }
+    return 0;
+}
+
+int cli_configure(const cli *c, atrc_ctx *ctx)
+{
+    int status = cli_configure_options(c, ctx);
+    if (status != 0) return status;
     atrc_add_scripts(ctx, c->scripts, (size_t)c->script_count);
     if (c->map) atrc_load_level(ctx, c->map, c->gametype, c->entities);
     for (int i = 0; i < c->entry_count; i++) atrc_walk_script(ctx, c->entries[i]);

@@ -70,5 +70,7 @@ int cli_check_game_dirs(cli *c);
 ** extensions, builtins, engine animations, scripts, level or walk), up to
 ** but not including atrc_build_trees.  0, or 2 after a usage error. */
 int cli_configure(const cli *c, atrc_ctx *ctx);
+/* Only the options of cli_configure, no input: what the dumps read with. */
+int cli_configure_options(const cli *c, atrc_ctx *ctx);
 
 #endif

@@ -297,12 +297,12 @@ static int use_color(int setting)
 }
 
 /* --dump-tokens, --dump-ast: each script's tokens or syntax tree. */
-static int dump_scripts(const cli *c)
+static int dump_scripts(const cli *c, const atrc_ctx *ctx)
 {
     int status = 0;
     for (int i = 0; i < c->script_count; i++) {
-        int rc = c->dump == 1 ? atrc_dump_tokens(c->scripts[i], c->opts.profile, stdout, stderr)
-                              : atrc_dump_ast(c->scripts[i], c->opts.profile, stdout, stderr);
+        int rc = c->dump == 1 ? atrc_dump_tokens(ctx, c->scripts[i], stdout, stderr)
+                              : atrc_dump_ast(ctx, c->scripts[i], stdout, stderr);
         if (rc > status) status = rc;
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -400,14 +400,15 @@ int main(int argc, char **argv)
         c.opts.jobs = cpus > 64 ? 64 : cpus;
     }
     status = check_output_is_not_input(&c);
-    if (status == 0 && c.dump) status = dump_scripts(&c);
-    if (status != 0 || c.dump) goto done;
-    status = cli_check_game_dirs(&c);
+    if (status == 0 && !c.dump) status = cli_check_game_dirs(&c);
     if (status != 0) goto done;
 
     atrc_ctx *ctx = atrc_new(&c.opts);
-    status = cli_configure(&c, ctx);
-    if (status == 0) {
+    if (c.dump) {
+        /* read as the run would read them: its profile and extensions */
+        status = cli_configure_options(&c, ctx);
+        if (status == 0) status = dump_scripts(&c, ctx);
+    } else if ((status = cli_configure(&c, ctx)) == 0) {
         atrc_build_trees(ctx);
         status = finish_run(&c, ctx);
     }

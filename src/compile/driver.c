@@ -8,6 +8,7 @@
 #include "compile/frontend.h"
 #include "game/profile.h"
 #include "script/script_parse.h"
+#include "script/lexer.h"
 #include "files/overlay.h"
 #include "files/script_dir.h"
 #include "script/script_refs.h"
@@ -254,7 +255,7 @@ int ctx_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, siz
     return replay_file(ctx, frontend_parse_buffer(get_frontend(ctx), path, data, len));
 }
 
-int ctx_dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err, int tokens)
+int ctx_dump_script(const atrc_ctx *ctx, const char *path, FILE *out, FILE *err, int tokens)
 {
     const char *why = NULL;
     source_file *src = source_read(path, &why);
@@ -262,17 +263,18 @@ int ctx_dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err
         fprintf(err, "atrc: error: cannot read '%s': %s\n", path, why);
         return 2;
     }
-    const profile_rules *rules = profile_get(profile);
+    /* CoD4x's preprocessor asks the builtins the calls resolve with, as in a run. */
+    gsc_preproc pp = {ctx->rules, &ctx->builtins, ctx->opts.game_mode};
     diag_list diags;
     diag_init(&diags);
     if (tokens) {
-        char *text = script_dump_tokens(src, rules, &diags);
+        char *text = script_dump_tokens(src, ctx->rules, &pp, &diags);
         fputs(text, out);
         free(text);
     } else {
         arena mem;
         arena_init(&mem);
-        ast_dump(script_parse(src, rules, &mem, &diags), out);
+        ast_dump(script_parse(src, ctx->rules, &pp, &mem, &diags), out);
         arena_free_all(&mem);
     }
     diag_print(&diags, NULL, err);

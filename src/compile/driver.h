@@ -46,7 +46,8 @@ int ctx_add_script(atrc_ctx *ctx, const char *path);
 int ctx_add_operands(atrc_ctx *ctx, const char *const *operands, size_t n);
 int ctx_add_script_buffer(atrc_ctx *ctx, const char *path, const char *data, size_t len);
 
-/* atrc_dump_tokens (tokens) and atrc_dump_ast: one script, no context. */
-int ctx_dump_script(const char *path, atrc_profile profile, FILE *out, FILE *err, int tokens);
+/* atrc_dump_tokens (tokens) and atrc_dump_ast: one script read with the
+** context's rules and preprocessor; nothing joins the context. */
+int ctx_dump_script(const atrc_ctx *ctx, const char *path, FILE *out, FILE *err, int tokens);
 
 #endif

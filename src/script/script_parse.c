@@ -229,13 +229,14 @@ static int run_parse(source_file *src, const profile_rules *rules, const gsc_pre
     return mismatches;
 }
 
-ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, diag_list *diags)
+ast_node *script_parse(source_file *src, const profile_rules *rules, const gsc_preproc *pp, arena *a,
+                       diag_list *diags)
 {
     gsc_parse_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.a = a;
     ctx.root = ast_new(a, AST_FILE, 1, 1);
-    run_parse(src, rules, NULL, diags, &ctx, RECOVERY_REPORT);
+    run_parse(src, rules, pp, diags, &ctx, RECOVERY_REPORT);
     return ctx.root;
 }
 
@@ -282,7 +283,7 @@ int script_verify_line_starts(source_file *src, const profile_rules *rules, aren
     return run_parse(src, rules, NULL, diags, &ctx, RECOVERY_VERIFY);
 }
 
-char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list *diags)
+char *script_dump_tokens(source_file *src, const profile_rules *rules, const gsc_preproc *pp, diag_list *diags)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -292,6 +293,7 @@ char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list
     syntax_log_init(&log, src, diags);
     gsc_lexer lx;
     gsc_lexer_init(&lx, src, rules, &log);
+    gsc_lexer_use_preproc(&lx, pp);
     for (;;) {
         gsc_token t;
         int code = gsc_lexer_next(&lx, &t);

@@ -10,10 +10,14 @@
 #include "base/source.h"
 
 /* Lexes and parses one script with the keywords, tokens and grammar of the
-** profile's game (the context's rules, grammar.md sections 1-2).  Every syntax error is reported to diags
+** profile's game (the context's rules, grammar.md sections 1-2), and
+** CoD4x's preprocessor when pp (may be NULL) says so (gsc_preproc_on).
+** Every syntax error is reported to diags
 ** (located, recovering and going on); returns the AST root (AST_FILE) of
 ** what could be parsed — never NULL.  AST nodes and texts live in `a`. */
-ast_node *script_parse(source_file *src, const profile_rules *rules, arena *a, diag_list *diags);
+struct gsc_preproc;
+ast_node *script_parse(source_file *src, const profile_rules *rules, const struct gsc_preproc *pp, arena *a,
+                       diag_list *diags);
 
 /* The same parse, streamed: each complete top-level item (function,
 ** directive, developer block) is passed to on_item as soon as it is reduced,
@@ -46,7 +50,6 @@ void script_parse_each(source_file *src, const profile_rules *rules, arena *scra
 ** until its end or cut).  on_function NULL: the pieces go nowhere (their
 ** memory is still released).  chunk 0: each element alone, at once.
 ** pp: CoD4x's preprocessor when it says so (gsc_preproc_on), else NULL. */
-struct gsc_preproc;
 enum { SCRIPT_FN_BEGIN, SCRIPT_FN_STMTS, SCRIPT_FN_END, SCRIPT_FN_CUT };
 #define SCRIPT_STREAM_CHUNK ((size_t)32 << 10)
 void script_parse_stream(source_file *src, const profile_rules *rules, const struct gsc_preproc *pp,
@@ -63,10 +66,11 @@ int script_verify_line_starts(source_file *src, const profile_rules *rules, aren
                               diag_list *diags);
 
 /* Developer dumps (atrc --dump-tokens / --dump-ast).  script_dump_tokens lexes
-** src and returns one "LINE:COL NAME text" line per token, ending with EOF
-** (malloc'd; lexer errors go to diags).  ast_dump writes one S-expression
+** src (through pp as script_parse does) and returns one "LINE:COL NAME text"
+** line per token, ending with EOF (malloc'd; lexer errors go to diags).  ast_dump writes one S-expression
 ** node per line, indented: "(kind LINE:COL "text"", children, ")". */
-char *script_dump_tokens(source_file *src, const profile_rules *rules, diag_list *diags);
+char *script_dump_tokens(source_file *src, const profile_rules *rules, const struct gsc_preproc *pp,
+                         diag_list *diags);
 void ast_dump(const ast_node *root, FILE *out);
 /* ast_dump into a malloc'd string. */
 char *ast_dump_string(const ast_node *root);

@@ -66,7 +66,7 @@ int FUZZ_ENTRY(const uint8_t *data, size_t size)
     diag_init(&diags);
     /* The first byte picks the profile (G1 and G2 lexers and grammars). */
     atrc_profile p = size ? (atrc_profile)(data[0] % 4) : ATRC_PROFILE_UO;
-    ast_node *root = script_parse(src, profile_get(p), &a, &diags);
+    ast_node *root = script_parse(src, profile_get(p), NULL, &a, &diags);
     if (!root || root->kind != AST_FILE) abort();
     script_walk(root);
     /* The compile-stage checks on the same items, under the profile that

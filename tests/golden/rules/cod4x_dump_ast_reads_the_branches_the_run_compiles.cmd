@@ -1,0 +1,1 @@
+--profile cod4 --extension cod4x --dump-ast cod4x_if_conditions.gsc

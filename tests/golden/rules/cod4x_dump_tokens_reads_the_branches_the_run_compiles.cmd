@@ -1,0 +1,1 @@
+--profile cod4 --extension cod4x --dump-tokens cod4x_if_conditions.gsc
