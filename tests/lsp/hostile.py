@@ -250,6 +250,30 @@ def test_options_only_project():
         shutil.rmtree(tmp)
 
 
+def test_project_walk_entries():
+    """`--entry a b` in atrc.flags: the names after the first are the game's
+    script names as written, never paths of the file's directory; the
+    second entry's script is compiled and answers."""
+    tmp, ws = workspace()
+    try:
+        os.makedirs(os.path.join(ws, "maps"))
+        for name in ("first", "second"):
+            shutil.copy(os.path.join(ws, "tank.gsc"), os.path.join(ws, "maps", name + ".gsc"))
+        s, got = project_session(ws, "--no-xanim\n-g\n.\n--entry\nmaps/first\nmaps/second\n",
+                                 open_files=(os.path.join("maps", "second.gsc"),))
+        d = flags_diagnostics(s, ws)
+        check(not d, "--entry a b in atrc.flags: no error on it: %r" % d)
+        check(got and len(got["diagnostics"]) == 1 and got["diagnostics"][0].get("code") == "undefined-animation",
+              "--entry a b: the second entry's script gets its error: %r" % got)
+        second = uri(os.path.join(ws, "maps", "second.gsc"))
+        r = s.call("textDocument/hover", {"textDocument": {"uri": second}, "position": {"line": 5, "character": 16}})
+        text = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+        check("tank_idle" in text and "0x0001" in text, "--entry a b: hover in the second entry's script: %r" % text)
+        check(shut_down(s) == 0, "--entry a b: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
 def test_init_flags_response_file():
     """@FILE in initializationOptions.flags is a response file, relative to the root."""
     tmp, ws = workspace()
