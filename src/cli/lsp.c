@@ -34,8 +34,8 @@ static char *dir_of(const char *path)
 static size_t add_open_scripts(lsp_server *s, const char *dir)
 {
     size_t scripts = 0;
-    for (size_t i = 0; i < s->docs.count; i++) {
-        const lsp_doc *d = &s->docs.items[i];
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        const lsp_doc *d = &s->docs.list.items[i];
         if (d->open && d->path && is_script_path(d->path) && (!dir || argfile_below(dir, d->path) == 1)) {
             arglist_add(&s->args, d->path, NULL);
             scripts++;

@@ -23,7 +23,7 @@ int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p)
     lsp_lines_index(&p->lines, p->doc->text, p->doc->len);
     if (!pos) return 0;
     if (lsp_int(pos, "line", &line) || lsp_int(pos, "character", &character) || line < 0 || character < 0 ||
-        line >= (int64_t)p->lines.count) {
+        line >= (int64_t)p->lines.starts.count) {
         lsp_lines_free(&p->lines);
         return -1;
     }

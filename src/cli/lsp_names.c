@@ -156,7 +156,7 @@ void lsp_rename(lsp_server *s, const lsp_message *m)
             outbuf_char(&s->msg, ',');
         }
         outbuf_str(&s->msg, "{\"range\":");
-        lsp_write_range(s, &s->msg, lines.starts ? &lines : NULL, &edits[i].where);
+        lsp_write_range(s, &s->msg, lines.starts.items ? &lines : NULL, &edits[i].where);
         outbuf_str(&s->msg, ",\"newText\":");
         outbuf_json_string(&s->msg, name, strlen(name));
         outbuf_char(&s->msg, '}');

@@ -136,9 +136,9 @@ static int config_place(lsp_server *s, atrc_location *where)
         where->file = where->path = s->project;
         return 0;
     }
-    for (size_t i = 0; i < s->docs.count; i++) {
-        if (s->docs.items[i].open && s->docs.items[i].path) {
-            where->file = where->path = s->docs.items[i].path;
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        if (s->docs.list.items[i].open && s->docs.list.items[i].path) {
+            where->file = where->path = s->docs.list.items[i].path;
             return 0;
         }
     }
@@ -291,8 +291,8 @@ void lsp_publish(lsp_server *s)
         outbuf_str(&s->msg, "]}}");
         lsp_send(s);
     }
-    for (size_t i = 0; i < s->docs.count; i++) {
-        lsp_doc *doc = &s->docs.items[i];
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        lsp_doc *doc = &s->docs.list.items[i];
         if (!doc->open || in_set((const char *const *)now, &now_index, doc->uri) ||
             in_set((const char *const *)s->published, &s->published_index, doc->uri))
             continue;
