@@ -163,20 +163,20 @@ static void add_extension(lsp_server *s, const json_value *d, int *any)
 {
     const char *msg = lsp_str(d, "message");
     const char *code = lsp_str(d, "code");
-    if (!msg || !code || strcmp(code, "unknown-function") != 0 || !s->project) return;
+    if (!msg || !code || strcmp(code, "unknown-function") != 0 || !s->pj->flags) return;
     char *name = quoted_after(msg, NULL);
     int method = strstr(msg, "builtin methods") != NULL;
-    const char *ext = name ? atrc_extension_defining(s->cli.opts.profile, name, method) : NULL;
+    const char *ext = name ? atrc_extension_defining(s->pj->cli.opts.profile, name, method) : NULL;
     free(name);
     if (!ext) return;
-    lsp_doc *open = lsp_docs_find_path(&s->docs, s->project);
+    lsp_doc *open = lsp_docs_find_path(&s->docs, s->pj->flags);
     char *text = NULL;
     size_t len = 0;
     if (open) {
         text = os_strndup(open->text, open->len);
         len = open->len;
     } else {
-        FILE *f = fopen(s->project, "rb");
+        FILE *f = fopen(s->pj->flags, "rb");
         if (!f) return;
         outbuf b = {0};
         char buf[4096];
@@ -192,7 +192,7 @@ static void add_extension(lsp_server *s, const json_value *d, int *any)
     int last = (int)lines.starts.count - 1;
     int ends_line = len == 0 || text[len - 1] == '\n';
     outbuf uri = {0};
-    lsp_path_to_uri(&uri, s->project, &s->uri_style, LSP_WINDOWS_PATHS);
+    lsp_path_to_uri(&uri, s->pj->flags, &s->uri_style, LSP_WINDOWS_PATHS);
     outbuf uri_json = {0};
     outbuf_json_string(&uri_json, uri.s ? uri.s : "", uri.len);
     char title[200], add[200];

@@ -20,6 +20,8 @@ typedef struct lsp_doc {
     size_t len;
     int64_t version;
     int open;          /* 0: a closed slot (kept for the index's numbering) */
+    struct lsp_project *project; /* the project it belongs to (open documents) */
+    int by_flags;      /* put there by an atrc.flags above it */
 } lsp_doc;
 
 typedef struct lsp_docs {

@@ -77,18 +77,23 @@ def test_nul_body():
 
 def test_change_closed():
     """didChange for a document that was closed changes nothing: the file is
-    compiled from the disk, not as an empty (or edited) text."""
+    compiled from the disk, not as an empty (or edited) text (util.gsc
+    stays open: a project lives while one of its documents is open)."""
     tmp, ws = workspace()
     try:
         tank = os.path.join(ws, "tank.gsc")
         s = Server(cwd=ws)
         initialize(s, flags=["--no-xanim", "-g", ".", "tank.gsc"], root=ws)
         open_doc(s, tank)
+        open_doc(s, os.path.join(ws, "util.gsc"))
         first = s.diagnostics_for(uri(tank))
         check(first and len(first["diagnostics"]) == 1, "tank.gsc has its one error: %r" % first)
         s.notify("textDocument/didClose", {"textDocument": {"uri": uri(tank)}})
         s.notify("textDocument/didChange", {"textDocument": {"uri": uri(tank), "version": 5}, "contentChanges": [
             {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": ""}]})
+        # a request about the project's open document compiles it
+        s.call("textDocument/hover", {"textDocument": {"uri": uri(os.path.join(ws, "util.gsc"))},
+                                      "position": {"line": 0, "character": 0}})
         got = diagnostics_now(s, uri(tank))
         check(got and len(got["diagnostics"]) == 1 and got.get("version") is None,
               "after didChange of a closed document the disk's diagnostics stay: %r" % got)
