@@ -440,8 +440,7 @@ int lsp_main(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.out_fd = STDOUT_FILENO;
     s.pj = &s.none;
-    queued *q = NULL;
-    size_t qn = 0, qcap = 0;
+    VEC(queued) q = {0}; /* the messages that arrived together */
     char buf[65536];
     int status = -1;
     while (status < 0) {
@@ -455,16 +454,16 @@ int lsp_main(int argc, char **argv)
                 continue;
             }
             /* the whole body, NUL bytes and all: the parser reads len bytes */
-            queued *e = vec_push(q, qn, qcap);
+            queued *e = VEC_PUSH(q);
             e->body = xmalloc(len + 1);
             memcpy(e->body, body, len);
             e->body[len] = 0;
             e->len = len;
         }
-        if (qn > 0) {
-            status = handle_batch(&s, q, qn);
-            for (size_t i = 0; i < qn; i++) free(q[i].body);
-            qn = 0;
+        if (q.count > 0) {
+            status = handle_batch(&s, q.items, q.count);
+            for (size_t i = 0; i < q.count; i++) free(q.items[i].body);
+            q.count = 0;
             continue;
         }
         if (s.initialized && !s.shutdown) lsp_project_compile_dirty(&s);
@@ -476,8 +475,8 @@ int lsp_main(int argc, char **argv)
         }
         lsp_reader_feed(&s.in, buf, (size_t)got);
     }
-    for (size_t i = 0; i < qn; i++) free(q[i].body);
-    free(q);
+    for (size_t i = 0; i < q.count; i++) free(q.items[i].body);
+    VEC_FREE(q);
     lsp_server_free(&s);
     return status;
 }
