@@ -424,8 +424,8 @@ static void usage(void)
 {
     fputs("usage: atrc lsp\n"
           "Speaks the Language Server Protocol on standard input and output.\n"
-          "Configuration: the nearest atrc.flags above a document (or the workspace\n"
-          "root's), else initializationOptions.flags, else the open scripts.\n",
+          "Configuration: each document's project is the nearest atrc.flags above it;\n"
+          "outside any, initializationOptions.flags, else the open scripts.\n",
           stdout);
 }
 
