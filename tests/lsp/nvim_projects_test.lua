@@ -9,19 +9,9 @@
 -- script relative to the working directory and the command line of its
 -- project's compilation, run there).
 local env = function(k) return os.getenv(k) or "" end
-local failures, checks = 0, 0
-local function check(cond, msg)
-  checks = checks + 1
-  if not cond then
-    failures = failures + 1
-    io.stderr:write("FAIL lsp neovim projects: " .. msg .. "\n")
-  end
-  return cond
-end
-local function finish()
-  io.stderr:write(string.format("lsp neovim projects: %d checks, %d failed\n", checks, failures))
-  vim.cmd(failures == 0 and "qall!" or "cquit 1")
-end
+local here = debug.getinfo(1, "S").source:sub(2):match("(.*)/") or "."
+local report = dofile(here .. "/nvim_report.lua")("neovim projects")
+local check, finish = report.check, report.finish
 
 -- the server's log, seen before the README's client starts
 local logged = {}
