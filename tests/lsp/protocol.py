@@ -738,6 +738,35 @@ def test_several_projects():
         check(shut_down(s) == 0, "several projects: exit status 0")
 
 
+def test_game_file_joins_project():
+    """A game file below no atrc.flags, opened from a definition (the tree in
+    a game directory outside the project), belongs to the project whose
+    compilation read it: its hover answers from that compilation, and no
+    second configuration is said."""
+    with temp_dir() as tmp:
+        tmp = os.path.realpath(tmp)
+        os.makedirs(os.path.join(tmp, "game", "animtrees"))
+        os.makedirs(os.path.join(tmp, "mod"))
+        write_lines(os.path.join(tmp, "game", "animtrees", "human.atr"), ["stand", "{", "\twalk", "}", ""])
+        write_lines(os.path.join(tmp, "mod", "atrc.flags"), ["--no-xanim", "-g", "../game", "-g", ".", ""])
+        x = write_lines(os.path.join(tmp, "mod", "x.gsc"),
+                        ["#using_animtree(\"human\");", "main()", "{", "\tself setanim(%walk, 1);", "}", ""])
+        s = Server(cwd=tmp)
+        initialize(s, root=tmp)
+        open_doc(s, x)
+        r = s.call("textDocument/definition", {"textDocument": {"uri": uri(x)}, "position": {"line": 3, "character": 16}})
+        loc = (r or {}).get("result") or {}
+        atr = os.path.join(tmp, "game", "animtrees", "human.atr")
+        check(loc.get("uri") == uri(atr), "definition of %%walk: the game directory's tree: %r" % loc)
+        open_doc(s, atr)
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(atr)}, "position": {"line": 2, "character": 2}})
+        text = (((r or {}).get("result") or {}).get("contents") or {}).get("value", "")
+        check("= `0x00010002`" in text, "hover in the game's tree opened from the definition: the project's value: %r" % text)
+        shown = [n["params"]["message"] for n in s.notes if n["method"] == "window/showMessage"]
+        check(len(shown) == 1 and "x.gsc is configured by" in shown[0], "one configuration said, the project's: %r" % shown)
+        check(shut_down(s) == 0, "a game file in a project: exit status 0")
+
+
 def test_bom():
     """A tree file saved with a UTF-8 byte order mark (as the stock
     flakpanzer.atr of every game): editors keep the mark out of the text, so
@@ -1065,6 +1094,7 @@ if __name__ == "__main__":
     test_atr_and_config()
     test_bom()
     test_several_projects()
+    test_game_file_joins_project()
     test_cod4x_preprocessor()
     test_typing()
     test_hover_format()
