@@ -169,8 +169,9 @@ static int check_modes(cli *c)
     }
     if (c->entities && !c->sp) return usage_error(c, "%s", "--entities needs --map NAME --sp");
     if (c->entry_count) {
-        /* `--entry a b c`: the names after the first are entries too. */
-        for (int i = 0; i < c->script_count; i++) c->entries[c->entry_count++] = c->scripts[i];
+        /* `--entry a b c`: the names after the first are entries too, as
+        ** written (game-relative names, not paths of a file's directory) */
+        for (int i = 0; i < c->script_count; i++) c->entries[c->entry_count++] = c->operands[i];
         c->script_count = 0;
     }
     if (c->script_count == 0 && !c->map && !c->entry_count && !c->explain)
@@ -364,6 +365,7 @@ static int alloc_slots(cli *c, int argc, char **argv)
 {
     size_t slots = (size_t)argc + 1;
     c->scripts = calloc(slots, sizeof *c->scripts);
+    c->operands = calloc(slots, sizeof *c->operands);
     c->game_dirs = calloc(slots, sizeof *c->game_dirs);
     c->engine_anims = calloc(slots, sizeof *c->engine_anims);
     c->entries = calloc(slots, sizeof *c->entries);
@@ -374,7 +376,7 @@ static int alloc_slots(cli *c, int argc, char **argv)
     size_t values = 0;
     for (int i = 1; i < argc; i++) values += strlen(argv[i]) / 2 + 1;
     c->explain_values = calloc(values, sizeof *c->explain_values);
-    if (!c->scripts || !c->game_dirs || !c->engine_anims || !c->entries || !c->extensions || !c->builtin_files ||
+    if (!c->scripts || !c->operands || !c->game_dirs || !c->engine_anims || !c->entries || !c->extensions || !c->builtin_files ||
         !c->trees || !c->explain_values) {
         fputs("atrc: out of memory\n", c->err);
         return 2;
@@ -398,6 +400,7 @@ int cli_parse(cli *c, arglist *args, FILE *err)
         if (only_files || a[0] != '-' || a[1] == 0) {
             if (strcmp(a, "-") == 0 && stdin_seen++)
                 return usage_error(c, "%s", "standard input ('-') named more than once: it can be read only once");
+            c->operands[c->script_count] = a;
             c->scripts[c->script_count++] = path_arg(c, i, a);
             continue;
         }
@@ -424,6 +427,7 @@ void cli_free(cli *c)
 {
     free(c->mod_dir);
     free(c->scripts);
+    free(c->operands);
     free(c->game_dirs);
     free(c->engine_anims);
     free(c->entries);

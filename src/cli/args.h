@@ -28,6 +28,7 @@ typedef struct cli {
     atrc_rankdir rankdir;
     int dump; /* 1 tokens, 2 AST */
     const char **scripts;
+    const char **operands; /* the scripts as written: walk mode's names after --entry's first */
     int script_count;
     const char **game_dirs;
     int game_dir_count;

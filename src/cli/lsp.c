@@ -29,15 +29,16 @@ static char *dir_of(const char *path)
     return os_strndup(path, sep == path ? 1 : (size_t)(sep - path));
 }
 
-/* The open scripts below dir (all when dir is NULL) as operands: file-list
-** mode on them.  Returns how many. */
+/* The project's open scripts (below dir when it is not NULL: not a game
+** file it reached) as operands: file-list mode on them.  Returns how many. */
 static size_t add_open_scripts(lsp_server *s, const char *dir)
 {
     size_t scripts = 0;
-    for (size_t i = 0; i < s->docs.count; i++) {
-        const lsp_doc *d = &s->docs.items[i];
-        if (d->open && d->path && is_script_path(d->path) && (!dir || argfile_below(dir, d->path) == 1)) {
-            arglist_add(&s->args, d->path, NULL);
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        const lsp_doc *d = &s->docs.list.items[i];
+        if (d->open && d->project == s->pj && d->path && is_script_path(d->path) &&
+            (!dir || argfile_below(dir, d->path) == 1)) {
+            arglist_add(&s->pj->args, d->path, NULL);
             scripts++;
         }
     }
@@ -50,14 +51,15 @@ static size_t add_open_scripts(lsp_server *s, const char *dir)
 ** the game directory unless it names one. */
 static int project_args(lsp_server *s, FILE *err)
 {
-    int rc = arglist_read_project(&s->args, s->project, err);
+    arglist *args = &s->pj->args;
+    int rc = arglist_read_project(args, s->pj->flags, err);
     project_scan scan;
-    if (rc == 0) rc = project_check_args(&s->args, 1, &scan, err);
+    if (rc == 0) rc = project_check_args(args, 1, &scan, err);
     if (rc != 0 || scan.has_inputs) return rc;
-    char *dir = dir_of(s->project), *real = dir ? os_real_path(dir) : NULL;
+    char *dir = dir_of(s->pj->flags), *real = dir ? os_real_path(dir) : NULL;
     if (real && !scan.has_game_dir) {
-        arglist_add(&s->args, "-g", NULL);
-        arglist_add(&s->args, real, NULL);
+        arglist_add(args, "-g", NULL);
+        arglist_add(args, real, NULL);
     }
     size_t scripts = real ? add_open_scripts(s, real) : 0;
     free(dir);
@@ -65,77 +67,72 @@ static int project_args(lsp_server *s, FILE *err)
     return scripts ? 0 : -1;
 }
 
-/* The arguments of the compilation into s->args; 0 or 2 (messages to err),
-** -1 when there is nothing to compile. */
+/* The arguments of s->pj's compilation into its args; 0 or 2 (messages to
+** err), -1 when there is nothing to compile. */
 static int build_args(lsp_server *s, FILE *err)
 {
-    arglist_free(&s->args);
-    arglist_add(&s->args, "atrc", NULL);
-    if (s->project) return project_args(s, err);
-    /* typed by the user in the client's settings: `@FILE` reads a response file */
+    arglist *args = &s->pj->args;
+    arglist_free(args);
+    arglist_add(args, "atrc", NULL);
+    if (s->pj->flags) return project_args(s, err);
+    /* outside any project, typed by the user in the client's settings: `@FILE` reads a response file */
     if (s->init_flags.argc > 0)
-        return arglist_expand_list(&s->args, &s->init_flags, s->root, "initializationOptions.flags", err);
+        return arglist_expand_list(args, &s->init_flags, s->root, "initializationOptions.flags", err);
     /* file-list mode on the open scripts; the workspace root is the game directory */
     if (s->root) {
-        arglist_add(&s->args, "-g", NULL);
-        arglist_add(&s->args, s->root, NULL);
+        arglist_add(args, "-g", NULL);
+        arglist_add(args, s->root, NULL);
     }
     return add_open_scripts(s, NULL) ? 0 : -1;
 }
 
-void lsp_compile(lsp_server *s)
+void lsp_compile(lsp_server *s, lsp_project *p)
 {
-    s->dirty = 0;
-    if (s->ctx) atrc_free(s->ctx);
-    s->ctx = NULL;
-    cli_free(&s->cli);
+    s->pj = p;
+    p->dirty = 0;
+    if (p->ctx) atrc_free(p->ctx);
+    p->ctx = NULL;
+    cli_free(&p->cli);
     char *text = NULL;
     size_t len = 0;
     FILE *err = os_memstream_open(&text, &len);
     if (!err) return;
-    lsp_project_choose(s);
     int rc = build_args(s, err);
-    if (rc == 0) rc = cli_parse(&s->cli, &s->args, err);
-    if (rc == 0 && (s->cli.action != CLI_RUN || s->cli.dump || s->cli.explain)) {
+    if (rc == 0) rc = cli_parse(&p->cli, &p->args, err);
+    if (rc == 0 && (p->cli.action != CLI_RUN || p->cli.dump || p->cli.explain)) {
         fputs("atrc: error: the language server compiles: --help, --version, --dump-*, --explain do not apply\n", err);
         rc = 2;
     }
-    for (int i = 0; rc == 0 && i < s->cli.script_count; i++) {
-        if (strcmp(s->cli.scripts[i], "-") == 0) {
+    for (int i = 0; rc == 0 && i < p->cli.script_count; i++) {
+        if (strcmp(p->cli.scripts[i], "-") == 0) {
             /* standard input is the protocol's */
             fputs("atrc: error: standard input ('-') cannot be a script of the language server\n", err);
             rc = 2;
         }
     }
-    if (rc == 0) rc = cli_check_game_dirs(&s->cli);
+    if (rc == 0) rc = cli_check_game_dirs(&p->cli);
     if (rc == 0) {
-        if (s->cli.opts.jobs == 0) {
+        if (p->cli.opts.jobs == 0) {
             int cpus = os_cpu_count();
-            s->cli.opts.jobs = cpus > 64 ? 64 : cpus;
+            p->cli.opts.jobs = cpus > 64 ? 64 : cpus;
         }
-        s->ctx = atrc_session_begin(s->session, &s->cli.opts);
-        if (s->ctx && cli_configure(&s->cli, s->ctx) == 0) {
-            atrc_build_trees(s->ctx);
-        } else if (s->ctx) {
-            atrc_free(s->ctx);
-            s->ctx = NULL;
+        p->ctx = atrc_session_begin(p->session, &p->cli.opts);
+        if (p->ctx && cli_configure(&p->cli, p->ctx) == 0) {
+            atrc_build_trees(p->ctx);
+        } else if (p->ctx) {
+            atrc_free(p->ctx);
+            p->ctx = NULL;
         }
     }
     os_memstream_close(err, &text, &len);
-    free(s->config_error);
-    s->config_error = text && len ? text : NULL;
-    if (!s->config_error) free(text);
+    free(p->config_error);
+    p->config_error = text && len ? text : NULL;
+    if (!p->config_error) free(text);
     s->compiles++;
     lsp_publish(s);
 }
 
 /* ---- documents ---- */
-
-static void set_buffer(lsp_server *s, const lsp_doc *doc)
-{
-    if (doc->path) atrc_session_set_buffer(s->session, doc->path, doc->text, doc->len);
-    s->dirty = 1;
-}
 
 /* The open document params name, or NULL: a closed one keeps its slot but
 ** has no text to edit or buffer to drop. */
@@ -156,9 +153,8 @@ static void did_open(lsp_server *s, const json_value *params)
     if (!uri || !text || text->type != JSON_STRING) return;
     lsp_uri_style_learn(&s->uri_style, uri);
     lsp_doc *doc = lsp_docs_open(&s->docs, uri, text->u.string.s, text->u.string.len, version);
-    lsp_project_focus(s, doc);
-    lsp_project_say(s, doc);
-    set_buffer(s, doc);
+    lsp_project_attach(s, doc);
+    lsp_project_buffer(s, doc);
 }
 
 /* contentChanges: whole texts, or ranges in the negotiated encoding, in order. */
@@ -186,21 +182,21 @@ static void did_change(lsp_server *s, const json_value *params)
             lsp_log(s, 1, "didChange: a range that is not in the document (the edit is ignored)");
         }
     }
-    lsp_project_focus(s, doc);
-    set_buffer(s, doc);
+    lsp_project_buffer(s, doc);
 }
 
 static void did_close(lsp_server *s, const json_value *params)
 {
     lsp_doc *doc = param_doc(s, params);
     if (!doc) return;
-    if (doc->path) atrc_session_drop_buffer(s->session, doc->path);
+    for (size_t i = 0; doc->path && i < s->projects.count; i++)
+        atrc_session_drop_buffer(s->projects.items[i]->session, doc->path);
     lsp_docs_close(&s->docs, doc);
+    lsp_project_detach(s, doc);
     /* the same file still open under another URI (a directory link): its
     ** unsaved text is the file's, not the disk's */
     lsp_doc *other = doc->real ? lsp_docs_find_path(&s->docs, doc->real) : NULL;
-    if (other) atrc_session_set_buffer(s->session, other->path, other->text, other->len);
-    s->dirty = 1;
+    if (other) lsp_project_buffer(s, other);
 }
 
 /* ---- lifecycle ---- */
@@ -293,6 +289,27 @@ static const struct {
     {"atrc/archiveEntry", lsp_archive_entry},
 };
 
+/* s->pj for a request: its document's project, compiled first when a
+** change is pending (workspace symbols: every project's); the empty one
+** when it names no open document. */
+static void use_project(lsp_server *s, const lsp_message *m)
+{
+    s->pj = &s->none;
+    if (strcmp(m->method, "workspace/symbol") == 0) {
+        lsp_project_compile_dirty(s);
+        s->pj = &s->none;
+        return;
+    }
+    const char *uri = lsp_str(json_get(m->params, "textDocument"), "uri");
+    lsp_doc *doc = uri ? lsp_docs_find(&s->docs, uri) : NULL;
+    if (!doc || !doc->open || !doc->project) return;
+    if (doc->project->dirty) {
+        lsp_project_route(s); /* an atrc.flags created or deleted moves it first */
+        if (doc->project->dirty) lsp_compile(s, doc->project);
+    }
+    s->pj = doc->project;
+}
+
 /* One message.  Returns -1 to go on, else the exit status. */
 static int handle(lsp_server *s, const lsp_message *m, int cancelled)
 {
@@ -304,8 +321,8 @@ static int handle(lsp_server *s, const lsp_message *m, int cancelled)
         if (strcmp(method, "textDocument/didOpen") == 0) did_open(s, m->params);
         else if (strcmp(method, "textDocument/didChange") == 0) did_change(s, m->params);
         else if (strcmp(method, "textDocument/didClose") == 0) did_close(s, m->params);
-        else if (strcmp(method, "textDocument/didSave") == 0) s->dirty = 1;
-        else if (strcmp(method, "workspace/didChangeWatchedFiles") == 0) s->dirty = 1;
+        else if (strcmp(method, "textDocument/didSave") == 0) lsp_project_touch_all(s);
+        else if (strcmp(method, "workspace/didChangeWatchedFiles") == 0) lsp_project_touch_all(s);
         return -1; /* initialized, $/cancelRequest, $/setTrace and the rest need nothing */
     }
     if (strcmp(method, "initialize") == 0) {
@@ -338,10 +355,11 @@ static int handle(lsp_server *s, const lsp_message *m, int cancelled)
             lsp_send_error(s, m->id, LSP_INVALID_PARAMS, "params must be an object");
             return -1;
         }
-        if (s->dirty) lsp_compile(s);
+        use_project(s, m);
         s->loc_valid = 0;
         answers[i].answer(s, m);
         s->loc_valid = 0;
+        s->pj = &s->none;
         return -1;
     }
     char why[200];
@@ -406,8 +424,8 @@ static void usage(void)
 {
     fputs("usage: atrc lsp\n"
           "Speaks the Language Server Protocol on standard input and output.\n"
-          "Configuration: the nearest atrc.flags above a document (or the workspace\n"
-          "root's), else initializationOptions.flags, else the open scripts.\n",
+          "Configuration: each document's project is the nearest atrc.flags above it;\n"
+          "outside any, initializationOptions.flags, else the open scripts.\n",
           stdout);
 }
 
@@ -421,9 +439,8 @@ int lsp_main(int argc, char **argv)
     lsp_server s;
     memset(&s, 0, sizeof s);
     s.out_fd = STDOUT_FILENO;
-    s.session = atrc_session_new();
-    queued *q = NULL;
-    size_t qn = 0, qcap = 0;
+    s.pj = &s.none;
+    VEC(queued) q = {0}; /* the messages that arrived together */
     char buf[65536];
     int status = -1;
     while (status < 0) {
@@ -437,19 +454,19 @@ int lsp_main(int argc, char **argv)
                 continue;
             }
             /* the whole body, NUL bytes and all: the parser reads len bytes */
-            queued *e = vec_push(q, qn, qcap);
+            queued *e = VEC_PUSH(q);
             e->body = xmalloc(len + 1);
             memcpy(e->body, body, len);
             e->body[len] = 0;
             e->len = len;
         }
-        if (qn > 0) {
-            status = handle_batch(&s, q, qn);
-            for (size_t i = 0; i < qn; i++) free(q[i].body);
-            qn = 0;
+        if (q.count > 0) {
+            status = handle_batch(&s, q.items, q.count);
+            for (size_t i = 0; i < q.count; i++) free(q.items[i].body);
+            q.count = 0;
             continue;
         }
-        if (s.dirty && s.initialized && !s.shutdown) lsp_compile(&s);
+        if (s.initialized && !s.shutdown) lsp_project_compile_dirty(&s);
         ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
@@ -458,28 +475,20 @@ int lsp_main(int argc, char **argv)
         }
         lsp_reader_feed(&s.in, buf, (size_t)got);
     }
-    for (size_t i = 0; i < qn; i++) free(q[i].body);
-    free(q);
+    for (size_t i = 0; i < q.count; i++) free(q.items[i].body);
+    VEC_FREE(q);
     lsp_server_free(&s);
     return status;
 }
 
 void lsp_server_free(lsp_server *s)
 {
-    if (s->ctx) atrc_free(s->ctx);
-    atrc_session_free(s->session);
-    cli_free(&s->cli);
-    arglist_free(&s->args);
+    lsp_projects_free(s);
     arglist_free(&s->init_flags);
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
-    lsp_published_free(s);
     lsp_lines_free(&s->lines);
     outbuf_free(&s->loc_uri);
     outbuf_free(&s->msg);
     free(s->root);
-    free(s->project);
-    free(s->focus);
-    free(s->said);
-    free(s->config_error);
 }

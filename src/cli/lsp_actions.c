@@ -39,10 +39,10 @@ static int range_offsets(lsp_server *s, const lsp_lines *lines, const json_value
     int64_t sl, sc, el, ec;
     const json_value *b = json_get(range, "start"), *e = json_get(range, "end");
     if (lsp_int(b, "line", &sl) || lsp_int(b, "character", &sc) || lsp_int(e, "line", &el) ||
-        lsp_int(e, "character", &ec) || sl < 0 || el < sl || el >= (int64_t)lines->count || sc < 0 || ec < 0)
+        lsp_int(e, "character", &ec) || sl < 0 || el < sl || el >= (int64_t)lines->starts.count || sc < 0 || ec < 0)
         return -1;
-    *a = lines->starts[sl] + (size_t)lsp_to_column(lines, (int)sl, sc, s->utf8) - 1;
-    *z = lines->starts[el] + (size_t)lsp_to_column(lines, (int)el, ec, s->utf8) - 1;
+    *a = lines->starts.items[sl] + (size_t)lsp_to_column(lines, (int)sl, sc, s->utf8) - 1;
+    *z = lines->starts.items[el] + (size_t)lsp_to_column(lines, (int)el, ec, s->utf8) - 1;
     return *z >= *a ? 0 : -1;
 }
 
@@ -119,8 +119,8 @@ static void did_you_mean(lsp_server *s, const lsp_position *p, const json_value 
                 for (char *c = right; *c; c++)
                     if (*c == '/') *c = '\\';
             int line = 0;
-            while ((size_t)line + 1 < p->lines.count && p->lines.starts[line + 1] <= i) line++;
-            int col = (int)(i - p->lines.starts[line]) + 1;
+            while ((size_t)line + 1 < p->lines.starts.count && p->lines.starts.items[line + 1] <= i) line++;
+            int col = (int)(i - p->lines.starts.items[line]) + 1;
             char title[300];
             snprintf(title, sizeof title, "Change '%.120s' to '%.120s'", wrong, right);
             begin_action(s, any, title, d, uri_json);
@@ -142,9 +142,9 @@ static void add_include(lsp_server *s, const lsp_position *p, const json_value *
     char *directive = msg ? clause_after(msg, ": add ") : NULL;
     if (directive && strncmp(directive, "#include ", 9) == 0) {
         int after = 0;
-        for (size_t i = 0; i < p->lines.count; i++) {
-            const char *l = p->doc->text + p->lines.starts[i];
-            size_t len = (i + 1 < p->lines.count ? p->lines.starts[i + 1] : p->doc->len) - p->lines.starts[i];
+        for (size_t i = 0; i < p->lines.starts.count; i++) {
+            const char *l = p->doc->text + p->lines.starts.items[i];
+            size_t len = (i + 1 < p->lines.starts.count ? p->lines.starts.items[i + 1] : p->doc->len) - p->lines.starts.items[i];
             if (len >= 8 && strncasecmp(l, "#include", 8) == 0) after = (int)i + 1;
         }
         char title[300], line[300];
@@ -163,20 +163,20 @@ static void add_extension(lsp_server *s, const json_value *d, int *any)
 {
     const char *msg = lsp_str(d, "message");
     const char *code = lsp_str(d, "code");
-    if (!msg || !code || strcmp(code, "unknown-function") != 0 || !s->project) return;
+    if (!msg || !code || strcmp(code, "unknown-function") != 0 || !s->pj->flags) return;
     char *name = quoted_after(msg, NULL);
     int method = strstr(msg, "builtin methods") != NULL;
-    const char *ext = name ? atrc_extension_defining(s->cli.opts.profile, name, method) : NULL;
+    const char *ext = name ? atrc_extension_defining(s->pj->cli.opts.profile, name, method) : NULL;
     free(name);
     if (!ext) return;
-    lsp_doc *open = lsp_docs_find_path(&s->docs, s->project);
+    lsp_doc *open = lsp_docs_find_path(&s->docs, s->pj->flags);
     char *text = NULL;
     size_t len = 0;
     if (open) {
         text = os_strndup(open->text, open->len);
         len = open->len;
     } else {
-        FILE *f = fopen(s->project, "rb");
+        FILE *f = fopen(s->pj->flags, "rb");
         if (!f) return;
         outbuf b = {0};
         char buf[4096];
@@ -189,17 +189,17 @@ static void add_extension(lsp_server *s, const json_value *d, int *any)
     if (!text) out_of_memory();
     lsp_lines lines = {0};
     lsp_lines_index(&lines, text, len);
-    int last = (int)lines.count - 1;
+    int last = (int)lines.starts.count - 1;
     int ends_line = len == 0 || text[len - 1] == '\n';
     outbuf uri = {0};
-    lsp_path_to_uri(&uri, s->project, &s->uri_style, LSP_WINDOWS_PATHS);
+    lsp_path_to_uri(&uri, s->pj->flags, &s->uri_style, LSP_WINDOWS_PATHS);
     outbuf uri_json = {0};
     outbuf_json_string(&uri_json, uri.s ? uri.s : "", uri.len);
     char title[200], add[200];
     snprintf(title, sizeof title, "Add --extension %s to atrc.flags", ext);
     snprintf(add, sizeof add, "%s--extension\n%s\n", ends_line ? "" : "\n", ext);
     begin_action(s, any, title, d, uri_json.s);
-    int64_t end = lsp_from_column(&lines, last, (int)(len - lines.starts[last]) + 1, s->utf8);
+    int64_t end = lsp_from_column(&lines, last, (int)(len - lines.starts.items[last]) + 1, s->utf8);
     text_edit(s, last, end, last, end, add);
     outbuf_str(&s->msg, "]}}}");
     outbuf_free(&uri);

@@ -23,7 +23,7 @@ int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p)
     lsp_lines_index(&p->lines, p->doc->text, p->doc->len);
     if (!pos) return 0;
     if (lsp_int(pos, "line", &line) || lsp_int(pos, "character", &character) || line < 0 || character < 0 ||
-        line >= (int64_t)p->lines.count) {
+        line >= (int64_t)p->lines.starts.count) {
         lsp_lines_free(&p->lines);
         return -1;
     }
@@ -80,10 +80,10 @@ void lsp_empty_list(lsp_server *s, const lsp_message *m)
 ** workspace root (NULL: none). */
 static const char *project_dir(lsp_server *s, outbuf *dir)
 {
-    if (s->project) {
-        const char *sep = os_last_path_sep(s->project);
+    if (s->pj->flags) {
+        const char *sep = os_last_path_sep(s->pj->flags);
         if (sep) {
-            outbuf_put(dir, s->project, (size_t)(sep - s->project));
+            outbuf_put(dir, s->pj->flags, (size_t)(sep - s->pj->flags));
             return dir->s;
         }
     }
@@ -198,7 +198,7 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
         outbuf_printf(md, "%s%s%s", B, at->signature ? at->signature : at->name ? at->name : "", B);
         atrc_location def;
         if (at->builtin_list) outbuf_printf(md, "\n\nbuiltin (%s)", at->builtin_list);
-        else if (atrc_definition(s->ctx, at, &def) && def.file) {
+        else if (atrc_definition(s->pj->ctx, at, &def) && def.file) {
             outbuf_str(md, "\n\ndefined at ");
             where_text(s, md, &def);
         }
@@ -207,7 +207,7 @@ static void hover_text(lsp_server *s, const atrc_at *at, outbuf *md)
     case ATRC_AT_INCLUDE: {
         outbuf_printf(md, "%s%s%s", B, at->path ? at->path : at->name ? at->name : "", B);
         atrc_location def;
-        if (atrc_definition(s->ctx, at, &def) && def.file) {
+        if (atrc_definition(s->pj->ctx, at, &def) && def.file) {
             outbuf_str(md, "\n\n");
             lsp_display_path(s, def.file, md);
         }
@@ -226,11 +226,11 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
     atrc_at at;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_null_result(s, m);
         return;
     }
-    if (!atrc_lookup(s->ctx, p.file, p.line, p.column, &at) || at.kind == ATRC_AT_NONE) {
+    if (!atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) || at.kind == ATRC_AT_NONE) {
         lsp_lines_free(&p.lines);
         lsp_null_result(s, m);
         return;
@@ -255,11 +255,11 @@ void lsp_definition(lsp_server *s, const lsp_message *m)
     lsp_position p;
     atrc_at at;
     atrc_location def;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_null_result(s, m);
         return;
     }
-    int found = atrc_lookup(s->ctx, p.file, p.line, p.column, &at) && atrc_definition(s->ctx, &at, &def) && def.file;
+    int found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) && atrc_definition(s->pj->ctx, &at, &def) && def.file;
     lsp_lines_free(&p.lines);
     if (!found) {
         lsp_null_result(s, m);
@@ -274,22 +274,22 @@ void lsp_references(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
     atrc_at at;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_empty_list(s, m);
         return;
     }
-    int found = atrc_lookup(s->ctx, p.file, p.line, p.column, &at);
+    int found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at);
     lsp_lines_free(&p.lines);
     if (!found) {
         lsp_empty_list(s, m);
         return;
     }
-    size_t n = atrc_references(s->ctx, &at, NULL, 0);
+    size_t n = atrc_references(s->pj->ctx, &at, NULL, 0);
     atrc_location *refs = n ? xcalloc(n, sizeof *refs) : NULL;
-    n = atrc_references(s->ctx, &at, refs, n);
+    n = atrc_references(s->pj->ctx, &at, refs, n);
     const json_value *include = json_get(json_get(m->params, "context"), "includeDeclaration");
     atrc_location def;
-    int with_def = include && include->type == JSON_TRUE && atrc_definition(s->ctx, &at, &def) && def.file;
+    int with_def = include && include->type == JSON_TRUE && atrc_definition(s->pj->ctx, &at, &def) && def.file;
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
     if (with_def) lsp_write_location(s, &def);
@@ -320,13 +320,13 @@ static int completion_kind(atrc_completion_kind k)
 void lsp_completion(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_empty_list(s, m);
         return;
     }
     size_t count = 0;
     int start = 0;
-    const atrc_completion *c = atrc_complete(s->ctx, p.file, p.line, p.column, &count, &start);
+    const atrc_completion *c = atrc_complete(s->pj->ctx, p.file, p.line, p.column, &count, &start);
     atrc_location range = {0};
     range.line = range.end_line = p.line;
     range.column = start > 0 && start <= p.column ? start : p.column;
@@ -392,12 +392,12 @@ static int by_position(const void *a, const void *b)
 void lsp_document_symbols(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_empty_list(s, m);
         return;
     }
     size_t count = 0;
-    const atrc_symbol *symbols = atrc_symbols(s->ctx, p.file, &count);
+    const atrc_symbol *symbols = atrc_symbols(s->pj->ctx, p.file, &count);
     const atrc_symbol **sorted = count ? xcalloc(count, sizeof *sorted) : NULL;
     for (size_t i = 0; i < count; i++) sorted[i] = &symbols[i];
     if (count) qsort(sorted, count, sizeof *sorted, by_position);
@@ -445,7 +445,7 @@ void lsp_archive_entry(lsp_server *s, const lsp_message *m)
 {
     const char *uri = lsp_str(m->params, "uri");
     char *archive = NULL, *entry = NULL;
-    if (!uri || lsp_uri_to_entry(uri, &archive, &entry) != 0 || !s->ctx) {
+    if (!uri || lsp_uri_to_entry(uri, &archive, &entry) != 0) {
         free(archive);
         free(entry);
         lsp_null_result(s, m);
@@ -454,7 +454,10 @@ void lsp_archive_entry(lsp_server *s, const lsp_message *m)
     outbuf file = {0};
     outbuf_printf(&file, "%s:%s", archive, entry);
     size_t len = 0;
-    const char *text = atrc_source_text(s->ctx, file.s, &len);
+    /* the first project whose compilation read it */
+    const char *text = NULL;
+    for (size_t i = 0; !text && i < s->projects.count; i++)
+        if (s->projects.items[i]->ctx) text = atrc_source_text(s->projects.items[i]->ctx, file.s, &len);
     lsp_begin_result(s, m->id);
     if (text) {
         outbuf_str(&s->msg, "{\"text\":");

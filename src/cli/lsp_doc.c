@@ -20,7 +20,7 @@ lsp_doc *lsp_docs_find(lsp_docs *d, const char *uri)
 {
     uint32_t h = text_hash_bytes(uri, strlen(uri));
     for (size_t i = hashtab_first(&d->by_uri, h); i != HASHTAB_END; i = hashtab_next(&d->by_uri, h, i))
-        if (strcmp(d->items[i].uri, uri) == 0) return &d->items[i];
+        if (strcmp(d->list.items[i].uri, uri) == 0) return &d->list.items[i];
     return NULL;
 }
 
@@ -28,7 +28,7 @@ lsp_doc *lsp_docs_find_path(lsp_docs *d, const char *path)
 {
     uint32_t h = text_hash_bytes(path, strlen(path));
     for (size_t i = hashtab_first(&d->by_path, h); i != HASHTAB_END; i = hashtab_next(&d->by_path, h, i))
-        if (d->items[i].open && d->items[i].real && strcmp(d->items[i].real, path) == 0) return &d->items[i];
+        if (d->list.items[i].open && d->list.items[i].real && strcmp(d->list.items[i].real, path) == 0) return &d->list.items[i];
     return NULL;
 }
 
@@ -36,7 +36,7 @@ lsp_doc *lsp_docs_open(lsp_docs *d, const char *uri, const char *text, size_t le
 {
     lsp_doc *doc = lsp_docs_find(d, uri);
     if (!doc) {
-        doc = vec_push(d->items, d->count, d->cap);
+        doc = VEC_PUSH(d->list);
         memset(doc, 0, sizeof *doc);
         doc->uri = copy(uri, strlen(uri));
         doc->path = lsp_uri_to_path(uri);
@@ -79,14 +79,14 @@ void lsp_docs_close(lsp_docs *d, lsp_doc *doc)
 
 void lsp_docs_free(lsp_docs *d)
 {
-    for (size_t i = 0; i < d->count; i++) {
-        free(d->items[i].uri);
-        free(d->items[i].path);
-        free(d->items[i].real);
-        free(d->items[i].archive_file);
-        free(d->items[i].text);
+    for (size_t i = 0; i < d->list.count; i++) {
+        free(d->list.items[i].uri);
+        free(d->list.items[i].path);
+        free(d->list.items[i].real);
+        free(d->list.items[i].archive_file);
+        free(d->list.items[i].text);
     }
-    free(d->items);
+    VEC_FREE(d->list);
     hashtab_free(&d->by_uri);
     hashtab_free(&d->by_path);
     memset(d, 0, sizeof *d);
@@ -254,15 +254,15 @@ void lsp_lines_index(lsp_lines *l, const char *text, size_t len)
 {
     l->text = text;
     l->len = len;
-    l->count = 0;
-    *vec_push(l->starts, l->count, l->cap) = 0;
+    l->starts.count = 0;
+    *VEC_PUSH(l->starts) = 0;
     for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
-        *vec_push(l->starts, l->count, l->cap) = (size_t)(p - text) + 1;
+        *VEC_PUSH(l->starts) = (size_t)(p - text) + 1;
 }
 
 void lsp_lines_free(lsp_lines *l)
 {
-    free(l->starts);
+    VEC_FREE(l->starts);
     memset(l, 0, sizeof *l);
 }
 
@@ -291,9 +291,9 @@ static size_t char_at(const unsigned char *p, size_t n, int *units)
 ** same file sent by the editor does not). */
 static int line_span(const lsp_lines *l, int line, size_t *start, size_t *end)
 {
-    if (line < 0 || (size_t)line >= l->count) return -1;
-    *start = l->starts[line];
-    *end = (size_t)line + 1 < l->count ? l->starts[line + 1] - 1 : l->len;
+    if (line < 0 || (size_t)line >= l->starts.count) return -1;
+    *start = l->starts.items[line];
+    *end = (size_t)line + 1 < l->starts.count ? l->starts.items[line + 1] - 1 : l->len;
     if (line == 0 && *end >= 3 && memcmp(l->text, "\xEF\xBB\xBF", 3) == 0) *start = 3;
     return 0;
 }
@@ -313,14 +313,14 @@ int lsp_to_column(const lsp_lines *l, int line, int64_t character, int utf8)
         units += step;
         at += n;
     }
-    return (int)(at - l->starts[line]) + 1;
+    return (int)(at - l->starts.items[line]) + 1;
 }
 
 int64_t lsp_from_column(const lsp_lines *l, int line, int column, int utf8)
 {
     size_t start, end;
     if (line_span(l, line, &start, &end) != 0) return 0;
-    size_t stop = column < 1 ? start : l->starts[line] + (size_t)(column - 1);
+    size_t stop = column < 1 ? start : l->starts.items[line] + (size_t)(column - 1);
     if (stop < start) stop = start;
     if (stop > end) stop = end;
     if (utf8) return (int64_t)(stop - start);
@@ -338,8 +338,8 @@ int64_t lsp_from_column(const lsp_lines *l, int line, int column, int utf8)
 static size_t offset_of(const lsp_lines *l, int line, int64_t character, int utf8)
 {
     if (line < 0) return 0;
-    if ((size_t)line >= l->count) return l->len;
-    return l->starts[line] + (size_t)(lsp_to_column(l, line, character, utf8) - 1);
+    if ((size_t)line >= l->starts.count) return l->len;
+    return l->starts.items[line] + (size_t)(lsp_to_column(l, line, character, utf8) - 1);
 }
 
 int lsp_doc_edit(lsp_doc *doc, int start_line, int64_t start_char, int end_line, int64_t end_char, const char *text,

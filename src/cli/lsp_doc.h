@@ -6,6 +6,7 @@
 #define ATRC_CLI_LSP_DOC_H
 #include "base/hashtab.h"
 #include "base/outbuf.h"
+#include "base/vec.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -19,13 +20,14 @@ typedef struct lsp_doc {
     size_t len;
     int64_t version;
     int open;          /* 0: a closed slot (kept for the index's numbering) */
+    struct lsp_project *project; /* the project it belongs to (open documents) */
+    int by_flags;      /* put there by an atrc.flags above it */
 } lsp_doc;
 
 typedef struct lsp_docs {
-    lsp_doc *items;
-    size_t count, cap;
+    VEC(lsp_doc) list; /* in the order first opened; a closed one keeps its slot */
     hashtab by_uri;
-    hashtab by_path;   /* entries in step with items (unlinked: no path) */
+    hashtab by_path;   /* entries in step with list (unlinked: no path) */
     size_t open_count;
 } lsp_docs;
 
@@ -78,8 +80,7 @@ int lsp_uri_to_entry(const char *uri, char **archive, char **entry);
 typedef struct lsp_lines {
     const char *text;
     size_t len;
-    size_t *starts;    /* byte offset of each line; count entries */
-    size_t count, cap;
+    VEC(size_t) starts; /* byte offset of each line */
 } lsp_lines;
 void lsp_lines_index(lsp_lines *l, const char *text, size_t len);
 void lsp_lines_free(lsp_lines *l);

@@ -52,15 +52,15 @@ static atrc_location *rename_places(lsp_server *s, const atrc_at *at, size_t *co
     if (*why) return NULL;
     atrc_location def;
     int is_function = at->kind != ATRC_AT_LOCAL;
-    if (is_function && !(atrc_definition(s->ctx, at, &def) && def.file)) {
+    if (is_function && !(atrc_definition(s->pj->ctx, at, &def) && def.file)) {
         *why = "no script of the compilation defines this function";
         return NULL;
     }
-    size_t n = atrc_references(s->ctx, at, NULL, 0);
+    size_t n = atrc_references(s->pj->ctx, at, NULL, 0);
     atrc_location *places = xcalloc(n + 1, sizeof *places);
     size_t k = 0;
     if (is_function) places[k++] = def;
-    k += atrc_references(s->ctx, at, places + k, n);
+    k += atrc_references(s->pj->ctx, at, places + k, n);
     for (size_t i = 0; i < k; i++)
         if (places[i].entry) {
             *why = "a place of this name is inside an archive (read-only)";
@@ -80,11 +80,11 @@ void lsp_prepare_rename(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
     atrc_at at;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_null_result(s, m);
         return;
     }
-    atrc_lookup(s->ctx, p.file, p.line, p.column, &at);
+    atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at);
     size_t n;
     const char *why;
     atrc_location *places = rename_places(s, &at, &n, &why);
@@ -112,11 +112,11 @@ void lsp_rename(lsp_server *s, const lsp_message *m)
         rename_refused(s, m, "the new name must be an identifier (letters, digits, '_', not a digit first)");
         return;
     }
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_null_result(s, m);
         return;
     }
-    atrc_lookup(s->ctx, p.file, p.line, p.column, &at);
+    atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at);
     lsp_lines_free(&p.lines);
     size_t n;
     const char *why;
@@ -156,7 +156,7 @@ void lsp_rename(lsp_server *s, const lsp_message *m)
             outbuf_char(&s->msg, ',');
         }
         outbuf_str(&s->msg, "{\"range\":");
-        lsp_write_range(s, &s->msg, lines.starts ? &lines : NULL, &edits[i].where);
+        lsp_write_range(s, &s->msg, lines.starts.items ? &lines : NULL, &edits[i].where);
         outbuf_str(&s->msg, ",\"newText\":");
         outbuf_json_string(&s->msg, name, strlen(name));
         outbuf_char(&s->msg, '}');
@@ -172,34 +172,62 @@ void lsp_rename(lsp_server *s, const lsp_message *m)
 
 /* ---- workspace symbols, folding ---- */
 
+/* Every project's symbols; a file two projects compiled (a game script of
+** both) gives each of its symbols once: an item already written is skipped. */
 void lsp_workspace_symbols(lsp_server *s, const lsp_message *m)
 {
     const char *query = lsp_str(m->params, "query");
-    size_t n = 0;
-    const atrc_symbol *y = s->ctx ? atrc_workspace_symbols(s->ctx, query ? query : "", &n) : NULL;
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
-    for (size_t i = 0; i < n; i++) {
-        if (i) outbuf_char(&s->msg, ',');
-        outbuf_str(&s->msg, "{\"name\":");
-        outbuf_json_string(&s->msg, y[i].name, strlen(y[i].name));
-        outbuf_str(&s->msg, ",\"kind\":12,\"location\":"); /* Function */
-        lsp_write_location(s, &y[i].where);
-        outbuf_char(&s->msg, '}');
+    typedef struct span { size_t at, len; } span;
+    VEC(span) items = {0}; /* where each item written is in s->msg */
+    hashtab written = {0};
+    for (size_t k = 0; k < s->projects.count; k++) {
+        s->pj = s->projects.items[k];
+        s->loc_valid = 0; /* its strings are another compilation's */
+        size_t n = 0;
+        const atrc_symbol *y = s->pj->ctx ? atrc_workspace_symbols(s->pj->ctx, query ? query : "", &n) : NULL;
+        for (size_t i = 0; i < n; i++) {
+            size_t before = s->msg.len;
+            if (items.count) outbuf_char(&s->msg, ',');
+            span item = {s->msg.len, 0};
+            outbuf_str(&s->msg, "{\"name\":");
+            outbuf_json_string(&s->msg, y[i].name, strlen(y[i].name));
+            outbuf_str(&s->msg, ",\"kind\":12,\"location\":"); /* Function */
+            lsp_write_location(s, &y[i].where);
+            outbuf_char(&s->msg, '}');
+            item.len = s->msg.len - item.at;
+            uint32_t h = text_hash_bytes(s->msg.s + item.at, item.len);
+            int seen = 0;
+            for (size_t e = hashtab_first(&written, h); e != HASHTAB_END && !seen; e = hashtab_next(&written, h, e))
+                seen = items.items[e].len == item.len &&
+                       memcmp(s->msg.s + items.items[e].at, s->msg.s + item.at, item.len) == 0;
+            if (seen) {
+                s->msg.len = before; /* taken back */
+                s->msg.s[before] = 0;
+                continue;
+            }
+            *VEC_PUSH(items) = item;
+            hashtab_add(&written, h);
+        }
     }
+    s->pj = &s->none;
+    s->loc_valid = 0;
     outbuf_char(&s->msg, ']');
     lsp_end_result(s);
+    VEC_FREE(items);
+    hashtab_free(&written);
 }
 
 void lsp_folding_ranges(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_empty_list(s, m);
         return;
     }
     size_t n = 0;
-    const atrc_fold *d = atrc_folds(s->ctx, p.file, &n);
+    const atrc_fold *d = atrc_folds(s->pj->ctx, p.file, &n);
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
     for (size_t i = 0; i < n; i++)
@@ -228,11 +256,11 @@ void lsp_signature_help(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
     atrc_signature sig;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_null_result(s, m);
         return;
     }
-    int found = atrc_signature_help(s->ctx, p.file, p.line, p.column, &sig);
+    int found = atrc_signature_help(s->pj->ctx, p.file, p.line, p.column, &sig);
     lsp_lines_free(&p.lines);
     if (!found) {
         lsp_null_result(s, m);
@@ -287,14 +315,14 @@ static void request_lines(const lsp_message *m, int *first, int *last)
 void lsp_inlay_hints(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
-    if (!s->ctx || s->no_inlay_hints || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || s->no_inlay_hints || lsp_get_position(s, m, &p) != 0) {
         lsp_empty_list(s, m);
         return;
     }
     int first, last;
     request_lines(m, &first, &last);
     size_t n = 0;
-    const atrc_anim_site *a = atrc_anim_sites(s->ctx, p.file, &n);
+    const atrc_anim_site *a = atrc_anim_sites(s->pj->ctx, p.file, &n);
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
     int any = 0;
@@ -316,14 +344,14 @@ void lsp_inlay_hints(lsp_server *s, const lsp_message *m)
 void lsp_semantic_tokens(lsp_server *s, const lsp_message *m)
 {
     lsp_position p;
-    if (!s->ctx || lsp_get_position(s, m, &p) != 0) {
+    if (!s->pj->ctx || lsp_get_position(s, m, &p) != 0) {
         lsp_begin_result(s, m->id);
         outbuf_str(&s->msg, "{\"data\":[]}");
         lsp_end_result(s);
         return;
     }
     size_t n = 0;
-    const atrc_anim_site *a = atrc_anim_sites(s->ctx, p.file, &n);
+    const atrc_anim_site *a = atrc_anim_sites(s->pj->ctx, p.file, &n);
     lsp_begin_result(s, m->id);
     outbuf_str(&s->msg, "{\"data\":[");
     int prev_line = 0;

@@ -1,6 +1,8 @@
-/* The language server's project: which atrc.flags configures the next
-** compilation, noticed when one is created or deleted during a session,
-** and said to the user once per configuration a document gets. */
+/* The language server's projects: which atrc.flags configures each open
+** document (one server serves several projects and the documents outside
+** any), each project compiled in a session of its own, documents moved
+** when an atrc.flags is created or deleted during a session, and each
+** project said to the user once. */
 #include "cli/lsp_server.h"
 #include "os/os.h"
 
@@ -8,17 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The nearest atrc.flags above path's directory, else the workspace root's (malloc'ed or NULL). */
-static char *project_of(const lsp_server *s, const char *path)
+/* The nearest atrc.flags above path's directory (malloc'ed or NULL). */
+static char *flags_above(const char *path)
 {
-    char *found = NULL;
-    if (path) {
-        const char *sep = os_last_path_sep(path);
-        char *dir = sep ? os_strndup(path, sep == path ? 1 : (size_t)(sep - path)) : NULL;
-        if (dir) found = argfile_find_project(dir);
-        free(dir);
-    }
-    if (!found && s->root) found = argfile_find_project(s->root);
+    const char *sep = os_last_path_sep(path);
+    char *dir = sep ? os_strndup(path, sep == path ? 1 : (size_t)(sep - path)) : NULL;
+    char *found = dir ? argfile_find_project(dir) : NULL;
+    free(dir);
     return found;
 }
 
@@ -27,55 +25,168 @@ static int same_path(const char *a, const char *b)
     return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-void lsp_project_focus(lsp_server *s, const lsp_doc *doc)
+static void say(lsp_server *s, const lsp_project *p, const lsp_doc *doc)
 {
-    if (!doc->path || same_path(s->focus, doc->path)) return;
-    free(s->focus);
-    s->focus = os_strndup(doc->path, strlen(doc->path));
-    if (!s->focus) out_of_memory();
-}
-
-void lsp_project_choose(lsp_server *s)
-{
-    /* looked for again before every compilation: a project file created or
-    ** deleted since the last one is noticed even when the client watches nothing */
-    char *now = project_of(s, s->focus);
-    if (same_path(now, s->project)) {
-        free(now);
-        return;
-    }
-    free(s->project);
-    s->project = now;
-    char msg[600];
-    if (now) snprintf(msg, sizeof msg, "project file %.500s", now);
-    else snprintf(msg, sizeof msg, "no project file: %s", s->init_flags.argc ? "initializationOptions.flags" : "the open scripts");
-    lsp_log(s, 3, msg);
-}
-
-void lsp_project_say(lsp_server *s, const lsp_doc *doc)
-{
-    if (!doc->path) return;
-    char *project = project_of(s, doc->path);
     char config[1000], msg[1300];
-    if (project)
-        snprintf(config, sizeof config, "is configured by %.900s", project);
+    if (p->flags)
+        snprintf(config, sizeof config, "is configured by %.900s", p->flags);
     else if (s->init_flags.argc)
         snprintf(config, sizeof config, "has no atrc.flags above it: configured by initializationOptions.flags");
     else
-        snprintf(config, sizeof config, "has no atrc.flags above it: file-list mode on the open scripts, the default "
-                                        "profile%s", s->root ? ", the workspace root as game directory" : "");
-    free(project);
-    /* once per configuration, not once per document */
-    if (s->said && strcmp(s->said, config) == 0) return;
-    free(s->said);
-    s->said = os_strndup(config, strlen(config));
-    const char *name = os_last_path_sep(doc->path) ? os_last_path_sep(doc->path) + 1 : doc->path;
+        snprintf(config, sizeof config, "has no atrc.flags above it: file-list mode on the open scripts outside any "
+                                        "project, the default profile%s",
+                 s->root ? ", the workspace root as game directory" : "");
+    const char *file = doc->path ? doc->path : doc->archive_file ? doc->archive_file : doc->uri;
+    const char *name = os_last_path_sep(file) ? os_last_path_sep(file) + 1 : file;
     snprintf(msg, sizeof msg, "atrc: %.200s %s", name, config);
     lsp_begin_notification(s, "window/showMessage");
     outbuf_str(&s->msg, "{\"type\":3,\"message\":");
     outbuf_json_string(&s->msg, msg, strlen(msg));
     outbuf_str(&s->msg, "}}");
     lsp_send(s);
+}
+
+/* The project keyed by flags (NULL: outside any), created for doc when
+** there is none (said to the user, every open document's text given to its
+** session).  Few projects live at once (one per atrc.flags with an open
+** document below it): they are searched in order. */
+static lsp_project *project_for(lsp_server *s, const char *flags, const lsp_doc *doc)
+{
+    for (size_t i = 0; i < s->projects.count; i++)
+        if (same_path(s->projects.items[i]->flags, flags)) return s->projects.items[i];
+    lsp_project *p = xcalloc(1, sizeof *p);
+    p->flags = flags ? os_strndup(flags, strlen(flags)) : NULL;
+    if (flags && !p->flags) out_of_memory();
+    p->session = atrc_session_new();
+    p->dirty = 1;
+    *VEC_PUSH(s->projects) = p;
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        const lsp_doc *d = &s->docs.list.items[i];
+        if (d->open && d->path) atrc_session_set_buffer(p->session, d->path, d->text, d->len);
+    }
+    char line[600];
+    snprintf(line, sizeof line, "project %.500s: opened", flags ? flags : "outside any atrc.flags");
+    lsp_log(s, 3, line);
+    say(s, p, doc);
+    return p;
+}
+
+static void project_free(lsp_project *p)
+{
+    if (p->ctx) atrc_free(p->ctx);
+    atrc_session_free(p->session);
+    cli_free(&p->cli);
+    arglist_free(&p->args);
+    lsp_published_free(p);
+    free(p->flags);
+    free(p->config_error);
+    free(p);
+}
+
+/* p without open documents: its published lists emptied, freed. */
+static void project_drop(lsp_server *s, lsp_project *p)
+{
+    lsp_publish_withdraw(s, p);
+    char line[600];
+    snprintf(line, sizeof line, "project %.500s: no open document left, dropped",
+             p->flags ? p->flags : "outside any atrc.flags");
+    lsp_log(s, 3, line);
+    size_t k = 0;
+    for (size_t i = 0; i < s->projects.count; i++)
+        if (s->projects.items[i] != p) s->projects.items[k++] = s->projects.items[i];
+    s->projects.count = k;
+    if (s->pj == p) s->pj = &s->none;
+    project_free(p);
+}
+
+/* The project of a document below no atrc.flags: the first one whose last
+** compilation read it (not `except`), else the one outside any project. */
+static lsp_project *project_without_flags(lsp_server *s, const lsp_doc *doc, const lsp_project *except)
+{
+    const char *file = doc->archive_file ? doc->archive_file : doc->real;
+    for (size_t i = 0; file && i < s->projects.count; i++) {
+        lsp_project *p = s->projects.items[i];
+        size_t len;
+        if (p != except && p->flags && p->ctx && atrc_source_text(p->ctx, file, &len)) return p;
+    }
+    return project_for(s, NULL, doc);
+}
+
+static void join(lsp_doc *doc, lsp_project *p, int by_flags)
+{
+    doc->project = p;
+    doc->by_flags = by_flags;
+    p->docs++;
+    p->dirty = 1;
+}
+
+/* doc out of its project; the project freed when it was the last. */
+static void leave(lsp_server *s, lsp_doc *doc)
+{
+    lsp_project *p = doc->project;
+    doc->project = NULL;
+    if (!p) return;
+    p->dirty = 1;
+    if (--p->docs == 0) project_drop(s, p);
+}
+
+void lsp_project_attach(lsp_server *s, lsp_doc *doc)
+{
+    if (doc->project) return;
+    /* the real path: a document opened through a link belongs where its file is */
+    char *flags = doc->real ? flags_above(doc->real) : NULL;
+    join(doc, flags ? project_for(s, flags, doc) : project_without_flags(s, doc, NULL), flags != NULL);
+    free(flags);
+}
+
+void lsp_project_detach(lsp_server *s, lsp_doc *doc)
+{
+    leave(s, doc);
+}
+
+void lsp_project_route(lsp_server *s)
+{
+    /* looked for again before every compilation: an atrc.flags created or
+    ** deleted since the last one is noticed even when the client watches nothing */
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        lsp_doc *doc = &s->docs.list.items[i];
+        if (!doc->open || !doc->project || !doc->real) continue;
+        char *flags = flags_above(doc->real);
+        lsp_project *to = NULL;
+        if (flags && !same_path(flags, doc->project->flags)) to = project_for(s, flags, doc);
+        else if (!flags && doc->by_flags) to = project_without_flags(s, doc, doc->project);
+        if (to) {
+            /* found first: the project it leaves is freed when it was its last */
+            leave(s, doc);
+            join(doc, to, flags != NULL);
+        }
+        free(flags);
+    }
+}
+
+void lsp_project_buffer(lsp_server *s, const lsp_doc *doc)
+{
+    if (!doc->path) return;
+    /* every project reads the editor's text of a file, whichever it belongs to */
+    for (size_t i = 0; i < s->projects.count; i++)
+        atrc_session_set_buffer(s->projects.items[i]->session, doc->path, doc->text, doc->len);
+    if (doc->project) doc->project->dirty = 1;
+}
+
+void lsp_project_touch_all(lsp_server *s)
+{
+    for (size_t i = 0; i < s->projects.count; i++) s->projects.items[i]->dirty = 1;
+}
+
+void lsp_project_compile_dirty(lsp_server *s)
+{
+    int any = 0;
+    for (size_t i = 0; i < s->projects.count; i++) any |= s->projects.items[i]->dirty;
+    if (!any) return;
+    lsp_project_route(s);
+    /* by index: a compilation never adds or drops a project */
+    for (size_t i = 0; i < s->projects.count; i++)
+        if (s->projects.items[i]->dirty) lsp_compile(s, s->projects.items[i]);
 }
 
 void lsp_project_watch(lsp_server *s, const json_value *capabilities)
@@ -90,4 +201,11 @@ void lsp_project_watch(lsp_server *s, const json_value *capabilities)
                         "\"method\":\"workspace/didChangeWatchedFiles\","
                         "\"registerOptions\":{\"watchers\":[{\"globPattern\":\"**/atrc.flags\"}]}}]}}");
     lsp_send(s);
+}
+
+void lsp_projects_free(lsp_server *s)
+{
+    for (size_t i = 0; i < s->projects.count; i++) project_free(s->projects.items[i]);
+    VEC_FREE(s->projects);
+    s->pj = &s->none;
 }

@@ -60,8 +60,8 @@ const char *lsp_file_text(lsp_server *s, const atrc_location *where, size_t *len
             return doc->text;
         }
     }
-    if (!s->ctx || !where->file) return NULL;
-    return atrc_source_text(s->ctx, where->file, len);
+    if (!s->pj->ctx || !where->file) return NULL;
+    return atrc_source_text(s->pj->ctx, where->file, len);
 }
 
 void lsp_write_range(lsp_server *s, outbuf *b, const lsp_lines *lines, const atrc_location *where)
@@ -88,15 +88,13 @@ typedef struct pub_file {
     atrc_location where;
     lsp_lines lines;
     int indexed, has_text;
-    size_t *diags;
-    size_t count, cap;
+    VEC(size_t) diags;      /* indexes of the compilation's diagnostics */
     char *message;          /* the configuration's error, on this file */
     int message_line;
 } pub_file;
 
 typedef struct publish {
-    pub_file *files;
-    size_t count, cap;
+    VEC(pub_file) files;
     hashtab index;
 } publish;
 
@@ -105,8 +103,8 @@ static pub_file *file_of(publish *p, const atrc_location *where)
     const char *key = where->file;
     uint32_t h = text_hash_bytes(key, strlen(key));
     for (size_t i = hashtab_first(&p->index, h); i != HASHTAB_END; i = hashtab_next(&p->index, h, i))
-        if (strcmp(p->files[i].key, key) == 0) return &p->files[i];
-    pub_file *f = vec_push(p->files, p->count, p->cap);
+        if (strcmp(p->files.items[i].key, key) == 0) return &p->files.items[i];
+    pub_file *f = VEC_PUSH(p->files);
     memset(f, 0, sizeof *f);
     f->key = key;
     f->where = *where;
@@ -128,17 +126,17 @@ static const lsp_lines *lines_of(lsp_server *s, pub_file *f)
     return f->has_text ? &f->lines : NULL;
 }
 
-/* Where diagnostics without a position go: the project file, else the first open document. */
+/* Where diagnostics without a position go: the project file, else the project's first open document. */
 static int config_place(lsp_server *s, atrc_location *where)
 {
     memset(where, 0, sizeof *where);
-    if (s->project) {
-        where->file = where->path = s->project;
+    if (s->pj->flags) {
+        where->file = where->path = s->pj->flags;
         return 0;
     }
-    for (size_t i = 0; i < s->docs.count; i++) {
-        if (s->docs.items[i].open && s->docs.items[i].path) {
-            where->file = where->path = s->docs.items[i].path;
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        if (s->docs.list.items[i].open && s->docs.list.items[i].project == s->pj && s->docs.list.items[i].path) {
+            where->file = where->path = s->docs.list.items[i].path;
             return 0;
         }
     }
@@ -219,105 +217,122 @@ static void begin_publish(lsp_server *s, const char *uri, const lsp_doc *doc)
     outbuf_str(&s->msg, ",\"diagnostics\":[");
 }
 
-static int in_set(const char *const *set, const hashtab *index, const char *uri)
+static int in_set(const lsp_project *p, const char *uri)
 {
     uint32_t h = text_hash_bytes(uri, strlen(uri));
-    for (size_t i = hashtab_first(index, h); i != HASHTAB_END; i = hashtab_next(index, h, i))
-        if (strcmp(set[i], uri) == 0) return 1;
+    for (size_t i = hashtab_first(&p->published_index, h); i != HASHTAB_END; i = hashtab_next(&p->published_index, h, i))
+        if (strcmp(p->published.items[i], uri) == 0) return 1;
     return 0;
+}
+
+/* Whether another project than p speaks for uri: it has the document open,
+** or published a list for it (a game file both compiled). */
+static int others(lsp_server *s, const lsp_project *p, const char *uri)
+{
+    lsp_doc *doc = lsp_docs_find(&s->docs, uri);
+    if (doc && doc->open) return doc->project != p;
+    for (size_t i = 0; i < s->projects.count; i++)
+        if (s->projects.items[i] != p && in_set(s->projects.items[i], uri)) return 1;
+    return 0;
+}
+
+static void publish_empty(lsp_server *s, const char *uri)
+{
+    lsp_doc *doc = lsp_docs_find(&s->docs, uri);
+    begin_publish(s, uri, doc && doc->open ? doc : NULL);
+    outbuf_str(&s->msg, "]}}");
+    lsp_send(s);
 }
 
 void lsp_publish(lsp_server *s)
 {
+    lsp_project *pj = s->pj;
     publish p = {0};
-    size_t total = s->ctx ? atrc_diagnostic_count(s->ctx) : 0;
+    size_t total = pj->ctx ? atrc_diagnostic_count(pj->ctx) : 0;
     atrc_location place;
     int have_place = config_place(s, &place) == 0;
     for (size_t i = 0; i < total; i++) {
         atrc_diagnostic d;
-        if (atrc_get_diagnostic(s->ctx, i, &d) != 0) continue;
+        if (atrc_get_diagnostic(pj->ctx, i, &d) != 0) continue;
         if (!d.where.file && !have_place) continue;
         pub_file *f = file_of(&p, d.where.file ? &d.where : &place);
-        *vec_push(f->diags, f->count, f->cap) = i;
+        *VEC_PUSH(f->diags) = i;
     }
-    if (s->config_error && have_place) {
+    if (pj->config_error && have_place) {
         pub_file *f = file_of(&p, &place);
-        f->message = s->config_error;
-        size_t n = s->project ? strlen(s->project) : 0;
-        if (n && strncmp(s->config_error, s->project, n) == 0 && s->config_error[n] == ':')
-            f->message_line = atoi(s->config_error + n + 1);
+        f->message = pj->config_error;
+        size_t n = pj->flags ? strlen(pj->flags) : 0;
+        if (n && strncmp(pj->config_error, pj->flags, n) == 0 && pj->config_error[n] == ':')
+            f->message_line = atoi(pj->config_error + n + 1);
     }
     /* the URIs given a list now */
-    char **now = NULL;
-    size_t now_count = 0, now_cap = 0;
-    hashtab now_index = {0};
-    size_t files_with_diags = p.count;
+    lsp_project now = {0};
+    size_t files_with_diags = p.files.count;
     for (size_t i = 0; i < files_with_diags; i++) {
-        pub_file *f = &p.files[i];
-        if (f->count == 0 && !f->message) continue;
+        pub_file *f = &p.files.items[i];
+        if (f->diags.count == 0 && !f->message) continue;
         lsp_doc *doc = f->where.entry || !f->where.path ? NULL : doc_of_path(s, f->where.path);
         outbuf uri = {0};
         location_uri(s, &uri, &f->where);
         char *kept = os_strndup(uri.s ? uri.s : "", uri.len);
         outbuf_free(&uri);
         if (!kept) continue;
-        if (in_set((const char *const *)now, &now_index, kept)) {
-            free(kept); /* two names of one file: published once */
+        /* two names of one file: published once; a document of another
+        ** project's: that project's diagnostics are its */
+        lsp_doc *open = lsp_docs_find(&s->docs, kept);
+        if (in_set(&now, kept) || (open && open->open && open->project != pj)) {
+            free(kept);
             continue;
         }
-        *vec_push(now, now_count, now_cap) = kept;
-        hashtab_add(&now_index, text_hash_bytes(kept, strlen(kept)));
+        *VEC_PUSH(now.published) = kept;
+        hashtab_add(&now.published_index, text_hash_bytes(kept, strlen(kept)));
         begin_publish(s, kept, doc);
         size_t written = 0;
         if (f->message) {
             write_config_error(s, f);
             written++;
         }
-        for (size_t k = 0; k < f->count; k++) {
+        for (size_t k = 0; k < f->diags.count; k++) {
             atrc_diagnostic d;
-            atrc_get_diagnostic(s->ctx, f->diags[k], &d);
+            atrc_get_diagnostic(pj->ctx, f->diags.items[k], &d);
             if (written++) outbuf_char(&s->msg, ',');
-            write_diagnostic(s, &p, &p.files[i], &d);
-            f = &p.files[i]; /* related places may have grown the table */
+            write_diagnostic(s, &p, &p.files.items[i], &d);
+            f = &p.files.items[i]; /* related places may have grown the table */
         }
         outbuf_str(&s->msg, "]}}");
         lsp_send(s);
     }
-    /* emptied: files that had problems, and open documents without any */
-    for (size_t i = 0; i < s->published_count; i++) {
-        if (in_set((const char *const *)now, &now_index, s->published[i])) continue;
-        lsp_doc *doc = lsp_docs_find(&s->docs, s->published[i]);
-        begin_publish(s, s->published[i], doc && doc->open ? doc : NULL);
-        outbuf_str(&s->msg, "]}}");
-        lsp_send(s);
+    /* emptied: files that had problems (unless another project speaks for
+    ** them), and the project's open documents without any */
+    for (size_t i = 0; i < pj->published.count; i++)
+        if (!in_set(&now, pj->published.items[i]) && !others(s, pj, pj->published.items[i]))
+            publish_empty(s, pj->published.items[i]);
+    for (size_t i = 0; i < s->docs.list.count; i++) {
+        lsp_doc *doc = &s->docs.list.items[i];
+        if (doc->open && doc->project == pj && !in_set(&now, doc->uri) && !in_set(pj, doc->uri))
+            publish_empty(s, doc->uri);
     }
-    for (size_t i = 0; i < s->docs.count; i++) {
-        lsp_doc *doc = &s->docs.items[i];
-        if (!doc->open || in_set((const char *const *)now, &now_index, doc->uri) ||
-            in_set((const char *const *)s->published, &s->published_index, doc->uri))
-            continue;
-        begin_publish(s, doc->uri, doc);
-        outbuf_str(&s->msg, "]}}");
-        lsp_send(s);
+    lsp_published_free(pj);
+    pj->published = now.published;
+    pj->published_index = now.published_index;
+    for (size_t i = 0; i < p.files.count; i++) {
+        VEC_FREE(p.files.items[i].diags);
+        lsp_lines_free(&p.files.items[i].lines);
     }
-    lsp_published_free(s);
-    s->published = now;
-    s->published_count = now_count;
-    s->published_cap = now_cap;
-    s->published_index = now_index;
-    for (size_t i = 0; i < p.count; i++) {
-        free(p.files[i].diags);
-        lsp_lines_free(&p.files[i].lines);
-    }
-    free(p.files);
+    VEC_FREE(p.files);
     hashtab_free(&p.index);
 }
 
-void lsp_published_free(lsp_server *s)
+void lsp_publish_withdraw(lsp_server *s, lsp_project *p)
 {
-    for (size_t i = 0; i < s->published_count; i++) free(s->published[i]);
-    free(s->published);
-    hashtab_free(&s->published_index);
-    s->published = NULL;
-    s->published_count = s->published_cap = 0;
+    for (size_t i = 0; i < p->published.count; i++)
+        if (!others(s, p, p->published.items[i])) publish_empty(s, p->published.items[i]);
+    lsp_published_free(p);
+}
+
+void lsp_published_free(lsp_project *p)
+{
+    for (size_t i = 0; i < p->published.count; i++) free(p->published.items[i]);
+    VEC_FREE(p->published);
+    hashtab_free(&p->published_index);
 }

@@ -13,20 +13,20 @@
 
 void lsp_reader_feed(lsp_reader *r, const char *data, size_t n)
 {
-    if (r->start == r->len) r->start = r->len = 0;
-    if (r->start > 0 && r->len + n >= r->cap) {
-        memmove(r->buf, r->buf + r->start, r->len - r->start);
-        r->len -= r->start;
+    if (r->start == r->buf.count) r->start = r->buf.count = 0;
+    if (r->start > 0 && r->buf.count + n >= r->buf.cap) {
+        memmove(r->buf.items, r->buf.items + r->start, r->buf.count - r->start);
+        r->buf.count -= r->start;
         r->start = 0;
     }
-    vec_reserve(r->buf, r->cap, r->len + n + 1);
-    memcpy(r->buf + r->len, data, n);
-    r->len += n;
+    VEC_RESERVE(r->buf, r->buf.count + n + 1);
+    memcpy(r->buf.items + r->buf.count, data, n);
+    r->buf.count += n;
 }
 
 void lsp_reader_free(lsp_reader *r)
 {
-    free(r->buf);
+    VEC_FREE(r->buf);
     memset(r, 0, sizeof *r);
 }
 
@@ -98,8 +98,8 @@ static int parse_header(const char *p, size_t n, size_t *length, char *why, size
 lsp_frame lsp_reader_next(lsp_reader *r, char **body, size_t *n, char *why, size_t why_size)
 {
     for (;;) {
-        size_t avail = r->len - r->start;
-        char *p = r->buf ? r->buf + r->start : NULL;
+        size_t avail = r->buf.count - r->start;
+        char *p = r->buf.items ? r->buf.items + r->start : NULL;
         if (r->skip) {
             size_t k = r->skip < avail ? r->skip : avail;
             r->start += k;

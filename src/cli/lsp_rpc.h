@@ -5,6 +5,7 @@
 ** one message into its JSON-RPC parts; and the writer's framing. */
 #ifndef ATRC_CLI_LSP_RPC_H
 #define ATRC_CLI_LSP_RPC_H
+#include "base/vec.h"
 #include "base/arena.h"
 #include "base/json_read.h"
 #include "base/outbuf.h"
@@ -27,8 +28,8 @@ enum {
 };
 
 typedef struct lsp_reader {
-    char *buf;
-    size_t start, len, cap; /* unread bytes: buf[start, len) */
+    VEC(char) buf;          /* the bytes read; unread: items[start, count) */
+    size_t start;
     size_t skip;            /* body bytes of an oversized message still to discard */
     int in_garbage;         /* a header section too long: discarding up to its blank line */
     int resync;             /* after a bad header: discarding up to the next "Content-Length" */

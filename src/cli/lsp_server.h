@@ -7,6 +7,24 @@
 #include "cli/lsp_doc.h"
 #include "cli/lsp_rpc.h"
 #include "base/hashtab.h"
+#include "base/vec.h"
+
+/* A project: the open documents below one atrc.flags (or, flags NULL, the
+** documents below none), compiled together in a session of their own.
+** Created for its first document, freed when its last one closes. */
+typedef struct lsp_project {
+    char *flags;            /* its atrc.flags (real path), NULL: documents outside any project */
+    atrc_session *session;  /* every open document's text as its buffer */
+    atrc_ctx *ctx;          /* the last compilation (NULL: none) */
+    arglist args;           /* its arguments and command line, alive as long as ctx */
+    cli cli;
+    char *config_error;     /* what reading the configuration said, or NULL */
+    int dirty;              /* a document or file changed since ctx was compiled */
+    size_t docs;            /* open documents in it */
+    /* URIs given a non-empty diagnostic list by its last publish */
+    VEC(char *) published;
+    hashtab published_index;
+} lsp_project;
 
 typedef struct lsp_server {
     lsp_reader in;
@@ -27,22 +45,12 @@ typedef struct lsp_server {
     lsp_lines lines;
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
-    char *project;          /* the atrc.flags in use, or NULL */
-    char *focus;            /* the path of the document opened or changed last: its project is used */
-    char *said;             /* the configuration the last window/showMessage named */
     lsp_docs docs;
     lsp_uri_style uri_style; /* how the client spells a drive in a URI */
-    atrc_session *session;
-    atrc_ctx *ctx;          /* the last compilation (NULL: none) */
-    arglist args;           /* its arguments and command line, alive as long as ctx */
-    cli cli;
-    char *config_error;     /* what reading the configuration said, or NULL */
-    int dirty;              /* a document changed since ctx was compiled */
+    VEC(lsp_project *) projects; /* in the order created */
+    lsp_project *pj;        /* the project being compiled or answered (never NULL while answering) */
+    lsp_project none;       /* an empty one: the project of a request about no open document */
     unsigned long compiles;
-    /* URIs given a non-empty diagnostic list by the last publish */
-    char **published;
-    size_t published_count, published_cap;
-    hashtab published_index;
 } lsp_server;
 
 /* Output (lsp_rpc.c): a response is begun, its result written to s->msg,
@@ -60,13 +68,16 @@ void lsp_log(lsp_server *s, int type, const char *text);
 const char *lsp_str(const json_value *o, const char *key);
 int lsp_int(const json_value *o, const char *key, int64_t *out);
 
-/* Compiles what the configuration says, with the open documents' texts,
-** then publishes the diagnostics. */
-void lsp_compile(lsp_server *s);
-/* textDocument/publishDiagnostics for every file of the compilation with
-** diagnostics, every open document, and (emptied) every file that had some. */
+/* Compiles p as its configuration says, with the open documents' texts,
+** then publishes its diagnostics. */
+void lsp_compile(lsp_server *s, lsp_project *p);
+/* textDocument/publishDiagnostics for every file of s->pj's compilation with
+** diagnostics, its open documents, and (emptied) every file that had some;
+** a file another project has open or published is that project's. */
 void lsp_publish(lsp_server *s);
-void lsp_published_free(lsp_server *s);
+/* Empties every list p published that no other project publishes. */
+void lsp_publish_withdraw(lsp_server *s, lsp_project *p);
+void lsp_published_free(lsp_project *p);
 
 /* Writes a location's URI (an open document's own, a file: URI, or an
 ** archive entry's atrc-archive: URI) as a JSON string. */
@@ -98,7 +109,8 @@ void lsp_write_location(lsp_server *s, const atrc_location *where);
 void lsp_null_result(lsp_server *s, const lsp_message *m);
 void lsp_empty_list(lsp_server *s, const lsp_message *m);
 
-/* Requests (params is an object; s->ctx may be NULL). */
+/* Requests (params is an object; s->pj is the project of the request's
+** document, its ctx may be NULL). */
 void lsp_hover(lsp_server *s, const lsp_message *m);
 void lsp_definition(lsp_server *s, const lsp_message *m);
 void lsp_completion(lsp_server *s, const lsp_message *m);
@@ -120,17 +132,29 @@ void lsp_code_actions(lsp_server *s, const lsp_message *m);
 /* atrc/archiveEntry {uri}: {text} of an archive entry the compilation read, or null. */
 void lsp_archive_entry(lsp_server *s, const lsp_message *m);
 
-/* The project (lsp_project.c).  The document opened or changed last
-** decides which atrc.flags configures the compilation; lsp_project_choose
-** looks for it again before each compilation (a project file created or
-** deleted is noticed) and logs a change; lsp_project_say sends one
-** window/showMessage per configuration a newly opened document gets;
+/* The projects (lsp_project.c).  A document belongs to the project of the
+** nearest atrc.flags above it; one below none to the project whose last
+** compilation read it (a game file opened from a definition), else to the
+** project of the documents outside any project (initializationOptions.flags,
+** else file-list mode with the default profile).  lsp_project_attach puts a
+** newly opened document in its project (created, and said to the user in one
+** window/showMessage, when it is the first); lsp_project_detach takes a
+** closed one out (a project left without documents is freed);
+** lsp_project_route looks for every open document's atrc.flags again before
+** a compilation (one created or deleted moves documents between projects);
+** lsp_project_buffer gives every project's session a document's text;
 ** lsp_project_watch asks a client that can register watchers dynamically
 ** for workspace/didChangeWatchedFiles on every atrc.flags. */
-void lsp_project_focus(lsp_server *s, const lsp_doc *doc);
-void lsp_project_choose(lsp_server *s);
-void lsp_project_say(lsp_server *s, const lsp_doc *doc);
+void lsp_project_attach(lsp_server *s, lsp_doc *doc);
+void lsp_project_detach(lsp_server *s, lsp_doc *doc);
+void lsp_project_route(lsp_server *s);
+void lsp_project_buffer(lsp_server *s, const lsp_doc *doc);
+/* Every project to be compiled again (a file on disk changed). */
+void lsp_project_touch_all(lsp_server *s);
+/* Compiles the projects with pending changes (routed first). */
+void lsp_project_compile_dirty(lsp_server *s);
 void lsp_project_watch(lsp_server *s, const json_value *capabilities);
+void lsp_projects_free(lsp_server *s);
 
 void lsp_server_free(lsp_server *s);
 

@@ -80,13 +80,18 @@ static int check_file(const arglist *args, int i, const char *value, int directo
 int project_check_args(const arglist *args, int from, project_scan *scan, FILE *err)
 {
     memset(scan, 0, sizeof *scan);
+    /* walk mode (`--entry a b`): the operands are the game's script names,
+    ** found through its directories, not files of the project's */
+    int walk = 0;
+    static const option_rule entry = {"--entry", 0, TAKES_VALUE};
+    for (int i = from; i < args->argc && !walk; i++) walk = names(&entry, args->argv[i]);
     int only_operands = 0;
     for (int i = from; i < args->argc; i++) {
         const char *a = args->argv[i];
         if (!args->origin[i].file) continue; /* typed by the user */
         if (only_operands || a[0] != '-' || a[1] == 0) {
             scan->has_inputs = 1;
-            if (check_file(args, i, a, 1, err)) return 2;
+            if (!walk && check_file(args, i, a, 1, err)) return 2;
             continue;
         }
         if (strcmp(a, "--") == 0) {

@@ -77,18 +77,23 @@ def test_nul_body():
 
 def test_change_closed():
     """didChange for a document that was closed changes nothing: the file is
-    compiled from the disk, not as an empty (or edited) text."""
+    compiled from the disk, not as an empty (or edited) text (util.gsc
+    stays open: a project lives while one of its documents is open)."""
     tmp, ws = workspace()
     try:
         tank = os.path.join(ws, "tank.gsc")
         s = Server(cwd=ws)
         initialize(s, flags=["--no-xanim", "-g", ".", "tank.gsc"], root=ws)
         open_doc(s, tank)
+        open_doc(s, os.path.join(ws, "util.gsc"))
         first = s.diagnostics_for(uri(tank))
         check(first and len(first["diagnostics"]) == 1, "tank.gsc has its one error: %r" % first)
         s.notify("textDocument/didClose", {"textDocument": {"uri": uri(tank)}})
         s.notify("textDocument/didChange", {"textDocument": {"uri": uri(tank), "version": 5}, "contentChanges": [
             {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": ""}]})
+        # a request about the project's open document compiles it
+        s.call("textDocument/hover", {"textDocument": {"uri": uri(os.path.join(ws, "util.gsc"))},
+                                      "position": {"line": 0, "character": 0}})
         got = diagnostics_now(s, uri(tank))
         check(got and len(got["diagnostics"]) == 1 and got.get("version") is None,
               "after didChange of a closed document the disk's diagnostics stay: %r" % got)
@@ -246,6 +251,30 @@ def test_options_only_project():
         s, got = project_session(ws, "--no-xanim\n")
         check(got and len(got["diagnostics"]) == 1, "options-only without -g: tank.gsc gets its error: %r" % got)
         check(shut_down(s) == 0, "options-only without -g: exit status 0")
+    finally:
+        shutil.rmtree(tmp)
+
+
+def test_project_walk_entries():
+    """`--entry a b` in atrc.flags: the names after the first are the game's
+    script names as written, never paths of the file's directory; the
+    second entry's script is compiled and answers."""
+    tmp, ws = workspace()
+    try:
+        os.makedirs(os.path.join(ws, "maps"))
+        for name in ("first", "second"):
+            shutil.copy(os.path.join(ws, "tank.gsc"), os.path.join(ws, "maps", name + ".gsc"))
+        s, got = project_session(ws, "--no-xanim\n-g\n.\n--entry\nmaps/first\nmaps/second\n",
+                                 open_files=(os.path.join("maps", "second.gsc"),))
+        d = flags_diagnostics(s, ws)
+        check(not d, "--entry a b in atrc.flags: no error on it: %r" % d)
+        check(got and len(got["diagnostics"]) == 1 and got["diagnostics"][0].get("code") == "undefined-animation",
+              "--entry a b: the second entry's script gets its error: %r" % got)
+        second = uri(os.path.join(ws, "maps", "second.gsc"))
+        r = s.call("textDocument/hover", {"textDocument": {"uri": second}, "position": {"line": 5, "character": 16}})
+        text = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+        check("tank_idle" in text and "0x0001" in text, "--entry a b: hover in the second entry's script: %r" % text)
+        check(shut_down(s) == 0, "--entry a b: exit status 0")
     finally:
         shutil.rmtree(tmp)
 

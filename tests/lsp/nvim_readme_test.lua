@@ -8,19 +8,9 @@
 -- script, relative to the working directory), LSP_CLI_ARGS (a JSON array: the
 -- command line of the same compilation).
 local env = function(k) return os.getenv(k) or "" end
-local failures, checks = 0, 0
-local function check(cond, msg)
-  checks = checks + 1
-  if not cond then
-    failures = failures + 1
-    io.stderr:write("FAIL lsp neovim README setup: " .. msg .. "\n")
-  end
-  return cond
-end
-local function finish()
-  io.stderr:write(string.format("lsp neovim README setup: %d checks, %d failed\n", checks, failures))
-  vim.cmd(failures == 0 and "qall!" or "cquit 1")
-end
+local here = debug.getinfo(1, "S").source:sub(2):match("(.*)/") or "."
+local report = dofile(here .. "/nvim_report.lua")("neovim README setup")
+local check, finish = report.check, report.finish
 
 local cmd = vim.fn.shellescape(env("ATRC")) .. " --format json"
 for _, a in ipairs(vim.fn.json_decode(env("LSP_CLI_ARGS"))) do cmd = cmd .. " " .. vim.fn.shellescape(a) end

@@ -13,6 +13,7 @@ UTF-16 and UTF-8, compared with the byte columns the command line prints.
 import contextlib
 import json
 import os
+import re
 import select
 import subprocess
 import sys
@@ -371,8 +372,12 @@ def test_archive():
     check(refs, "the command line lists references in pak0.iwd:maps/mp/mp_harbour.gsc")
     archive = os.path.realpath(os.path.join(INSTALL, "main/pak0.iwd"))
     entry_uri = "atrc-archive://" + urllib.parse.quote(archive) + "!/maps/mp/mp_harbour.gsc"
-    # a file of the level to compile: open a loose one? none; ask for the entry (compiles first)
-    s.notify("workspace/didChangeWatchedFiles", {"changes": []})
+    # every script of the level is in an archive: a document outside any
+    # project (a project lives while one of its documents is open) gets the
+    # level compiled; then the entry is asked for
+    open_doc(s, os.path.join(WORKSPACE, "tank.gsc"))
+    s.call("textDocument/hover", {"textDocument": {"uri": uri(os.path.join(WORKSPACE, "tank.gsc"))},
+                                  "position": {"line": 0, "character": 0}})
     r = s.call("atrc/archiveEntry", {"uri": entry_uri})
     text = ((r or {}).get("result") or {}).get("text")
     check(text and "crane_swing" in text, "atrc/archiveEntry serves the entry: %r" % r)
@@ -637,6 +642,129 @@ def test_cod4x_preprocessor():
                 check(((0, 0), "unknown-directive") in places and ((3, 6), "unknown-function") in places,
                       "without --extension cod4x: the stock game's errors: %r" % places)
             shut_down(s)
+
+
+def test_several_projects():
+    """One server, two projects and a loose file (as Neovim runs one server
+    for all): a/ (--profile cod2) and b/ (--profile cod4), each with its own
+    atrc.flags and tree, where the same %walk packs differently and %extra
+    exists only in a's; loose/ below no atrc.flags (the default profile, the
+    workspace root's tree).  Each document is answered from its own
+    project; each project is said once; workspace symbols ask every
+    project; closing all of a project's documents drops it; an atrc.flags
+    created mid-session moves the loose file into a project of its own."""
+    with temp_dir() as tmp:
+        tmp = os.path.realpath(tmp)
+        trees = {"a": ["walk", "run", "extra"], "b": ["moves", "{", "\tstep", "\t{", "\t\twalk", "\t}", "}"],
+                 ".": ["stand", "{", "\tcrouch", "\t{", "\t\tlow", "\t\t{", "\t\t\twalk", "\t\t}", "\t}", "}"]}
+        # abs() is a builtin of CoD4's, not of CoD2's (nor of the default profile's)
+        script = ["#using_animtree(\"human\");", "main()", "{", "\tself setanim(%walk, 1);", "\tx = abs(-1);",
+                  "\tself setanim(%extra, 1);", "}", ""]
+        for d, names in trees.items():
+            os.makedirs(os.path.join(tmp, d, "animtrees"), exist_ok=True)
+            write_lines(os.path.join(tmp, d, "animtrees", "human.atr"), names + [""])
+        for d, profile in (("a", "cod2"), ("b", "cod4")):
+            os.makedirs(os.path.join(tmp, d, "maps"))
+            write_lines(os.path.join(tmp, d, "atrc.flags"), ["--profile", profile, "--no-xanim", ""])
+            write_lines(os.path.join(tmp, d, "maps", "x.gsc"), script)
+        os.makedirs(os.path.join(tmp, "loose"))
+        loose = write_lines(os.path.join(tmp, "loose", "loose.gsc"), script[:5] + ["}", ""])
+        xa, xb = os.path.join(tmp, "a", "maps", "x.gsc"), os.path.join(tmp, "b", "maps", "x.gsc")
+        s = Server(cwd=tmp)
+        initialize(s, root=tmp)
+        for path in (xa, xb, loose):
+            open_doc(s, path)
+        diags = {path: s.diagnostics_for(uri(path)) for path in (xa, xb, loose)}
+        codes = {path: [d.get("code") for d in (diags[path] or {}).get("diagnostics", [])] for path in diags}
+        check(codes[xa] == ["maybe-sp-builtin"] and "known cod2 builtin" in diags[xa]["diagnostics"][0]["message"],
+              "a's script (cod2): abs is unknown, %%extra in a's tree: %r" % diags[xa])
+        check(codes[xb] == ["undefined-animation"], "b's script (cod4): abs known, %%extra not in b's tree: %r" % diags[xb])
+        check(codes[loose] == ["maybe-sp-builtin"] and "known uo builtin" in diags[loose]["diagnostics"][0]["message"],
+              "the loose file: the default profile (uo), the root's tree: %r" % diags[loose])
+
+        def hover(path, line, character):
+            r = s.call("textDocument/hover", {"textDocument": {"uri": uri(path)}, "position": {"line": line, "character": character}})
+            return (((r or {}).get("result") or {}).get("contents") or {}).get("value", "")
+        # %walk: node 2 of a's tree (root, extra, walk), 3 of b's (root, moves, step, walk), 4 of the root's
+        for path, node in ((xa, 2), (xb, 3), (loose, 4)):
+            text = hover(path, 3, 16)
+            check("= `0x0001000%d`" % node in text, "hover on %%walk in %s: node %d: %r" % (path, node, text))
+        text = hover(xb, 4, 6)
+        check("builtin (stock cod4" in text, "hover on abs in b: CoD4's builtin: %r" % text)
+        for path, d in ((xa, "a"), (xb, "b")):
+            r = s.call("textDocument/definition", {"textDocument": {"uri": uri(path)}, "position": {"line": 3, "character": 16}})
+            got = (r or {}).get("result") or {}
+            check(got.get("uri") == uri(os.path.join(tmp, d, "animtrees", "human.atr")),
+                  "definition of %%walk in %s: its own project's tree: %r" % (path, got))
+        def said(method):
+            """The texts of the method's notifications, paths as this system writes them (under
+            Wine the server's are Z:\\tmp\\...: the drive dropped, separators made '/')."""
+            texts = [n["params"]["message"].replace("\\", "/") for n in s.notes if n["method"] == method]
+            return [re.sub(r"\b[A-Za-z]:/", "/", t) if DRIVE else t for t in texts]
+        shown = said("window/showMessage")
+        check(len(shown) == 3 and "configured by " + os.path.join(tmp, "a", "atrc.flags") in shown[0]
+              and "configured by " + os.path.join(tmp, "b", "atrc.flags") in shown[1]
+              and "loose.gsc has no atrc.flags above it" in shown[2] and "default profile" in shown[2],
+              "one window/showMessage per project, naming its configuration: %r" % shown)
+        r = s.call("workspace/symbol", {"query": "main"})
+        got = sorted(y["location"]["uri"] for y in (r or {}).get("result") or [])
+        check(got == sorted(uri(p) for p in (xa, xb, loose)), "workspace symbols from every project: %r" % got)
+        # a second document of a project, and typing: no more messages
+        s.notes = []
+        xa2 = write_lines(os.path.join(tmp, "a", "maps", "y.gsc"), script)
+        open_doc(s, xa2)
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(xa), "version": 2},
+                                            "contentChanges": [{"text": "\n".join(script)}]})
+        check("= `0x00010002`" in hover(xa2, 3, 16), "a second document of a joins its project")
+        shown = said("window/showMessage")
+        check(shown == [], "a second document and an edit of a known project: no message: %r" % shown)
+        # every document of a closed: the project is dropped; b and the loose file still answer
+        s.notes = []
+        for path in (xa, xa2):
+            s.notify("textDocument/didClose", {"textDocument": {"uri": uri(path)}})
+        check("= `0x00010003`" in hover(xb, 3, 16), "after a is closed b answers")
+        logged = said("window/logMessage")
+        check(any("dropped" in t and os.path.join(tmp, "a", "atrc.flags") in t for t in logged),
+              "closing all of a's documents drops its project: %r" % logged)
+        # an atrc.flags created above the loose file: it moves into a project of its own
+        s.notes = []
+        write_lines(os.path.join(tmp, "loose", "atrc.flags"), ["--profile", "cod4", "--no-xanim", "-g", "..", ""])
+        s.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": uri(os.path.join(tmp, "loose", "atrc.flags")), "type": 1}]})
+        text = hover(loose, 4, 6)
+        check("builtin (stock cod4" in text, "the loose file after an atrc.flags is created above it: cod4's builtin: %r" % text)
+        shown = said("window/showMessage")
+        check(len(shown) == 1 and "configured by " + os.path.join(tmp, "loose", "atrc.flags") in shown[0],
+              "the loose file's new project is said: %r" % shown)
+        check(shut_down(s) == 0, "several projects: exit status 0")
+
+
+def test_game_file_joins_project():
+    """A game file below no atrc.flags, opened from a definition (the tree in
+    a game directory outside the project), belongs to the project whose
+    compilation read it: its hover answers from that compilation, and no
+    second configuration is said."""
+    with temp_dir() as tmp:
+        tmp = os.path.realpath(tmp)
+        os.makedirs(os.path.join(tmp, "game", "animtrees"))
+        os.makedirs(os.path.join(tmp, "mod"))
+        write_lines(os.path.join(tmp, "game", "animtrees", "human.atr"), ["stand", "{", "\twalk", "}", ""])
+        write_lines(os.path.join(tmp, "mod", "atrc.flags"), ["--no-xanim", "-g", "../game", "-g", ".", ""])
+        x = write_lines(os.path.join(tmp, "mod", "x.gsc"),
+                        ["#using_animtree(\"human\");", "main()", "{", "\tself setanim(%walk, 1);", "}", ""])
+        s = Server(cwd=tmp)
+        initialize(s, root=tmp)
+        open_doc(s, x)
+        r = s.call("textDocument/definition", {"textDocument": {"uri": uri(x)}, "position": {"line": 3, "character": 16}})
+        loc = (r or {}).get("result") or {}
+        atr = os.path.join(tmp, "game", "animtrees", "human.atr")
+        check(loc.get("uri") == uri(atr), "definition of %%walk: the game directory's tree: %r" % loc)
+        open_doc(s, atr)
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(atr)}, "position": {"line": 2, "character": 2}})
+        text = (((r or {}).get("result") or {}).get("contents") or {}).get("value", "")
+        check("= `0x00010002`" in text, "hover in the game's tree opened from the definition: the project's value: %r" % text)
+        shown = [n["params"]["message"] for n in s.notes if n["method"] == "window/showMessage"]
+        check(len(shown) == 1 and "x.gsc is configured by" in shown[0], "one configuration said, the project's: %r" % shown)
+        check(shut_down(s) == 0, "a game file in a project: exit status 0")
 
 
 def test_bom():
@@ -965,6 +1093,8 @@ if __name__ == "__main__":
     test_arguments()
     test_atr_and_config()
     test_bom()
+    test_several_projects()
+    test_game_file_joins_project()
     test_cod4x_preprocessor()
     test_typing()
     test_hover_format()

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The language server's tests: the protocol client (tests/lsp/protocol.py),
 # Emacs + eglot in batch mode as the README sets it up (tests/lsp/emacs_test.el),
-# Neovim as the README sets it up, through its keys (tests/lsp/nvim_readme_test.lua),
+# Neovim as the README sets it up, through its keys (tests/lsp/nvim_readme_test.lua)
+# and with two projects and a loose file in one session (tests/lsp/nvim_projects_test.lua),
 # and headless Neovim as the editor (tests/lsp/nvim_test.lua), in file-list
 # mode (the open documents; initializationOptions.flags with UTF-8
 # positions) and level mode (an atrc.flags project), each compared with the
@@ -62,6 +63,31 @@ st=$?
 # the screen's mode messages are no part of the report
 tr '\r' '\n' <"$tmp/nvim.out" | sed -e 's/-- INSERT --//g' -e 's/-- ^X mode ([^)]*)//g' | grep -v '^$'
 [ $st -eq 0 ] || { echo "FAIL lsp neovim README setup: exit status $st"; fail=1; }
+
+# The same README setup, one Neovim session and so one server for two
+# projects (CoD2 and CoD4, each its own tree where %walk packs differently)
+# and a file outside both (the default profile, the root's tree).
+echo "== lsp: neovim, the README's setup, two projects and a loose file"
+p="$tmp/projects"
+mkdir -p "$p/a/animtrees" "$p/a/maps" "$p/b/animtrees" "$p/b/maps" "$p/animtrees" "$p/loose"
+printf '%s\n' walk run extra >"$p/a/animtrees/human.atr"
+printf '%s\n' moves '{' '	step' '	{' '		walk' '	}' '}' >"$p/b/animtrees/human.atr"
+printf '%s\n' stand '{' '	walk' '}' >"$p/animtrees/human.atr"
+printf '%s\n' --profile cod2 --no-xanim >"$p/a/atrc.flags"
+printf '%s\n' --profile cod4 --no-xanim >"$p/b/atrc.flags"
+for f in "$p/a/maps/x.gsc" "$p/b/maps/x.gsc" "$p/loose/loose.gsc"; do
+    printf '%s\n' '#using_animtree("human");' 'main()' '{' '	self setanim(%walk, 1);' '	self setanim(%extra, 1);' '}' >"$f"
+done
+(cd "$p" && $limit env ATRC="$ATRC" PATH="$(dirname "$ATRC"):$PATH" HOME="$tmp/home" XDG_STATE_HOME="$tmp/state" \
+    XDG_DATA_HOME="$tmp/data" LSP_CASES='[
+      {"open": "a/maps/x.gsc", "cli": ["--profile", "cod2", "--no-xanim", "-g", "a", "a/maps/x.gsc"]},
+      {"open": "b/maps/x.gsc", "cli": ["--profile", "cod4", "--no-xanim", "-g", "b", "b/maps/x.gsc"]},
+      {"open": "loose/loose.gsc", "cli": ["-g", ".", "loose/loose.gsc"]}]' \
+    nvim --headless -u "$tmp/init.lua" -i NONE -n -c "luafile $repo/tests/lsp/nvim_projects_test.lua" </dev/null \
+    >"$tmp/nvim.out" 2>&1)
+st=$?
+tr '\r' '\n' <"$tmp/nvim.out" | grep -v '^$'
+[ $st -eq 0 ] || { echo "FAIL lsp neovim two projects: exit status $st"; fail=1; }
 
 # Emacs + eglot, set up exactly as the README says (its snippet is extracted
 # and loaded), on copies of two stock CoD4 scripts (Windows-1252, CRLF, no
