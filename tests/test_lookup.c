@@ -503,6 +503,28 @@ START_TEST(builtin_signature)
 }
 END_TEST
 
+/* A script of a file list has its text dropped once parsed: a %name is
+** still found from any column of it, not only from its '%', with its whole
+** token as the range (the text is read again for the query). */
+START_TEST(released_script_anywhere_on_a_name)
+{
+    char path[300];
+    atrc_ctx *b = compile_one("r.gsc", "#using_animtree(\"t\");\nf()\n{\n\tx = %walk;\n}\n", path, sizeof path);
+    ck_assert_uint_eq(atrc_diagnostic_count(b), 0);
+    for (int col = 6; col <= 10; col++) { /* '%' to 'k' */
+        atrc_at at;
+        ck_assert_int_eq(atrc_lookup(b, path, 4, col, &at), 1);
+        ck_assert_int_eq(at.kind, ATRC_AT_ANIM);
+        ck_assert_str_eq(at.name, "walk");
+        ck_assert_int_eq(at.where.column, 6);
+        ck_assert_int_eq(at.where.end_column, 11);
+    }
+    atrc_at at;
+    ck_assert_int_eq(atrc_lookup(b, path, 4, 11, &at), 0); /* the ';' after it */
+    atrc_free(b);
+}
+END_TEST
+
 Suite *make_lookup_suite(void)
 {
     Suite *s = suite_create("lookup");
@@ -520,6 +542,7 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, signatures_symbols_folds, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, builtin_signature, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, completion_with_a_pruned_duplicate, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, released_script_anywhere_on_a_name, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }
