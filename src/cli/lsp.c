@@ -15,10 +15,12 @@
 
 /* ---- configuration and compilation ---- */
 
-static int is_script_path(const char *path)
+/* A script by its name: .gsc, .csc, and CoD4x's .gsx when gsx (--extension cod4x). */
+static int is_script_path(const char *path, int gsx)
 {
     const char *dot = strrchr(path, '.');
-    return dot && !os_last_path_sep(dot) && (strcasecmp(dot, ".gsc") == 0 || strcasecmp(dot, ".csc") == 0);
+    return dot && !os_last_path_sep(dot) &&
+           (strcasecmp(dot, ".gsc") == 0 || strcasecmp(dot, ".csc") == 0 || (gsx && strcasecmp(dot, ".gsx") == 0));
 }
 
 /* The directory of path (malloc'ed). */
@@ -30,13 +32,13 @@ static char *dir_of(const char *path)
 }
 
 /* The open scripts below dir (all when dir is NULL) as operands: file-list
-** mode on them.  Returns how many. */
-static size_t add_open_scripts(lsp_server *s, const char *dir)
+** mode on them (.gsx ones too when gsx).  Returns how many. */
+static size_t add_open_scripts(lsp_server *s, const char *dir, int gsx)
 {
     size_t scripts = 0;
     for (size_t i = 0; i < s->docs.count; i++) {
         const lsp_doc *d = &s->docs.items[i];
-        if (d->open && d->path && is_script_path(d->path) && (!dir || argfile_below(dir, d->path) == 1)) {
+        if (d->open && d->path && is_script_path(d->path, gsx) && (!dir || argfile_below(dir, d->path) == 1)) {
             arglist_add(&s->args, d->path, NULL);
             scripts++;
         }
@@ -59,7 +61,7 @@ static int project_args(lsp_server *s, FILE *err)
         arglist_add(&s->args, "-g", NULL);
         arglist_add(&s->args, real, NULL);
     }
-    size_t scripts = real ? add_open_scripts(s, real) : 0;
+    size_t scripts = real ? add_open_scripts(s, real, scan.gsx) : 0;
     free(dir);
     free(real);
     return scripts ? 0 : -1;
@@ -80,7 +82,7 @@ static int build_args(lsp_server *s, FILE *err)
         arglist_add(&s->args, "-g", NULL);
         arglist_add(&s->args, s->root, NULL);
     }
-    return add_open_scripts(s, NULL) ? 0 : -1;
+    return add_open_scripts(s, NULL, 0) ? 0 : -1;
 }
 
 void lsp_compile(lsp_server *s)

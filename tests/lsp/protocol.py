@@ -639,6 +639,29 @@ def test_cod4x_preprocessor():
             shut_down(s)
 
 
+def test_gsx():
+    """A CoD4x .gsx document under an options-only atrc.flags that says
+    --extension cod4x is one of the open scripts the server compiles (its
+    diagnostics as the command line's); without the extension it is no
+    script (an empty list)."""
+    with temp_dir() as tmp:
+        script = write_lines(os.path.join(tmp, "x.gsx"), ["main()", "{", "\tnotAFunction();", "}", ""])
+        for ext in (["--extension", "cod4x"], []):
+            write_lines(os.path.join(tmp, "atrc.flags"), ["--profile", "cod4", "--no-xanim"] + ext + [""])
+            cli = cli_json(["--profile", "cod4", "--no-xanim"] + ext + ["-g", ".", "x.gsx"], cwd=tmp)
+            want = [((d["line"] - 1, d["column"] - 1), d["code"]) for d in cli["diagnostics"]] if ext else []
+            s = Server(cwd=tmp)
+            initialize(s, root=tmp)
+            open_doc(s, script)
+            got = s.diagnostics_for(uri(script))
+            places = [((d["range"]["start"]["line"], d["range"]["start"]["character"]), d.get("code"))
+                      for d in (got or {}).get("diagnostics", [])]
+            check(got is not None and places == want and (want or not ext),
+                  "a .gsx document %s --extension cod4x: %r (the command line: %r)"
+                  % ("with" if ext else "without", places, want))
+            shut_down(s)
+
+
 def test_bom():
     """A tree file saved with a UTF-8 byte order mark (as the stock
     flakpanzer.atr of every game): editors keep the mark out of the text, so
@@ -966,6 +989,7 @@ if __name__ == "__main__":
     test_atr_and_config()
     test_bom()
     test_cod4x_preprocessor()
+    test_gsx()
     test_typing()
     test_hover_format()
     test_names()
