@@ -769,6 +769,39 @@ def test_typing():
         shutil.rmtree(tmp)
 
 
+def test_typing_an_argument_line():
+    """`self setanim(` typed (no '%', its '(' open) above a line that reads
+    as arguments up to its ';' or '=' (`self setanim(%b, 1);`, `x = %b;`):
+    hover on that line's %b answers as with the unfinished line removed,
+    and so does %d below it."""
+    with temp_dir() as tmp:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        write_lines(os.path.join(tmp, "animtrees/t.atr"), ["a", "b", "c", "d", "Eee", ""])
+        gsc = os.path.join(tmp, "t.gsc")
+        flags = ["--no-xanim", "-g", ".", "t.gsc"]
+        for line in ("\tself setanim(%b, 1);", "\tx = %b;", "\tx[0] = %b;", "\tfoo(%b);"):
+            text = '#using_animtree("t");\nmain()\n{\n' + line + '\n\tself setanim(%d);\n}\n'
+            write_lines(gsc, [text])
+            b = line.index("%b") + 1
+            s = Server(cwd=tmp)
+            initialize(s, flags=flags, root=tmp)
+            open_doc(s, gsc, text)
+            s.diagnostics_for(uri(gsc))
+            before = (hover_text(s, gsc, 3, b), hover_text(s, gsc, 4, 15))
+            s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": 2}, "contentChanges": [
+                {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+                 "text": "\tself setanim(\n"}]})
+            got = s.diagnostics_for(uri(gsc))
+            errors = [(d["range"]["start"], d["message"]) for d in (got or {}).get("diagnostics", []) if d["severity"] == 1]
+            check(len(errors) == 1 and errors[0][0] == {"line": 3, "character": 14}
+                  and errors[0][1].startswith("expected ')' before '"),
+                  "after %r: one error, at the end of the unfinished line: %r" % (line, errors))
+            after = (hover_text(s, gsc, 4, b), hover_text(s, gsc, 5, 15))
+            check(before[0] and after == before, "after %r: hover on %%b and %%d as without the unfinished line: %r, %r"
+                  % (line, before, after))
+            shut_down(s)
+
+
 def test_hover_format():
     """Hover in the format the client prefers (hover.contentFormat), paths in
     hovers and completion details relative to the project, never `/./`."""
@@ -991,6 +1024,7 @@ if __name__ == "__main__":
     test_cod4x_preprocessor()
     test_gsx()
     test_typing()
+    test_typing_an_argument_line()
     test_hover_format()
     test_names()
     test_code_actions()
