@@ -637,6 +637,11 @@ START_TEST(recovery_unfinished_line_before_an_argument_line)
                 "3:7: error: expected expression before ';'\n");
     assert_diag("f() {\n  a[\n  x[0] += 2;\n}\n", "2:5: error: expected ']' before 'x'\n");
     assert_diag("f() {\n  for (i = 0;\n  i < 3;\n  i++)\n    x = 1;\n  foo(a,\n  bar(b));\n}\n", "");
+    /* An `if` or `while` header left open keeps its body (the parser's
+    ** recovery holds the header): one error, as before. */
+    assert_diag("f() {\n  if (isdefined(a[1])\n    count++;\n  while (x\n    y = 1;\n}\n",
+                "3:10: error: expected '(' before '++'\n"
+                "5:7: error: expected '(' before '='\n");
 }
 END_TEST
 

@@ -2,11 +2,13 @@
 #include "script/syntax_recovery.h"
 #include "game/profile.h"
 #include "script/syntax_messages.h"
+#include "base/text.h"
 #include "base/vec.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- the parser's state, as recovery asks it ---- */
 
@@ -104,6 +106,30 @@ static int statement_token(int major, int prev_code)
     }
 }
 
+/* The opener o, of an earlier line than the token at z (line, col), opens
+** a control statement's header (`if (`, `while (`, `for (`, `switch (`):
+** the parser's error recovery keeps such a header, so the line after it is
+** no statement of its own.  Read from the text, back from z to o's line
+** (only when an error asks). */
+static int opens_header(const gsc_opener *o, const char *data, const char *z, int line, int col)
+{
+    if (o->kind != TK_LP) return 0;
+    const char *p = z - (col - 1); /* the start of z's line */
+    for (; line > o->line && p > data; line--) {
+        p--; /* the '\n' ending the line before */
+        while (p > data && p[-1] != '\n') p--;
+    }
+    if (line != o->line) return 0;
+    const char *e = p + (o->col - 1); /* the '(' */
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    const char *w = e;
+    while (w > p && text_is_identifier(w - 1, 1)) w--;
+    static const char *const words[] = {"if", "while", "for", "switch"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if ((size_t)(e - w) == strlen(words[i]) && strncasecmp(w, words[i], (size_t)(e - w)) == 0) return 1;
+    return 0;
+}
+
 /* The error at tok (major) is on a line that began inside a '(' or '[' of
 ** an earlier line, the line's own brackets are balanced up to it (the same
 ** innermost bracket as the line began), and tok makes the line a statement
@@ -123,7 +149,8 @@ static int unfinished_line_above(const gsc_recovery *rec, int major, const gsc_t
         !statement_token(major, rec->ctx->prev_code))
         return 0;
     return inner && lx->open.count == rec->line_open_count && inner->kind == rec->line_inner.kind &&
-           inner->line == rec->line_inner.line && inner->col == rec->line_inner.col;
+           inner->line == rec->line_inner.line && inner->col == rec->line_inner.col &&
+           !opens_header(inner, lx->src->data, rec->line_first.z, rec->line_first.line, rec->line_first.col);
 }
 
 void recovery_syntax_error(void *parser, gsc_parse_ctx *ctx, int major, gsc_token tok)
