@@ -90,26 +90,35 @@ static const char *project_dir(lsp_server *s, outbuf *dir)
     return s->root;
 }
 
-/* path as hovers and completion details show it: without `/./` segments
-** (the game directories are spelled `DIR/.` when a flag says `-g .`), and
-** relative to the project when it lies below it. */
-void lsp_display_path(lsp_server *s, const char *path, outbuf *b)
+/* path without `/./` segments (the game directories are spelled `DIR/.`
+** when a flag says `-g .`), its separators '/' (on Windows too, as the
+** client's URIs have them), into clean. */
+static void clean_path(const char *path, outbuf *clean)
 {
-    outbuf clean = {0};
     for (const char *p = path; *p;) {
         if (os_is_path_sep(p[0]) && p[1] == '.' && (os_is_path_sep(p[2]) || p[2] == 0)) {
             p += 2; /* "/." dropped: the separator after it (or the end) follows */
             continue;
         }
-        outbuf_char(&clean, *p++);
+        outbuf_char(clean, os_is_path_sep(*p) ? '/' : *p);
+        p++;
     }
+}
+
+/* path as hovers and completion details show it: clean (clean_path), and
+** relative to the project when it lies below it. */
+void lsp_display_path(lsp_server *s, const char *path, outbuf *b)
+{
+    outbuf clean = {0}, dir = {0}, root = {0};
+    clean_path(path, &clean);
     const char *text = clean.s ? clean.s : "";
-    outbuf dir = {0};
-    const char *root = project_dir(s, &dir);
-    size_t n = root ? strlen(root) : 0;
-    while (n > 1 && os_is_path_sep(root[n - 1])) n--;
-    if (n && strncmp(text, root, n) == 0 && os_is_path_sep(text[n]) && text[n + 1]) text += n + 1;
+    const char *project = project_dir(s, &dir);
+    if (project) clean_path(project, &root);
+    size_t n = root.len;
+    while (n > 1 && root.s[n - 1] == '/') n--;
+    if (n && strncmp(text, root.s, n) == 0 && text[n] == '/' && text[n + 1]) text += n + 1;
     outbuf_str(b, text);
+    outbuf_free(&root);
     outbuf_free(&dir);
     outbuf_free(&clean);
 }

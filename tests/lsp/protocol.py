@@ -400,6 +400,58 @@ def test_archive():
     shut_down(s)
 
 
+def archive_uri(archive, entry):
+    """The atrc-archive: URI of an entry, the archive spelt as the client spells its files."""
+    return "atrc-archive://" + ("/" + DRIVE if DRIVE else "") + urllib.parse.quote(os.path.realpath(archive)) + "!/" + entry
+
+
+def test_archive_uris():
+    """A tree inside an .iwd in the project's game directory: definition
+    names it by one URI, the archive spelt as the client spells its own
+    files (on Windows its drive so, forward slashes: never %5C); that URI
+    serves the entry, opened it answers hover and references (back to the
+    script under the client's own URI), and the hover shows the archive's
+    path in the project with forward slashes."""
+    import zipfile
+    with temp_dir() as tmp:
+        tmp = os.path.realpath(tmp)
+        gsc = write_lines(os.path.join(tmp, "t.gsc"), ['#using_animtree("t");', "main()", "{", "\tself setanim(%b);", "}", ""])
+        with zipfile.ZipFile(os.path.join(tmp, "pak0.iwd"), "w") as z:
+            z.writestr("animtrees/t.atr", "a\nb\n")
+        want = archive_uri(os.path.join(tmp, "pak0.iwd"), "animtrees/t.atr")
+        # the game directory relative to the project, and (on Windows) as
+        # its users write it there: C:\x\y
+        for game in (".", ("Z:" + tmp.replace("/", "\\")) if DRIVE else tmp):
+            write_lines(os.path.join(tmp, "atrc.flags"), ["--profile", "cod2", "--no-xanim", "-g", game, "t.gsc", ""])
+            archive_case(tmp, gsc, want, game)
+
+
+def archive_case(tmp, gsc, want, game):
+    """test_archive_uris with the game directory game."""
+    s = Server(cwd=tmp)
+    initialize(s, root=tmp)
+    open_doc(s, gsc)
+    s.diagnostics_for(uri(gsc))
+    r = s.call("textDocument/definition", {"textDocument": {"uri": uri(gsc)}, "position": {"line": 3, "character": 15}})
+    loc = (r or {}).get("result") or {}
+    check(loc.get("uri") == want, "-g %s: the tree in the archive: %r, want %r" % (game, loc.get("uri"), want))
+    r = s.call("atrc/archiveEntry", {"uri": want})
+    text = ((r or {}).get("result") or {}).get("text")
+    check(text == "a\nb\n", "-g %s: atrc/archiveEntry of %r: %r" % (game, want, r))
+    h = hover_text(s, gsc, 0, 3)
+    check("pak0.iwd:animtrees/t.atr" in h and "\\" not in h, "-g %s: the hover names the archive's tree: %r" % (game, h))
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": want, "languageId": "atr", "version": 1,
+                                                       "text": text or ""}})
+    r = s.call("textDocument/hover", {"textDocument": {"uri": want}, "position": {"line": 1, "character": 0}})
+    h = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+    check("node" in h and "root/b" in h, "-g %s: hover in the opened archive entry: %r" % (game, r))
+    r = s.call("textDocument/references", {"textDocument": {"uri": want}, "position": {"line": 1, "character": 0},
+                                           "context": {"includeDeclaration": True}})
+    uris = sorted(l["uri"] for l in (r or {}).get("result") or [])
+    check(uris == sorted([want, uri(gsc)]), "-g %s: references of b from the archive entry: %r" % (game, uris))
+    shut_down(s)
+
+
 def test_arguments():
     r = subprocess.run([ATRC, "lsp", "--stdio-please"], stdin=subprocess.DEVNULL, capture_output=True)
     check(r.returncode == 2 and b"atrc lsp takes no arguments, not '--stdio-please'" in r.stderr,
@@ -1033,6 +1085,7 @@ if __name__ == "__main__":
     test_notetracks()
     test_positions(utf8=False)
     test_positions(utf8=True)
+    test_archive_uris()
     if INSTALL:
         test_archive()
     print("lsp protocol: %d checks, %d failed" % (checks, failures), file=sys.stderr)
