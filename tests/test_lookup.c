@@ -525,6 +525,30 @@ START_TEST(released_script_anywhere_on_a_name)
 }
 END_TEST
 
+/* The name of a %name is no local variable: not offered as one, and on a
+** statement that did not parse (no reference) hover finds nothing there. */
+START_TEST(anim_names_are_no_locals)
+{
+    char path[300];
+    atrc_ctx *b = compile_one("n.gsc", "#using_animtree(\"t\");\nf()\n{\n\tx = %walk;\n\tself setanim(%run\n\t\n}\n",
+                              path, sizeof path);
+    size_t n;
+    int start;
+    const atrc_completion *c = atrc_complete(b, path, 6, 2, &n, &start);
+    int x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (c[i].kind != ATRC_COMPLETE_LOCAL) continue;
+        ck_assert_msg(strcmp(c[i].label, "walk") != 0 && strcmp(c[i].label, "run") != 0, "%s offered as a local",
+                      c[i].label);
+        x += strcmp(c[i].label, "x") == 0;
+    }
+    ck_assert_int_eq(x, 1);
+    atrc_at at;
+    ck_assert_int_eq(atrc_lookup(b, path, 5, 17, &at), 0); /* 'r' of %run, in the statement in error */
+    atrc_free(b);
+}
+END_TEST
+
 Suite *make_lookup_suite(void)
 {
     Suite *s = suite_create("lookup");
@@ -543,6 +567,7 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, builtin_signature, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, completion_with_a_pruned_duplicate, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, released_script_anywhere_on_a_name, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, anim_names_are_no_locals, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }

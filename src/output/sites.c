@@ -204,9 +204,11 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         const gsc_token *p2 = back(&r, 1, &c2);
         const gsc_token *p3 = back(&r, 2, &c3);
         /* The name before this token is a local or a parameter when it is no
-        ** call (f(, path::), no field (.x) and no function of path::f, and
+        ** call (f(, path::), no field (.x), no function of path::f and no
+        ** animation (%name, also in a statement that did not parse), and
         ** stands in a body or a definition's parameter list. */
-        if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON) {
+        if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON &&
+            c2 != TK_PERCENT) {
             long fn = depth > 0 ? open_func : in_params ? params_of : -1;
             if (fn >= 0) {
                 site *l = push_site(&f->locals, SITE_LOCAL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
