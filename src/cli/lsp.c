@@ -128,6 +128,8 @@ void lsp_compile(lsp_server *s)
     s->config_error = text && len ? text : NULL;
     if (!s->config_error) free(text);
     s->compiles++;
+    if (s->answering_stale) return; /* a last good text, for one answer (lsp_stale.c) */
+    lsp_stale_compiled(s);
     lsp_publish(s);
 }
 
@@ -158,6 +160,7 @@ static void did_open(lsp_server *s, const json_value *params)
     if (!uri || !text || text->type != JSON_STRING) return;
     lsp_uri_style_learn(&s->uri_style, uri);
     lsp_doc *doc = lsp_docs_open(&s->docs, uri, text->u.string.s, text->u.string.len, version);
+    lsp_stale_forget(s, doc);
     lsp_project_focus(s, doc);
     lsp_project_say(s, doc);
     set_buffer(s, doc);
@@ -178,6 +181,7 @@ static void did_change(lsp_server *s, const json_value *params)
         if (!text || text->type != JSON_STRING) continue;
         if (!range) {
             lsp_docs_open(&s->docs, doc->uri, text->u.string.s, text->u.string.len, doc->version);
+            lsp_stale_forget(s, doc);
             continue;
         }
         int64_t sl, sc, el, ec;
@@ -186,7 +190,9 @@ static void did_change(lsp_server *s, const json_value *params)
             lsp_int(b, "character", &ec) || sl < 0 || el < 0 || sc < 0 || ec < 0 || sl > INT32_MAX || el > INT32_MAX ||
             lsp_doc_edit(doc, (int)sl, sc, (int)el, ec, text->u.string.s, text->u.string.len, s->utf8) != 0) {
             lsp_log(s, 1, "didChange: a range that is not in the document (the edit is ignored)");
+            continue;
         }
+        lsp_stale_edit(s, doc, (int)sl, sc, (int)el, ec, text->u.string.s, text->u.string.len);
     }
     lsp_project_focus(s, doc);
     set_buffer(s, doc);
@@ -473,6 +479,7 @@ void lsp_server_free(lsp_server *s)
     cli_free(&s->cli);
     arglist_free(&s->args);
     arglist_free(&s->init_flags);
+    lsp_stale_free(s);
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
     lsp_published_free(s);

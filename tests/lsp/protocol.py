@@ -854,6 +854,70 @@ def test_typing_an_argument_line():
             shut_down(s)
 
 
+def test_older_state():
+    """While a document does not parse and the current compilation has
+    nothing at the cursor (the statement being edited is an error), hover and
+    definition answer from the last text that parsed, the position mapped
+    back through the edits since and the range forward; the hover says so in
+    its first line, in the client's format.  Where the recovery keeps the
+    statement, and once the text parses again, the current state answers
+    with no note."""
+    with temp_dir() as tmp:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        write_lines(os.path.join(tmp, "animtrees/t.atr"), ["a", "b", "c", "d", "Eee", ""])
+        gsc = os.path.join(tmp, "t.gsc")
+        text = '#using_animtree("t");\nmain()\n{\n\tself setanim(%b);\n\tself setanim(%d);\n}\n'
+        write_lines(gsc, [text])
+        flags = ["--no-xanim", "-g", ".", "t.gsc"]
+        value = {r["name"]: r["value"] for r in cli_json(flags, cwd=tmp)["references"] if r["kind"] == "anim"}
+        for fmt, note in (("markdown", "*from the last version that parsed (%d edit%s ago)*\n\n"),
+                          ("plaintext", "from the last version that parsed (%d edit%s ago)\n\n")):
+            s = Server(cwd=tmp)
+            initialize(s, flags=flags, root=tmp, caps={"textDocument": {"hover": {"contentFormat": [fmt]}}})
+            open_doc(s, gsc, text)
+            s.diagnostics_for(uri(gsc))
+
+            def hover(line, character):
+                r = s.call("textDocument/hover", {"textDocument": {"uri": uri(gsc)},
+                                                  "position": {"line": line, "character": character}})
+                return (r or {}).get("result") or {}
+
+            def change(version, sl, sc, el, ec, new):
+                s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": version},
+                                                    "contentChanges": [{"range": {"start": {"line": sl, "character": sc},
+                                                                                  "end": {"line": el, "character": ec}},
+                                                                        "text": new}]})
+
+            check(not hover(3, 15)["contents"]["value"].startswith(note[:10]), "%s: the current state, no note" % fmt)
+            change(2, 3, 16, 3, 18, "")  # `\tself setanim(%b` left unfinished
+            h = hover(3, 15)
+            v = h.get("contents", {}).get("value", "")
+            check(v.startswith(note % (1, "")) and "0x%08x" % value["b"] in v
+                  and h.get("range", {}).get("start") == {"line": 3, "character": 14},
+                  "%s: hover on %%b of the unfinished line, from the last version that parsed: %r" % (fmt, h))
+            h = hover(4, 15)
+            check("0x%08x" % value["d"] in h.get("contents", {}).get("value", "")
+                  and not h["contents"]["value"].startswith(note[:10]),
+                  "%s: %%d below, kept by the recovery: the current state: %r" % (fmt, h))
+            change(3, 0, 0, 0, 0, "// a line above\n")
+            h = hover(4, 15)
+            v = h.get("contents", {}).get("value", "")
+            check(v.startswith(note % (2, "s")) and h.get("range", {}).get("start") == {"line": 4, "character": 14},
+                  "%s: after a line inserted above, the position and range mapped: %r" % (fmt, h))
+            r = s.call("textDocument/definition", {"textDocument": {"uri": uri(gsc)},
+                                                   "position": {"line": 4, "character": 15}})
+            loc = (r or {}).get("result") or {}
+            check(loc.get("uri") == uri(os.path.join(tmp, "animtrees/t.atr")) and loc["range"]["start"]["line"] == 1,
+                  "%s: definition of %%b from the last version that parsed: %r" % (fmt, r))
+            check(hover(4, 1) == {}, "%s: nothing older where the current text has nothing either" % fmt)
+            change(4, 4, 16, 4, 16, ");")
+            h = hover(4, 15)
+            v = h.get("contents", {}).get("value", "")
+            check("0x%08x" % value["b"] in v and not v.startswith(note[:10]),
+                  "%s: parsed again: the current state, no note: %r" % (fmt, h))
+            shut_down(s)
+
+
 def test_hover_format():
     """Hover in the format the client prefers (hover.contentFormat), paths in
     hovers and completion details relative to the project, never `/./`."""
@@ -1077,6 +1141,7 @@ if __name__ == "__main__":
     test_gsx()
     test_typing()
     test_typing_an_argument_line()
+    test_older_state()
     test_hover_format()
     test_names()
     test_code_actions()
