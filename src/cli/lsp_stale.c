@@ -79,6 +79,7 @@ void lsp_stale_compiled(lsp_server *s)
     }
     for (size_t i = 0; i < s->docs.count; i++) {
         const lsp_doc *doc = &s->docs.items[i];
+        if (!doc->open && i < s->stale.count && s->stale.items[i].good) lsp_stale_forget(s, doc); /* closed */
         if (!doc->open || !doc->path) continue;
         lsp_stale_doc *r = record_of(s, doc);
         if (r->broken || (r->good && r->edits.count == 0)) continue; /* (no edit since: the text kept is this) */
