@@ -503,6 +503,52 @@ START_TEST(builtin_signature)
 }
 END_TEST
 
+/* A script of a file list has its text dropped once parsed: a %name is
+** still found from any column of it, not only from its '%', with its whole
+** token as the range (the text is read again for the query). */
+START_TEST(released_script_anywhere_on_a_name)
+{
+    char path[300];
+    atrc_ctx *b = compile_one("r.gsc", "#using_animtree(\"t\");\nf()\n{\n\tx = %walk;\n}\n", path, sizeof path);
+    ck_assert_uint_eq(atrc_diagnostic_count(b), 0);
+    for (int col = 6; col <= 10; col++) { /* '%' to 'k' */
+        atrc_at at;
+        ck_assert_int_eq(atrc_lookup(b, path, 4, col, &at), 1);
+        ck_assert_int_eq(at.kind, ATRC_AT_ANIM);
+        ck_assert_str_eq(at.name, "walk");
+        ck_assert_int_eq(at.where.column, 6);
+        ck_assert_int_eq(at.where.end_column, 11);
+    }
+    atrc_at at;
+    ck_assert_int_eq(atrc_lookup(b, path, 4, 11, &at), 0); /* the ';' after it */
+    atrc_free(b);
+}
+END_TEST
+
+/* The name of a %name is no local variable: not offered as one, and on a
+** statement that did not parse (no reference) hover finds nothing there. */
+START_TEST(anim_names_are_no_locals)
+{
+    char path[300];
+    atrc_ctx *b = compile_one("n.gsc", "#using_animtree(\"t\");\nf()\n{\n\tx = %walk;\n\tself setanim(%run\n\t\n}\n",
+                              path, sizeof path);
+    size_t n;
+    int start;
+    const atrc_completion *c = atrc_complete(b, path, 6, 2, &n, &start);
+    int x = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (c[i].kind != ATRC_COMPLETE_LOCAL) continue;
+        ck_assert_msg(strcmp(c[i].label, "walk") != 0 && strcmp(c[i].label, "run") != 0, "%s offered as a local",
+                      c[i].label);
+        x += strcmp(c[i].label, "x") == 0;
+    }
+    ck_assert_int_eq(x, 1);
+    atrc_at at;
+    ck_assert_int_eq(atrc_lookup(b, path, 5, 17, &at), 0); /* 'r' of %run, in the statement in error */
+    atrc_free(b);
+}
+END_TEST
+
 Suite *make_lookup_suite(void)
 {
     Suite *s = suite_create("lookup");
@@ -520,6 +566,8 @@ Suite *make_lookup_suite(void)
     tcase_add_posix_test(tc, signatures_symbols_folds, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, builtin_signature, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, completion_with_a_pruned_duplicate, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, released_script_anywhere_on_a_name, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, anim_names_are_no_locals, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }

@@ -604,6 +604,47 @@ START_TEST(recovery_unfinished_line_keeps_next_statement)
 }
 END_TEST
 
+/* The line after the unfinished one reads as arguments up to what no
+** argument list holds (`self setanim(` NEWLINE `self setanim(%b, 1);`: a
+** ';' after a call, or an assignment): the unfinished line is the error, at
+** its end (the broken part an error, the ';' that ended it an empty
+** statement), and the next line is read again as a statement -- its references
+** count and its own mistakes are reported.  A call or a `for` header spread
+** over lines is none of that. */
+START_TEST(recovery_unfinished_line_before_an_argument_line)
+{
+    assert_ast("f() {\n\tself setanim(\n\tself setanim(%b, 1);\n}\n",
+               "(file 1:1\n"
+               "  (function 1:1 \"f\"\n"
+               "    (params 1:2)\n"
+               "    (block 1:5\n"
+               "      (error 3:21)\n"
+               "      (empty 3:21)\n"
+               "      (expr_stmt 3:2\n"
+               "        (method_call 3:2\n"
+               "          (ident 3:2 \"self\")\n"
+               "          (ident 3:7 \"setanim\")\n"
+               "          (args 3:14\n"
+               "            (anim 3:15 \"b\")\n"
+               "            (int 3:19 \"1\")))))))\n"
+               "--\n"
+               "2:15: error: expected ')' before 'self'\n");
+    assert_diag("f() {\n  self setanim(\n  self setanim(%b, 1);\n  x = ;\n}\n",
+                "2:16: error: expected ')' before 'self'\n"
+                "4:7: error: expected expression before ';'\n");
+    assert_diag("f() {\n  foo(1,\n  x = ;\n}\n",
+                "2:9: error: expected ')' before 'x'\n"
+                "3:7: error: expected expression before ';'\n");
+    assert_diag("f() {\n  a[\n  x[0] += 2;\n}\n", "2:5: error: expected ']' before 'x'\n");
+    assert_diag("f() {\n  for (i = 0;\n  i < 3;\n  i++)\n    x = 1;\n  foo(a,\n  bar(b));\n}\n", "");
+    /* An `if` or `while` header left open keeps its body (the parser's
+    ** recovery holds the header): one error, as before. */
+    assert_diag("f() {\n  if (isdefined(a[1])\n    count++;\n  while (x\n    y = 1;\n}\n",
+                "3:10: error: expected '(' before '++'\n"
+                "5:7: error: expected '(' before '='\n");
+}
+END_TEST
+
 /* A broken `if` header is one error: its body and `else` still belong to it. */
 START_TEST(recovery_broken_if_header)
 {
@@ -931,6 +972,7 @@ Suite *make_parser_suite(void)
     tcase_add_test(tc, missing_semicolon_at_end_of_line);
     tcase_add_test(tc, recovery_reports_next_line_after_open_bracket);
     tcase_add_test(tc, recovery_unfinished_line_keeps_next_statement);
+    tcase_add_test(tc, recovery_unfinished_line_before_an_argument_line);
     tcase_add_test(tc, recovery_broken_if_header);
     tcase_add_test(tc, recovery_stray_closing_brace);
     tcase_add_test(tc, recovery_whole_file);

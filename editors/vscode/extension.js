@@ -60,7 +60,7 @@ async function startClient() {
         uriConverters: uris,
         initializationOptions: Array.isArray(flags) && flags.length > 0 ? { flags: flags.map(String) } : {},
         synchronize: {
-            fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.gsc,*.atr,atrc.flags}')
+            fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.gsc,*.gsx,*.atr,atrc.flags}')
         },
         outputChannel: output
     };

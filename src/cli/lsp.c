@@ -15,10 +15,12 @@
 
 /* ---- configuration and compilation ---- */
 
-static int is_script_path(const char *path)
+/* A script by its name: .gsc, .csc, and CoD4x's .gsx when gsx (--extension cod4x). */
+static int is_script_path(const char *path, int gsx)
 {
     const char *dot = strrchr(path, '.');
-    return dot && !os_last_path_sep(dot) && (strcasecmp(dot, ".gsc") == 0 || strcasecmp(dot, ".csc") == 0);
+    return dot && !os_last_path_sep(dot) &&
+           (strcasecmp(dot, ".gsc") == 0 || strcasecmp(dot, ".csc") == 0 || (gsx && strcasecmp(dot, ".gsx") == 0));
 }
 
 /* The directory of path (malloc'ed). */
@@ -30,13 +32,14 @@ static char *dir_of(const char *path)
 }
 
 /* The project's open scripts (below dir when it is not NULL: not a game
-** file it reached) as operands: file-list mode on them.  Returns how many. */
-static size_t add_open_scripts(lsp_server *s, const char *dir)
+** file it reached) as operands: file-list mode on them (.gsx ones too when
+** gsx).  Returns how many. */
+static size_t add_open_scripts(lsp_server *s, const char *dir, int gsx)
 {
     size_t scripts = 0;
     for (size_t i = 0; i < s->docs.list.count; i++) {
         const lsp_doc *d = &s->docs.list.items[i];
-        if (d->open && d->project == s->pj && d->path && is_script_path(d->path) &&
+        if (d->open && d->project == s->pj && d->path && is_script_path(d->path, gsx) &&
             (!dir || argfile_below(dir, d->path) == 1)) {
             arglist_add(&s->pj->args, d->path, NULL);
             scripts++;
@@ -61,7 +64,7 @@ static int project_args(lsp_server *s, FILE *err)
         arglist_add(args, "-g", NULL);
         arglist_add(args, real, NULL);
     }
-    size_t scripts = real ? add_open_scripts(s, real) : 0;
+    size_t scripts = real ? add_open_scripts(s, real, scan.gsx) : 0;
     free(dir);
     free(real);
     return scripts ? 0 : -1;
@@ -83,7 +86,7 @@ static int build_args(lsp_server *s, FILE *err)
         arglist_add(args, "-g", NULL);
         arglist_add(args, s->root, NULL);
     }
-    return add_open_scripts(s, NULL) ? 0 : -1;
+    return add_open_scripts(s, NULL, 0) ? 0 : -1;
 }
 
 void lsp_compile(lsp_server *s, lsp_project *p)
@@ -129,6 +132,8 @@ void lsp_compile(lsp_server *s, lsp_project *p)
     p->config_error = text && len ? text : NULL;
     if (!p->config_error) free(text);
     s->compiles++;
+    if (s->answering_stale) return; /* a last good text, for one answer (lsp_stale.c) */
+    lsp_stale_compiled(s);
     lsp_publish(s);
 }
 
@@ -153,6 +158,7 @@ static void did_open(lsp_server *s, const json_value *params)
     if (!uri || !text || text->type != JSON_STRING) return;
     lsp_uri_style_learn(&s->uri_style, uri);
     lsp_doc *doc = lsp_docs_open(&s->docs, uri, text->u.string.s, text->u.string.len, version);
+    lsp_stale_forget(s, doc);
     lsp_project_attach(s, doc);
     lsp_project_buffer(s, doc);
 }
@@ -172,6 +178,7 @@ static void did_change(lsp_server *s, const json_value *params)
         if (!text || text->type != JSON_STRING) continue;
         if (!range) {
             lsp_docs_open(&s->docs, doc->uri, text->u.string.s, text->u.string.len, doc->version);
+            lsp_stale_forget(s, doc);
             continue;
         }
         int64_t sl, sc, el, ec;
@@ -180,7 +187,9 @@ static void did_change(lsp_server *s, const json_value *params)
             lsp_int(b, "character", &ec) || sl < 0 || el < 0 || sc < 0 || ec < 0 || sl > INT32_MAX || el > INT32_MAX ||
             lsp_doc_edit(doc, (int)sl, sc, (int)el, ec, text->u.string.s, text->u.string.len, s->utf8) != 0) {
             lsp_log(s, 1, "didChange: a range that is not in the document (the edit is ignored)");
+            continue;
         }
+        lsp_stale_edit(s, doc, (int)sl, sc, (int)el, ec, text->u.string.s, text->u.string.len);
     }
     lsp_project_buffer(s, doc);
 }
@@ -485,6 +494,7 @@ void lsp_server_free(lsp_server *s)
 {
     lsp_projects_free(s);
     arglist_free(&s->init_flags);
+    lsp_stale_free(s);
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
     lsp_lines_free(&s->lines);

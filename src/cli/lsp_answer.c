@@ -90,26 +90,35 @@ static const char *project_dir(lsp_server *s, outbuf *dir)
     return s->root;
 }
 
-/* path as hovers and completion details show it: without `/./` segments
-** (the game directories are spelled `DIR/.` when a flag says `-g .`), and
-** relative to the project when it lies below it. */
-void lsp_display_path(lsp_server *s, const char *path, outbuf *b)
+/* path without `/./` segments (the game directories are spelled `DIR/.`
+** when a flag says `-g .`), its separators '/' (on Windows too, as the
+** client's URIs have them), into clean. */
+static void clean_path(const char *path, outbuf *clean)
 {
-    outbuf clean = {0};
     for (const char *p = path; *p;) {
         if (os_is_path_sep(p[0]) && p[1] == '.' && (os_is_path_sep(p[2]) || p[2] == 0)) {
             p += 2; /* "/." dropped: the separator after it (or the end) follows */
             continue;
         }
-        outbuf_char(&clean, *p++);
+        outbuf_char(clean, os_is_path_sep(*p) ? '/' : *p);
+        p++;
     }
+}
+
+/* path as hovers and completion details show it: clean (clean_path), and
+** relative to the project when it lies below it. */
+void lsp_display_path(lsp_server *s, const char *path, outbuf *b)
+{
+    outbuf clean = {0}, dir = {0}, root = {0};
+    clean_path(path, &clean);
     const char *text = clean.s ? clean.s : "";
-    outbuf dir = {0};
-    const char *root = project_dir(s, &dir);
-    size_t n = root ? strlen(root) : 0;
-    while (n > 1 && os_is_path_sep(root[n - 1])) n--;
-    if (n && strncmp(text, root, n) == 0 && os_is_path_sep(text[n]) && text[n + 1]) text += n + 1;
+    const char *project = project_dir(s, &dir);
+    if (project) clean_path(project, &root);
+    size_t n = root.len;
+    while (n > 1 && root.s[n - 1] == '/') n--;
+    if (n && strncmp(text, root.s, n) == 0 && text[n] == '/' && text[n + 1]) text += n + 1;
     outbuf_str(b, text);
+    outbuf_free(&root);
     outbuf_free(&dir);
     outbuf_free(&clean);
 }
@@ -230,20 +239,32 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
         lsp_null_result(s, m);
         return;
     }
-    if (!atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) || at.kind == ATRC_AT_NONE) {
+    int found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) && at.kind != ATRC_AT_NONE;
+    /* nothing here while the document does not parse: its last text that did */
+    int ago = found ? 0 : lsp_stale_begin(s, m, &p);
+    if (ago) found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) && at.kind != ATRC_AT_NONE;
+    if (!found) {
+        if (ago) lsp_stale_end(s, &p);
         lsp_lines_free(&p.lines);
         lsp_null_result(s, m);
         return;
     }
     outbuf md = {0};
+    if (ago) outbuf_printf(&md, "%sfrom the last version that parsed (%d edit%s ago)%s\n\n", s->hover_plain ? "" : "*",
+                           ago, ago == 1 ? "" : "s", s->hover_plain ? "" : "*");
     hover_text(s, &at, &md);
     lsp_begin_result(s, m->id);
     outbuf_printf(&s->msg, "{\"contents\":{\"kind\":\"%s\",\"value\":", s->hover_plain ? "plaintext" : "markdown");
     outbuf_json_string(&s->msg, md.s ? md.s : "", md.len);
-    outbuf_str(&s->msg, "},\"range\":");
-    lsp_write_range(s, &s->msg, &p.lines, &at.where);
+    outbuf_char(&s->msg, '}');
+    /* the range in the current text (none when an edit replaced it) */
+    size_t before = s->msg.len;
+    outbuf_str(&s->msg, ",\"range\":");
+    if (!ago) lsp_write_range(s, &s->msg, &p.lines, &at.where);
+    else if (lsp_stale_write_range(s, &p, &at.where) != 0) s->msg.len = before;
     outbuf_char(&s->msg, '}');
     lsp_end_result(s);
+    if (ago) lsp_stale_end(s, &p);
     outbuf_free(&md);
     lsp_lines_free(&p.lines);
 }
@@ -260,14 +281,33 @@ void lsp_definition(lsp_server *s, const lsp_message *m)
         return;
     }
     int found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) && atrc_definition(s->pj->ctx, &at, &def) && def.file;
-    lsp_lines_free(&p.lines);
+    /* nothing here while the document does not parse: its last text that did */
+    int ago = found ? 0 : lsp_stale_begin(s, m, &p);
+    if (ago) found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) && atrc_definition(s->pj->ctx, &at, &def) && def.file;
+    /* a place in the document itself is in its last good text: mapped to the current one */
+    int here = ago && found && !def.entry && def.path && strcmp(def.path, p.file) == 0;
     if (!found) {
         lsp_null_result(s, m);
-        return;
+    } else if (here) {
+        lsp_begin_result(s, m->id);
+        size_t start = s->msg.len;
+        outbuf_str(&s->msg, "{\"uri\":");
+        outbuf_json_string(&s->msg, p.doc->uri, strlen(p.doc->uri));
+        outbuf_str(&s->msg, ",\"range\":");
+        if (lsp_stale_write_range(s, &p, &def) == 0) {
+            outbuf_char(&s->msg, '}');
+        } else { /* an edit replaced it */
+            s->msg.len = start;
+            outbuf_str(&s->msg, "null");
+        }
+        lsp_end_result(s);
+    } else {
+        lsp_begin_result(s, m->id);
+        lsp_write_location(s, &def);
+        lsp_end_result(s);
     }
-    lsp_begin_result(s, m->id);
-    lsp_write_location(s, &def);
-    lsp_end_result(s);
+    if (ago) lsp_stale_end(s, &p);
+    lsp_lines_free(&p.lines);
 }
 
 void lsp_references(lsp_server *s, const lsp_message *m)

@@ -187,9 +187,11 @@ void lsp_uri_style_learn(lsp_uri_style *st, const char *uri)
     st->colon_escaped = escaped;
 }
 
-void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int windows)
+/* The path part of a URI (after "scheme://"): "/" then path percent-encoded,
+** a Windows drive spelt as st says and '\\' written '/' when windows; '!'
+** kept when keep_bang (an archive's path, before "!/", has it encoded). */
+static void write_uri_path(outbuf *b, const char *path, const lsp_uri_style *st, int windows, int keep_bang)
 {
-    outbuf_str(b, "file://");
     int c = (unsigned char)path[0];
     if (windows && ((c | 32) >= 'a' && (c | 32) <= 'z') && path[1] == ':' &&
         (path[2] == '/' || path[2] == '\\' || !path[2])) {
@@ -202,14 +204,14 @@ void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int w
         outbuf_char(b, '/');
     }
     if (!windows) {
-        percent_encode(b, path, 1);
+        percent_encode(b, path, keep_bang);
         return;
     }
     /* Windows: '\\' is a separator, written '/' like the client's */
     for (const char *p = path; *p;) {
         size_t n = strcspn(p, "\\");
         char *part = copy(p, n);
-        percent_encode(b, part, 1);
+        percent_encode(b, part, keep_bang);
         free(part);
         p += n;
         if (*p) {
@@ -219,11 +221,16 @@ void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int w
     }
 }
 
-void lsp_entry_to_uri(outbuf *b, const char *archive, const char *entry)
+void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int windows)
+{
+    outbuf_str(b, "file://");
+    write_uri_path(b, path, st, windows, 1);
+}
+
+void lsp_entry_to_uri(outbuf *b, const char *archive, const char *entry, const lsp_uri_style *st, int windows)
 {
     outbuf_str(b, "atrc-archive://");
-    if (archive[0] != '/') outbuf_char(b, '/');
-    percent_encode(b, archive, 0);
+    write_uri_path(b, archive, st, windows, 0);
     outbuf_str(b, "!/");
     percent_encode(b, entry, 0);
 }
@@ -243,8 +250,12 @@ int lsp_uri_to_entry(const char *uri, char **archive, char **entry)
         *archive = *entry = NULL;
         return -1;
     }
-    if (OS_WINDOWS && (*archive)[0] == '/' && (*archive)[1] && (*archive)[2] == ':')
-        memmove(*archive, *archive + 1, strlen(*archive));
+    /* file:///C:/x's spelling on Windows, as lsp_uri_to_path reads it */
+    char *a = *archive;
+    if (OS_WINDOWS && a[0] == '/' && a[1] && a[2] == ':') {
+        memmove(a, a + 1, strlen(a));
+        if (a[0] >= 'a' && a[0] <= 'z') a[0] = (char)(a[0] - 'a' + 'A');
+    }
     return 0;
 }
 

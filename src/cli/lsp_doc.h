@@ -66,10 +66,11 @@ void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int w
 #else
 #define LSP_WINDOWS_PATHS 0
 #endif
-/* An archive entry's URI: atrc-archive: then the archive's file: URI path,
-** "!/" and the entry (both percent-encoded; '!' too).  And back: the
-** archive path and entry (malloc'ed), 0 or -1. */
-void lsp_entry_to_uri(outbuf *b, const char *archive, const char *entry);
+/* An archive entry's URI: atrc-archive: then the archive's path as its
+** file: URI spells it (st and windows as for lsp_path_to_uri), "!/" and the
+** entry (both percent-encoded; '!' too).  And back: the archive path (on
+** Windows C:/x, as lsp_uri_to_path gives it) and entry (malloc'ed), 0 or -1. */
+void lsp_entry_to_uri(outbuf *b, const char *archive, const char *entry, const lsp_uri_style *st, int windows);
 int lsp_uri_to_entry(const char *uri, char **archive, char **entry);
 
 /* Positions.  A line of text: its bytes from the start of line `line`

@@ -32,12 +32,13 @@ static void location_uri(lsp_server *s, outbuf *uri, const atrc_location *where)
     }
     lsp_doc *doc = NULL;
     if (!path) outbuf_str(uri, "");
-    else if (where->entry) lsp_entry_to_uri(uri, path, where->entry);
-    else if ((doc = doc_of_path(s, path)) != NULL) outbuf_str(uri, doc->uri);
+    else if (!where->entry && (doc = doc_of_path(s, path)) != NULL) outbuf_str(uri, doc->uri);
     else {
-        /* one spelling per file: its real path ("dir/./x" and links resolved) */
+        /* one spelling per file (and per archive): its real path ("dir/./x"
+        ** and links resolved), as the client spells its files */
         char *real = os_real_path(path);
-        lsp_path_to_uri(uri, real ? real : path, &s->uri_style, LSP_WINDOWS_PATHS);
+        if (where->entry) lsp_entry_to_uri(uri, real ? real : path, where->entry, &s->uri_style, LSP_WINDOWS_PATHS);
+        else lsp_path_to_uri(uri, real ? real : path, &s->uri_style, LSP_WINDOWS_PATHS);
         free(real);
     }
     free(abs);

@@ -26,6 +26,21 @@ typedef struct lsp_project {
     hashtab published_index;
 } lsp_project;
 
+/* A document's last good state (lsp_stale.c): its text in the last
+** compilation where it had no syntax error, and the edits made since
+** (positions in the negotiated encoding: the range replaced, and where the
+** inserted text ends in the text after). */
+typedef struct lsp_stale_edit_rec {
+    int start_line, end_line, new_line;
+    int64_t start_char, end_char, new_char;
+} lsp_stale_edit_rec;
+typedef struct lsp_stale_doc {
+    char *good;             /* NULL: none kept (or reset by a whole-text change) */
+    size_t good_len;
+    VEC(lsp_stale_edit_rec) edits;
+    int broken;             /* the current compilation has a syntax error in it */
+} lsp_stale_doc;
+
 typedef struct lsp_server {
     lsp_reader in;
     int out_fd;
@@ -51,6 +66,8 @@ typedef struct lsp_server {
     lsp_project *pj;        /* the project being compiled or answered (never NULL while answering) */
     lsp_project none;       /* an empty one: the project of a request about no open document */
     unsigned long compiles;
+    VEC(lsp_stale_doc) stale; /* per document (its index in docs) */
+    int answering_stale;    /* lsp_compile of a last good text: nothing published */
 } lsp_server;
 
 /* Output (lsp_rpc.c): a response is begun, its result written to s->msg,
@@ -155,6 +172,25 @@ void lsp_project_touch_all(lsp_server *s);
 void lsp_project_compile_dirty(lsp_server *s);
 void lsp_project_watch(lsp_server *s, const json_value *capabilities);
 void lsp_projects_free(lsp_server *s);
+
+/* Answers from the last good state (lsp_stale.c).  lsp_stale_edit records
+** a range change of doc (before its text changes is no matter: positions
+** only), lsp_stale_forget drops what is kept (a whole-text change),
+** lsp_stale_compiled keeps each open document's text that parses after a
+** compilation.  lsp_stale_begin: when p's document does not parse now and
+** p maps back into its last good text, compiles that text (nothing
+** published), moves p there and returns the number of edits since (then
+** lsp_stale_end once answered; the current text is compiled before the next
+** answer); else 0.  lsp_stale_write_range writes a range of that text in
+** the current one (-1, nothing written, when an edit replaced it). */
+void lsp_stale_edit(lsp_server *s, const lsp_doc *doc, int start_line, int64_t start_char, int end_line,
+                    int64_t end_char, const char *text, size_t n);
+void lsp_stale_forget(lsp_server *s, const lsp_doc *doc);
+void lsp_stale_compiled(lsp_server *s);
+int lsp_stale_begin(lsp_server *s, const lsp_message *m, lsp_position *p);
+void lsp_stale_end(lsp_server *s, const lsp_position *p);
+int lsp_stale_write_range(lsp_server *s, const lsp_position *p, const atrc_location *where);
+void lsp_stale_free(lsp_server *s);
 
 void lsp_server_free(lsp_server *s);
 

@@ -7,6 +7,7 @@
 #include "os/os.h"
 
 #include <string.h>
+#include <strings.h>
 
 typedef enum { TAKES_NONE, TAKES_VALUE, TAKES_LIST } takes;
 
@@ -112,6 +113,7 @@ int project_check_args(const arglist *args, int from, project_scan *scan, FILE *
         const char *v;
         int at = i;
         cli_take_value(args->argc, args->argv, &i, r->name, r->shortname, &v);
+        if (v && strcmp(r->name, "--extension") == 0 && strcasecmp(v, "cod4x") == 0) scan->gsx = 1;
         if (v && r->value == TAKES_LIST && check_file(args, at, v, 0, err)) return 2;
     }
     return 0;

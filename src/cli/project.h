@@ -10,6 +10,7 @@
 typedef struct project_scan {
     int has_inputs;     /* a script operand, --map or --entry: the project names what to compile */
     int has_game_dir;   /* -g or --install */
+    int gsx;            /* --extension cod4x: CoD4x's .gsx files are scripts too */
 } project_scan;
 
 /* Checks the arguments args->argv[from..] that came from a file: an output

@@ -360,8 +360,13 @@ int atrc_lookup(atrc_ctx *ctx, const char *file, int line, int column, atrc_at *
     file_index *f = sites_file_named(ctx, file);
     if (!f) return 0;
     lookup_cache *c = sites_cache(ctx);
+    /* a script of a file list has its text dropped once parsed: read again
+    ** for the query, a token's extent (location_of) is its whole name, not
+    ** only its first byte */
+    int reloaded = f->src->released && source_reload(f->src) == 0;
     int found = sites_is_script(f->src) ? lookup_script(ctx, c, f, line, column, out)
                                   : lookup_atr(ctx, c, f, line, column, out);
+    if (reloaded) source_release(f->src);
     if (!found) clear_at(out);
     else leaf_asset_facts(ctx, out);
     return found;

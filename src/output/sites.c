@@ -204,9 +204,11 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         const gsc_token *p2 = back(&r, 1, &c2);
         const gsc_token *p3 = back(&r, 2, &c3);
         /* The name before this token is a local or a parameter when it is no
-        ** call (f(, path::), no field (.x) and no function of path::f, and
+        ** call (f(, path::), no field (.x), no function of path::f and no
+        ** animation (%name, also in a statement that did not parse), and
         ** stands in a body or a definition's parameter list. */
-        if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON) {
+        if (p1 && c1 == TK_IDENT && code != TK_LP && code != TK_DCOLON && c2 != TK_DOT && c2 != TK_DCOLON &&
+            c2 != TK_PERCENT) {
             long fn = depth > 0 ? open_func : in_params ? params_of : -1;
             if (fn >= 0) {
                 site *l = push_site(&f->locals, SITE_LOCAL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
@@ -339,20 +341,45 @@ file_index *sites_file_of_src(const atrc_ctx *ctx, const source_file *src)
     return i < 0 ? NULL : sites_with_sites(ctx, sites_file_at(ctx, c, (size_t)i));
 }
 
-/* The file a query names: as in diagnostics, else the same file by real path. */
+/* The real path of a file (malloc'ed), or of an archive's entry
+** "ARCHIVE:ENTRY": the archive's real path, ':' and the entry (the archive
+** ends at archive_len when known, else at the first ':' after the path's
+** root).  NULL when there is none. */
+static char *real_name(const char *name, size_t archive_len)
+{
+    char *real = archive_len ? NULL : os_real_path(name);
+    if (real) return real;
+    const char *colon = archive_len ? name + archive_len : strchr(name + os_path_root_length(name), ':');
+    if (!colon || *colon != ':') return NULL;
+    char *archive = os_strndup(name, (size_t)(colon - name));
+    char *ra = archive ? os_real_path(archive) : NULL;
+    free(archive);
+    if (!ra) return NULL;
+    size_t n = strlen(ra), e = strlen(colon);
+    real = xmalloc(n + e + 1);
+    memcpy(real, ra, n);
+    memcpy(real + n, colon, e + 1);
+    free(ra);
+    return real;
+}
+
+/* The file a query names: as in diagnostics, else the same file by real
+** path (an archive's entry by its archive's: a client names it as the
+** atrc-archive: URI spells it, forward slashes and all). */
 file_index *sites_file_named(const atrc_ctx *ctx, const char *name)
 {
     if (!name) return NULL;
     lookup_cache *c = sites_cache(ctx);
     for (size_t i = 0; i < ctx->sources.count; i++)
         if (strcmp(ctx->sources.items[i]->path, name) == 0) return sites_with_sites(ctx, sites_file_at(ctx, c, i));
-    char *real = os_real_path(name);
+    char *real = real_name(name, 0);
     if (!real) return NULL;
     file_index *found = NULL;
     for (size_t i = 0; i < ctx->sources.count && !found; i++) {
         file_index *f = sites_file_at(ctx, c, i);
         if (!f->real) {
-            char *r = os_real_path(f->src->path);
+            const char *archive = gamefs_archive_of(&((atrc_ctx *)ctx)->fs, f->src->path);
+            char *r = real_name(f->src->path, archive ? strlen(archive) : 0);
             f->real = r ? arena_strdup(&c->mem, r) : "";
             free(r);
         }

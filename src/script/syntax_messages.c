@@ -280,6 +280,14 @@ void syntax_msg_expected(void *parser, gsc_parse_ctx *ctx, int major, gsc_token 
 
 /* ---- the recovery driver's repairs ---- */
 
+void syntax_msg_unfinished_line(gsc_lexer *lx, const gsc_token *last, const gsc_token *next, int next_code,
+                                int closer)
+{
+    char found[160];
+    syntax_msg_describe_token(found, sizeof found, next_code, *next);
+    gsc_lexer_error(lx, last->line, last->col + last->n, "expected %s before %s", gsc_token_spelling(closer), found);
+}
+
 void syntax_msg_unclosed_function(gsc_lexer *lx, gsc_token name, gsc_token func)
 {
     gsc_lexer_error(lx, name.line, name.col,

@@ -39,6 +39,11 @@ void syntax_msg_stack_overflow(gsc_parse_ctx *ctx, int depth);
 ** is missing before tok; a ';' missing after prev before a '}'; a
 ** cod2/cod4 top-level '#/' without '/#' (the other grammar's probe only). */
 void syntax_msg_unclosed_function(gsc_lexer *lx, gsc_token name, gsc_token func);
+/* A line left unfinished with a bracket open (its last token last) before
+** the statement that starts with next: "expected ')' before 'self'" at the
+** end of that line (closer: the bracket's closing token). */
+void syntax_msg_unfinished_line(gsc_lexer *lx, const gsc_token *last, const gsc_token *next, int next_code,
+                                int closer);
 void syntax_msg_missing_brace(gsc_lexer *lx, const gsc_token *tok);
 void syntax_msg_semi_before_brace(gsc_lexer *lx, const gsc_token *prev);
 void syntax_msg_stray_devclose(const syntax_log *log, const gsc_token *tok);

@@ -2,11 +2,13 @@
 #include "script/syntax_recovery.h"
 #include "game/profile.h"
 #include "script/syntax_messages.h"
+#include "base/text.h"
 #include "base/vec.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- the parser's state, as recovery asks it ---- */
 
@@ -90,6 +92,67 @@ int recovery_line_semi_ok(gsc_recovery *rec)
 
 /* ---- the reports ---- */
 
+/* What ends a statement or makes one and no argument can hold: a ';' after
+** a call's ')', an assignment, '++' or '--'. */
+static int statement_token(int major, int prev_code)
+{
+    switch (major) {
+    case TK_SEMI: return prev_code == TK_RP;
+    case TK_ASSIGN: case TK_PLUSEQ: case TK_MINUSEQ: case TK_STAREQ: case TK_SLASHEQ: case TK_PERCENTEQ:
+    case TK_ANDEQ: case TK_OREQ: case TK_XOREQ: case TK_SHLEQ: case TK_SHREQ: case TK_INC: case TK_DEC:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The opener o, of an earlier line than the token at z (line, col), opens
+** a control statement's header (`if (`, `while (`, `for (`, `switch (`):
+** the parser's error recovery keeps such a header, so the line after it is
+** no statement of its own.  Read from the text, back from z to o's line
+** (only when an error asks). */
+static int opens_header(const gsc_opener *o, const char *data, const char *z, int line, int col)
+{
+    if (o->kind != TK_LP) return 0;
+    const char *p = z - (col - 1); /* the start of z's line */
+    for (; line > o->line && p > data; line--) {
+        p--; /* the '\n' ending the line before */
+        while (p > data && p[-1] != '\n') p--;
+    }
+    if (line != o->line) return 0;
+    const char *e = p + (o->col - 1); /* the '(' */
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t')) e--;
+    const char *w = e;
+    while (w > p && text_is_identifier(w - 1, 1)) w--;
+    static const char *const words[] = {"if", "while", "for", "switch"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if ((size_t)(e - w) == strlen(words[i]) && strncasecmp(w, words[i], (size_t)(e - w)) == 0) return 1;
+    return 0;
+}
+
+/* The error at tok (major) is on a line that began inside a '(' or '[' of
+** an earlier line, the line's own brackets are balanced up to it (the same
+** innermost bracket as the line began), and tok makes the line a statement
+** no argument list can hold: the earlier line was left unfinished
+** (`self setanim(` NEWLINE `self setanim(%b, 1);`, as while it is being
+** typed) and this line is a statement of its own (after_error reads it
+** again).  A call spread over lines never meets this: its ';' follows the
+** ')' of the earlier line's bracket. */
+static int unfinished_line_above(const gsc_recovery *rec, int major, const gsc_token *tok)
+{
+    const gsc_lexer *lx = rec->lx;
+    const gsc_opener *inner = gsc_lexer_innermost_open(lx);
+    if (rec->ahead_count || !rec->line_prev.z || rec->line_prev.line >= tok->line ||
+        tok->line != rec->line_first.line || tok->z == rec->line_first.z)
+        return 0;
+    if ((rec->line_inner.kind != TK_LP && rec->line_inner.kind != TK_LBRACKET) || rec->line_inner.line >= tok->line ||
+        !statement_token(major, rec->ctx->prev_code))
+        return 0;
+    return inner && lx->open.count == rec->line_open_count && inner->kind == rec->line_inner.kind &&
+           inner->line == rec->line_inner.line && inner->col == rec->line_inner.col &&
+           !opens_header(inner, lx->src->data, rec->line_first.z, rec->line_first.line, rec->line_first.col);
+}
+
 void recovery_syntax_error(void *parser, gsc_parse_ctx *ctx, int major, gsc_token tok)
 {
     gsc_recovery *rec = ctx->rec;
@@ -107,6 +170,12 @@ void recovery_syntax_error(void *parser, gsc_parse_ctx *ctx, int major, gsc_toke
     ** `b);` is one mistake, already reported. */
     int closer = major == TK_RP || major == TK_RBRACKET || major == TK_RBRACE || major == TK_DEVCLOSE;
     if (closer && lx->log->abandoned_closer == lx->token_count) return;
+    if (unfinished_line_above(rec, major, &tok)) {
+        syntax_msg_unfinished_line(lx, &rec->line_prev, &rec->line_first, rec->line_first_code,
+                                   rec->line_inner.kind == TK_LBRACKET ? TK_RBRACKET : TK_RP);
+        rec->reread_line = 1;
+        return;
+    }
     syntax_msg_expected(parser, ctx, major, tok);
 }
 
@@ -418,12 +487,68 @@ static int unfinished_line_before(gsc_recovery *rec)
     return 1;
 }
 
+/* The line whose error unfinished_line_above took for an unfinished line
+** above it: its tokens up to the one in error, lexed again from its first
+** (a copy of the lexer, its messages dropped: the first reading made
+** them), go back in front of the lookahead, to be read as a statement once
+** the earlier line's brackets are abandoned.  0 when they do not fit. */
+static int reread_line(gsc_recovery *rec, const gsc_token *upto)
+{
+    gsc_lexer *lx = rec->lx;
+    gsc_token toks[RECOVERY_LOOKAHEAD];
+    int codes[RECOVERY_LOOKAHEAD];
+    int room = RECOVERY_LOOKAHEAD - rec->ahead_count, k = 0, whole = 0;
+    diag_list dropped;
+    diag_init(&dropped);
+    syntax_log log = *lx->log;
+    log.diags = &dropped;
+    memset(&log.reported, 0, sizeof log.reported);
+    gsc_lexer again = *lx;
+    again.log = &log;
+    memset(&again.open, 0, sizeof again.open);
+    memset(&again.conds, 0, sizeof again.conds);
+    VEC_RESERVE(again.open, lx->open.count + 1);
+    memcpy(again.open.items, lx->open.items, lx->open.count * sizeof *lx->open.items);
+    again.open.count = lx->open.count;
+    again.cur = (const unsigned char *)rec->line_first.z;
+    again.line = rec->line_first.line;
+    again.line_start = again.cur - (rec->line_first.col - 1);
+    while (k < room) {
+        codes[k] = gsc_lexer_next(&again, &toks[k]);
+        if (codes[k] == 0 || toks[k].z > upto->z) break;
+        if (toks[k++].z == upto->z) {
+            whole = 1;
+            break;
+        }
+    }
+    VEC_FREE(again.open);
+    VEC_FREE(again.conds);
+    syntax_log_free(&log);
+    diag_free(&dropped);
+    if (!whole) return 0;
+    rec->ahead_head = (rec->ahead_head - k + RECOVERY_LOOKAHEAD) % RECOVERY_LOOKAHEAD;
+    for (int i = 0; i < k; i++) {
+        int at = (rec->ahead_head + i) % RECOVERY_LOOKAHEAD;
+        rec->ahead[at] = toks[i];
+        rec->ahead_code[at] = codes[i];
+    }
+    rec->ahead_count += k;
+    gsc_lexer_abandon_brackets(lx);
+    GscParseResync(rec->parser);
+    rec->quiet = 0;
+    return 1;
+}
+
 /* The token just fed (code, not the end of file) caused a syntax error. */
 NOINLINE static void after_error(gsc_recovery *rec, int code)
 {
     gsc_lexer *lx = rec->lx;
     rec->fn_error = 1; /* a stray '}' before the next function is its consequence */
-    if (unfinished_line_before(rec)) {
+    int reread = rec->reread_line;
+    rec->reread_line = 0;
+    if (reread && reread_line(rec, rec->ctx->cur)) {
+        rec->state = RECOVERY_READING;
+    } else if (unfinished_line_before(rec)) {
         rec->state = RECOVERY_READING;
     } else if (lx->open.count == 0) {
         rec->state = RECOVERY_SKIP_ITEM;

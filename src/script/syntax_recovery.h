@@ -82,6 +82,13 @@ typedef struct gsc_recovery {
     int line_first_code;
     gsc_token line_prev;
     int line_semi_ok;    /* -1: not yet asked (recovery_line_semi_ok) */
+    /* The lexer's brackets as the line began: how many were open and the
+    ** innermost one (kind 0: none).  An error on a line that opened inside
+    ** a '(' or '[' of an earlier line and has its own brackets balanced may
+    ** be the earlier line left unfinished (unfinished_line_above). */
+    size_t line_open_count;
+    gsc_opener line_inner;
+    int reread_line;     /* after_error puts the line's tokens back to be read as a statement */
     void *line_stack;    /* the parser's states as the line began (the top part) */
     int line_stack_top;
     recovery_mode mode;
@@ -182,6 +189,16 @@ static ALWAYS_INLINE void recovery_note_line_start(gsc_recovery *rec, const gsc_
     rec->line_first = *tok;
     rec->line_first_code = code;
     rec->line_prev = *prev;
+    /* The token is lexed: a bracket it opens is on the stack but is the
+    ** line's own; one it closes is gone (then, and with tokens read ahead
+    ** of it, nothing is recorded). */
+    const gsc_lexer *lx = rec->lx;
+    size_t n = lx->open.count;
+    if (n && (code == TK_LP || code == TK_LBRACKET || code == TK_LBRACE || code == TK_DEVOPEN)) n--;
+    rec->line_open_count = n;
+    rec->line_inner.kind = 0;
+    if (n && rec->ahead_count == 0 && code != TK_RP && code != TK_RBRACKET && code != TK_RBRACE && code != TK_DEVCLOSE)
+        rec->line_inner = lx->open.items[n - 1];
     if (item_start) {
         rec->line_semi_ok = 0; /* known without the stack */
         if (rec->mode == RECOVERY_VERIFY) recovery_verify_item_start(rec);

@@ -405,6 +405,58 @@ def test_archive():
     shut_down(s)
 
 
+def archive_uri(archive, entry):
+    """The atrc-archive: URI of an entry, the archive spelt as the client spells its files."""
+    return "atrc-archive://" + ("/" + DRIVE if DRIVE else "") + urllib.parse.quote(os.path.realpath(archive)) + "!/" + entry
+
+
+def test_archive_uris():
+    """A tree inside an .iwd in the project's game directory: definition
+    names it by one URI, the archive spelt as the client spells its own
+    files (on Windows its drive so, forward slashes: never %5C); that URI
+    serves the entry, opened it answers hover and references (back to the
+    script under the client's own URI), and the hover shows the archive's
+    path in the project with forward slashes."""
+    import zipfile
+    with temp_dir() as tmp:
+        tmp = os.path.realpath(tmp)
+        gsc = write_lines(os.path.join(tmp, "t.gsc"), ['#using_animtree("t");', "main()", "{", "\tself setanim(%b);", "}", ""])
+        with zipfile.ZipFile(os.path.join(tmp, "pak0.iwd"), "w") as z:
+            z.writestr("animtrees/t.atr", "a\nb\n")
+        want = archive_uri(os.path.join(tmp, "pak0.iwd"), "animtrees/t.atr")
+        # the game directory relative to the project, and (on Windows) as
+        # its users write it there: C:\x\y
+        for game in (".", ("Z:" + tmp.replace("/", "\\")) if DRIVE else tmp):
+            write_lines(os.path.join(tmp, "atrc.flags"), ["--profile", "cod2", "--no-xanim", "-g", game, "t.gsc", ""])
+            archive_case(tmp, gsc, want, game)
+
+
+def archive_case(tmp, gsc, want, game):
+    """test_archive_uris with the game directory game."""
+    s = Server(cwd=tmp)
+    initialize(s, root=tmp)
+    open_doc(s, gsc)
+    s.diagnostics_for(uri(gsc))
+    r = s.call("textDocument/definition", {"textDocument": {"uri": uri(gsc)}, "position": {"line": 3, "character": 15}})
+    loc = (r or {}).get("result") or {}
+    check(loc.get("uri") == want, "-g %s: the tree in the archive: %r, want %r" % (game, loc.get("uri"), want))
+    r = s.call("atrc/archiveEntry", {"uri": want})
+    text = ((r or {}).get("result") or {}).get("text")
+    check(text == "a\nb\n", "-g %s: atrc/archiveEntry of %r: %r" % (game, want, r))
+    h = hover_text(s, gsc, 0, 3)
+    check("pak0.iwd:animtrees/t.atr" in h and "\\" not in h, "-g %s: the hover names the archive's tree: %r" % (game, h))
+    s.notify("textDocument/didOpen", {"textDocument": {"uri": want, "languageId": "atr", "version": 1,
+                                                       "text": text or ""}})
+    r = s.call("textDocument/hover", {"textDocument": {"uri": want}, "position": {"line": 1, "character": 0}})
+    h = ((r or {}).get("result") or {}).get("contents", {}).get("value", "")
+    check("node" in h and "root/b" in h, "-g %s: hover in the opened archive entry: %r" % (game, r))
+    r = s.call("textDocument/references", {"textDocument": {"uri": want}, "position": {"line": 1, "character": 0},
+                                           "context": {"includeDeclaration": True}})
+    uris = sorted(l["uri"] for l in (r or {}).get("result") or [])
+    check(uris == sorted([want, uri(gsc)]), "-g %s: references of b from the archive entry: %r" % (game, uris))
+    shut_down(s)
+
+
 def test_arguments():
     r = subprocess.run([ATRC, "lsp", "--stdio-please"], stdin=subprocess.DEVNULL, capture_output=True)
     check(r.returncode == 2 and b"atrc lsp takes no arguments, not '--stdio-please'" in r.stderr,
@@ -767,6 +819,29 @@ def test_game_file_joins_project():
         check(shut_down(s) == 0, "a game file in a project: exit status 0")
 
 
+def test_gsx():
+    """A CoD4x .gsx document under an options-only atrc.flags that says
+    --extension cod4x is one of the open scripts the server compiles (its
+    diagnostics as the command line's); without the extension it is no
+    script (an empty list)."""
+    with temp_dir() as tmp:
+        script = write_lines(os.path.join(tmp, "x.gsx"), ["main()", "{", "\tnotAFunction();", "}", ""])
+        for ext in (["--extension", "cod4x"], []):
+            write_lines(os.path.join(tmp, "atrc.flags"), ["--profile", "cod4", "--no-xanim"] + ext + [""])
+            cli = cli_json(["--profile", "cod4", "--no-xanim"] + ext + ["-g", ".", "x.gsx"], cwd=tmp)
+            want = [((d["line"] - 1, d["column"] - 1), d["code"]) for d in cli["diagnostics"]] if ext else []
+            s = Server(cwd=tmp)
+            initialize(s, root=tmp)
+            open_doc(s, script)
+            got = s.diagnostics_for(uri(script))
+            places = [((d["range"]["start"]["line"], d["range"]["start"]["character"]), d.get("code"))
+                      for d in (got or {}).get("diagnostics", [])]
+            check(got is not None and places == want and (want or not ext),
+                  "a .gsx document %s --extension cod4x: %r (the command line: %r)"
+                  % ("with" if ext else "without", places, want))
+            shut_down(s)
+
+
 def test_bom():
     """A tree file saved with a UTF-8 byte order mark (as the stock
     flakpanzer.atr of every game): editors keep the mark out of the text, so
@@ -872,6 +947,103 @@ def test_typing():
         shut_down(s)
     finally:
         shutil.rmtree(tmp)
+
+
+def test_typing_an_argument_line():
+    """`self setanim(` typed (no '%', its '(' open) above a line that reads
+    as arguments up to its ';' or '=' (`self setanim(%b, 1);`, `x = %b;`):
+    hover on that line's %b answers as with the unfinished line removed,
+    and so does %d below it."""
+    with temp_dir() as tmp:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        write_lines(os.path.join(tmp, "animtrees/t.atr"), ["a", "b", "c", "d", "Eee", ""])
+        gsc = os.path.join(tmp, "t.gsc")
+        flags = ["--no-xanim", "-g", ".", "t.gsc"]
+        for line in ("\tself setanim(%b, 1);", "\tx = %b;", "\tx[0] = %b;", "\tfoo(%b);"):
+            text = '#using_animtree("t");\nmain()\n{\n' + line + '\n\tself setanim(%d);\n}\n'
+            write_lines(gsc, [text])
+            b = line.index("%b") + 1
+            s = Server(cwd=tmp)
+            initialize(s, flags=flags, root=tmp)
+            open_doc(s, gsc, text)
+            s.diagnostics_for(uri(gsc))
+            before = (hover_text(s, gsc, 3, b), hover_text(s, gsc, 4, 15))
+            s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": 2}, "contentChanges": [
+                {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+                 "text": "\tself setanim(\n"}]})
+            got = s.diagnostics_for(uri(gsc))
+            errors = [(d["range"]["start"], d["message"]) for d in (got or {}).get("diagnostics", []) if d["severity"] == 1]
+            check(len(errors) == 1 and errors[0][0] == {"line": 3, "character": 14}
+                  and errors[0][1].startswith("expected ')' before '"),
+                  "after %r: one error, at the end of the unfinished line: %r" % (line, errors))
+            after = (hover_text(s, gsc, 4, b), hover_text(s, gsc, 5, 15))
+            check(before[0] and after == before, "after %r: hover on %%b and %%d as without the unfinished line: %r, %r"
+                  % (line, before, after))
+            shut_down(s)
+
+
+def test_older_state():
+    """While a document does not parse and the current compilation has
+    nothing at the cursor (the statement being edited is an error), hover and
+    definition answer from the last text that parsed, the position mapped
+    back through the edits since and the range forward; the hover says so in
+    its first line, in the client's format.  Where the recovery keeps the
+    statement, and once the text parses again, the current state answers
+    with no note."""
+    with temp_dir() as tmp:
+        os.mkdir(os.path.join(tmp, "animtrees"))
+        write_lines(os.path.join(tmp, "animtrees/t.atr"), ["a", "b", "c", "d", "Eee", ""])
+        gsc = os.path.join(tmp, "t.gsc")
+        text = '#using_animtree("t");\nmain()\n{\n\tself setanim(%b);\n\tself setanim(%d);\n}\n'
+        write_lines(gsc, [text])
+        flags = ["--no-xanim", "-g", ".", "t.gsc"]
+        value = {r["name"]: r["value"] for r in cli_json(flags, cwd=tmp)["references"] if r["kind"] == "anim"}
+        for fmt, note in (("markdown", "*from the last version that parsed (%d edit%s ago)*\n\n"),
+                          ("plaintext", "from the last version that parsed (%d edit%s ago)\n\n")):
+            s = Server(cwd=tmp)
+            initialize(s, flags=flags, root=tmp, caps={"textDocument": {"hover": {"contentFormat": [fmt]}}})
+            open_doc(s, gsc, text)
+            s.diagnostics_for(uri(gsc))
+
+            def hover(line, character):
+                r = s.call("textDocument/hover", {"textDocument": {"uri": uri(gsc)},
+                                                  "position": {"line": line, "character": character}})
+                return (r or {}).get("result") or {}
+
+            def change(version, sl, sc, el, ec, new):
+                s.notify("textDocument/didChange", {"textDocument": {"uri": uri(gsc), "version": version},
+                                                    "contentChanges": [{"range": {"start": {"line": sl, "character": sc},
+                                                                                  "end": {"line": el, "character": ec}},
+                                                                        "text": new}]})
+
+            check(not hover(3, 15)["contents"]["value"].startswith(note[:10]), "%s: the current state, no note" % fmt)
+            change(2, 3, 16, 3, 18, "")  # `\tself setanim(%b` left unfinished
+            h = hover(3, 15)
+            v = h.get("contents", {}).get("value", "")
+            check(v.startswith(note % (1, "")) and "0x%08x" % value["b"] in v
+                  and h.get("range", {}).get("start") == {"line": 3, "character": 14},
+                  "%s: hover on %%b of the unfinished line, from the last version that parsed: %r" % (fmt, h))
+            h = hover(4, 15)
+            check("0x%08x" % value["d"] in h.get("contents", {}).get("value", "")
+                  and not h["contents"]["value"].startswith(note[:10]),
+                  "%s: %%d below, kept by the recovery: the current state: %r" % (fmt, h))
+            change(3, 0, 0, 0, 0, "// a line above\n")
+            h = hover(4, 15)
+            v = h.get("contents", {}).get("value", "")
+            check(v.startswith(note % (2, "s")) and h.get("range", {}).get("start") == {"line": 4, "character": 14},
+                  "%s: after a line inserted above, the position and range mapped: %r" % (fmt, h))
+            r = s.call("textDocument/definition", {"textDocument": {"uri": uri(gsc)},
+                                                   "position": {"line": 4, "character": 15}})
+            loc = (r or {}).get("result") or {}
+            check(loc.get("uri") == uri(os.path.join(tmp, "animtrees/t.atr")) and loc["range"]["start"]["line"] == 1,
+                  "%s: definition of %%b from the last version that parsed: %r" % (fmt, r))
+            check(hover(4, 1) == {}, "%s: nothing older where the current text has nothing either" % fmt)
+            change(4, 4, 16, 4, 16, ");")
+            h = hover(4, 15)
+            v = h.get("contents", {}).get("value", "")
+            check("0x%08x" % value["b"] in v and not v.startswith(note[:10]),
+                  "%s: parsed again: the current state, no note: %r" % (fmt, h))
+            shut_down(s)
 
 
 def test_hover_format():
@@ -1096,7 +1268,10 @@ if __name__ == "__main__":
     test_several_projects()
     test_game_file_joins_project()
     test_cod4x_preprocessor()
+    test_gsx()
     test_typing()
+    test_typing_an_argument_line()
+    test_older_state()
     test_hover_format()
     test_names()
     test_code_actions()
@@ -1105,6 +1280,7 @@ if __name__ == "__main__":
     test_notetracks()
     test_positions(utf8=False)
     test_positions(utf8=True)
+    test_archive_uris()
     if INSTALL:
         test_archive()
     print("lsp protocol: %d checks, %d failed" % (checks, failures), file=sys.stderr)

@@ -692,6 +692,8 @@ async function checkVsix(file, version, target, bin) {
     for (const [id, ext] of [['gsc', '.gsc'], ['atr', '.atr']]) {
         const l = langs.find(x => x.id === id);
         ok(l && l.extensions.includes(ext), `the language ${id} is declared for ${ext}`);
+        // CoD4x's scripts (read under --extension cod4x) are gsc too
+        if (id === 'gsc') ok(l && l.extensions.includes('.gsx'), 'the language gsc is declared for .gsx');
         if (l) {
             const conf = 'extension/' + path.posix.normalize(l.configuration);
             let parsed = null;
