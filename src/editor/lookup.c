@@ -12,6 +12,7 @@
 #include "base/text.h"
 #include "base/vec.h"
 #include "compile/walk.h"
+#include "script/script_refs.h"
 #include "compile/notetracks.h"
 #include "base/outbuf.h"
 
@@ -685,7 +686,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
                          (text[p - 1] >= '0' && text[p - 1] <= '9') || ((text[p - 1] | 0x20) >= 'a' && (text[p - 1] | 0x20) <= 'z')))
             p--;
         if (p < w - 2) {
-            file_index *s = sites_script_named(ctx, sites_canonical_script(&c->mem, text + p, (size_t)(w - 2 - p)));
+            file_index *s = sites_script_named(ctx, script_canonical_name(&c->mem, text + p, (size_t)(w - 2 - p)));
             if (s) complete_functions(c, s);
         } else {
             complete_functions(c, f);

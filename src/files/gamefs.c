@@ -73,18 +73,17 @@ int gamefs_path_compare(const char *a, const char *b)
     }
 }
 
-/* A game-relative name with '\\' and ':' as '/' and no empty components;
-** lower case when `lower` (the lookup key), else as spelled (for messages). */
+/* A game-relative name as the file system names it: the engine's canonical
+** script name (text_canonical_name), with ':' a separator too (game-files.md
+** 3), no trailing separator and bytes below 0x20 kept; lower case when
+** `lower` (the lookup key), else as spelled (for messages; the same layout). */
 static char *clean_name(arena *mem, const char *name, int lower)
 {
     size_t n = strlen(name);
     char *out = arena_alloc(mem, n + 1);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = fold_sep((unsigned char)name[i]);
-        if (c == '/' && (k == 0 || out[k - 1] == '/')) continue;
-        out[k++] = (char)(lower && c >= 'A' && c <= 'Z' ? c + 32 : c);
-    }
+    for (size_t i = 0; i <= n; i++) out[i] = name[i] == ':' ? '/' : name[i];
+    unsigned keep = TEXT_NAME_KEEP_CONTROL | (lower ? 0 : TEXT_NAME_KEEP_CASE);
+    size_t k = text_canonical_name(out, out, n, keep);
     while (k > 0 && out[k - 1] == '/') k--;
     out[k] = 0;
     return out;

@@ -6,6 +6,7 @@
 #include "compile/context.h"
 #include "gsc_parser.h"
 #include "script/lexer.h"
+#include "script/script_refs.h"
 #include "script/syntax_log.h"
 #include "os/os.h"
 #include "base/text.h"
@@ -75,14 +76,6 @@ static long source_number(const atrc_ctx *ctx, lookup_cache *c, const source_fil
 }
 
 /* ---- lexing a script's sites ---- */
-
-const char *sites_canonical_script(arena *a, const char *z, size_t n)
-{
-    char *s = arena_lower(a, z, n);
-    for (char *p = s; *p; p++)
-        if (*p == '\\') *p = '/';
-    return s;
-}
 
 /* A site of the token t: pushed on sites (f->sites, or f->locals). */
 static site *push_site(site_vec *sites, site_kind kind, const gsc_token *t, const char *name)
@@ -228,12 +221,12 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         } else if (code == TK_IDENT && p1 && c1 == TK_DCOLON) {
             const char *path = NULL;
             if (p2 && (c2 == TK_PATH || c2 == TK_IDENT) && p2->line == p1->line && p2->col + p2->n == p1->col) {
-                path = sites_canonical_script(&c->mem, p2->z, (size_t)p2->n);
+                path = script_canonical_name(&c->mem, p2->z, (size_t)p2->n);
                 add_site(f, SITE_PATH, p2, path);
             }
             add_site(f, SITE_CALL, &t, arena_strndup(&c->mem, t.z, (size_t)t.n))->path = path;
         } else if (p1 && c1 == TK_INCLUDE && (code == TK_PATH || code == TK_IDENT)) {
-            add_site(f, SITE_PATH, &t, sites_canonical_script(&c->mem, t.z, (size_t)t.n))->include = 1;
+            add_site(f, SITE_PATH, &t, script_canonical_name(&c->mem, t.z, (size_t)t.n))->include = 1;
         } else if (code == TK_RP && p1 && c1 == TK_STRING && p2 && c2 == TK_LP && p3 && c3 == TK_USING_ANIMTREE) {
             const char *name = p1->n >= 2 ? arena_lower(&c->mem, p1->z + 1, (size_t)p1->n - 2) : "";
             site *d = add_site(f, SITE_USING, p3, name);
