@@ -100,12 +100,17 @@ typedef struct publish {
     hashtab index;
 } publish;
 
+static const char *file_key_at(const void *files, size_t i)
+{
+    return ((const pub_file *)files)[i].key;
+}
+
 static pub_file *file_of(publish *p, const atrc_location *where)
 {
     const char *key = where->file;
     uint32_t h = text_hash_bytes(key, strlen(key));
-    for (size_t i = hashtab_first(&p->index, h); i != HASHTAB_END; i = hashtab_next(&p->index, h, i))
-        if (strcmp(p->files[i].key, key) == 0) return &p->files[i];
+    size_t at = hashtab_find_string(&p->index, h, key, 0, p->files, file_key_at);
+    if (at != HASHTAB_END) return &p->files[at];
     pub_file *f = vec_push(p->files, p->count, p->cap);
     memset(f, 0, sizeof *f);
     f->key = key;
@@ -219,12 +224,14 @@ static void begin_publish(lsp_server *s, const char *uri, const lsp_doc *doc)
     outbuf_str(&s->msg, ",\"diagnostics\":[");
 }
 
+static const char *set_at(const void *set, size_t i)
+{
+    return ((const char *const *)set)[i];
+}
+
 static int in_set(const char *const *set, const hashtab *index, const char *uri)
 {
-    uint32_t h = text_hash_bytes(uri, strlen(uri));
-    for (size_t i = hashtab_first(index, h); i != HASHTAB_END; i = hashtab_next(index, h, i))
-        if (strcmp(set[i], uri) == 0) return 1;
-    return 0;
+    return hashtab_find_string(index, text_hash_bytes(uri, strlen(uri)), uri, 0, set, set_at) != HASHTAB_END;
 }
 
 void lsp_publish(lsp_server *s)

@@ -58,11 +58,11 @@ static inline void sb_name(outbuf *b, dstr s)
     }
 }
 
+/* The hash of a (tag, bytes) key: the bytes' text_hash_bytes, the tag's
+** bits mixed in. */
 static inline uint32_t hash_bytes(uint64_t tag, const char *s, size_t n)
 {
-    uint32_t h = 2166136261u ^ (uint32_t)(tag * 0x9E3779B97F4A7C15ull >> 32);
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    return text_hash_bytes(s, n) ^ (uint32_t)(tag * 0x9E3779B97F4A7C15ull >> 32);
 }
 
 #define NONE UINT32_MAX
@@ -94,14 +94,25 @@ static inline void hmap_clear(hmap *m)
     hashtab_clear(&m->index);
 }
 
+/* What hmap_find seeks. */
+typedef struct hkey {
+    uint64_t tag;
+    const char *key;
+    size_t klen;
+} hkey;
+
+static inline int hent_matches(const void *entries, size_t i, const void *key)
+{
+    const hkey *k = key;
+    const hent *e = &((const hent *)entries)[i];
+    return e->tag == k->tag && e->klen == k->klen && memcmp(e->key, k->key, k->klen) == 0;
+}
+
 static inline uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, size_t klen)
 {
-    uint32_t h = hash_bytes(tag, key, klen);
-    for (size_t i = hashtab_first(&m->index, h); i != HASHTAB_END; i = hashtab_next(&m->index, h, i))
-        if (m->entries.items[i].tag == tag && m->entries.items[i].klen == klen &&
-            memcmp(m->entries.items[i].key, key, klen) == 0)
-            return (uint32_t)i;
-    return NONE;
+    const hkey k = {tag, key, klen};
+    size_t i = hashtab_find(&m->index, hash_bytes(tag, key, klen), m->entries.items, &k, hent_matches);
+    return i == HASHTAB_END ? NONE : (uint32_t)i;
 }
 
 /* A new entry; hmap_find finds it only when `found`: the interner's

@@ -43,12 +43,6 @@ void sites_cache_free(lookup_cache *c)
     free(c);
 }
 
-static uint32_t pointer_hash(const void *p)
-{
-    uintptr_t u = (uintptr_t)p;
-    return text_hash_bytes((const char *)&u, sizeof u);
-}
-
 lookup_cache *sites_cache(const atrc_ctx *cctx)
 {
     atrc_ctx *ctx = (atrc_ctx *)cctx; /* a cache of a logically const context */
@@ -63,16 +57,19 @@ lookup_cache *sites_cache(const atrc_ctx *cctx)
         c->file_count = ctx->sources.count;
     }
     for (; c->src_indexed < ctx->sources.count; c->src_indexed++)
-        hashtab_add(&c->src_index, pointer_hash(ctx->sources.items[c->src_indexed]));
+        hashtab_add(&c->src_index, hashtab_pointer_hash(ctx->sources.items[c->src_indexed]));
     return c;
+}
+
+static int source_matches(const void *sources, size_t i, const void *src)
+{
+    return ((source_file *const *)sources)[i] == src;
 }
 
 static long source_number(const atrc_ctx *ctx, lookup_cache *c, const source_file *src)
 {
-    uint32_t h = pointer_hash(src);
-    for (size_t i = hashtab_first(&c->src_index, h); i != HASHTAB_END; i = hashtab_next(&c->src_index, h, i))
-        if (ctx->sources.items[i] == src) return (long)i;
-    return -1;
+    size_t i = hashtab_find(&c->src_index, hashtab_pointer_hash(src), ctx->sources.items, src, source_matches);
+    return i == HASHTAB_END ? -1 : (long)i;
 }
 
 /* ---- lexing a script's sites ---- */
@@ -355,6 +352,13 @@ file_index *sites_file_named(const atrc_ctx *ctx, const char *name)
     return sites_with_sites(ctx, found);
 }
 
+/* Indexed file i is the script named `name`. */
+static int script_matches(const void *files, size_t i, const void *name)
+{
+    const file_index *f = ((file_index *const *)files)[i];
+    return sites_is_script(f->src) && strcmp(f->script, name) == 0;
+}
+
 /* The script of canonical name (game-relative, no .gsc), or NULL: the
 ** files indexed by that name as the compilation's list of them grows (the
 ** first of two scripts with one name wins, as the loop before did). */
@@ -366,9 +370,10 @@ file_index *sites_script_named(const atrc_ctx *ctx, const char *name)
         hashtab_add(&c->script_index, text_hash(0, f->script, 0));
     }
     uint32_t h = text_hash(0, name, 0);
-    size_t first = HASHTAB_END; /* chains list the newest first */
-    for (size_t i = hashtab_first(&c->script_index, h); i != HASHTAB_END; i = hashtab_next(&c->script_index, h, i))
-        if (sites_is_script(c->files[i]->src) && strcmp(c->files[i]->script, name) == 0) first = i;
+    size_t first = HASHTAB_END; /* chains list the newest first: the last match is the oldest */
+    for (size_t i = hashtab_find(&c->script_index, h, c->files, name, script_matches); i != HASHTAB_END;
+         i = hashtab_find_next(&c->script_index, h, i, c->files, name, script_matches))
+        first = i;
     return first == HASHTAB_END ? NULL : sites_with_sites(ctx, c->files[first]);
 }
 
