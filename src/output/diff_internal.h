@@ -271,6 +271,30 @@ void diff_tree_as_run(differ *d, int run, const atrc_tree *t, const char *profil
 /* diff_compare.c: one pass of the comparison (d->counting: count what each
 ** cause moved and write nothing). */
 void diff_compare_runs(differ *d);
+
+/* diff_compare.c's comparison of one tree in both runs, which diff_node.c
+** runs on a tree against another: a pair's nodes matched and numbered
+** (pair_prepare), the cause of each gone and added node (pair_causes), every
+** move explained (compare_nodes, the reasons in p->reason); node_clause
+** says what node k of `run` is to the other run (relation: 1 sibling, 2
+** cousin of the node explained; bare: the node is the line's subject). */
+typedef struct tree_pair {
+    const dtree *t[2];
+    int *pos[2];         /* node identity -> index in each run, -1 */
+    int *gone, *added;   /* old indices gone, new indices added, ascending */
+    int gone_count, added_count;
+    char **reason;       /* by new index: why the node moved, NULL if it did not */
+    uint32_t *cause[2];  /* by index in each run: the cause of a node gone (0), added or moved (1) */
+    uint32_t *kid_cause[2]; /* by index: the cause of a surviving parent's gone (0) or added (1) children */
+    uint32_t content;    /* the cause of changes in the tree's content (the file it is read from), or CAUSE_NONE */
+    uint32_t tree_move;  /* the cause of the tree's new registry index, or CAUSE_NONE */
+    int *name_count;     /* by identity: how many nodes of both runs share its name (for paths) */
+} tree_pair;
+void pair_prepare(differ *d, tree_pair *p);
+void pair_causes(differ *d, tree_pair *p);
+void compare_nodes(differ *d, tree_pair *p);
+void node_clause(differ *d, outbuf *b, const tree_pair *p, int run, int k, int relation, int bare);
+void free_pair(tree_pair *p);
 /* diff.c: a change begun (d->line and d->reason empty, no cause yet) and
 ** written (text is d->line, and ": " d->reason when there is one), counted
 ** under d->cause when d->counting; the differ freed. */
