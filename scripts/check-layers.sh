@@ -8,7 +8,8 @@
 # in the library includes cli/.  A module's private header is included by
 # that module's files only: check/check_internal.h by check/, output/
 # diff_internal.h by output/diff*.c, files/gamefs_internal.h by
-# files/gamefs*.c, cli/lsp_server.h by cli/lsp*.c (tests included).  Every include of a project header names its folder.
+# files/gamefs*.c, editor/lookup_internal.h by editor/lookup*.c,
+# cli/lsp_server.h by cli/lsp*.c (tests included).  Every include of a project header names its folder.
 # Besides the includes, every file of src/: starts with its banner comment,
 # has at most 1,200 lines, and hashes no string by a loop of its own (the FNV
 # constants or a `* 31u` fold: text_hash and text_hash_bytes, base/text.[ch],
@@ -50,6 +51,8 @@ function breach(why) {
         breach("gamefs_internal.h is private to files/gamefs*.c")
     if (target == "cli/lsp_server.h" && file !~ /^src\/cli\/lsp[^\/]*\.c$/)
         breach("cli/lsp_server.h is private to cli/lsp*.c")
+    if (target == "editor/lookup_internal.h" && file !~ /^src\/editor\/lookup[^\/]*\.c$/)
+        breach("lookup_internal.h is private to editor/lookup*.c")
     if (part[1] != "src") next
     own = n == 2 ? "api" : part[2]
     if (target == "atrc.h") next

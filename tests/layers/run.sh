@@ -43,6 +43,7 @@ C
 cat >"$tmp/src/api.c" <<'C'
 /* banner */
 #include "editor/session.h"
+#include "editor/lookup_internal.h"
 C
 cat >"$tmp/tests/t.c" <<'C'
 /* banner */
@@ -79,13 +80,14 @@ expect 'src/output/emit.c:2: #include "output/diff_internal.h": diff_internal.h 
 expect 'src/cli/main.c:4: #include "cli/lsp_server.h": cli/lsp_server.h is private to cli/lsp*.c'
 expect 'src/cli/main.c:5: #include "compile/context.h": cli/ includes only atrc.h, base/, os/ and cli/'
 expect 'tests/t.c:2: #include "check/check_internal.h": check_internal.h is private to check/'
-expect 'check-layers: 10 includes against the rule (README, "Design")'
+expect 'src/api.c:3: #include "editor/lookup_internal.h": lookup_internal.h is private to editor/lookup*.c'
+expect 'check-layers: 11 includes against the rule (README, "Design")'
 expect 'src/tree/nobanner.c:1: no banner comment: a file starts with what it holds'
 expect 'src/tree/fnv.c:2: a string hash of its own: use text_hash or text_hash_bytes (base/text.h)'
 expect 'src/tree/fnv.c:3: a string hash of its own: use text_hash or text_hash_bytes (base/text.h)'
 expect 'src/tree/over.c:1201: over 1,200 lines: split it along its sections'
 expect 'check-layers: 4 file rules broken'
-[ "$(grep -c . "$tmp/out")" -eq 16 ] || { echo "layers: more reported than expected (the allow-list, 1,200 lines)" >&2; fail=1; }
+[ "$(grep -c . "$tmp/out")" -eq 17 ] || { echo "layers: more reported than expected (the allow-list, 1,200 lines)" >&2; fail=1; }
 [ $rc -eq 1 ] || { echo "layers: exit status $rc, not 1" >&2; fail=1; }
 [ $fail -eq 0 ] || { cat "$tmp/out" >&2; exit 1; }
-echo "layers: 14 breaches found at their lines"
+echo "layers: 15 breaches found at their lines"
