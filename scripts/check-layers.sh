@@ -8,10 +8,16 @@
 # in the library includes cli/.  A module's private header is included by
 # that module's files only: check/check_internal.h by check/, output/
 # diff_internal.h by output/diff*.c, files/gamefs_internal.h by
-# files/gamefs*.c, cli/lsp_server.h by cli/lsp*.c (tests included).  Every include of a project header names its folder.
+# files/gamefs*.c, editor/lookup_internal.h by editor/lookup*.c,
+# cli/lsp_server.h by cli/lsp*.c (tests included).  Every include of a project header names its folder.
+# Besides the includes, every file of src/: starts with its banner comment,
+# has at most 1,200 lines, and hashes no string by a loop of its own (the FNV
+# constants or a `* 31u` fold: text_hash and text_hash_bytes, base/text.[ch],
+# are the one hash; the allow-list below says why each other file may).
 #   sh scripts/check-layers.sh [TOP]   (TOP: the tree's top, default .; exit 1 on a breach)
 set -u
 cd "${1:-.}" || exit 2
+rc=0
 find src tests -name '*.[ch]' | LC_ALL=C sort | xargs awk '
 function level(d) {
     if (d == "os") return 0
@@ -45,6 +51,8 @@ function breach(why) {
         breach("gamefs_internal.h is private to files/gamefs*.c")
     if (target == "cli/lsp_server.h" && file !~ /^src\/cli\/lsp[^\/]*\.c$/)
         breach("cli/lsp_server.h is private to cli/lsp*.c")
+    if (target == "editor/lookup_internal.h" && file !~ /^src\/editor\/lookup[^\/]*\.c$/)
+        breach("lookup_internal.h is private to editor/lookup*.c")
     if (part[1] != "src") next
     own = n == 2 ? "api" : part[2]
     if (target == "atrc.h") next
@@ -69,5 +77,27 @@ function breach(why) {
 }
 END {
     if (bad) { printf "check-layers: %d include%s against the rule (README, \"Design\")\n", bad, bad == 1 ? "" : "s"; exit 1 }
-}' || exit 1
-echo "layers: every include points down"
+}' || rc=1
+
+# Files that may hold a hash's constants, and why: none of them hashes a
+# string for a table.
+hash_allowed='
+src/base/text.c         the one string hash (text_hash)
+src/tree/atr_build.c    the engine'"'"'s tree checksum (stock-behavior.md 4.6), a value the output reports
+src/game/anim_builtins.h the quick-test key of a fixed table, whose filter bits are a constant
+'
+find src -name '*.[ch]' | LC_ALL=C sort | xargs awk -v allowed="$hash_allowed" '
+BEGIN {
+    n = split(allowed, line, "\n")
+    for (i = 1; i <= n; i++) if (split(line[i], w, " ") > 0) may_hash[w[1]] = 1
+}
+FNR == 1 && $0 !~ /^\/\*/ { printf "%s:1: no banner comment: a file starts with what it holds\n", FILENAME; bad++ }
+FNR == 1201 { printf "%s:1201: over 1,200 lines: split it along its sections\n", FILENAME; bad++ }
+/16777619|2166136261|\* ?31u/ && !(FILENAME in may_hash) {
+    printf "%s:%d: a string hash of its own: use text_hash or text_hash_bytes (base/text.h)\n", FILENAME, FNR; bad++
+}
+END {
+    if (bad) { printf "check-layers: %d file rule%s broken\n", bad, bad == 1 ? "" : "s"; exit 1 }
+}' || rc=1
+[ $rc -eq 0 ] || exit 1
+echo "layers: every include points down; every file has a banner, at most 1,200 lines, no hash of its own"

@@ -296,6 +296,10 @@ START_TEST(name_folding)
     ck_assert_str_eq(read_as(f, "animtrees/b.atr"), "main/animtrees/b.atr=lower");
     ck_assert_str_eq(read_as(f, "maps\\mp\\X.gsc"), "main/Maps/MP/x.gsc=x");
     ck_assert_str_eq(read_as(f, "maps:mp:x.gsc"), "main/Maps/MP/x.gsc=x");
+    /* the script-name rule (empty components dropped) with no trailing
+    ** separator, but a byte below 0x20 kept: only script names drop it */
+    ck_assert_str_eq(read_as(f, "\\Maps//mp\\\\x.gsc/"), "main/Maps/MP/x.gsc=x");
+    ck_assert_str_eq(read_as(f, "maps/mp/\x01x.gsc"), "(none)");
     ck_assert_str_eq(read_as(f, "maps/mp/../mp/x.gsc"), "(none)");
     fx_free(f);
 }

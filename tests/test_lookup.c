@@ -31,7 +31,8 @@ static const char *const a_text =
     "\tf = ::main;\n"                           /* 10 */
     "\tz = getTime();\n"                        /* 11 */
     "\tw = %run;\n"                             /* 12 */
-    "}\n";
+    "}\n"
+    "// \\maps\\\\_lib::\n";                  /* 14: a path written with empty components */
 
 static void setup(void)
 {
@@ -269,6 +270,12 @@ START_TEST(completion)
     ck_assert_uint_eq(n, 1);
     ck_assert_str_eq(c[0].label, "helper");
     ck_assert_int_eq(start, 13);
+    /* the path canonical as the compiler makes it: leading and repeated
+    ** separators dropped (the editor's own rule kept them and found nothing) */
+    c = atrc_complete(ctx, a_path, 14, 17, &n, &start);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_str_eq(c[0].label, "helper");
+    ck_assert_int_eq(start, 17);
     /* elsewhere: the file's, its includes' functions and the builtins */
     c = atrc_complete(ctx, a_path, 11, 8, &n, &start);
     ck_assert(has(c, n, "main", ATRC_COMPLETE_FUNCTION));

@@ -102,6 +102,11 @@ START_TEST(canonical_names)
     arena_init(&a);
     ck_assert_str_eq(script_canonical_name(&a, "\\Maps//MP\\\\_Utility", 19), "maps/mp/_utility");
     ck_assert_str_eq(script_canonical_name(&a, "maps/x.gsc", 10), "maps/x.gsc");
+    /* bytes below 0x20 are skipped (stock-behavior.md 5.6); they were kept */
+    ck_assert_str_eq(script_canonical_name(&a, "maps/\tmp\x01/_util\x1fity", 19), "maps/mp/_utility");
+    ck_assert_str_eq(script_canonical_name(&a, "\x7f\x20x", 3), "\x7f\x20x");
+    /* only len bytes are read */
+    ck_assert_str_eq(script_canonical_name(&a, "MAPS\\x", 4), "maps");
     arena_free_all(&a);
 }
 END_TEST

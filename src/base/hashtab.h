@@ -36,10 +36,9 @@ static inline size_t hashtab_scan(const hashtab *t, uint32_t hash, size_t n)
     return HASHTAB_END;
 }
 
-/* The entries added with `hash`, newest first, then HASHTAB_END.  A lookup
-** compares each candidate's key:
-**   for (size_t i = hashtab_first(&t, h); i != HASHTAB_END; i = hashtab_next(&t, h, i))
-**       if (strcmp(items[i].name, name) == 0) return &items[i];  */
+/* The entries added with `hash`, newest first, then HASHTAB_END: what the
+** lookups below walk (a table is searched through hashtab_find_string,
+** hashtab_find_bytes or hashtab_find, never by a loop of its own). */
 static inline size_t hashtab_first(const hashtab *t, uint32_t hash)
 {
     return hashtab_scan(t, hash, t->buckets ? t->buckets[hash & t->mask] : 0);
@@ -84,6 +83,37 @@ static inline size_t hashtab_find_bytes(const hashtab *t, uint32_t hash, const c
         if (n == len && memcmp(k, key, len) == 0) return i;
     }
     return HASHTAB_END;
+}
+
+/* The hash of a table keyed by an object's address (its bytes, never
+** compared: only the address's identity matters). */
+static inline uint32_t hashtab_pointer_hash(const void *p)
+{
+    uintptr_t u = (uintptr_t)p;
+    return text_hash_bytes((const char *)&u, sizeof u);
+}
+
+/* Whether element i of the caller's array (items) is the key sought. */
+typedef int hashtab_match_fn(const void *items, size_t i, const void *key);
+
+/* The lookup of a table whose key is more than one string (a parent and a
+** name, a path and a kind, a tag and bytes) or no string (a position): the
+** newest entry added under `hash` after entry `after` (HASHTAB_END: from the
+** newest) that match(items, i, key) accepts, or HASHTAB_END.  Inlined with
+** the caller's static match. */
+static inline size_t hashtab_find_next(const hashtab *t, uint32_t hash, size_t after, const void *items,
+                                       const void *key, hashtab_match_fn *match)
+{
+    size_t i = after == HASHTAB_END ? hashtab_first(t, hash) : hashtab_next(t, hash, after);
+    for (; i != HASHTAB_END; i = hashtab_next(t, hash, i))
+        if (match(items, i, key)) return i;
+    return HASHTAB_END;
+}
+
+static inline size_t hashtab_find(const hashtab *t, uint32_t hash, const void *items, const void *key,
+                                  hashtab_match_fn *match)
+{
+    return hashtab_find_next(t, hash, HASHTAB_END, items, key, match);
 }
 
 /* Room for count entries without growing (the table also grows by itself). */

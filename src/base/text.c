@@ -1,5 +1,5 @@
 /* Byte-string helpers (text.h): the engine's identifier test, ASCII case
-** folding and the one name hash. */
+** folding, the canonical script name and the one name hash. */
 #include "base/text.h"
 
 static unsigned char fold(unsigned char c)
@@ -28,6 +28,20 @@ int text_equal_nocase(const char *a, const char *b)
             return 0;
         }
     }
+}
+
+size_t text_canonical_name(char *out, const char *name, size_t len, unsigned keep)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c < 0x20 && !(keep & TEXT_NAME_KEEP_CONTROL)) continue;
+        if (c == '\\') c = '/';
+        if (c == '/' && (n == 0 || out[n - 1] == '/')) continue;
+        out[n++] = (char)(keep & TEXT_NAME_KEEP_CASE ? c : fold(c));
+    }
+    out[n] = 0;
+    return n;
 }
 
 uint32_t text_hash(uint32_t seed, const char *s, int fold_case)

@@ -1,6 +1,6 @@
 /* Byte-string helpers shared by every stage: the engine's identifier test,
-** ASCII case folding (the engines fold names per byte, never by locale) and
-** the one hash all name tables use. */
+** ASCII case folding (the engines fold names per byte, never by locale), the
+** engine's canonical script name and the one hash all name tables use. */
 #ifndef ATRC_TEXT_H
 #define ATRC_TEXT_H
 #include <stddef.h>
@@ -12,6 +12,20 @@
 int text_is_identifier(const char *s, size_t n);
 /* ASCII case-insensitive equality of two NUL-terminated strings. */
 int text_equal_nocase(const char *a, const char *b);
+/* The engine's canonical script or tree name (load-order.md 3.1,
+** stock-behavior.md 5.6, Scr_CreateCanonicalFilename): of name[0, len),
+** bytes below 0x20 skipped, ASCII lower case, '\\' as '/', leading and
+** repeated separators dropped.  Every stage that names a script by what a
+** script wrote uses this one rule; a caller with another (the file system's
+** keys) states its difference with `keep` (TEXT_NAME_*) or as a step of its
+** own around this call.  Writes out (room for len + 1 bytes; out may be
+** name: the result never runs ahead of what it reads) and returns the
+** result's length. */
+enum {
+    TEXT_NAME_KEEP_CASE = 1,    /* letters as spelled (a name quoted in a message) */
+    TEXT_NAME_KEEP_CONTROL = 2, /* bytes below 0x20 kept (a file name: the file system keeps them) */
+};
+size_t text_canonical_name(char *out, const char *name, size_t len, unsigned keep);
 /* FNV-1a of s (ASCII-folded when fold_case), started from seed (0 for none). */
 uint32_t text_hash(uint32_t seed, const char *s, int fold_case);
 

@@ -16,20 +16,28 @@ static char *copy(const char *s, size_t n)
     return p;
 }
 
+static const char *doc_uri_at(const void *items, size_t i)
+{
+    return ((const lsp_doc *)items)[i].uri;
+}
+
+/* Document i is open and its real path is `path`. */
+static int open_at(const void *items, size_t i, const void *path)
+{
+    const lsp_doc *doc = &((const lsp_doc *)items)[i];
+    return doc->open && doc->real && strcmp(doc->real, path) == 0;
+}
+
 lsp_doc *lsp_docs_find(lsp_docs *d, const char *uri)
 {
-    uint32_t h = text_hash_bytes(uri, strlen(uri));
-    for (size_t i = hashtab_first(&d->by_uri, h); i != HASHTAB_END; i = hashtab_next(&d->by_uri, h, i))
-        if (strcmp(d->list.items[i].uri, uri) == 0) return &d->list.items[i];
-    return NULL;
+    size_t i = hashtab_find_string(&d->by_uri, text_hash_bytes(uri, strlen(uri)), uri, 0, d->list.items, doc_uri_at);
+    return i == HASHTAB_END ? NULL : &d->list.items[i];
 }
 
 lsp_doc *lsp_docs_find_path(lsp_docs *d, const char *path)
 {
-    uint32_t h = text_hash_bytes(path, strlen(path));
-    for (size_t i = hashtab_first(&d->by_path, h); i != HASHTAB_END; i = hashtab_next(&d->by_path, h, i))
-        if (d->list.items[i].open && d->list.items[i].real && strcmp(d->list.items[i].real, path) == 0) return &d->list.items[i];
-    return NULL;
+    size_t i = hashtab_find(&d->by_path, text_hash_bytes(path, strlen(path)), d->list.items, path, open_at);
+    return i == HASHTAB_END ? NULL : &d->list.items[i];
 }
 
 lsp_doc *lsp_docs_open(lsp_docs *d, const char *uri, const char *text, size_t len, int64_t version)

@@ -174,12 +174,29 @@ void lsp_rename(lsp_server *s, const lsp_message *m)
 
 /* Every project's symbols; a file two projects compiled (a game script of
 ** both) gives each of its symbols once: an item already written is skipped. */
+
+/* A symbol written into the message: where it is in s->msg. */
+typedef struct span {
+    size_t at, len;
+} span;
+typedef struct written_key {
+    const char *msg;
+    span item;
+} written_key;
+
+/* Symbol i written before is the same text as the key's. */
+static int same_item(const void *items, size_t i, const void *key)
+{
+    const span *e = &((const span *)items)[i];
+    const written_key *k = key;
+    return e->len == k->item.len && memcmp(k->msg + e->at, k->msg + k->item.at, k->item.len) == 0;
+}
+
 void lsp_workspace_symbols(lsp_server *s, const lsp_message *m)
 {
     const char *query = lsp_str(m->params, "query");
     lsp_begin_result(s, m->id);
     outbuf_char(&s->msg, '[');
-    typedef struct span { size_t at, len; } span;
     VEC(span) items = {0}; /* where each item written is in s->msg */
     hashtab written = {0};
     for (size_t k = 0; k < s->projects.count; k++) {
@@ -198,11 +215,8 @@ void lsp_workspace_symbols(lsp_server *s, const lsp_message *m)
             outbuf_char(&s->msg, '}');
             item.len = s->msg.len - item.at;
             uint32_t h = text_hash_bytes(s->msg.s + item.at, item.len);
-            int seen = 0;
-            for (size_t e = hashtab_first(&written, h); e != HASHTAB_END && !seen; e = hashtab_next(&written, h, e))
-                seen = items.items[e].len == item.len &&
-                       memcmp(s->msg.s + items.items[e].at, s->msg.s + item.at, item.len) == 0;
-            if (seen) {
+            written_key key = {s->msg.s, item};
+            if (hashtab_find(&written, h, items.items, &key, same_item) != HASHTAB_END) {
                 s->msg.len = before; /* taken back */
                 s->msg.s[before] = 0;
                 continue;

@@ -99,12 +99,17 @@ typedef struct publish {
     hashtab index;
 } publish;
 
+static const char *file_key_at(const void *files, size_t i)
+{
+    return ((const pub_file *)files)[i].key;
+}
+
 static pub_file *file_of(publish *p, const atrc_location *where)
 {
     const char *key = where->file;
     uint32_t h = text_hash_bytes(key, strlen(key));
-    for (size_t i = hashtab_first(&p->index, h); i != HASHTAB_END; i = hashtab_next(&p->index, h, i))
-        if (strcmp(p->files.items[i].key, key) == 0) return &p->files.items[i];
+    size_t at = hashtab_find_string(&p->index, h, key, 0, p->files.items, file_key_at);
+    if (at != HASHTAB_END) return &p->files.items[at];
     pub_file *f = VEC_PUSH(p->files);
     memset(f, 0, sizeof *f);
     f->key = key;
@@ -218,12 +223,16 @@ static void begin_publish(lsp_server *s, const char *uri, const lsp_doc *doc)
     outbuf_str(&s->msg, ",\"diagnostics\":[");
 }
 
+static const char *set_at(const void *set, size_t i)
+{
+    return ((const char *const *)set)[i];
+}
+
+/* Whether p published a list for uri. */
 static int in_set(const lsp_project *p, const char *uri)
 {
-    uint32_t h = text_hash_bytes(uri, strlen(uri));
-    for (size_t i = hashtab_first(&p->published_index, h); i != HASHTAB_END; i = hashtab_next(&p->published_index, h, i))
-        if (strcmp(p->published.items[i], uri) == 0) return 1;
-    return 0;
+    return hashtab_find_string(&p->published_index, text_hash_bytes(uri, strlen(uri)), uri, 0, p->published.items,
+                               set_at) != HASHTAB_END;
 }
 
 /* Whether another project than p speaks for uri: it has the document open,

@@ -66,6 +66,13 @@ void *compile_pass_begin(fe_file *f)
     return cr;
 }
 
+static const char *distinct_at(const void *record, size_t i, size_t *len)
+{
+    const compile_record *cr = record;
+    *len = cr->distinct.items[i].len;
+    return cr->names + cr->distinct.items[i].off;
+}
+
 /* The index of text[0, len) lower-cased (fold) or as written among the
 ** file's distinct names (a spelling with a capital never equals a
 ** lower-cased name, so one table holds both); *folded: a byte changed. */
@@ -84,8 +91,8 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len, int fol
     *folded = (int)changed;
     p[len] = 0;
     uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
-    for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
-        if (cr->distinct.items[i].len == len && memcmp(cr->names + cr->distinct.items[i].off, p, len) == 0) return (uint32_t)i;
+    size_t at = hashtab_find_bytes(&cr->index, h, p, len, cr, distinct_at);
+    if (at != HASHTAB_END) return (uint32_t)at;
     hashtab_add(&cr->index, h);
     *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL, 0};
     cr->names_len += len + 1;

@@ -150,13 +150,23 @@ static void key_options(atrc_options *k, const atrc_options *opts)
     k->jobs = 0; /* the output is the same for any thread count */
 }
 
+/* A slot's key: the file and what its record holds. */
+typedef struct slot_key {
+    const char *path;
+    unsigned wants;
+} slot_key;
+
+static int slot_matches(const void *items, size_t i, const void *key)
+{
+    const slot_key *k = key;
+    const kept_record *r = ((kept_record *const *)items)[i];
+    return r->wants == k->wants && strcmp(r->path, k->path) == 0;
+}
+
 /* The slot of (path, wants), or HASHTAB_END; under the lock. */
 static size_t find_slot(const fe_cache *c, const char *path, unsigned wants)
 {
-    uint32_t h = slot_hash(path, wants);
-    for (size_t i = hashtab_first(&c->index, h); i != HASHTAB_END; i = hashtab_next(&c->index, h, i))
-        if (c->items[i]->wants == wants && strcmp(c->items[i]->path, path) == 0) return i;
-    return HASHTAB_END;
+    return hashtab_find(&c->index, slot_hash(path, wants), c->items, &(const slot_key){path, wants}, slot_matches);
 }
 
 static int kept_matches(const kept_record *k, const fe_file *f)

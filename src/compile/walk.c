@@ -340,6 +340,13 @@ typedef struct hint_cache {
     hashtab index;
 } hint_cache;
 
+/* Hint i is for the namespace, kind and name (any case) of hint `want`. */
+static int hint_matches(const void *hints, size_t i, const void *want)
+{
+    const hint *c = &((const hint *)hints)[i], *w = want;
+    return c->in == w->in && c->kind == w->kind && text_equal_nocase(c->name, w->name);
+}
+
 static void hint_cache_free(hint_cache *c)
 {
     VEC_FREE(c->hints);
@@ -354,13 +361,12 @@ static const char *namespace_suggestion(atrc_ctx *ctx, hint_cache *cache, walk_s
                                         walk_script *t, const char *name, check_ref_kind kind)
 {
     uint32_t h = text_hash(0, name, 1);
-    for (size_t i = hashtab_first(&cache->index, h); i != HASHTAB_END; i = hashtab_next(&cache->index, h, i)) {
-        const hint *c = &cache->hints.items[i];
-        if (c->in == t && c->kind == kind && text_equal_nocase(c->name, name)) return c->text;
-    }
+    const hint want = {t, kind, name, NULL};
+    size_t known = hashtab_find(&cache->index, h, cache->hints.items, &want, hint_matches);
+    if (known != HASHTAB_END) return cache->hints.items[known].text;
     hint *x = VEC_PUSH(cache->hints);
     hashtab_add(&cache->index, h);
-    *x = (hint){t, kind, name, NULL};
+    *x = want;
     if (here->suggest_queries >= SUGGEST_MAX_QUERIES) return NULL;
     here->suggest_queries++;
     suggest q, b;

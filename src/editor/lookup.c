@@ -12,6 +12,7 @@
 #include "base/text.h"
 #include "base/vec.h"
 #include "compile/walk.h"
+#include "script/script_refs.h"
 #include "compile/notetracks.h"
 #include "base/outbuf.h"
 
@@ -453,6 +454,13 @@ static uint32_t position_hash(int line, int col)
     return text_hash_bytes((const char *)at, sizeof at);
 }
 
+/* Node i of the tree (nodes) stands where declaration d is. */
+static int kept_at(const void *nodes, size_t i, const void *d)
+{
+    const atrc_node *n = &((const atrc_node *)nodes)[i];
+    return n->line == ((const atr_node *)d)->line && n->column == ((const atr_node *)d)->col;
+}
+
 /* After '%': every name the tree's .atr declares.  The nodes the
 ** compilation kept first, in index order with their values; then the ones
 ** pruning removed, in declaration order (a reference to one keeps it, which
@@ -474,11 +482,8 @@ static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entr
     if (atr) full_atr(ctx, c, atr);
     for (size_t k = 0; atr && k < atr->decl.count; k++) {
         const atr_node *d = atr->decl.items[k];
-        uint32_t h = position_hash(d->line, d->col);
-        size_t i = hashtab_first(&kept, h);
-        while (i != HASHTAB_END && (t->tree.nodes[i].line != d->line || t->tree.nodes[i].column != d->col))
-            i = hashtab_next(&kept, h, i);
-        if (i != HASHTAB_END) continue;
+        if (hashtab_find(&kept, position_hash(d->line, d->col), t->tree.nodes, d, kept_at) != HASHTAB_END)
+            continue;
         lookup_add_completion(c, d->is_container ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, d->spelling,
                        "not referenced yet: adding it keeps it");
     }
@@ -690,7 +695,7 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
                          (text[p - 1] >= '0' && text[p - 1] <= '9') || ((text[p - 1] | 0x20) >= 'a' && (text[p - 1] | 0x20) <= 'z')))
             p--;
         if (p < w - 2) {
-            file_index *s = sites_script_named(ctx, sites_canonical_script(&c->mem, text + p, (size_t)(w - 2 - p)));
+            file_index *s = sites_script_named(ctx, script_canonical_name(&c->mem, text + p, (size_t)(w - 2 - p)));
             if (s) complete_functions(c, s);
         } else {
             complete_functions(c, f);

@@ -73,6 +73,11 @@ int lookup_local_definition(const atrc_ctx *ctx, const atrc_at *at, atrc_locatio
     return 1;
 }
 
+static const char *listed_name_at(const void *listed, size_t i)
+{
+    return ((const site *const *)listed)[i]->name;
+}
+
 /* The enclosing function's parameters and locals, each name once (as first
 ** written), in the order they first appear. */
 void lookup_complete_locals(const atrc_ctx *ctx, file_index *f, int line, int col)
@@ -87,9 +92,7 @@ void lookup_complete_locals(const atrc_ctx *ctx, file_index *f, int line, int co
         const site *l = &f->locals.items[i];
         if (l->func != func || (l->line == line && col >= l->col && col <= l->end_col)) continue; /* not the word typed */
         uint32_t h = text_hash(0, l->name, 1);
-        size_t k = hashtab_first(&seen, h);
-        while (k != HASHTAB_END && !text_equal_nocase(listed.items[k]->name, l->name)) k = hashtab_next(&seen, h, k);
-        if (k != HASHTAB_END) continue;
+        if (hashtab_find_string(&seen, h, l->name, 1, listed.items, listed_name_at) != HASHTAB_END) continue;
         hashtab_add(&seen, h);
         *VEC_PUSH(listed) = l;
         lookup_add_completion(c, ATRC_COMPLETE_LOCAL, l->name,

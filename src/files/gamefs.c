@@ -73,18 +73,17 @@ int gamefs_path_compare(const char *a, const char *b)
     }
 }
 
-/* A game-relative name with '\\' and ':' as '/' and no empty components;
-** lower case when `lower` (the lookup key), else as spelled (for messages). */
+/* A game-relative name as the file system names it: the engine's canonical
+** script name (text_canonical_name), with ':' a separator too (game-files.md
+** 3), no trailing separator and bytes below 0x20 kept; lower case when
+** `lower` (the lookup key), else as spelled (for messages; the same layout). */
 static char *clean_name(arena *mem, const char *name, int lower)
 {
     size_t n = strlen(name);
     char *out = arena_alloc(mem, n + 1);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = fold_sep((unsigned char)name[i]);
-        if (c == '/' && (k == 0 || out[k - 1] == '/')) continue;
-        out[k++] = (char)(lower && c >= 'A' && c <= 'Z' ? c + 32 : c);
-    }
+    for (size_t i = 0; i <= n; i++) out[i] = name[i] == ':' ? '/' : name[i];
+    unsigned keep = TEXT_NAME_KEEP_CONTROL | (lower ? 0 : TEXT_NAME_KEEP_CASE);
+    size_t k = text_canonical_name(out, out, n, keep);
     while (k > 0 && out[k - 1] == '/') k--;
     out[k] = 0;
     return out;
@@ -97,12 +96,21 @@ char *gamefs_normalize(arena *mem, const char *name)
     return clean_name(mem, name, 1);
 }
 
+static const char *entry_lower_at(const void *list, size_t i)
+{
+    return ((dir_entry *const *)list)[i]->lower;
+}
+
 /* The entry of `lower` (hashed h) in d, or NULL. */
 static dir_entry *lookup(const dir_index *d, const char *lower, uint32_t h)
 {
-    for (size_t i = hashtab_first(&d->by_name, h); i != HASHTAB_END; i = hashtab_next(&d->by_name, h, i))
-        if (strcmp(d->list[i]->lower, lower) == 0) return d->list[i];
-    return NULL;
+    size_t i = hashtab_find_string(&d->by_name, h, lower, 0, d->list, entry_lower_at);
+    return i == HASHTAB_END ? NULL : d->list[i];
+}
+
+static const char *index_path_at(const void *indexes, size_t i)
+{
+    return ((dir_index *const *)indexes)[i]->path;
 }
 
 static int compare_bytes(const void *a, const void *b)
@@ -115,9 +123,8 @@ static int compare_bytes(const void *a, const void *b)
 static dir_index *index_dir(gamefs *fs, const char *path)
 {
     uint32_t h = text_hash(0, path, 0);
-    for (size_t i = hashtab_first(&fs->index_by_path, h); i != HASHTAB_END;
-         i = hashtab_next(&fs->index_by_path, h, i))
-        if (strcmp(fs->indexes.items[i]->path, path) == 0) return fs->indexes.items[i];
+    size_t at = hashtab_find_string(&fs->index_by_path, h, path, 0, fs->indexes.items, index_path_at);
+    if (at != HASHTAB_END) return fs->indexes.items[at];
     dir_index *d = arena_zalloc(fs->mem, sizeof *d);
     d->path = arena_strdup(fs->mem, path);
     hashtab_add(&fs->index_by_path, h);

@@ -144,12 +144,16 @@ void archive_close(gamefs_archive *ar)
     hashtab_free(&ar->by_key);
 }
 
+static const char *entry_key_at(const void *entries, size_t i)
+{
+    return ((const ar_entry *)entries)[i].key;
+}
+
 /* The entry of `key` (hashed h) in ar, or NULL. */
 ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint32_t h)
 {
-    for (size_t i = hashtab_first(&ar->by_key, h); i != HASHTAB_END; i = hashtab_next(&ar->by_key, h, i))
-        if (strcmp(ar->entries[i].key, key) == 0) return &ar->entries[i];
-    return NULL;
+    size_t i = hashtab_find_string(&ar->by_key, h, key, 0, ar->entries, entry_key_at);
+    return i == HASHTAB_END ? NULL : &ar->entries[i];
 }
 
 /* warn, and with a store record, kept to be given again with the index. */

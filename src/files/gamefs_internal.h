@@ -109,7 +109,8 @@ static inline unsigned char fold_sep(unsigned char c)
 }
 
 /* The lookup key of a game-relative name: lower case, '\\' and ':' as '/',
-** no empty components. */
+** no empty components (the engine's script-name rule, bytes below 0x20 kept,
+** ':' a separator, no trailing one). */
 char *gamefs_normalize(arena *mem, const char *name);
 /* A warning of the filesystem (no position), when it has a diagnostics list. */
 void gamefs_warn(gamefs *fs, const char *fmt, const char *a, const char *b);

@@ -90,6 +90,19 @@ int store_settled(const os_file_id *id)
     return newest + GAMEFS_SETTLE_SECONDS <= os_file_clock_now();
 }
 
+/* A record's key: its path and its kind (one path may be kept as more than one kind). */
+typedef struct kept_key {
+    const char *path;
+    kept_kind kind;
+} kept_key;
+
+static int kept_matches(const void *items, size_t i, const void *key)
+{
+    const kept_key *want = key;
+    const kept *k = ((kept *const *)items)[i];
+    return k->kind == want->kind && strcmp(k->path, want->path) == 0;
+}
+
 /* The record for path of this kind, to reuse when *now (the file as it is)
 ** is what it was read from; else emptied (made when missing) for the read
 ** about to happen, *reuse 0.  NULL when there is no store or path cannot be
@@ -101,8 +114,8 @@ kept *store_record(gamefs *fs, const char *path, kept_kind kind, os_file_id *now
     if (!st || os_path_id(path, now) != 0) return NULL;
     uint32_t h = text_hash(0, path, 0);
     kept *k = NULL;
-    for (size_t i = hashtab_first(&st->by_path, h); i != HASHTAB_END && !k; i = hashtab_next(&st->by_path, h, i))
-        if (st->items.items[i]->kind == kind && strcmp(st->items.items[i]->path, path) == 0) k = st->items.items[i];
+    size_t at = hashtab_find(&st->by_path, h, st->items.items, &(const kept_key){path, kind}, kept_matches);
+    if (at != HASHTAB_END) k = st->items.items[at];
     if (!k) {
         k = xcalloc(1, sizeof *k);
         k->kind = kind;

@@ -67,21 +67,31 @@ static const char *base_of(const char *path)
     return sep ? sep + 1 : path;
 }
 
-static long find_base(const overlay *o, const char *base, long from)
+/* What a lookup seeks: a buffer of this last component, and (key not NULL)
+** of this whole key; a hole (a dropped buffer) is never found. */
+typedef struct wanted {
+    const char *base, *key;
+} wanted;
+
+static int buffer_matches(const void *buffers, size_t i, const void *w)
 {
-    size_t n = strlen(base);
-    uint32_t h = text_hash_bytes(base, n);
-    size_t i = from < 0 ? hashtab_first(&o->by_base, h) : hashtab_next(&o->by_base, h, (size_t)from);
-    for (; i != HASHTAB_END; i = hashtab_next(&o->by_base, h, i))
-        if (o->buffers.items[i].key && strcmp(o->buffers.items[i].base, base) == 0) return (long)i;
-    return -1;
+    const wanted *x = w;
+    const buffer *b = &((const buffer *)buffers)[i];
+    return b->key && strcmp(b->base, x->base) == 0 && (!x->key || strcmp(b->key, x->key) == 0);
+}
+
+/* The buffer of key (path as a key), or with key NULL any buffer whose path
+** ends in base; -1 when there is none. */
+static long find(const overlay *o, const char *base, const char *key)
+{
+    uint32_t h = text_hash_bytes(base, strlen(base));
+    size_t i = hashtab_find(&o->by_base, h, o->buffers.items, &(const wanted){base, key}, buffer_matches);
+    return i == HASHTAB_END ? -1 : (long)i;
 }
 
 static long find_key(const overlay *o, const char *key)
 {
-    for (long i = find_base(o, base_of(key), -1); i >= 0; i = find_base(o, base_of(key), i))
-        if (strcmp(o->buffers.items[i].key, key) == 0) return i;
-    return -1;
+    return find(o, base_of(key), key);
 }
 
 /* Dropped texts leave a hole (key NULL) in the table; rebuilt when most are holes. */
@@ -141,7 +151,7 @@ const char *overlay_find(const overlay *o, const char *path, size_t *len)
 {
     if (!o || !o->buffers.count || !path) return NULL;
     const char *base = base_of(path);
-    if (find_base(o, base, -1) < 0) return NULL;
+    if (find(o, base, NULL) < 0) return NULL;
     char *key = key_of(path);
     long i = key ? find_key(o, key) : -1;
     free(key);

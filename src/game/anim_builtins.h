@@ -108,7 +108,11 @@ const anim_builtin *anim_builtin_find_len(const char *name, size_t len, int meth
 
 /* The quick test anim_builtin_find makes first: the bit of
 ** anim_builtin_key(name) in anim_builtin_filter is set for every row's name
-** (any case). */
+** (any case).  Its key is not text_hash on purpose: no table is looked up
+** with it (the search is by halves), it is a filter over a fixed table whose
+** bits are a constant (a unit test recomputes them), and the parser asks it
+** of every call's name, so it reads the length and three bytes rather than
+** hashing the whole name. */
 extern const uint64_t anim_builtin_filter[4];
 static inline unsigned anim_builtin_folded(const char *s, size_t i)
 {

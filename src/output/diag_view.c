@@ -73,12 +73,6 @@ size_t token_end(const char *text, size_t len, size_t off)
     return i + (n ? n : 1);
 }
 
-static uint32_t pointer_hash(const void *p)
-{
-    uintptr_t u = (uintptr_t)p;
-    return text_hash_bytes((const char *)&u, sizeof u);
-}
-
 static diag_view *view_of(const atrc_ctx *cctx)
 {
     atrc_ctx *ctx = (atrc_ctx *)cctx; /* the view is a cache of a logically const context */
@@ -90,11 +84,22 @@ static diag_view *view_of(const atrc_ctx *cctx)
     return ctx->view;
 }
 
+/* Element i of the views' arrays by source file (src: the one sought). */
+static int name_matches(const void *names, size_t i, const void *src)
+{
+    return ((const src_name *)names)[i].src == src;
+}
+
+static int script_matches(const void *scripts, size_t i, const void *src)
+{
+    return ((walk_script *const *)scripts)[i]->src == src;
+}
+
 static const src_name *name_of(const atrc_ctx *ctx, diag_view *v, const source_file *src)
 {
-    uint32_t h = pointer_hash(src);
-    for (size_t i = hashtab_first(&v->name_index, h); i != HASHTAB_END; i = hashtab_next(&v->name_index, h, i))
-        if (v->names.items[i].src == src) return &v->names.items[i];
+    uint32_t h = hashtab_pointer_hash(src);
+    size_t at = hashtab_find(&v->name_index, h, v->names.items, src, name_matches);
+    if (at != HASHTAB_END) return &v->names.items[at];
     src_name *n = VEC_PUSH(v->names);
     hashtab_add(&v->name_index, h);
     n->src = src;
@@ -160,12 +165,10 @@ static const walk_script *script_of(const atrc_ctx *ctx, diag_view *v, const sou
     if (!w) return NULL;
     for (; v->scripts_indexed < w->scripts.count; v->scripts_indexed++) {
         const walk_script *s = w->scripts.items[v->scripts_indexed];
-        hashtab_add(&v->script_index, pointer_hash(s->src));
+        hashtab_add(&v->script_index, hashtab_pointer_hash(s->src));
     }
-    uint32_t h = pointer_hash(src);
-    for (size_t i = hashtab_first(&v->script_index, h); i != HASHTAB_END; i = hashtab_next(&v->script_index, h, i))
-        if (w->scripts.items[i]->src == src) return w->scripts.items[i];
-    return NULL;
+    size_t i = hashtab_find(&v->script_index, hashtab_pointer_hash(src), w->scripts.items, src, script_matches);
+    return i == HASHTAB_END ? NULL : w->scripts.items[i];
 }
 
 /* The first quoted name of a message ("duplicate animation 'x' in ..."), lower case. */

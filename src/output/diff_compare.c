@@ -381,19 +381,6 @@ static uint32_t intern_node(differ *d, int run, uint32_t parent_id, dstr name)
     return e;
 }
 
-typedef struct tree_pair {
-    const dtree *t[2];
-    int *pos[2];         /* node identity -> index in each run, -1 */
-    int *gone, *added;   /* old indices gone, new indices added, ascending */
-    int gone_count, added_count;
-    char **reason;       /* by new index: why the node moved, NULL if it did not */
-    uint32_t *cause[2];  /* by index in each run: the cause of a node gone (0), added or moved (1) */
-    uint32_t *kid_cause[2]; /* by index: the cause of a surviving parent's gone (0) or added (1) children */
-    uint32_t content;    /* the cause of changes in the tree's content (the file it is read from), or CAUSE_NONE */
-    uint32_t tree_move;  /* the cause of the tree's new registry index, or CAUSE_NONE */
-    int *name_count;     /* by identity: how many nodes of both runs share its name (for paths) */
-} tree_pair;
-
 static int is_placeholder(const dtree *t, int k)
 {
     const dnode *n = &t->nodes[k];
@@ -406,7 +393,7 @@ static int is_placeholder(const dtree *t, int k)
 ** `run` that the other run lacks. */
 /* bare: the node is the subject of the line already ("it is ..."). */
 /* relation: 1 sibling, 2 cousin of the node whose move is explained, else 0. */
-static void node_clause(differ *d, outbuf *b, const tree_pair *p, int run, int k, int relation, int bare)
+void node_clause(differ *d, outbuf *b, const tree_pair *p, int run, int k, int relation, int bare)
 {
     const dtree *t = p->t[run];
     const dtree *other = p->t[1 - run];
@@ -555,7 +542,7 @@ static long fenwick_sum(const long *f, int i) /* count of entries below i */
 }
 
 /* Identities, shared names and the gone and added nodes of a tree pair. */
-static void pair_prepare(differ *d, tree_pair *p)
+void pair_prepare(differ *d, tree_pair *p)
 {
     const dtree *to = p->t[0], *tn = p->t[1];
     hmap_clear(&d->ids); /* identities are per tree pair */
@@ -609,7 +596,7 @@ static void pair_prepare(differ *d, tree_pair *p)
 /* The cause of every gone and added node: a name that left or joined the
 ** reference set; a group pruned or kept with its children, their cause; a
 ** placeholder, its siblings'; else the tree's content. */
-static void pair_causes(differ *d, tree_pair *p)
+void pair_causes(differ *d, tree_pair *p)
 {
     for (int run = 0; run < 2; run++) {
         const dtree *t = p->t[run], *other = p->t[1 - run];
@@ -671,7 +658,7 @@ static void pair_causes(differ *d, tree_pair *p)
     }
 }
 
-static void compare_nodes(differ *d, tree_pair *p)
+void compare_nodes(differ *d, tree_pair *p)
 {
     const dtree *to = p->t[0], *tn = p->t[1];
     long *fen = xcalloc((size_t)tn->node_count + 1, sizeof(long));
@@ -767,7 +754,7 @@ static void compare_nodes(differ *d, tree_pair *p)
     }
 }
 
-static void free_pair(tree_pair *p)
+void free_pair(tree_pair *p)
 {
     if (p->reason)
         for (int k = 0; k < p->t[1]->node_count; k++) free(p->reason[k]);
@@ -1172,42 +1159,4 @@ void diff_compare_runs(differ *d)
     compare_references(d, pairs);
     for (int j = 0; j < n->tree_count; j++) free_pair(&pairs[j]);
     free(pairs);
-}
-
-/* ---- the same reasoning for one tree against another (diff.h) ---- */
-
-char *diff_node_reason(const atrc_tree *base, const atrc_tree *now, atrc_profile profile, int node,
-                       int *base_index)
-{
-    differ d;
-    memset(&d, 0, sizeof d);
-    arena_init(&d.mem);
-    d.causes.mem = &d.mem;
-    d.counting = 1; /* the reasons only: nothing is written */
-    diff_tree_as_run(&d, 0, base, atrc_profile_name(profile));
-    diff_tree_as_run(&d, 1, now, atrc_profile_name(profile));
-    tree_pair p;
-    memset(&p, 0, sizeof p);
-    p.t[0] = &d.run[0].trees[0];
-    p.t[1] = &d.run[1].trees[0];
-    p.content = p.tree_move = CAUSE_NONE;
-    pair_prepare(&d, &p);
-    for (int i = 0; i < p.gone_count; i++) add_to_set(&d, &d.run[1].pruned, p.t[0]->name, p.t[0]->nodes[p.gone[i]].name, 0);
-    pair_causes(&d, &p);
-    compare_nodes(&d, &p);
-    char *reason = NULL;
-    *base_index = -1;
-    if (node >= 0 && node < now->node_count) {
-        *base_index = p.pos[0][p.t[1]->nodes[node].id];
-        if (p.reason[node]) {
-            reason = xstrdup(p.reason[node]);
-        } else if (*base_index < 0) {
-            diff_begin_change(&d);
-            node_clause(&d, &d.reason, &p, 1, node, 0, 1);
-            reason = xstrdup(d.reason.s);
-        }
-    }
-    free_pair(&p);
-    diff_free(&d);
-    return reason;
 }

@@ -58,11 +58,11 @@ static inline void sb_name(outbuf *b, dstr s)
     }
 }
 
+/* The hash of a (tag, bytes) key: the bytes' text_hash_bytes, the tag's
+** bits mixed in. */
 static inline uint32_t hash_bytes(uint64_t tag, const char *s, size_t n)
 {
-    uint32_t h = 2166136261u ^ (uint32_t)(tag * 0x9E3779B97F4A7C15ull >> 32);
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    return text_hash_bytes(s, n) ^ (uint32_t)(tag * 0x9E3779B97F4A7C15ull >> 32);
 }
 
 #define NONE UINT32_MAX
@@ -94,14 +94,25 @@ static inline void hmap_clear(hmap *m)
     hashtab_clear(&m->index);
 }
 
+/* What hmap_find seeks. */
+typedef struct hkey {
+    uint64_t tag;
+    const char *key;
+    size_t klen;
+} hkey;
+
+static inline int hent_matches(const void *entries, size_t i, const void *key)
+{
+    const hkey *k = key;
+    const hent *e = &((const hent *)entries)[i];
+    return e->tag == k->tag && e->klen == k->klen && memcmp(e->key, k->key, k->klen) == 0;
+}
+
 static inline uint32_t hmap_find(const hmap *m, uint64_t tag, const char *key, size_t klen)
 {
-    uint32_t h = hash_bytes(tag, key, klen);
-    for (size_t i = hashtab_first(&m->index, h); i != HASHTAB_END; i = hashtab_next(&m->index, h, i))
-        if (m->entries.items[i].tag == tag && m->entries.items[i].klen == klen &&
-            memcmp(m->entries.items[i].key, key, klen) == 0)
-            return (uint32_t)i;
-    return NONE;
+    const hkey k = {tag, key, klen};
+    size_t i = hashtab_find(&m->index, hash_bytes(tag, key, klen), m->entries.items, &k, hent_matches);
+    return i == HASHTAB_END ? NONE : (uint32_t)i;
 }
 
 /* A new entry; hmap_find finds it only when `found`: the interner's
@@ -260,6 +271,30 @@ void diff_tree_as_run(differ *d, int run, const atrc_tree *t, const char *profil
 /* diff_compare.c: one pass of the comparison (d->counting: count what each
 ** cause moved and write nothing). */
 void diff_compare_runs(differ *d);
+
+/* diff_compare.c's comparison of one tree in both runs, which diff_node.c
+** runs on a tree against another: a pair's nodes matched and numbered
+** (pair_prepare), the cause of each gone and added node (pair_causes), every
+** move explained (compare_nodes, the reasons in p->reason); node_clause
+** says what node k of `run` is to the other run (relation: 1 sibling, 2
+** cousin of the node explained; bare: the node is the line's subject). */
+typedef struct tree_pair {
+    const dtree *t[2];
+    int *pos[2];         /* node identity -> index in each run, -1 */
+    int *gone, *added;   /* old indices gone, new indices added, ascending */
+    int gone_count, added_count;
+    char **reason;       /* by new index: why the node moved, NULL if it did not */
+    uint32_t *cause[2];  /* by index in each run: the cause of a node gone (0), added or moved (1) */
+    uint32_t *kid_cause[2]; /* by index: the cause of a surviving parent's gone (0) or added (1) children */
+    uint32_t content;    /* the cause of changes in the tree's content (the file it is read from), or CAUSE_NONE */
+    uint32_t tree_move;  /* the cause of the tree's new registry index, or CAUSE_NONE */
+    int *name_count;     /* by identity: how many nodes of both runs share its name (for paths) */
+} tree_pair;
+void pair_prepare(differ *d, tree_pair *p);
+void pair_causes(differ *d, tree_pair *p);
+void compare_nodes(differ *d, tree_pair *p);
+void node_clause(differ *d, outbuf *b, const tree_pair *p, int run, int k, int relation, int bare);
+void free_pair(tree_pair *p);
 /* diff.c: a change begun (d->line and d->reason empty, no cause yet) and
 ** written (text is d->line, and ": " d->reason when there is one), counted
 ** under d->cause when d->counting; the differ freed. */

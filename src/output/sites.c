@@ -6,6 +6,7 @@
 #include "compile/context.h"
 #include "gsc_parser.h"
 #include "script/lexer.h"
+#include "script/script_refs.h"
 #include "script/syntax_log.h"
 #include "os/os.h"
 #include "base/text.h"
@@ -42,12 +43,6 @@ void sites_cache_free(lookup_cache *c)
     free(c);
 }
 
-static uint32_t pointer_hash(const void *p)
-{
-    uintptr_t u = (uintptr_t)p;
-    return text_hash_bytes((const char *)&u, sizeof u);
-}
-
 lookup_cache *sites_cache(const atrc_ctx *cctx)
 {
     atrc_ctx *ctx = (atrc_ctx *)cctx; /* a cache of a logically const context */
@@ -62,27 +57,22 @@ lookup_cache *sites_cache(const atrc_ctx *cctx)
         c->file_count = ctx->sources.count;
     }
     for (; c->src_indexed < ctx->sources.count; c->src_indexed++)
-        hashtab_add(&c->src_index, pointer_hash(ctx->sources.items[c->src_indexed]));
+        hashtab_add(&c->src_index, hashtab_pointer_hash(ctx->sources.items[c->src_indexed]));
     return c;
+}
+
+static int source_matches(const void *sources, size_t i, const void *src)
+{
+    return ((source_file *const *)sources)[i] == src;
 }
 
 static long source_number(const atrc_ctx *ctx, lookup_cache *c, const source_file *src)
 {
-    uint32_t h = pointer_hash(src);
-    for (size_t i = hashtab_first(&c->src_index, h); i != HASHTAB_END; i = hashtab_next(&c->src_index, h, i))
-        if (ctx->sources.items[i] == src) return (long)i;
-    return -1;
+    size_t i = hashtab_find(&c->src_index, hashtab_pointer_hash(src), ctx->sources.items, src, source_matches);
+    return i == HASHTAB_END ? -1 : (long)i;
 }
 
 /* ---- lexing a script's sites ---- */
-
-const char *sites_canonical_script(arena *a, const char *z, size_t n)
-{
-    char *s = arena_lower(a, z, n);
-    for (char *p = s; *p; p++)
-        if (*p == '\\') *p = '/';
-    return s;
-}
 
 /* A site of the token t: pushed on sites (f->sites, or f->locals). */
 static site *push_site(site_vec *sites, site_kind kind, const gsc_token *t, const char *name)
@@ -230,12 +220,12 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         } else if (code == TK_IDENT && p1 && c1 == TK_DCOLON) {
             const char *path = NULL;
             if (p2 && (c2 == TK_PATH || c2 == TK_IDENT) && p2->line == p1->line && p2->col + p2->n == p1->col) {
-                path = sites_canonical_script(&c->mem, p2->z, (size_t)p2->n);
+                path = script_canonical_name(&c->mem, p2->z, (size_t)p2->n);
                 add_site(f, SITE_PATH, p2, path);
             }
             add_site(f, SITE_CALL, &t, arena_strndup(&c->mem, t.z, (size_t)t.n))->path = path;
         } else if (p1 && c1 == TK_INCLUDE && (code == TK_PATH || code == TK_IDENT)) {
-            add_site(f, SITE_PATH, &t, sites_canonical_script(&c->mem, t.z, (size_t)t.n))->include = 1;
+            add_site(f, SITE_PATH, &t, script_canonical_name(&c->mem, t.z, (size_t)t.n))->include = 1;
         } else if (code == TK_RP && p1 && c1 == TK_STRING && p2 && c2 == TK_LP && p3 && c3 == TK_USING_ANIMTREE) {
             const char *name = p1->n >= 2 ? arena_lower(&c->mem, p1->z + 1, (size_t)p1->n - 2) : "";
             site *d = add_site(f, SITE_USING, p3, name);
@@ -389,6 +379,13 @@ file_index *sites_file_named(const atrc_ctx *ctx, const char *name)
     return sites_with_sites(ctx, found);
 }
 
+/* Indexed file i is the script named `name`. */
+static int script_matches(const void *files, size_t i, const void *name)
+{
+    const file_index *f = ((file_index *const *)files)[i];
+    return sites_is_script(f->src) && strcmp(f->script, name) == 0;
+}
+
 /* The script of canonical name (game-relative, no .gsc), or NULL: the
 ** files indexed by that name as the compilation's list of them grows (the
 ** first of two scripts with one name wins, as the loop before did). */
@@ -400,9 +397,10 @@ file_index *sites_script_named(const atrc_ctx *ctx, const char *name)
         hashtab_add(&c->script_index, text_hash(0, f->script, 0));
     }
     uint32_t h = text_hash(0, name, 0);
-    size_t first = HASHTAB_END; /* chains list the newest first */
-    for (size_t i = hashtab_first(&c->script_index, h); i != HASHTAB_END; i = hashtab_next(&c->script_index, h, i))
-        if (sites_is_script(c->files[i]->src) && strcmp(c->files[i]->script, name) == 0) first = i;
+    size_t first = HASHTAB_END; /* chains list the newest first: the last match is the oldest */
+    for (size_t i = hashtab_find(&c->script_index, h, c->files, name, script_matches); i != HASHTAB_END;
+         i = hashtab_find_next(&c->script_index, h, i, c->files, name, script_matches))
+        first = i;
     return first == HASHTAB_END ? NULL : sites_with_sites(ctx, c->files[first]);
 }
 

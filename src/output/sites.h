@@ -92,8 +92,6 @@ void sites_cache_free(lookup_cache *c);
 /* The context's index, made on first use and grown to its files. */
 lookup_cache *sites_cache(const struct atrc_ctx *ctx);
 
-/* A script name as written (z[0, n)) made canonical: lower case, '/'. */
-const char *sites_canonical_script(arena *a, const char *z, size_t n);
 /* 1 when src is a script (.gsc), else 0. */
 int sites_is_script(const source_file *src);
 /* ctx->sources.items[i]'s index (its sites not yet listed). */

@@ -39,14 +39,7 @@ void script_refs_free(script_refs *r)
 char *script_canonical_name(arena *a, const char *name, size_t len)
 {
     char *out = arena_alloc(a, len + 1);
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
-        char c = name[i];
-        if (c == '\\') c = '/';
-        if (c == '/' && (n == 0 || out[n - 1] == '/')) continue;
-        out[n++] = (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-    }
-    out[n] = 0;
+    text_canonical_name(out, name, len, 0);
     return out;
 }
 

@@ -90,8 +90,9 @@ void script_refs_collect(script_refs *r, const ast_node *item);
 void script_refs_function_begin(script_refs *r, const ast_node *fn);
 void script_refs_function_cut(script_refs *r);
 
-/* The engine's canonical script name (load-order.md 3.1): ASCII lower case,
-** `\` as `/`, leading and repeated separators dropped; the extension is kept. */
+/* The engine's canonical script name (load-order.md 3.1), in a: name[0, len)
+** through text_canonical_name (bytes below 0x20 skipped, ASCII lower case,
+** `\` as `/`, leading and repeated separators dropped); the extension is kept. */
 char *script_canonical_name(arena *a, const char *name, size_t len);
 
 #endif

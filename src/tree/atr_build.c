@@ -32,6 +32,8 @@ typedef struct builder {
     VEC(build_frame) stack;
 } builder;
 
+/* The engine's checksum of the built tree (4.6), folded as the engine folds
+** it: a value the output reports, not a hash any table is keyed by. */
 static void fold(builder *b, uint32_t x)
 {
     b->checksum = b->checksum * 31u + x;

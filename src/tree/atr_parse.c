@@ -51,14 +51,24 @@ static uint32_t name_hash(uint32_t parent_id, const char *name)
     return text_hash(parent_id, name, 0);
 }
 
+/* A named node sought: its parent and its name. */
+typedef struct node_key {
+    const pnode *parent;
+    const char *name;
+} node_key;
+
+static int node_matches(const void *nodes, size_t i, const void *key)
+{
+    const node_key *k = key;
+    const pnode *p = ((pnode *const *)nodes)[i];
+    return p->named && p->parent == k->parent && strcmp(p->n.name, k->name) == 0;
+}
+
 static pnode *table_find(const name_table *t, const pnode *parent, const char *name)
 {
-    uint32_t h = name_hash(parent->id, name);
-    for (size_t i = hashtab_first(&t->index, h); i != HASHTAB_END; i = hashtab_next(&t->index, h, i)) {
-        pnode *p = t->nodes.items[i];
-        if (p->named && p->parent == parent && strcmp(p->n.name, name) == 0) return p;
-    }
-    return NULL;
+    const node_key k = {parent, name};
+    size_t i = hashtab_find(&t->index, name_hash(parent->id, name), t->nodes.items, &k, node_matches);
+    return i == HASHTAB_END ? NULL : t->nodes.items[i];
 }
 
 static void table_insert(name_table *t, pnode *p)
