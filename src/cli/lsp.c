@@ -421,6 +421,7 @@ int lsp_main(int argc, char **argv)
     lsp_server s;
     memset(&s, 0, sizeof s);
     s.out_fd = STDOUT_FILENO;
+    os_pipe_capacity(s.out_fd, (size_t)1 << 20); /* a large answer in one write (os.h) */
     s.session = atrc_session_new();
     queued *q = NULL;
     size_t qn = 0, qcap = 0;

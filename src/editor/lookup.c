@@ -716,9 +716,9 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 
 /* ---- document symbols ---- */
 
-void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *s)
+void lookup_add_function_symbol(const atrc_ctx *ctx, symbol_vec *to, file_index *f, const site *s)
 {
-    atrc_symbol *y = VEC_PUSH(sites_cache(ctx)->symbols);
+    atrc_symbol *y = VEC_PUSH(*to);
     memset(y, 0, sizeof *y);
     y->name = s->name;
     y->is_function = 1;
@@ -739,7 +739,7 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
     c->symbols.count = 0;
     if (sites_is_script(f->src)) {
         for (size_t i = 0; i < f->sites.count; i++)
-            if (f->sites.items[i].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, f, &f->sites.items[i]);
+            if (f->sites.items[i].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, &c->symbols, f, &f->sites.items[i]);
     } else {
         full_atr(ctx, c, f);
         for (size_t i = 0; i < f->decl.count; i++) {

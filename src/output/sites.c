@@ -47,6 +47,7 @@ void sites_cache_free(lookup_cache *c)
     hashtab_free(&c->script_index);
     VEC_FREE(c->completions);
     VEC_FREE(c->symbols);
+    VEC_FREE(c->functions);
     VEC_FREE(c->anim_sites);
     VEC_FREE(c->params);
     arena_free_all(&c->mem);

@@ -111,6 +111,8 @@ unsigned long sites_store_reused(const sites_store *s);
 /* The scans it holds now. */
 size_t sites_store_kept(const sites_store *s);
 
+typedef VEC(atrc_symbol) symbol_vec;
+
 struct lookup_cache {
     arena mem;
     file_index **files;        /* one per ctx->sources entry, made on demand */
@@ -121,7 +123,9 @@ struct lookup_cache {
     hashtab script_index;      /* scripts by canonical name: entry i is ctx->sources.items[i] */
     size_t script_indexed;
     VEC(atrc_completion) completions;
-    VEC(atrc_symbol) symbols;
+    symbol_vec symbols;
+    symbol_vec functions;      /* every function of the compilation's scripts (workspace symbols) */
+    size_t functions_listed;   /* of the first functions_listed files */
     VEC(atrc_anim_site) anim_sites;
     VEC(const char *) params;  /* atrc_signature_help's parameter names and kinds */
     VEC(site_scan *) own_scans; /* the scans made without a store */
