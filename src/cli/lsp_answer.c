@@ -348,7 +348,15 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
         if (i) outbuf_char(&s->msg, ',');
         outbuf_str(&s->msg, "{\"label\":");
         outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
-        outbuf_printf(&s->msg, ",\"kind\":%d,\"sortText\":\"%08zu\"", completion_kind(c[i].kind), i);
+        /* pieces, not a format: a tree's names run to thousands */
+        outbuf_str(&s->msg, ",\"kind\":");
+        outbuf_int(&s->msg, completion_kind(c[i].kind));
+        char order[24];
+        size_t digits = 0;
+        for (size_t v = i; v || digits < 8; v /= 10) order[sizeof order - 1 - digits++] = (char)('0' + v % 10);
+        outbuf_str(&s->msg, ",\"sortText\":\"");
+        outbuf_put(&s->msg, order + sizeof order - digits, digits);
+        outbuf_char(&s->msg, '"');
         if (c[i].detail) {
             const char *d = c[i].detail;
             size_t n = strlen(d);

@@ -46,6 +46,8 @@ void sites_cache_free(lookup_cache *c)
     hashtab_free(&c->src_index);
     hashtab_free(&c->script_index);
     VEC_FREE(c->completions);
+    for (size_t i = 0; i < c->tree_names.count; i++) VEC_FREE(c->tree_names.items[i].items);
+    VEC_FREE(c->tree_names);
     VEC_FREE(c->symbols);
     VEC_FREE(c->functions);
     VEC_FREE(c->anim_sites);

@@ -112,6 +112,13 @@ unsigned long sites_store_reused(const sites_store *s);
 size_t sites_store_kept(const sites_store *s);
 
 typedef VEC(atrc_symbol) symbol_vec;
+typedef VEC(atrc_completion) completion_vec;
+
+/* A tree's names as completion after '%' lists them (editor/lookup.c). */
+typedef struct tree_names {
+    const struct tree_entry *tree;
+    completion_vec items;
+} tree_names;
 
 struct lookup_cache {
     arena mem;
@@ -122,7 +129,8 @@ struct lookup_cache {
     size_t src_indexed;
     hashtab script_index;      /* scripts by canonical name: entry i is ctx->sources.items[i] */
     size_t script_indexed;
-    VEC(atrc_completion) completions;
+    completion_vec completions;
+    VEC(tree_names) tree_names; /* made once per tree */
     symbol_vec symbols;
     symbol_vec functions;      /* every function of the compilation's scripts (workspace symbols) */
     size_t functions_listed;   /* of the first functions_listed files */
