@@ -475,8 +475,7 @@ void lsp_server_free(lsp_server *s)
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
     lsp_published_free(s);
-    lsp_lines_free(&s->lines);
-    outbuf_free(&s->loc_uri);
+    lsp_places_free(s);
     outbuf_free(&s->msg);
     free(s->root);
     free(s->project);

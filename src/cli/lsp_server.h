@@ -17,14 +17,11 @@ typedef struct lsp_server {
     int hover_plain;        /* the client prefers plain text hovers to Markdown */
     int no_inlay_hints;     /* initializationOptions.inlayHints is false */
     int edit_range_default; /* the client takes a completion list's itemDefaults.editRange */
-    /* lsp_write_location's file of the location it wrote last, for the
-    ** request being answered (loc_valid cleared before each request): the
-    ** strings naming it, its URI (a JSON string), text and line index */
+    /* lsp_write_location's files (lsp_answer.c): each one's URI, text and
+    ** line index, found once per compilation and state of the open
+    ** documents; loc_valid cleared before each request has that checked. */
     int loc_valid;
-    const char *loc_path, *loc_file, *loc_entry;
-    outbuf loc_uri;
-    const char *lines_text;
-    lsp_lines lines;
+    struct lsp_places *places;
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     char *project;          /* the atrc.flags in use, or NULL */
@@ -94,6 +91,7 @@ typedef struct lsp_position {
 int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p);
 /* {"uri":..,"range":..} of a place of the compilation. */
 void lsp_write_location(lsp_server *s, const atrc_location *where);
+void lsp_places_free(lsp_server *s);
 /* A response of null, or of []. */
 void lsp_null_result(lsp_server *s, const lsp_message *m);
 void lsp_empty_list(lsp_server *s, const lsp_message *m);
