@@ -106,15 +106,14 @@ static const lsp_place *place_of(lsp_server *s, const atrc_location *where)
         s->places->last = HASHTAB_END;
     }
     struct lsp_places *c = s->places;
-    if (!s->loc_valid) {
-        s->loc_valid = 1;
-        uint64_t docs = docs_stamp(s);
-        if (c->ctx != s->ctx || c->compiles != s->compiles || c->docs != docs) {
-            places_clear(c);
-            c->ctx = s->ctx;
-            c->compiles = s->compiles;
-            c->docs = docs;
-        }
+    /* a new compilation always; the documents once per request */
+    uint64_t docs = s->loc_valid ? c->docs : docs_stamp(s);
+    s->loc_valid = 1;
+    if (c->ctx != s->ctx || c->compiles != s->compiles || c->docs != docs) {
+        places_clear(c);
+        c->ctx = s->ctx;
+        c->compiles = s->compiles;
+        c->docs = docs;
     }
     if (c->last != HASHTAB_END) {
         const lsp_place *p = &c->items.items[c->last];
