@@ -400,8 +400,10 @@ awk -v a="$1" -v b="$2" 'BEGIN { r = a > 0 ? b / a : 0
 [ $have_time = 1 ] || echo "(peak memory needs GNU time: scripts/ensure-deps.sh bench)"
 
 # The editor: `atrc lsp` on a CoD4 single-player level (about 300 scripts),
-# one-line edits until the diagnostics are published, hover and definition,
-# memory over the edits (scripts/lsp-bench.py).  LSP_EDITS=N edits (1000).
+# one-line edits until the diagnostics are published, hover, definition,
+# completion, references, rename and workspace symbols, each with the
+# server's CPU per request and its budget, memory over the edits
+# (scripts/lsp-bench.py).  LSP_EDITS=N edits (1000).
 cod4=${COD4_CORPUS:-../shared/corpus/cod4-game}
 if [ -d "$cod4/maps" ] && command -v python3 >/dev/null 2>&1; then
     ATRC="$ATRC" python3 scripts/lsp-bench.py "$cod4" cod4 killhouse animscripts/combat.gsc "${LSP_EDITS:-1000}" || exit 1

@@ -265,6 +265,14 @@ START_TEST(completion)
     ck_assert_str_eq(c[3].label, "idle");
     ck_assert_int_eq(c[3].kind, ATRC_COMPLETE_LEAF);
     ck_assert_str_eq(c[3].detail, "not referenced yet: adding it keeps it");
+    /* the tree's names are listed once per compilation: the same details
+    ** again (formatting them per request also grew the context's memory) */
+    const char *first_detail = c[0].detail;
+    for (int k = 0; k < 3; k++) {
+        c = atrc_complete(ctx, a_path, 12, 8, &n, &start);
+        ck_assert_uint_eq(n, 4);
+        ck_assert_ptr_eq(c[0].detail, first_detail);
+    }
     /* after path:: that file's functions */
     c = atrc_complete(ctx, a_path, 9, 13, &n, &start);
     ck_assert_uint_eq(n, 1);

@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <fcntl.h>
+#endif
 
 #include "os/os.h"
 #include "tmpdir_testlib.h"
@@ -225,6 +228,27 @@ START_TEST(libc_gaps)
 }
 END_TEST
 
+/* A pipe grown for the language server's answers takes one of 256 KiB in a
+** single write with no reader yet (64 KiB before); a file is no pipe. */
+START_TEST(pipe_capacity)
+{
+#ifdef __linux__
+    int fds[2];
+    ck_assert_int_eq(pipe(fds), 0);
+    ck_assert_int_ge(os_pipe_capacity(fds[1], (size_t)1 << 20), 256 * 1024);
+    ck_assert_int_eq(fcntl(fds[1], F_SETFL, O_NONBLOCK), 0);
+    static char big[256 * 1024];
+    ck_assert_int_eq((int)write(fds[1], big, sizeof big), (int)sizeof big);
+    close(fds[0]);
+    close(fds[1]);
+#endif
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(os_pipe_capacity(fileno(f), (size_t)1 << 20), -1);
+    fclose(f);
+}
+END_TEST
+
 Suite *make_os_suite(void)
 {
     Suite *s = suite_create("os");
@@ -237,6 +261,7 @@ Suite *make_os_suite(void)
     tcase_add_test(tc, paths_links_limits);
     tcase_add_test(tc, temporary_then_replace);
     tcase_add_test(tc, libc_gaps);
+    tcase_add_test(tc, pipe_capacity);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -16,6 +16,7 @@
 #include "zip_testlib.h"
 #include "compile/frontend.h"
 #include "editor/session.h"
+#include "output/sites.h"
 
 typedef struct run_result {
     char *json, *text;
@@ -871,6 +872,75 @@ START_TEST(kept_records_bounded_over_edits)
 }
 END_TEST
 
+/* The references of lib() (defined on line 1 of _lib.gsc) in a compilation
+** begun from s with entry.gsc's text set as a buffer. */
+static size_t lib_references(atrc_session *s, const char *entry_path, const char *entry, const char *lib_path)
+{
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.profile = ATRC_PROFILE_COD2;
+    atrc_session_set_buffer(s, entry_path, entry, strlen(entry));
+    atrc_ctx *ctx = atrc_session_begin(s, &o);
+    walk_entry(ctx, NULL);
+    atrc_build_trees(ctx);
+    atrc_at at;
+    ck_assert_int_eq(atrc_lookup(ctx, lib_path, 1, 1, &at), 1);
+    size_t n = atrc_references(ctx, &at, NULL, 0);
+    size_t symbols = 0;
+    atrc_workspace_symbols(ctx, NULL, &symbols);
+    ck_assert_uint_eq(symbols, 3); /* main, lib, other */
+    atrc_free(ctx);
+    return n;
+}
+
+/* The position queries' sites of a script are lexed again only when its text
+** changed: the others' come from the session (answers unchanged), and the
+** session keeps one scan per script over many edits. */
+START_TEST(sites_kept_across_edits)
+{
+    make_dir();
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\nother() { lib(); }\n");
+    put_game_file(dir, "maps/entry.gsc", "main() { }\n"); /* its text: a buffer */
+    char entry[256], lib[256], text[256];
+    snprintf(entry, sizeof entry, "%s/maps/entry.gsc", dir);
+    snprintf(lib, sizeof lib, "%s/maps/_lib.gsc", dir);
+    const char *two = "#include maps\\_lib;\nmain() { lib(); }\n";
+    atrc_session *s = atrc_session_new();
+    sites_store *kept = session_scans(s);
+    ck_assert_uint_eq(lib_references(s, entry, two, lib), 2);
+    ck_assert_uint_eq(sites_store_scanned(kept), 2);
+    /* the same texts: nothing lexed again */
+    ck_assert_uint_eq(lib_references(s, entry, two, lib), 2);
+    ck_assert_uint_eq(sites_store_scanned(kept), 2);
+    ck_assert_uint_eq(sites_store_reused(kept), 2);
+    /* an edit of entry.gsc: only it is lexed, and its new call is found */
+    ck_assert_uint_eq(lib_references(s, entry, "#include maps\\_lib;\nmain() { lib(); lib(); }\n", lib), 3);
+    ck_assert_uint_eq(sites_store_scanned(kept), 3);
+    ck_assert_uint_eq(sites_store_reused(kept), 3);
+    for (int k = 0; k < 200; k++) {
+        snprintf(text, sizeof text, "#include maps\\_lib;\nmain() { lib(); x = %d; }\n", k);
+        ck_assert_uint_eq(lib_references(s, entry, text, lib), 2);
+    }
+    ck_assert_uint_eq(sites_store_scanned(kept), 203);
+    ck_assert_uint_eq(sites_store_kept(kept), 2); /* one per script */
+    /* a script the compilation no longer reads is let go */
+    put_game_file(dir, "maps/_lib.gsc", "lib() { }\nother() { }\nmore() { }\n");
+    atrc_session_set_buffer(s, entry, "main() { }\n", 11);
+    atrc_options o = {0};
+    o.no_xanim = 1;
+    o.profile = ATRC_PROFILE_COD2;
+    atrc_ctx *ctx = atrc_session_begin(s, &o);
+    walk_entry(ctx, NULL);
+    size_t symbols = 0;
+    atrc_workspace_symbols(ctx, NULL, &symbols);
+    ck_assert_uint_eq(symbols, 1);
+    atrc_free(ctx);
+    ck_assert_uint_eq(sites_store_kept(kept), 1);
+    atrc_session_free(s);
+    ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 Suite *make_session_suite(void)
 {
     Suite *s = suite_create("session");
@@ -887,6 +957,7 @@ Suite *make_session_suite(void)
     tcase_add_posix_test(tc, kept_records_bounded_over_edits, "paths and temporary directories are POSIX here");
     tcase_add_posix_test(tc, kept_index_revalidated, "file times, owners and modes are POSIX here");
     tcase_add_posix_test(tc, fresh_listing_read_again, "paths and temporary directories are POSIX here");
+    tcase_add_posix_test(tc, sites_kept_across_edits, "paths and temporary directories are POSIX here");
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,7 +3,9 @@
 // input/output for the gsc and atr languages this package declares.
 // Settings: atrc.executable (the program; unset, the atrc a platform's
 // package carries, else `atrc` on PATH), atrc.flags (command-line
-// arguments sent as initializationOptions.flags), atrc.trace.server.
+// arguments sent as initializationOptions.flags), atrc.inlayHints.enabled
+// (false: initializationOptions.inlayHints false, the server then offers
+// no inlay hints), atrc.trace.server.
 // Scripts and trees inside archives open read-only (atrc-archive: URIs,
 // their text from the server's atrc/archiveEntry).
 
@@ -33,6 +35,14 @@ function missingExecutable(setting) {
     });
 }
 
+// What the server reads at initialize: the flags, and inlayHints only when
+// turned off (the server's capability is decided then: a change restarts it).
+function initializationOptions(flags, hints) {
+    const options = Array.isArray(flags) && flags.length > 0 ? { flags: flags.map(String) } : {};
+    if (hints === false) options.inlayHints = false;
+    return options;
+}
+
 async function startClient() {
     const config = vscode.workspace.getConfiguration('atrc');
     const setting = config.get('executable', 'atrc');
@@ -46,6 +56,7 @@ async function startClient() {
         return;
     }
     const flags = config.get('flags', []);
+    const hints = config.get('inlayHints.enabled', true);
     // Loaded here, once there is a server to talk to.
     const { LanguageClient } = require('vscode-languageclient/node');
     const serverOptions = { command, args: ['lsp'], options: { cwd: root } };
@@ -58,7 +69,7 @@ async function startClient() {
             { scheme: ARCHIVE_SCHEME, language: 'atr' }
         ],
         uriConverters: uris,
-        initializationOptions: Array.isArray(flags) && flags.length > 0 ? { flags: flags.map(String) } : {},
+        initializationOptions: initializationOptions(flags, hints),
         synchronize: {
             fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.gsc,*.gsx,*.atr,atrc.flags}')
         },
@@ -116,9 +127,11 @@ async function activate(context) {
         { provideTextDocumentContent: archiveEntryText }));
     context.subscriptions.push(vscode.commands.registerCommand('atrc.restartServer', restartClient));
     context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration('atrc.executable') || e.affectsConfiguration('atrc.flags')) {
-            restartClient();
+        // the restart's promise, for whoever waits on it (the tests)
+        if (['atrc.executable', 'atrc.flags', 'atrc.inlayHints.enabled'].some(k => e.affectsConfiguration(k))) {
+            return restartClient();
         }
+        return undefined;
     }));
     await restartClient();
 }

@@ -327,6 +327,8 @@ static int handle(lsp_server *s, const lsp_message *m, int cancelled)
     if (strcmp(method, "exit") == 0) return s->shutdown ? 0 : 1;
     if (!m->id) {
         if (!s->initialized || s->shutdown) return -1;
+        /* what the open documents are: the places of answers follow it */
+        if (strncmp(method, "textDocument/did", 16) == 0) s->docs_changes++;
         if (strcmp(method, "textDocument/didOpen") == 0) did_open(s, m->params);
         else if (strcmp(method, "textDocument/didChange") == 0) did_change(s, m->params);
         else if (strcmp(method, "textDocument/didClose") == 0) did_close(s, m->params);
@@ -365,9 +367,7 @@ static int handle(lsp_server *s, const lsp_message *m, int cancelled)
             return -1;
         }
         use_project(s, m);
-        s->loc_valid = 0;
         answers[i].answer(s, m);
-        s->loc_valid = 0;
         s->pj = &s->none;
         return -1;
     }
@@ -449,6 +449,7 @@ int lsp_main(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.out_fd = STDOUT_FILENO;
     s.pj = &s.none;
+    os_pipe_capacity(s.out_fd, (size_t)1 << 20); /* a large answer in one write (os.h) */
     VEC(queued) q = {0}; /* the messages that arrived together */
     char buf[65536];
     int status = -1;
@@ -497,8 +498,7 @@ void lsp_server_free(lsp_server *s)
     lsp_stale_free(s);
     lsp_docs_free(&s->docs);
     lsp_reader_free(&s->in);
-    lsp_lines_free(&s->lines);
-    outbuf_free(&s->loc_uri);
+    lsp_places_free(s);
     outbuf_free(&s->msg);
     free(s->root);
 }

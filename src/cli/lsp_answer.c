@@ -4,8 +4,11 @@
 #include "cli/lsp_server.h"
 #include "os/os.h"
 #include "base/arena.h"
+#include "base/text.h"
+#include "base/vec.h"
 #include "os/os.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,30 +36,113 @@ int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p)
 }
 
 /* {"uri":..,"range":..} of a place of the compilation. */
+/* ---- the files of locations ---- */
+
+/* A file locations name: by the compilation's strings naming it, its URI
+** (a JSON string), text and line index. */
+typedef struct lsp_place {
+    const char *path, *file, *entry;
+    char *uri;
+    size_t uri_len;
+    const char *text;
+    lsp_lines lines;
+} lsp_place;
+
+struct lsp_places {
+    /* what the URIs and texts were found for: the compilation and the open
+    ** documents (their texts and versions) */
+    const atrc_ctx *ctx;
+    unsigned long compiles;
+    unsigned long docs;        /* lsp_server.docs_changes */
+    VEC(lsp_place) items;      /* hashtab numbering */
+    hashtab index;
+    size_t last;               /* the place written last (runs of one file are the rule) */
+};
+
+static void places_clear(struct lsp_places *c)
+{
+    for (size_t i = 0; i < c->items.count; i++) {
+        free(c->items.items[i].uri);
+        lsp_lines_free(&c->items.items[i].lines);
+    }
+    c->items.count = 0;
+    hashtab_clear(&c->index);
+    c->last = HASHTAB_END;
+}
+
+void lsp_places_free(lsp_server *s)
+{
+    if (!s->places) return;
+    places_clear(s->places);
+    VEC_FREE(s->places->items);
+    hashtab_free(&s->places->index);
+    free(s->places);
+    s->places = NULL;
+}
+
+static uint32_t place_hash(const atrc_location *where)
+{
+    uintptr_t key[3] = {(uintptr_t)where->path, (uintptr_t)where->file, (uintptr_t)where->entry};
+    return text_hash_bytes((const char *)key, sizeof key);
+}
+
+/* Place i is the file where names (by the compilation's strings). */
+static int place_at(const void *items, size_t i, const void *key)
+{
+    const lsp_place *p = &((const lsp_place *)items)[i];
+    const atrc_location *where = key;
+    return p->path == where->path && p->file == where->file && p->entry == where->entry;
+}
+
+/* where's file: found once while the compilation and the documents stay. */
+static const lsp_place *place_of(lsp_server *s, const atrc_location *where)
+{
+    if (!s->places) {
+        s->places = xcalloc(1, sizeof *s->places);
+        s->places->last = HASHTAB_END;
+    }
+    struct lsp_places *c = s->places;
+    /* a new compilation, or any open, close or edit of a document since */
+    if (c->ctx != s->pj->ctx || c->compiles != s->compiles || c->docs != s->docs_changes) {
+        places_clear(c);
+        c->ctx = s->pj->ctx;
+        c->compiles = s->compiles;
+        c->docs = s->docs_changes;
+    }
+    if (c->last != HASHTAB_END && place_at(c->items.items, c->last, where)) return &c->items.items[c->last];
+    uint32_t h = place_hash(where);
+    size_t i = hashtab_find(&c->index, h, c->items.items, where, place_at);
+    if (i != HASHTAB_END) {
+        c->last = i;
+        return &c->items.items[i];
+    }
+    lsp_place *p = VEC_PUSH(c->items);
+    memset(p, 0, sizeof *p);
+    p->path = where->path;
+    p->file = where->file;
+    p->entry = where->entry;
+    outbuf uri = {0};
+    lsp_write_uri(s, &uri, where);
+    p->uri = os_strndup(uri.s ? uri.s : "", uri.len);
+    if (!p->uri) out_of_memory();
+    p->uri_len = uri.len;
+    outbuf_free(&uri);
+    size_t len = 0;
+    p->text = lsp_file_text(s, where, &len);
+    if (p->text) lsp_lines_index(&p->lines, p->text, len);
+    hashtab_add(&c->index, h);
+    c->last = c->items.count - 1;
+    return p;
+}
+
 void lsp_write_location(lsp_server *s, const atrc_location *where)
 {
     outbuf *b = &s->msg;
-    /* One request's locations mostly share a few files, each named by one
-    ** string of the compilation: its URI, text and line index are found
-    ** once per run of locations in it (finding a URI resolves the real path;
-    ** the cache is dropped before each request). */
-    if (!s->loc_valid || where->path != s->loc_path || where->file != s->loc_file || where->entry != s->loc_entry) {
-        s->loc_valid = 1;
-        s->loc_path = where->path;
-        s->loc_file = where->file;
-        s->loc_entry = where->entry;
-        outbuf_flush(&s->loc_uri);
-        lsp_write_uri(s, &s->loc_uri, where);
-        size_t len = 0;
-        const char *text = lsp_file_text(s, where, &len);
-        lsp_lines_free(&s->lines);
-        if (text) lsp_lines_index(&s->lines, text, len);
-        s->lines_text = text;
-    }
+    const lsp_place *p = place_of(s, where);
     outbuf_str(b, "{\"uri\":");
-    outbuf_put(b, s->loc_uri.s, s->loc_uri.len);
+    outbuf_put(b, p->uri, p->uri_len);
     outbuf_str(b, ",\"range\":");
-    lsp_write_range(s, b, s->lines_text ? &s->lines : NULL, where);
+    lsp_write_range(s, b, p->text ? &p->lines : NULL, where);
     outbuf_char(b, '}');
 }
 
@@ -388,7 +474,15 @@ void lsp_completion(lsp_server *s, const lsp_message *m)
         if (i) outbuf_char(&s->msg, ',');
         outbuf_str(&s->msg, "{\"label\":");
         outbuf_json_string(&s->msg, c[i].label, strlen(c[i].label));
-        outbuf_printf(&s->msg, ",\"kind\":%d,\"sortText\":\"%08zu\"", completion_kind(c[i].kind), i);
+        /* pieces, not a format: a tree's names run to thousands */
+        outbuf_str(&s->msg, ",\"kind\":");
+        outbuf_int(&s->msg, completion_kind(c[i].kind));
+        char order[24];
+        size_t digits = 0;
+        for (size_t v = i; v || digits < 8; v /= 10) order[sizeof order - 1 - digits++] = (char)('0' + v % 10);
+        outbuf_str(&s->msg, ",\"sortText\":\"");
+        outbuf_put(&s->msg, order + sizeof order - digits, digits);
+        outbuf_char(&s->msg, '"');
         if (c[i].detail) {
             const char *d = c[i].detail;
             size_t n = strlen(d);

@@ -201,7 +201,6 @@ void lsp_workspace_symbols(lsp_server *s, const lsp_message *m)
     hashtab written = {0};
     for (size_t k = 0; k < s->projects.count; k++) {
         s->pj = s->projects.items[k];
-        s->loc_valid = 0; /* its strings are another compilation's */
         size_t n = 0;
         const atrc_symbol *y = s->pj->ctx ? atrc_workspace_symbols(s->pj->ctx, query ? query : "", &n) : NULL;
         for (size_t i = 0; i < n; i++) {
@@ -226,7 +225,6 @@ void lsp_workspace_symbols(lsp_server *s, const lsp_message *m)
         }
     }
     s->pj = &s->none;
-    s->loc_valid = 0;
     outbuf_char(&s->msg, ']');
     lsp_end_result(s);
     VEC_FREE(items);

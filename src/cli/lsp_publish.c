@@ -76,8 +76,16 @@ void lsp_write_range(lsp_server *s, outbuf *b, const lsp_lines *lines, const atr
     }
     int64_t a = lines ? lsp_from_column(lines, line, column, s->utf8) : column - 1;
     int64_t z = lines ? lsp_from_column(lines, end_line, end_column, s->utf8) : end_column - 1;
-    outbuf_printf(b, "{\"start\":{\"line\":%d,\"character\":%lld},\"end\":{\"line\":%d,\"character\":%lld}}", line,
-                  (long long)a, end_line, (long long)z);
+    /* pieces, not a format: a workspace's symbols write thousands */
+    outbuf_str(b, "{\"start\":{\"line\":");
+    outbuf_int(b, line);
+    outbuf_str(b, ",\"character\":");
+    outbuf_int(b, a);
+    outbuf_str(b, "},\"end\":{\"line\":");
+    outbuf_int(b, end_line);
+    outbuf_str(b, ",\"character\":");
+    outbuf_int(b, z);
+    outbuf_str(b, "}}");
 }
 
 /* ---- publishing ---- */

@@ -50,14 +50,11 @@ typedef struct lsp_server {
     int hover_plain;        /* the client prefers plain text hovers to Markdown */
     int no_inlay_hints;     /* initializationOptions.inlayHints is false */
     int edit_range_default; /* the client takes a completion list's itemDefaults.editRange */
-    /* lsp_write_location's file of the location it wrote last, for the
-    ** request being answered (loc_valid cleared before each request): the
-    ** strings naming it, its URI (a JSON string), text and line index */
-    int loc_valid;
-    const char *loc_path, *loc_file, *loc_entry;
-    outbuf loc_uri;
-    const char *lines_text;
-    lsp_lines lines;
+    /* lsp_write_location's files (lsp_answer.c): each one's URI, text and
+    ** line index, found once per compilation and state of the open
+    ** documents (docs_changes: opens, edits and closes so far). */
+    struct lsp_places *places;
+    unsigned long docs_changes;
     char *root;             /* the workspace root's path, or NULL */
     arglist init_flags;     /* initializationOptions.flags */
     lsp_docs docs;
@@ -122,6 +119,7 @@ typedef struct lsp_position {
 int lsp_get_position(lsp_server *s, const lsp_message *m, lsp_position *p);
 /* {"uri":..,"range":..} of a place of the compilation. */
 void lsp_write_location(lsp_server *s, const atrc_location *where);
+void lsp_places_free(lsp_server *s);
 /* A response of null, or of []. */
 void lsp_null_result(lsp_server *s, const lsp_message *m);
 void lsp_empty_list(lsp_server *s, const lsp_message *m);

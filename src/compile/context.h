@@ -36,6 +36,7 @@ struct atrc_ctx {
     struct atrc_session *session; /* the session the context was begun from, or NULL (session.c) */
     const struct overlay *overlay; /* its buffers, read instead of files (overlay.h), or NULL */
     struct fe_cache *records;  /* its files' parses kept across compilations (frontend.h), or NULL */
+    struct sites_store *scans; /* its scripts' sites kept across compilations (output/sites.h), or NULL */
     VEC(struct note_wait *) note_waits; /* waittillmatch calls to check once the trees are built (notewait.c) */
     struct rt_file *runtime_files, *runtime_tail; /* the animation builtins' calls, in compile order,
                                                      until the run-time checks (runtime_anim.c) */

@@ -113,16 +113,27 @@ static const char *func_name_at(const void *funcs, size_t i)
     return ((const script_func *)funcs)[i].name;
 }
 
+/* find_def with name's hash (text_hash(0, name, 0)) given: a name looked up
+** in several files is hashed once. */
+static const script_func *find_def_hashed(const walk_script *s, const char *name, uint32_t h)
+{
+    size_t i = hashtab_find_string(&s->func_index, h, name, 0, s->refs.funcs.items, func_name_at);
+    return i == HASHTAB_END ? NULL : &s->refs.funcs.items[i];
+}
+
 static const script_func *find_def(const walk_script *s, const char *name)
 {
-    size_t i = hashtab_find_string(&s->func_index, text_hash(0, name, 0), name, 0, s->refs.funcs.items, func_name_at);
-    return i == HASHTAB_END ? NULL : &s->refs.funcs.items[i];
+    return find_def_hashed(s, name, text_hash(0, name, 0));
+}
+
+static func_kind kind_of(const script_func *f)
+{
+    return !f ? FUNC_NONE : f->developer ? FUNC_DEVELOPER : FUNC_NORMAL;
 }
 
 static func_kind own_function(const walk_script *s, const char *name)
 {
-    const script_func *f = find_def(s, name);
-    return !f ? FUNC_NONE : f->developer ? FUNC_DEVELOPER : FUNC_NORMAL;
+    return kind_of(find_def(s, name));
 }
 
 static int is_direct_include(const walk_script *s, const walk_script *t)
@@ -466,14 +477,17 @@ static void include_clashes(atrc_ctx *ctx, walk_script *s, walk_script *inc, con
         for (size_t i = 0; i < inc->refs.funcs.count; i++) {
             const script_func *f = &inc->refs.funcs.items[i];
             if (f->developer && !dev_script) continue;
-            if (find_def(inc, f->name) != f) continue; /* a second definition there: its own error */
-            if (visible(own_function(s, f->name), dev_script)) *VEC_PUSH(clash) = i;
+            uint32_t h = text_hash(0, f->name, 0); /* each name hashed once for both files */
+            if (find_def_hashed(inc, f->name, h) != f) continue; /* a second definition there: its own error */
+            if (visible(kind_of(find_def_hashed(s, f->name, h)), dev_script)) *VEC_PUSH(clash) = i;
         }
     } else {
         for (size_t i = 0; i < s->refs.funcs.count; i++) {
             const script_func *g = &s->refs.funcs.items[i];
-            if (find_def(s, g->name) != g || !visible(own_function(s, g->name), dev_script)) continue;
-            const script_func *f = find_def(inc, g->name);
+            uint32_t h = text_hash(0, g->name, 0);
+            const script_func *own = find_def_hashed(s, g->name, h);
+            if (own != g || !visible(kind_of(own), dev_script)) continue;
+            const script_func *f = find_def_hashed(inc, g->name, h);
             if (f && !(f->developer && !dev_script)) *VEC_PUSH(clash) = (size_t)(f - inc->refs.funcs.items);
         }
         if (clash.count > 1) qsort(clash.items, clash.count, sizeof *clash.items, compare_size);

@@ -440,12 +440,17 @@ size_t atrc_references(const atrc_ctx *ctx, const atrc_at *at, atrc_location *ou
 
 /* ---- completion ---- */
 
-void lookup_add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail)
+static void add_completion(completion_vec *to, atrc_completion_kind kind, const char *label, const char *detail)
 {
-    atrc_completion *x = VEC_PUSH(c->completions);
+    atrc_completion *x = VEC_PUSH(*to);
     x->kind = kind;
     x->label = label;
     x->detail = detail;
+}
+
+void lookup_add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail)
+{
+    add_completion(&c->completions, kind, label, detail);
 }
 
 static uint32_t position_hash(int line, int col)
@@ -466,15 +471,14 @@ static int kept_at(const void *nodes, size_t i, const void *d)
 ** pruning removed, in declaration order (a reference to one keeps it, which
 ** moves the nodes laid out after it).  A declared node is kept when a kept
 ** node stands at its place in the file. */
-static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t)
+static void list_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t, completion_vec *to)
 {
-    if (!t || !t->built) return;
     hashtab kept = {0};
     for (int i = 0; i < t->tree.node_count; i++) {
         const atrc_node *n = &t->tree.nodes[i];
         hashtab_add(&kept, position_hash(n->line, n->column));
         if (i == 0 || n->placeholder) continue;
-        lookup_add_completion(c, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
+        add_completion(to, n->child_count ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, atr_node_spelling(&t->tree, i),
                        arena_printf(&c->mem, "%s[%d] node %d = 0x%08x", t->name, t->index, i,
                                     (unsigned)registry_pack(t->index, i)));
     }
@@ -484,10 +488,27 @@ static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entr
         const atr_node *d = atr->decl.items[k];
         if (hashtab_find(&kept, position_hash(d->line, d->col), t->tree.nodes, d, kept_at) != HASHTAB_END)
             continue;
-        lookup_add_completion(c, d->is_container ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, d->spelling,
+        add_completion(to, d->is_container ? ATRC_COMPLETE_GROUP : ATRC_COMPLETE_LEAF, d->spelling,
                        "not referenced yet: adding it keeps it");
     }
     hashtab_free(&kept);
+}
+
+/* The names of t, listed once per tree and compilation (thousands in a
+** stock tree, each detail formatted): a request copies them. */
+static void complete_nodes(const atrc_ctx *ctx, lookup_cache *c, const tree_entry *t)
+{
+    if (!t || !t->built) return;
+    tree_names *names = NULL;
+    for (size_t i = 0; i < c->tree_names.count && !names; i++)
+        if (c->tree_names.items[i].tree == t) names = &c->tree_names.items[i];
+    if (!names) {
+        names = VEC_PUSH(c->tree_names);
+        memset(names, 0, sizeof *names);
+        names->tree = t;
+        list_nodes(ctx, c, t, &names->items);
+    }
+    VEC_APPEND_ALL(c->completions, names->items);
 }
 
 static void complete_functions(lookup_cache *c, const file_index *f)
@@ -726,9 +747,9 @@ const atrc_completion *atrc_complete(atrc_ctx *ctx, const char *file, int line, 
 
 /* ---- document symbols ---- */
 
-void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *s)
+void lookup_add_function_symbol(const atrc_ctx *ctx, symbol_vec *to, file_index *f, const site *s)
 {
-    atrc_symbol *y = VEC_PUSH(sites_cache(ctx)->symbols);
+    atrc_symbol *y = VEC_PUSH(*to);
     memset(y, 0, sizeof *y);
     y->name = s->name;
     y->is_function = 1;
@@ -749,7 +770,7 @@ const atrc_symbol *atrc_symbols(atrc_ctx *ctx, const char *file, size_t *count)
     c->symbols.count = 0;
     if (sites_is_script(f->src)) {
         for (size_t i = 0; i < f->sites.count; i++)
-            if (f->sites.items[i].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, f, &f->sites.items[i]);
+            if (f->sites.items[i].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, &c->symbols, f, &f->sites.items[i]);
     } else {
         full_atr(ctx, c, f);
         for (size_t i = 0; i < f->decl.count; i++) {

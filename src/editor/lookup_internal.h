@@ -15,8 +15,8 @@ const site *lookup_function_site(const atrc_ctx *ctx, file_index *f, const char 
                                  file_index **in);
 void lookup_set_where(const atrc_ctx *ctx, source_file *src, int line, int col, int end_col, atrc_location *w);
 void lookup_add_completion(lookup_cache *c, atrc_completion_kind kind, const char *label, const char *detail);
-/* Appends the document symbol of definition s of f to the cache's symbols. */
-void lookup_add_function_symbol(const atrc_ctx *ctx, file_index *f, const site *s);
+/* Appends the symbol of definition s of f to the symbols `to`. */
+void lookup_add_function_symbol(const atrc_ctx *ctx, symbol_vec *to, file_index *f, const site *s);
 /* The definition site (SITE_FUNCTION) whose body or header holds line:col, or NULL. */
 const site *lookup_function_at(const file_index *f, int line, int col);
 

@@ -168,19 +168,26 @@ static int holds_nocase(const char *name, const char *query)
     return 0;
 }
 
+/* Every function of the compilation's scripts is listed once per
+** compilation (the sites of unchanged scripts come from the session; files
+** read later are added), and a query picks from that list. */
 const atrc_symbol *atrc_workspace_symbols(atrc_ctx *ctx, const char *query, size_t *count)
 {
     *count = 0;
     if (!ctx) return NULL;
     lookup_cache *c = sites_cache(ctx);
-    c->symbols.count = 0;
-    for (size_t i = 0; i < ctx->sources.count; i++) {
-        file_index *f = script_at(ctx, c, i);
-        for (size_t k = 0; f && k < f->sites.count; k++) {
-            const site *s = &f->sites.items[k];
-            if (s->kind == SITE_FUNCTION && (!query || holds_nocase(s->name, query))) lookup_add_function_symbol(ctx, f, s);
-        }
+    for (; c->functions_listed < ctx->sources.count; c->functions_listed++) {
+        file_index *f = script_at(ctx, c, c->functions_listed);
+        for (size_t k = 0; f && k < f->sites.count; k++)
+            if (f->sites.items[k].kind == SITE_FUNCTION) lookup_add_function_symbol(ctx, &c->functions, f, &f->sites.items[k]);
     }
+    if (!query || !*query) {
+        *count = c->functions.count;
+        return c->functions.items;
+    }
+    c->symbols.count = 0;
+    for (size_t i = 0; i < c->functions.count; i++)
+        if (holds_nocase(c->functions.items[i].name, query)) *VEC_PUSH(c->symbols) = c->functions.items[i];
     *count = c->symbols.count;
     return c->symbols.items;
 }

@@ -1,13 +1,15 @@
 /* Sessions (atrc.h "sessions"): the editor's buffers (an overlay on the
 ** files, files/overlay.h), consulted by every read a compilation begun from
 ** the session makes of a file by path, and what the session keeps across
-** its compilations: the files' parses and the game-file index.
+** its compilations: the files' parses, the game-file index and the scripts'
+** sites.
 ** atrc_session_begin (api.c) makes the context and attaches it here. */
 #include "editor/session.h"
 #include "compile/context.h"
 #include "compile/frontend.h"
 #include "files/gamefs.h"
 #include "files/overlay.h"
+#include "output/sites.h"
 
 #include <stdlib.h>
 
@@ -16,6 +18,7 @@ struct atrc_session {
     atrc_ctx *live;            /* the context begun from it, until atrc_free */
     fe_cache *records;         /* the files' parses, kept for the next context */
     gamefs_store *index;       /* directory listings and archive indexes, likewise */
+    sites_store *scans;        /* the scripts' sites the position queries lexed, likewise */
 };
 
 atrc_session *atrc_session_new(void)
@@ -24,6 +27,7 @@ atrc_session *atrc_session_new(void)
     s->buffers = overlay_new();
     s->records = fe_cache_new();
     s->index = gamefs_store_new();
+    s->scans = sites_store_new();
     return s;
 }
 
@@ -33,6 +37,7 @@ static void detach(atrc_ctx *ctx)
     ctx->session = NULL;
     ctx->overlay = NULL;
     ctx->records = NULL;
+    ctx->scans = NULL;
     ctx->fs.overlay = NULL;
 }
 
@@ -42,6 +47,7 @@ void atrc_session_free(atrc_session *s)
     if (s->live) detach(s->live);
     overlay_free(s->buffers);
     fe_cache_free(s->records);
+    sites_store_free(s->scans);
     gamefs_store_release(s->index); /* a live context keeps it until its end */
     free(s);
 }
@@ -62,6 +68,7 @@ int session_attach(atrc_session *s, atrc_ctx *ctx)
     ctx->session = s;
     ctx->overlay = s->buffers;
     ctx->records = s->records;
+    ctx->scans = s->scans;
     ctx->fs.overlay = s->buffers;
     gamefs_use_store(&ctx->fs, s->index);
     s->live = ctx;
@@ -73,6 +80,7 @@ void session_context_freed(atrc_session *s, const atrc_ctx *ctx)
     if (s && s->live == ctx) {
         s->live = NULL;
         fe_cache_end_round(s->records);
+        sites_store_end_round(s->scans, ctx);
         gamefs_store_end_round(s->index);
     }
 }
@@ -90,4 +98,9 @@ struct gamefs_store *session_index(const atrc_session *s)
 struct fe_cache *session_records(const atrc_session *s)
 {
     return s ? s->records : NULL;
+}
+
+struct sites_store *session_scans(const atrc_session *s)
+{
+    return s ? s->scans : NULL;
 }

@@ -17,6 +17,9 @@ struct fe_cache *session_records(const atrc_session *s);
 /* The directory listings and archive indexes kept across s's contexts
 ** (gamefs.h gamefs_store), or NULL for no session. */
 struct gamefs_store *session_index(const atrc_session *s);
+/* The scripts' sites kept across s's contexts (output/sites.h sites_store),
+** or NULL for no session: sites_store_scanned / sites_store_reused count them. */
+struct sites_store *session_scans(const atrc_session *s);
 /* atrc_free of a context begun from s: records no file of it used are dropped. */
 void session_context_freed(atrc_session *s, const atrc_ctx *ctx);
 

@@ -116,6 +116,12 @@ int os_open_read(const char *path, int nonblocking);
 /* Makes reads on fd block again after a non-blocking open (no-op where
 ** opens never block). */
 void os_clear_nonblocking(int fd);
+/* When fd is a pipe, asks the kernel to let it hold `bytes` (at most what
+** an unprivileged process may ask: Linux's fs/pipe-max-size, 1 MiB by
+** default), so that a writer of messages that large hands each over in one
+** write instead of one per 64 KiB the reader has taken.  The capacity in
+** bytes, or -1 (not a pipe, or no such control: the other systems). */
+long os_pipe_capacity(int fd, size_t bytes);
 /* 1 for a path separator: '/' (and '\\' on Windows). */
 int os_is_path_sep(int c);
 /* The last path separator in path, or NULL. */

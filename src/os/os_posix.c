@@ -132,6 +132,32 @@ void os_clear_nonblocking(int fd)
     if (flags >= 0 && (flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
 }
 
+/* Linux's pipe size controls, which glibc names only under _GNU_SOURCE
+** (that would also change strerror_r here): the kernel's numbers. */
+#if defined(__linux__) && !defined(F_SETPIPE_SZ)
+#define F_SETPIPE_SZ 1031
+#define F_GETPIPE_SZ 1032
+#endif
+
+long os_pipe_capacity(int fd, size_t bytes)
+{
+#ifdef F_SETPIPE_SZ
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return -1;
+    /* a size over the limit is refused whole: halve until one is taken */
+    for (size_t want = bytes; want >= 65536; want /= 2) {
+        long got = fcntl(fd, F_SETPIPE_SZ, want > INT_MAX ? INT_MAX : (int)want);
+        if (got >= 0) return got;
+    }
+    long now = fcntl(fd, F_GETPIPE_SZ);
+    return now >= 0 ? now : -1;
+#else
+    (void)fd;
+    (void)bytes;
+    return -1;
+#endif
+}
+
 int os_is_path_sep(int c)
 {
     return c == '/';

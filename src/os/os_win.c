@@ -297,6 +297,13 @@ void os_clear_nonblocking(int fd)
     (void)fd; /* opens never block */
 }
 
+long os_pipe_capacity(int fd, size_t bytes)
+{
+    (void)fd; /* an anonymous pipe's size is fixed when it is made */
+    (void)bytes;
+    return -1;
+}
+
 int os_is_path_sep(int c)
 {
     return c == '/' || c == '\\';

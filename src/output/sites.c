@@ -16,27 +16,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void scan_free(site_scan *f)
+{
+    if (!f) return;
+    VEC_FREE(f->sites);
+    VEC_FREE(f->locals);
+    VEC_FREE(f->arglists);
+    VEC_FREE(f->commas);
+    VEC_FREE(f->folds);
+    VEC_FREE(f->usings);
+    arena_free_all(&f->mem);
+    free(f->text);
+    free(f->path);
+    free(f);
+}
+
 void sites_cache_free(lookup_cache *c)
 {
     if (!c) return;
     for (size_t i = 0; i < c->file_count; i++)
-        if (c->files[i]) {
-            VEC_FREE(c->files[i]->sites);
-            VEC_FREE(c->files[i]->locals);
-            VEC_FREE(c->files[i]->arglists);
-            VEC_FREE(c->files[i]->commas);
-            VEC_FREE(c->files[i]->folds);
+        if (c->files[i]) { /* its site arrays are its scan's */
             VEC_FREE(c->files[i]->refs);
             VEC_FREE(c->files[i]->decl);
             VEC_FREE(c->files[i]->def_sites);
-            VEC_FREE(c->files[i]->usings);
             hashtab_free(&c->files[i]->defs);
         }
+    for (size_t i = 0; i < c->own_scans.count; i++) scan_free(c->own_scans.items[i]);
+    VEC_FREE(c->own_scans);
     free(c->files);
     hashtab_free(&c->src_index);
     hashtab_free(&c->script_index);
     VEC_FREE(c->completions);
+    for (size_t i = 0; i < c->tree_names.count; i++) VEC_FREE(c->tree_names.items[i].items);
+    VEC_FREE(c->tree_names);
     VEC_FREE(c->symbols);
+    VEC_FREE(c->functions);
     VEC_FREE(c->anim_sites);
     VEC_FREE(c->params);
     arena_free_all(&c->mem);
@@ -87,7 +101,7 @@ static site *push_site(site_vec *sites, site_kind kind, const gsc_token *t, cons
     return s;
 }
 
-static site *add_site(file_index *f, site_kind kind, const gsc_token *t, const char *name)
+static site *add_site(site_scan *f, site_kind kind, const gsc_token *t, const char *name)
 {
     return push_site(&f->sites, kind, t, name);
 }
@@ -118,7 +132,7 @@ static const gsc_token *back(const recent *r, unsigned k, int *code)
 typedef VEC(long) open_parens;
 typedef VEC(int) open_blocks;
 
-static void scan_brackets(file_index *f, int code, const gsc_token *t, int called, open_parens *parens,
+static void scan_brackets(site_scan *f, int code, const gsc_token *t, int called, open_parens *parens,
                           open_blocks *blocks)
 {
     if (code == TK_LP) {
@@ -164,9 +178,9 @@ static void scan_brackets(file_index *f, int code, const gsc_token *t, int calle
     }
 }
 
-static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
+/* f's sites from lexing src (its text there). */
+static void scan_sites(const atrc_ctx *ctx, source_file *src, site_scan *f)
 {
-    source_file *src = f->src;
     if (!src->data) return;
     diag_list scratch;
     diag_init(&scratch);
@@ -201,7 +215,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             c2 != TK_PERCENT) {
             long fn = depth > 0 ? open_func : in_params ? params_of : -1;
             if (fn >= 0) {
-                site *l = push_site(&f->locals, SITE_LOCAL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+                site *l = push_site(&f->locals, SITE_LOCAL, p1, arena_strndup(&f->mem, p1->z, (size_t)p1->n));
                 l->func = (size_t)fn;
                 l->param = depth == 0;
             }
@@ -210,24 +224,24 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
             if (c2 == TK_DCOLON) {
                 /* path::f( or ::f( : the call site was added at the name */
             } else if (depth == 0) {
-                add_site(f, SITE_FUNCTION, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+                add_site(f, SITE_FUNCTION, p1, arena_strndup(&f->mem, p1->z, (size_t)p1->n));
                 params_of = (long)f->sites.count - 1;
                 in_params = 1;
                 sig_start = (size_t)(p1->z - src->data);
             } else {
-                add_site(f, SITE_CALL, p1, arena_strndup(&c->mem, p1->z, (size_t)p1->n));
+                add_site(f, SITE_CALL, p1, arena_strndup(&f->mem, p1->z, (size_t)p1->n));
             }
         } else if (code == TK_IDENT && p1 && c1 == TK_DCOLON) {
             const char *path = NULL;
             if (p2 && (c2 == TK_PATH || c2 == TK_IDENT) && p2->line == p1->line && p2->col + p2->n == p1->col) {
-                path = script_canonical_name(&c->mem, p2->z, (size_t)p2->n);
+                path = script_canonical_name(&f->mem, p2->z, (size_t)p2->n);
                 add_site(f, SITE_PATH, p2, path);
             }
-            add_site(f, SITE_CALL, &t, arena_strndup(&c->mem, t.z, (size_t)t.n))->path = path;
+            add_site(f, SITE_CALL, &t, arena_strndup(&f->mem, t.z, (size_t)t.n))->path = path;
         } else if (p1 && c1 == TK_INCLUDE && (code == TK_PATH || code == TK_IDENT)) {
-            add_site(f, SITE_PATH, &t, script_canonical_name(&c->mem, t.z, (size_t)t.n))->include = 1;
+            add_site(f, SITE_PATH, &t, script_canonical_name(&f->mem, t.z, (size_t)t.n))->include = 1;
         } else if (code == TK_RP && p1 && c1 == TK_STRING && p2 && c2 == TK_LP && p3 && c3 == TK_USING_ANIMTREE) {
-            const char *name = p1->n >= 2 ? arena_lower(&c->mem, p1->z + 1, (size_t)p1->n - 2) : "";
+            const char *name = p1->n >= 2 ? arena_lower(&f->mem, p1->z + 1, (size_t)p1->n - 2) : "";
             site *d = add_site(f, SITE_USING, p3, name);
             d->using_line = p3->line;
             d->using_col = p3->col;
@@ -239,7 +253,7 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
         } else if (code == TK_RP && params_of >= 0 && depth == 0) {
             in_params = 0;
             size_t end = (size_t)(t.z - src->data) + 1;
-            f->sites.items[params_of].signature = arena_strndup(&c->mem, src->data + sig_start, end - sig_start);
+            f->sites.items[params_of].signature = arena_strndup(&f->mem, src->data + sig_start, end - sig_start);
         } else if (code == TK_LBRACE) {
             if (depth++ == 0 && params_of >= 0) {
                 open_func = params_of;
@@ -266,8 +280,6 @@ static void scan_sites(const atrc_ctx *ctx, lookup_cache *c, file_index *f)
     gsc_lexer_free(&lx);
     syntax_log_free(&log);
     diag_free(&scratch);
-    for (size_t i = 0; i < f->sites.count; i++)
-        if (f->sites.items[i].kind == SITE_USING) *VEC_PUSH(f->usings) = i;
 }
 
 static void index_refs(const atrc_ctx *ctx, lookup_cache *c)
@@ -311,6 +323,128 @@ file_index *sites_file_at(const atrc_ctx *ctx, lookup_cache *c, size_t i)
     return f;
 }
 
+/* ---- the scans a session keeps (sites.h "sites_store") ---- */
+
+struct sites_store {
+    VEC(site_scan *) scans;    /* hashtab numbering: by path */
+    hashtab by_path;
+    unsigned long scanned, reused;
+};
+
+sites_store *sites_store_new(void)
+{
+    return xcalloc(1, sizeof(sites_store));
+}
+
+void sites_store_free(sites_store *s)
+{
+    if (!s) return;
+    for (size_t i = 0; i < s->scans.count; i++) scan_free(s->scans.items[i]);
+    VEC_FREE(s->scans);
+    hashtab_free(&s->by_path);
+    free(s);
+}
+
+unsigned long sites_store_scanned(const sites_store *s)
+{
+    return s ? s->scanned : 0;
+}
+
+unsigned long sites_store_reused(const sites_store *s)
+{
+    return s ? s->reused : 0;
+}
+
+size_t sites_store_kept(const sites_store *s)
+{
+    return s ? s->scans.count : 0;
+}
+
+static uint32_t path_hash(const char *path)
+{
+    return text_hash_bytes(path, strlen(path));
+}
+
+static const char *scan_path_at(const void *scans, size_t i)
+{
+    return ((site_scan *const *)scans)[i]->path;
+}
+
+static const char *source_path_at(const void *sources, size_t i)
+{
+    return ((source_file *const *)sources)[i]->path;
+}
+
+/* The newest scan of path, or HASHTAB_END (the table finds the newest first). */
+static size_t newest_scan(const sites_store *s, const char *path)
+{
+    return hashtab_find_string(&s->by_path, path_hash(path), path, 0, s->scans.items, scan_path_at);
+}
+
+/* Keeps the newest scan of each path the context read (its scans are no
+** longer borrowed: the context is being freed); the round's replaced scans
+** go, so a script edited N times holds one scan, not N. */
+void sites_store_end_round(sites_store *s, const atrc_ctx *ctx)
+{
+    if (!s) return;
+    hashtab read = {0}; /* ctx->sources by path */
+    for (size_t i = 0; i < ctx->sources.count; i++) hashtab_add(&read, path_hash(ctx->sources.items[i]->path));
+    VEC(site_scan *) keep = {0};
+    for (size_t i = 0; i < s->scans.count; i++) {
+        site_scan *f = s->scans.items[i];
+        int was_read =
+            hashtab_find_string(&read, path_hash(f->path), f->path, 0, ctx->sources.items, source_path_at) != HASHTAB_END;
+        if (was_read && newest_scan(s, f->path) == i) *VEC_PUSH(keep) = f;
+    }
+    for (size_t i = 0, k = 0; i < s->scans.count; i++) {
+        if (k < keep.count && keep.items[k] == s->scans.items[i]) k++;
+        else scan_free(s->scans.items[i]);
+    }
+    /* in their order: the newest of a path is still the last one added */
+    VEC_FREE(s->scans);
+    s->scans.items = keep.items;
+    s->scans.count = keep.count;
+    s->scans.cap = keep.cap;
+    hashtab_clear(&s->by_path);
+    for (size_t i = 0; i < s->scans.count; i++) hashtab_add(&s->by_path, path_hash(s->scans.items[i]->path));
+    hashtab_free(&read);
+}
+
+/* src's scan: the store's when one has its path, rules and text, else a new
+** one (kept by the store, or by the context's index). */
+static site_scan *scan_of(const atrc_ctx *ctx, source_file *src)
+{
+    sites_store *s = ctx->scans;
+    gsc_preproc pp = {ctx->rules, &ctx->builtins, ctx->opts.game_mode};
+    if (gsc_preproc_on(&pp)) s = NULL; /* what it lexes depends on the run's builtins */
+    if (s) {
+        size_t i = newest_scan(s, src->path);
+        site_scan *f = i == HASHTAB_END ? NULL : s->scans.items[i];
+        if (f && f->rules == ctx->rules && f->len == src->len && memcmp(f->text, src->data, src->len) == 0) {
+            s->reused++;
+            return f;
+        }
+    }
+    site_scan *f = xcalloc(1, sizeof *f);
+    arena_init(&f->mem);
+    scan_sites(ctx, src, f);
+    for (size_t i = 0; i < f->sites.count; i++)
+        if (f->sites.items[i].kind == SITE_USING) *VEC_PUSH(f->usings) = i;
+    if (!s) {
+        *VEC_PUSH(sites_cache(ctx)->own_scans) = f;
+        return f;
+    }
+    f->path = xstrdup(src->path);
+    f->rules = ctx->rules;
+    f->len = src->len;
+    f->text = xmalloc(src->len ? src->len : 1);
+    memcpy(f->text, src->data, src->len);
+    *VEC_PUSH(s->scans) = f;
+    hashtab_add(&s->by_path, path_hash(f->path));
+    s->scanned++;
+    return f;
+}
+
 /* f with its sites: a script is lexed the first time a query needs them. */
 file_index *sites_with_sites(const atrc_ctx *ctx, file_index *f)
 {
@@ -318,7 +452,15 @@ file_index *sites_with_sites(const atrc_ctx *ctx, file_index *f)
     f->scanned = 1;
     if (sites_is_script(f->src)) {
         int reloaded = f->src->released && source_reload(f->src) == 0;
-        scan_sites(ctx, sites_cache(ctx), f);
+        if (f->src->data) {
+            const site_scan *scan = scan_of(ctx, f->src);
+            f->sites = scan->sites;
+            f->locals = scan->locals;
+            f->arglists = scan->arglists;
+            f->commas = scan->commas;
+            f->folds = scan->folds;
+            f->usings = scan->usings;
+        }
         if (reloaded) source_release(f->src);
     }
     return f;

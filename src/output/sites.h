@@ -53,13 +53,39 @@ typedef struct comma {
     int line, col;
 } comma;
 
-typedef struct file_index {
-    source_file *src;
+typedef VEC(arglist) arglist_vec;
+typedef VEC(comma) comma_vec;
+typedef VEC(atrc_fold) fold_vec;
+typedef VEC(size_t) index_vec;
+
+/* What lexing a script gives: a function of its text and the lexer's rules
+** alone (the stock preprocessor: CoD4x's depends on the run's builtins too),
+** so a session keeps it across compilations (sites_store) and a script
+** edited in one of them is the only one lexed again.  Owned by the store,
+** or by the context's index when there is none; read only once made. */
+typedef struct site_scan {
+    char *path;                /* the key: path, rules and text (a copy) */
+    const struct profile_rules *rules;
+    char *text;
+    size_t len;
+    arena mem;                 /* names, paths, signatures */
     site_vec sites;            /* source order */
     site_vec locals;           /* SITE_LOCAL, source order */
-    VEC(arglist) arglists;     /* in the order of their '(' */
-    VEC(comma) commas;         /* source order */
-    VEC(atrc_fold) folds;      /* blocks and /# #/ over more than one line, in the order they close */
+    arglist_vec arglists;      /* in the order of their '(' */
+    comma_vec commas;          /* source order */
+    fold_vec folds;            /* blocks and /# #/ over more than one line, in the order they close */
+    index_vec usings;          /* indices of the SITE_USING sites, source order */
+} site_scan;
+
+typedef struct file_index {
+    source_file *src;
+    /* Views of the arrays of its scan (never grown or freed through these). */
+    site_vec sites;
+    site_vec locals;
+    arglist_vec arglists;
+    comma_vec commas;
+    fold_vec folds;
+    index_vec usings;
     VEC(const anim_ref *) refs; /* its %name and #animtree references, compile order */
     const char *script;        /* game-relative name without .gsc (lower case) */
     const char *real;          /* real path, when asked for; "" when none */
@@ -69,8 +95,30 @@ typedef struct file_index {
     hashtab defs;              /* first definitions by lower-case name: entry k is def_sites.items[k] */
     VEC(size_t) def_sites;
     int defs_built;
-    VEC(size_t) usings;        /* indices of the SITE_USING sites, source order */
 } file_index;
+
+/* The scans a session keeps across its compilations: one per script path of
+** the last compilation (the newest), found by path and checked against the
+** text.  sites_store_end_round (the compilation's context freed) drops the
+** scans of files it did not read and those a newer scan replaced. */
+typedef struct sites_store sites_store;
+sites_store *sites_store_new(void);
+void sites_store_free(sites_store *s);
+void sites_store_end_round(sites_store *s, const struct atrc_ctx *ctx);
+/* Scripts lexed for their sites, and scans reused, since the store was made. */
+unsigned long sites_store_scanned(const sites_store *s);
+unsigned long sites_store_reused(const sites_store *s);
+/* The scans it holds now. */
+size_t sites_store_kept(const sites_store *s);
+
+typedef VEC(atrc_symbol) symbol_vec;
+typedef VEC(atrc_completion) completion_vec;
+
+/* A tree's names as completion after '%' lists them (editor/lookup.c). */
+typedef struct tree_names {
+    const struct tree_entry *tree;
+    completion_vec items;
+} tree_names;
 
 struct lookup_cache {
     arena mem;
@@ -81,10 +129,14 @@ struct lookup_cache {
     size_t src_indexed;
     hashtab script_index;      /* scripts by canonical name: entry i is ctx->sources.items[i] */
     size_t script_indexed;
-    VEC(atrc_completion) completions;
-    VEC(atrc_symbol) symbols;
+    completion_vec completions;
+    VEC(tree_names) tree_names; /* made once per tree */
+    symbol_vec symbols;
+    symbol_vec functions;      /* every function of the compilation's scripts (workspace symbols) */
+    size_t functions_listed;   /* of the first functions_listed files */
     VEC(atrc_anim_site) anim_sites;
     VEC(const char *) params;  /* atrc_signature_help's parameter names and kinds */
+    VEC(site_scan *) own_scans; /* the scans made without a store */
 };
 
 typedef struct lookup_cache lookup_cache;

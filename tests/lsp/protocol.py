@@ -1181,6 +1181,20 @@ def test_names():
         t = 2 if x["value"] is None else 1 if x["name"] == "turret" else 0
         want.append((x["line"] - 1, character(tank, x["line"], x["column"], False), 1 + len(x["name"]), t))
     check(toks == sorted(want), "semantic tokens: leaf, group, unresolved: %r, want %r" % (toks, sorted(want)))
+    # an edit: the names and places kept from the last compilation (the
+    # scripts' sites, the list of functions, the files' line indexes) follow it
+    text = open(tank, "rb").read().decode("latin-1")
+    s.notify("textDocument/didChange", {"textDocument": {"uri": uri(tank), "version": 2},
+                                        "contentChanges": [{"text": "added()\n{\n}\n\n" + text}]})
+    s.diagnostics_for(uri(tank))
+    r = s.call("workspace/symbol", {"query": ""})
+    got = sorted((x["name"], x["location"]["range"]["start"]["line"]) for x in (r or {}).get("result") or []
+                 if x["location"]["uri"] == uri(tank))
+    check(("added", 0) in got and ("aim", defn + 4) in got, "workspace symbols after an edit: %r" % r)
+    r = s.call("textDocument/references", {"textDocument": td, "position": {"line": call + 4, "character": ccol + 1},
+                                           "context": {"includeDeclaration": True}})
+    got = sorted(x["range"]["start"]["line"] for x in (r or {}).get("result") or [])
+    check(got == sorted([call + 4, defn + 4]), "references of aim after an edit: %r" % r)
     shut_down(s)
     # inlay hints turned off by the client
     s = Server()

@@ -204,6 +204,19 @@ try {
   } catch (e) { /* reported below */ }
   check(`hover on %${ref.name} shows ${hex(ref.value)} (${ref.value})`,
     hover.includes(hex(ref.value)) && hover.includes(String(ref.value)), `hover '${hover}'`);
+  // the widget fades in: the screenshot once it and every box around it is
+  // opaque with no animation left to run, and a frame has been drawn since
+  const shown = await page.waitForFunction(() => {
+    const h = document.querySelector('.monaco-hover .hover-contents');
+    if (!h) return false;
+    for (let e = h; e && e !== document.body; e = e.parentElement) {
+      if (getComputedStyle(e).opacity !== '1') return false;
+      if (e.getAnimations().some((a) => a.playState !== 'finished')) return false;
+    }
+    return true;
+  }, null, { timeout: 10000 }).then(() => true, () => false);
+  check('the hover is fully shown (opaque, its fade-in finished)', shown);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await shot('hover');
   await page.keyboard.press('Escape');
 

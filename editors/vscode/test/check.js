@@ -468,6 +468,7 @@ async function checkActivation(extDir, label) {
     const settings = { executable: 'atrc-not-installed-anywhere', flags: [] };
     const configured = new Set(['executable']); // the settings the user set (inspect's globalValue)
     const providers = {};
+    const listeners = [];
     const fake = {
         workspace: {
             workspaceFolders: undefined,
@@ -475,7 +476,7 @@ async function checkActivation(extDir, label) {
                 get: (k, d) => (k in settings ? settings[k] : d),
                 inspect: k => ({ defaultValue: undefined, globalValue: configured.has(k) ? settings[k] : undefined })
             }),
-            onDidChangeConfiguration: () => ({ dispose() {} }),
+            onDidChangeConfiguration: f => { listeners.push(f); return { dispose() {} }; },
             registerTextDocumentContentProvider: (scheme, provider) => { providers[scheme] = provider; return { dispose() {} }; },
             createFileSystemWatcher: glob => ({ glob, dispose() {} })
         },
@@ -561,8 +562,27 @@ async function checkActivation(extDir, label) {
             const uri = c.options.uriConverters.protocol2Code(server);
             const text = await providers['atrc-archive'].provideTextDocumentContent(uri, {});
             ok(text === 'main() {}\n', `${label}: an archive entry's text comes from atrc/archiveEntry`, String(text));
+            // atrc.inlayHints.enabled: declared, on by default, sent only when off
+            const manifest = readJson(path.join(extDir, 'package.json'));
+            const decl = manifest.contributes.configuration.properties['atrc.inlayHints.enabled'];
+            ok(decl && decl.type === 'boolean' && decl.default === true,
+                `${label}: the setting atrc.inlayHints.enabled is declared, a boolean on by default`, JSON.stringify(decl));
+            // turned off: a settings event restarts the server with inlayHints false
+            settings['inlayHints.enabled'] = false;
+            const before = clients.length;
+            const listener = listeners[listeners.length - 1];
+            await listener({ affectsConfiguration: k => k === 'atrc.inlayHints.enabled' });
+            const h = clients[clients.length - 1];
+            ok(clients.length === before + 1 && c.stopped && h.started,
+                `${label}: changing atrc.inlayHints.enabled restarts the server`, `${before} -> ${clients.length}`);
+            ok(JSON.stringify(h.options.initializationOptions) === JSON.stringify({ flags: settings.flags, inlayHints: false }),
+                `${label}: atrc.inlayHints.enabled false goes as initializationOptions.inlayHints false`,
+                JSON.stringify(h.options.initializationOptions));
+            await listener({ affectsConfiguration: k => k === 'editor.fontSize' });
+            ok(clients.length === before + 1, `${label}: other settings do not restart the server`);
+            delete settings['inlayHints.enabled'];
             await restart.deactivate();
-            ok(c.stopped, `${label}: deactivating stops the client`);
+            ok(h.stopped, `${label}: deactivating stops the client`);
         }
         // no executable set: the atrc the platform's package carries
         const own = path.join(tmp, 'ext', 'bin', `${process.platform}-${process.arch}`);
