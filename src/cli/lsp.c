@@ -418,9 +418,15 @@ int lsp_main(int argc, char **argv)
         return ferror(stdout) || fflush(stdout) ? 2 : 0;
     }
     if (argc > 2) return cli_usage_error(stderr, "atrc lsp takes no arguments, not '%s'", argv[2]);
+    return lsp_serve(STDIN_FILENO, STDOUT_FILENO, stderr);
+}
+
+int lsp_serve(int in_fd, int out_fd, FILE *log)
+{
     lsp_server s;
     memset(&s, 0, sizeof s);
-    s.out_fd = STDOUT_FILENO;
+    s.out_fd = out_fd;
+    s.log = log;
     s.session = atrc_session_new();
     queued *q = NULL;
     size_t qn = 0, qcap = 0;
@@ -450,7 +456,7 @@ int lsp_main(int argc, char **argv)
             continue;
         }
         if (s.dirty && s.initialized && !s.shutdown) lsp_compile(&s);
-        ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
+        ssize_t got = read(in_fd, buf, sizeof buf);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             status = 1; /* the input ended without exit */
