@@ -18,6 +18,7 @@
 ** the session ends with exit. */
 #include "fuzz_common.h"
 #include "base/outbuf.h"
+#include "base/arena.h"
 #include "cli/lsp.h"
 #include "cli/lsp_doc.h"
 #include "cli/lsp_rpc.h"
@@ -528,8 +529,7 @@ static void lspf_check_output(const lspf_session *f, int status, int ended_with_
     lspf_path(path, sizeof path, "session.out");
     size_t len;
     unsigned char *out = lspf_read_file(path, &len);
-    unsigned char *answered = calloc((size_t)f->next_id, 1);
-    if (!answered) abort();
+    unsigned char *answered = xcalloc((size_t)f->next_id, 1);
     lsp_reader r = {0};
     if (len) lsp_reader_feed(&r, (const char *)out, len); /* nothing written: out is NULL */
     char *body, why[200];
