@@ -167,9 +167,12 @@ $(B)/obj/tests/%.o: tests/%.c | $(B)/obj/tests $(GEN_H) deps
 	$(call say,CC,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(CHECK_CFLAGS) -DATRC_TEST_DIR='"tests"' $(ALL_CFLAGS) $(WARN) -Wno-missing-prototypes -MMD -MP -c -o $@ $<
 
-$(B)/unit-tests: $(TEST_OBJ) $(B)/libatrc.a
+# The language server's sources (all of the executable's but main.c) are
+# linked in for the suites that drive it (the session fuzzer's seed replay).
+CLI_TESTED := $(filter-out $(B)/obj/cli/main.o,$(CLI_OBJ))
+$(B)/unit-tests: $(TEST_OBJ) $(CLI_TESTED) $(B)/libatrc.a
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(B)/libatrc.a $(CHECK_LIBS) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(CLI_TESTED) $(B)/libatrc.a $(CHECK_LIBS) $(LDLIBS)
 
 # What a suite of make check leaves out, and why: one "what: why" line a
 # case in $(SKIPS)/SUITE (ATRC_SKIP_LOG; written afresh by each run of the

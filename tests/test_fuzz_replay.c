@@ -35,6 +35,14 @@
 #define FUZZ_ENTRY fuzz_jsonrpc_entry
 #include "fuzz/fuzz_jsonrpc.c"
 #undef FUZZ_ENTRY
+/* The session harness makes a directory link and hands the server POSIX
+** descriptors; under Windows the server's protocol tests run instead
+** (make check-windows). */
+#ifndef _WIN32
+#define FUZZ_ENTRY fuzz_lsp_entry
+#include "fuzz/fuzz_lsp.c"
+#undef FUZZ_ENTRY
+#endif
 
 typedef struct seed_set {
     const char *harness;
@@ -51,6 +59,9 @@ static seed_set seed_sets[] = {
     {"json", fuzz_json_entry, {NULL, 0, 0}},
     {"searchpath", fuzz_searchpath_entry, {NULL, 0, 0}},
     {"jsonrpc", fuzz_jsonrpc_entry, {NULL, 0, 0}},
+#ifndef _WIN32
+    {"lsp", fuzz_lsp_entry, {NULL, 0, 0}},
+#endif
 };
 
 static int compare_paths(const void *a, const void *b)
@@ -109,6 +120,10 @@ START_TEST(replay_searchpath) { replay(6, _i); }
 END_TEST
 START_TEST(replay_jsonrpc) { replay(7, _i); }
 END_TEST
+#ifndef _WIN32
+START_TEST(replay_lsp) { replay(8, _i); }
+END_TEST
+#endif
 
 START_TEST(every_harness_has_seeds)
 {
@@ -134,6 +149,9 @@ Suite *make_fuzz_replay_suite(void)
     tcase_add_loop_test(tc, replay_json, 0, (int)seed_sets[5].paths.count);
     tcase_add_loop_test(tc, replay_searchpath, 0, (int)seed_sets[6].paths.count);
     tcase_add_loop_test(tc, replay_jsonrpc, 0, (int)seed_sets[7].paths.count);
+#ifndef _WIN32
+    tcase_add_loop_test(tc, replay_lsp, 0, (int)seed_sets[8].paths.count);
+#endif
     suite_add_tcase(s, tc);
     return s;
 }

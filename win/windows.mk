@@ -92,7 +92,7 @@ $(W)/%.exe: tools/%.c $(W)/obj/atrc-res.o $(W)/libatrc.a $(DEPS_STAMP)
 	@printf '  %-7s %s\n' WLINK $@
 	@$(WCC) $(WCPPFLAGS) $(WCFLAGS) $(WWARN) $(WLDFLAGS) -o $@ $< $(W)/obj/atrc-res.o $(W)/libatrc.a $(WLIBS)
 
-$(W)/unit-tests.exe: $(TEST_OBJ) $(W)/obj/atrc-res.o $(W)/libatrc.a
+$(W)/unit-tests.exe: $(TEST_OBJ) $(filter-out $(W)/obj/cli/main.o,$(CLI_OBJ)) $(W)/obj/atrc-res.o $(W)/libatrc.a
 	@printf '  %-7s %s\n' WLINK $@
 	@$(WCC) $(WCFLAGS) $(WLDFLAGS) -o $@ $^ -lcheck $(WLIBS)
 

@@ -445,9 +445,15 @@ int lsp_main(int argc, char **argv)
         return ferror(stdout) || fflush(stdout) ? 2 : 0;
     }
     if (argc > 2) return cli_usage_error(stderr, "atrc lsp takes no arguments, not '%s'", argv[2]);
+    return lsp_serve(STDIN_FILENO, STDOUT_FILENO, stderr);
+}
+
+int lsp_serve(int in_fd, int out_fd, FILE *log)
+{
     lsp_server s;
     memset(&s, 0, sizeof s);
-    s.out_fd = STDOUT_FILENO;
+    s.out_fd = out_fd;
+    s.log = log;
     s.pj = &s.none;
     os_pipe_capacity(s.out_fd, (size_t)1 << 20); /* a large answer in one write (os.h) */
     VEC(queued) q = {0}; /* the messages that arrived together */
@@ -477,7 +483,7 @@ int lsp_main(int argc, char **argv)
             continue;
         }
         if (s.initialized && !s.shutdown) lsp_project_compile_dirty(&s);
-        ssize_t got = read(STDIN_FILENO, buf, sizeof buf);
+        ssize_t got = read(in_fd, buf, sizeof buf);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) {
             status = 1; /* the input ended without exit */

@@ -286,10 +286,10 @@ void lsp_begin_notification(lsp_server *s, const char *method)
     outbuf_str(&s->msg, ",\"params\":");
 }
 
-/* window/logMessage: what the server says about itself (also on stderr). */
+/* window/logMessage: what the server says about itself (also on s->log). */
 void lsp_log(lsp_server *s, int type, const char *text)
 {
-    fprintf(stderr, "atrc lsp: %s\n", text);
+    fprintf(s->log, "atrc lsp: %s\n", text);
     lsp_begin_notification(s, "window/logMessage");
     outbuf_printf(&s->msg, "{\"type\":%d,\"message\":", type);
     outbuf_json_string(&s->msg, text, strlen(text));

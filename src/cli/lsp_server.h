@@ -44,6 +44,7 @@ typedef struct lsp_stale_doc {
 typedef struct lsp_server {
     lsp_reader in;
     int out_fd;
+    FILE *log;              /* lsp_log's lines also go here (standard error) */
     outbuf msg;             /* the message being written */
     int initialized, shutdown;
     int utf8;               /* positions in UTF-8 bytes (else UTF-16 units) */
@@ -74,7 +75,7 @@ void lsp_end_result(lsp_server *s);
 void lsp_send_error(lsp_server *s, const json_value *id, int code, const char *message);
 void lsp_begin_notification(lsp_server *s, const char *method);
 void lsp_send(lsp_server *s);
-/* window/logMessage of the given type (1 error ... 4 log), and stderr. */
+/* window/logMessage of the given type (1 error ... 4 log), and s->log. */
 void lsp_log(lsp_server *s, int type, const char *text);
 
 /* A message's parameters (lsp_rpc.c): o's string member key (NULL when

@@ -227,8 +227,9 @@ const atrc_anim_site *atrc_anim_sites(atrc_ctx *ctx, const char *file, size_t *c
         if (t && t->built && node > 0 && node < t->tree.node_count) a->is_leaf = t->tree.nodes[node].child_count == 0;
         else if (t && t->built && node == 0) a->is_leaf = 0;
     }
-    /* compile order is source order but for a file's streamed pieces: sorted to be sure */
-    qsort(c->anim_sites.items, c->anim_sites.count, sizeof *c->anim_sites.items, by_place);
+    /* compile order is source order but for a file's streamed pieces: sorted
+    ** to be sure (a file without %names has no array: qsort takes none) */
+    if (c->anim_sites.count > 1) qsort(c->anim_sites.items, c->anim_sites.count, sizeof *c->anim_sites.items, by_place);
     *count = c->anim_sites.count;
     return c->anim_sites.items;
 }

@@ -15,7 +15,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS    ?= 1
 FB           ?= build/fuzz
 FUZZ_CC      ?= clang
-HARNESSES    := script atr xanim pipeline archive json searchpath jsonrpc
+HARNESSES    := script atr xanim pipeline archive json searchpath jsonrpc lsp
 
 # Coverage for the library, the libFuzzer driver only in the harness link.
 SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
@@ -29,6 +29,9 @@ GEN_C    := $(patsubst grammar/%.re,$(FB)/gen/%.c,$(RE_SRC)) $(patsubst grammar/
             $(FB)/gen/builtin_tables.c
 GEN_H    := $(patsubst grammar/%.y,$(FB)/gen/%.h,$(Y_SRC))
 LIB_OBJ  := $(patsubst src/%.c,$(FB)/obj/%.o,$(LIB_SRC)) $(patsubst $(FB)/gen/%.c,$(FB)/obj/%.o,$(GEN_C))
+# The executable's sources but main.c: the language server's, for the
+# harnesses that drive it.
+CLI_OBJ  := $(patsubst src/%.c,$(FB)/obj/%.o,$(filter-out src/cli/main.c,$(CLI_SRC)))
 BINS     := $(patsubst %,$(FB)/fuzz_%,$(HARNESSES))
 
 # Largest input per harness: scripts and trees get room for deep nesting and
@@ -42,6 +45,8 @@ MAXLEN_archive  := 65536
 MAXLEN_json     := 65536
 MAXLEN_searchpath := 16384
 MAXLEN_jsonrpc  := 65536
+# A session: up to 300 steps, each a few bytes (an opened text up to 255).
+MAXLEN_lsp      := 8192
 
 ifeq ($(V),1)
 Q :=
@@ -75,14 +80,14 @@ $(FB)/obj/%.o: $(FB)/gen/%.c | $(FB)/obj
 $(FB)/libatrc-fuzz.a: $(LIB_OBJ)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/fuzz/fuzz_gamefs.h tests/zip_testlib.h $(FB)/libatrc-fuzz.a
+$(FB)/libatrc-cli-fuzz.a: $(CLI_OBJ)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_common.h tests/fuzz/fuzz_gamefs.h tests/zip_testlib.h \
+              $(FB)/libatrc-cli-fuzz.a $(FB)/libatrc-fuzz.a
 	@printf '  %-7s %s\n' FUZZLD $@
 	$(Q)$(FUZZ_CC) $(FCPPFLAGS) -std=c99 -g -O1 $(SAN) -fsanitize=fuzzer -Wall -Wextra -Werror \
-	    -o $@ $< $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm -pthread
-
-# The JSON-RPC harness compiles the language server's reader in (src/cli/ is
-# the executable's, not the library's).
-$(FB)/fuzz_jsonrpc: src/cli/lsp_rpc.c src/cli/lsp_rpc.h
+	    -o $@ $< $(FB)/libatrc-cli-fuzz.a $(FB)/libatrc-fuzz.a $(shell pkg-config --libs libzip) -lm -pthread
 
 # One harness after the other, each FUZZ_SECONDS; stops at the first finding.
 run: build
@@ -92,6 +97,7 @@ run: build
 	    dict=""; [ -f tests/fuzz/$$h.dict ] && dict="-dict=tests/fuzz/$$h.dict"; \
 	    case $$h in script) max=$(MAXLEN_script);; atr) max=$(MAXLEN_atr);; \
 	        xanim) max=$(MAXLEN_xanim);; archive) max=$(MAXLEN_archive);; json) max=$(MAXLEN_json);; searchpath) max=$(MAXLEN_searchpath);; jsonrpc) max=$(MAXLEN_jsonrpc);; \
+	        lsp) max=$(MAXLEN_lsp);; \
         *) max=$(MAXLEN_pipeline);; esac; \
 	    echo "== fuzz_$$h for $(FUZZ_SECONDS)s (corpus tests/fuzz/corpus/$$h, work $(FB)/work/$$h)"; \
 	    $(FB)/fuzz_$$h -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -timeout=20 \

@@ -5,7 +5,10 @@
 ** framing error), every message is at most LSP_MAX_BODY bytes, and each
 ** parses to a JSON-RPC message or a located error code. */
 #include "fuzz_common.h"
-#include "cli/lsp_rpc.c"
+#include "cli/lsp_rpc.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #ifndef FUZZ_ENTRY
 #define FUZZ_ENTRY LLVMFuzzerTestOneInput
