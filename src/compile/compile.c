@@ -61,7 +61,7 @@ void *compile_pass_begin(fe_file *f)
 {
     if (f->opts->syntax_only) return NULL;
     compile_record *cr = xcalloc(1, sizeof *cr);
-    vec_reserve(cr->stack.items, cr->stack.cap, 256);
+    VEC_RESERVE(cr->stack, 256);
     cr->waits = notewait_scan_new(f->rules, f->builtins);
     return cr;
 }
