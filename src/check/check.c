@@ -249,10 +249,10 @@ static void finish(check_state *st, check_file_result *out, int sort)
     ns_free(&st->scoped_names);
     VEC_FREE(st->scoped);
     VEC_FREE(st->includes);
-    free(st->frames);
-    free(st->values);
+    VEC_FREE(st->frames);
+    VEC_FREE(st->values);
     free(st->unread);
-    free(st->dev_walk.items);
+    ast_walk_stack_free(&st->dev_walk);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     arena_free_all(&st->fn_mem);
