@@ -44,7 +44,7 @@ static const char *trim_dir(gamefs *fs, const char *dir)
 
 void gamefs_add_dir(gamefs *fs, const char *dir)
 {
-    *vec_push(fs->dirs, fs->count, fs->cap) = (char *)trim_dir(fs, dir);
+    *VEC_PUSH(fs->dirs) = trim_dir(fs, dir);
     fs->path_built = 0;
 }
 
@@ -144,17 +144,17 @@ static dir_index *index_dir(gamefs *fs, const char *path)
         return d;
     }
     if (fs->store) fs->store->counts.dirs_read++;
-    size_t n = 0, cap = 0;
-    char **names = NULL;
-    for (const char *name; (name = os_dir_next(dp)) != NULL;) *vec_push(names, n, cap) = arena_strdup(mem, name);
+    VEC(char *) names = {0};
+    for (const char *name; (name = os_dir_next(dp)) != NULL;) *VEC_PUSH(names) = arena_strdup(mem, name);
     os_dir_close(dp);
     /* Sorted byte-wise, so every name's spellings come out in a stable order
     ** whatever order readdir gives. */
-    if (n > 1) qsort(names, n, sizeof *names, compare_bytes);
+    size_t n = names.count;
+    if (n > 1) qsort(names.items, n, sizeof *names.items, compare_bytes);
     hashtab_reserve(&d->by_name, n);
-    d->list = arena_alloc(mem, (n ? n : 1) * sizeof *d->list);
+    d->list = arena_alloc(mem, array_size(n ? n : 1, sizeof *d->list));
     for (size_t i = 0; i < n; i++) {
-        const char *lower = arena_lower(mem, names[i], strlen(names[i]));
+        const char *lower = arena_lower(mem, names.items[i], strlen(names.items[i]));
         uint32_t lh = text_hash(0, lower, 0);
         dir_entry *x = lookup(d, lower, lh);
         if (!x) {
@@ -164,12 +164,12 @@ static dir_index *index_dir(gamefs *fs, const char *path)
             d->list[d->count++] = x;
         }
         /* every spelling, in byte order (names are sorted) */
-        const char **r = arena_alloc(mem, (x->real_count + 1) * sizeof *r);
-        if (x->real_count) memcpy(r, x->reals, x->real_count * sizeof *r);
-        r[x->real_count++] = names[i];
+        const char **r = arena_alloc(mem, array_size(x->real_count + 1, sizeof *r));
+        if (x->real_count) memcpy(r, x->reals, array_size(x->real_count, sizeof *r));
+        r[x->real_count++] = names.items[i];
         x->reals = r;
     }
-    free(names);
+    VEC_FREE(names);
     if (k) {
         /* the store owns the listing; the context's index points into it */
         k->dir = *d;
@@ -316,8 +316,8 @@ static void build_path(gamefs *fs)
         if (base) add_game_dir(fs, join(fs, fs->install, base), &l, &low);
         if (fs->fs_game) add_game_dir(fs, join(fs, fs->install, fs->fs_game), &l, &low);
     }
-    for (size_t i = 0; i < fs->count; i++) add_game_dir(fs, fs->dirs[i], &l, &low);
-    if (!fs->install && fs->count == 0) add_game_dir(fs, ".", &l, &low);
+    for (size_t i = 0; i < fs->dirs.count; i++) add_game_dir(fs, fs->dirs.items[i], &l, &low);
+    if (!fs->install && fs->dirs.count == 0) add_game_dir(fs, ".", &l, &low);
     /* lowest first: the localized archives that go below everything, then the rest */
     fs->path = arena_alloc(fs->mem, (low.count + l.count + 1) * sizeof *fs->path);
     if (low.count) memcpy(fs->path, low.items, low.count * sizeof *fs->path);
@@ -372,8 +372,8 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
             list_under(fs, e->dir, key, suffix, &l);
             continue;
         }
-        for (size_t k = 0; k < e->ar->count; k++) {
-            const char *x = e->ar->entries[k].key;
+        for (size_t k = 0; k < e->ar->entries.count; k++) {
+            const char *x = e->ar->entries.items[k].key;
             if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
             size_t n = strlen(x + klen + 1);
             if (has_suffix_nocase(x + klen + 1, suffix))
@@ -747,9 +747,9 @@ char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t
     size_t len = clean_path(path, clean, strlen(path) + 2), best = 0, start = 0;
     const char *rest = NULL;
     /* The directories the search path has (or, not yet built, will have). */
-    size_t count = fs->path_built ? fs->path_count : fs->count ? fs->count : 1;
+    size_t count = fs->path_built ? fs->path_count : fs->dirs.count ? fs->dirs.count : 1;
     for (size_t i = 0; i < count && !rest; i++) {
-        const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
+        const char *d = fs->path_built ? fs->path[i].dir : fs->dirs.count ? fs->dirs.items[i] : ".";
         if (fs->path_built && fs->path[i].ar) {
             size_t an = strlen(fs->path[i].ar->path);
             if (strncmp(path, fs->path[i].ar->path, an) == 0 && path[an] == ':') rest = path + an + 1;
@@ -768,7 +768,7 @@ char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t
         /* The same file through another spelling: compare real paths. */
         char *real = os_real_path(path);
         for (size_t i = 0; real && i < count; i++) {
-            const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
+            const char *d = fs->path_built ? fs->path[i].dir : fs->dirs.count ? fs->dirs.items[i] : ".";
             if (!d) continue;
             char *rd = os_real_path(d);
             size_t dn = rd ? strlen(rd) : 0;
@@ -814,8 +814,8 @@ void gamefs_list_dir(gamefs *fs, const char *dir, const char *ext,
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
         if (e->ar) {
-            for (size_t k = 0; k < e->ar->count; k++) {
-                const char *name = e->ar->entries[k].key;
+            for (size_t k = 0; k < e->ar->entries.count; k++) {
+                const char *name = e->ar->entries.items[k].key;
                 size_t n = strlen(name);
                 if (n <= klen + 1 + elen || (klen && (memcmp(name, key, klen) != 0 || name[klen] != '/')))
                     continue;
@@ -865,9 +865,7 @@ void gamefs_free(gamefs *fs)
     fs->archives = NULL;
     fs->open_count = 0;
     VEC_FREE(fs->read_ids);
-    free(fs->dirs);
-    fs->dirs = NULL;
-    fs->count = fs->cap = 0;
+    VEC_FREE(fs->dirs);
     for (size_t i = 0; i < fs->indexes.count; i++)
         if (!fs->indexes.items[i]->kept) hashtab_free(&fs->indexes.items[i]->by_name);
     VEC_FREE(fs->indexes);

@@ -138,9 +138,7 @@ void archive_close(gamefs_archive *ar)
     if (ar->zip) zip_discard(ar->zip);
     ar->zip = NULL;
     if (ar->kept) return; /* the store's */
-    free(ar->entries);
-    ar->entries = NULL;
-    ar->count = ar->cap = 0;
+    VEC_FREE(ar->entries);
     hashtab_free(&ar->by_key);
 }
 
@@ -148,7 +146,7 @@ void archive_close(gamefs_archive *ar)
 ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint32_t h)
 {
     for (size_t i = hashtab_first(&ar->by_key, h); i != HASHTAB_END; i = hashtab_next(&ar->by_key, h, i))
-        if (strcmp(ar->entries[i].key, key) == 0) return &ar->entries[i];
+        if (strcmp(ar->entries.items[i].key, key) == 0) return &ar->entries.items[i];
     return NULL;
 }
 
@@ -182,7 +180,6 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         ar->indexed = k->indexed;
         ar->id = k->id;
         ar->entries = k->entries;
-        ar->count = k->count;
         ar->by_key = k->by_key;
         ar->kept = 1;
         for (size_t i = 0; i < k->warnings.count; i++)
@@ -235,7 +232,7 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         ar_entry *e = archive_lookup(ar, key, h);
         if (!e) {
             hashtab_add(&ar->by_key, h);
-            e = vec_push(ar->entries, ar->count, ar->cap);
+            e = VEC_PUSH(ar->entries);
             e->key = key;
         }
         e->name = arena_strdup(mem, raw);
@@ -255,7 +252,6 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         /* the store owns the entry table; the context's archive points into it */
         k->indexed = 1;
         k->entries = ar->entries;
-        k->count = ar->count;
         k->by_key = ar->by_key;
         ar->kept = 1;
     }
