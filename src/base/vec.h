@@ -13,8 +13,12 @@
 /* An anonymous struct: a VEC shared between declarations (a function
 ** parameter, two fields assigned to each other) needs a typedef of its own,
 ** or a tag (VEC_STRUCT) where other headers declare it forward. */
-#define VEC(T) struct { T *items; size_t count, cap; }
-#define VEC_STRUCT(tag, T) struct tag { T *items; size_t count, cap; }
+#define VEC(T) struct { VEC_FIELDS(T); }
+#define VEC_STRUCT(tag, T) struct tag { VEC_FIELDS(T); }
+/* A VEC's fields, for a struct that is a growable array with fields of its
+** own after them (diag_list): the VEC_* macros take it as they take a VEC.
+** The one place a struct declares items, count and cap. */
+#define VEC_FIELDS(T) T *items; size_t count, cap
 
 /* Appends one element and returns its address: *VEC_PUSH(v) = x; */
 #define VEC_PUSH(v) vec_push((v).items, (v).count, (v).cap)
