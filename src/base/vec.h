@@ -30,6 +30,10 @@
                     memcpy((dst).items + (dst).count, (src).items, (src).count * sizeof *(src).items), \
                     (void)((dst).count += (src).count))                                          \
                  : (void)0)
+/* dst (empty) becomes a copy of src's elements with a capacity of exactly
+** their count (a copy that is kept, not grown). */
+#define VEC_COPY(dst, src) \
+    ((dst).items = vec_copy((src).items, (src).count, sizeof *(src).items), (void)((dst).count = (dst).cap = (src).count))
 /* Frees the elements and leaves v empty, ready to be pushed to again. */
 #define VEC_FREE(v) (free((v).items), (v).items = NULL, (v).count = (v).cap = 0)
 
@@ -43,5 +47,7 @@
 /* vec_reserve's slow path: reallocates items to at least need elements of
 ** size bytes (at least twice *cap), updating *cap; aborts when out of memory. */
 void *vec_grow(void *items, size_t *cap, size_t need, size_t size);
+/* VEC_COPY's: a malloc'ed copy of count elements of size bytes (NULL for none). */
+void *vec_copy(const void *items, size_t count, size_t size);
 
 #endif
