@@ -47,8 +47,7 @@ typedef struct record_name {
 
 typedef struct compile_record {
     VEC(compile_event) ev;
-    char *names;               /* the distinct names' text, NUL-terminated */
-    size_t names_len, names_cap;
+    VEC(char) names;           /* the distinct names' text, each NUL-terminated */
     VEC(record_name) distinct;
     hashtab index;             /* distinct names by hash */
     ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
@@ -71,9 +70,9 @@ void *compile_pass_begin(fe_file *f)
 ** lower-cased name, so one table holds both); *folded: a byte changed. */
 static uint32_t intern(compile_record *cr, const char *text, size_t len, int fold, int *folded)
 {
-    vec_reserve(cr->names, cr->names_cap, cr->names_len + len + 1);
+    VEC_RESERVE(cr->names, cr->names.count + len + 1);
     /* Lower-cased in place at the end of the text; kept only if new. */
-    char *p = cr->names + cr->names_len;
+    char *p = cr->names.items + cr->names.count;
     unsigned changed = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
@@ -85,10 +84,10 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len, int fol
     p[len] = 0;
     uint32_t h = text_hash_bytes(p, len); /* the registry's hash of the name */
     for (size_t i = hashtab_first(&cr->index, h); i != HASHTAB_END; i = hashtab_next(&cr->index, h, i))
-        if (cr->distinct.items[i].len == len && memcmp(cr->names + cr->distinct.items[i].off, p, len) == 0) return (uint32_t)i;
+        if (cr->distinct.items[i].len == len && memcmp(cr->names.items + cr->distinct.items[i].off, p, len) == 0) return (uint32_t)i;
     hashtab_add(&cr->index, h);
-    *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL, 0};
-    cr->names_len += len + 1;
+    *VEC_PUSH(cr->distinct) = (record_name){cr->names.count, len, h, NULL, 0};
+    cr->names.count += len + 1;
     return (uint32_t)(cr->distinct.count - 1);
 }
 
@@ -98,7 +97,7 @@ static void first_use(compile_record *cr)
     if (cr->ev.items) return;
     VEC_RESERVE(cr->ev, 64);
     VEC_RESERVE(cr->distinct, 64);
-    vec_reserve(cr->names, cr->names_cap, 1024);
+    VEC_RESERVE(cr->names, 1024);
     hashtab_reserve(&cr->index, 64);
 }
 
@@ -233,7 +232,7 @@ void compile_pass_release(void *state)
     compile_record *cr = state;
     free(cr->stack.items);
     VEC_FREE(cr->ev);
-    free(cr->names);
+    VEC_FREE(cr->names);
     VEC_FREE(cr->distinct);
     hashtab_free(&cr->index);
     notewait_scan_free(cr->waits);
@@ -246,19 +245,10 @@ void *compile_pass_copy(const void *state)
     compile_record *cr = xcalloc(1, sizeof *cr);
     cr->waits = notewait_scan_copy(from->waits);
     VEC_APPEND_ALL(cr->ev, from->ev);
-    if (from->names_len) {
-        cr->names = xmalloc(from->names_len);
-        memcpy(cr->names, from->names, from->names_len);
-        cr->names_len = cr->names_cap = from->names_len;
-    }
-    if (from->distinct.count) {
-        cr->distinct.items = xmalloc(array_size(from->distinct.count, sizeof *cr->distinct.items));
-        for (size_t i = 0; i < from->distinct.count; i++) {
-            cr->distinct.items[i] = from->distinct.items[i];
-            cr->distinct.items[i].shared = NULL; /* the copy in a context's arena: made by the replay */
-        }
-        cr->distinct.count = cr->distinct.cap = from->distinct.count;
-    }
+    VEC_COPY(cr->names, from->names);
+    VEC_COPY(cr->distinct, from->distinct);
+    for (size_t i = 0; i < cr->distinct.count; i++)
+        cr->distinct.items[i].shared = NULL; /* the copy in a context's arena: made by the replay */
     return cr;
 }
 
@@ -306,7 +296,7 @@ static int dropped_statement(const atrc_ctx *ctx, const compile_event *e, const 
     if (!e->stmt) return 0;
     const record_name *nm = &cr->distinct.items[e->stmt - 1];
     return !nm->function &&
-           dev_statement_dropped(ctx->rules, &ctx->builtins, &ctx->opts, cr->names + nm->off, e->stmt_method);
+           dev_statement_dropped(ctx->rules, &ctx->builtins, &ctx->opts, cr->names.items + nm->off, e->stmt_method);
 }
 
 static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
@@ -317,7 +307,7 @@ static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_eve
     r->name = nm->shared;
     if (e->spelling) {
         record_name *sp = &cr->distinct.items[e->spelling - 1];
-        if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names + sp->off, sp->len);
+        if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names.items + sp->off, sp->len);
         r->spelling = sp->shared;
     }
     r->tree = sel->tree;
@@ -371,7 +361,7 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
         const compile_event *e = &cr->ev.items[i];
         fe_replay_diags(f, &ctx->diags, e->diag_mark);
         record_name *nm = &cr->distinct.items[e->name];
-        const char *name = cr->names + nm->off;
+        const char *name = cr->names.items + nm->off;
         switch ((event_kind)e->kind) {
         case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
         case EV_ANIM: {
