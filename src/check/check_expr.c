@@ -348,7 +348,7 @@ static inline void record_named(check_state *st, const ast_node *callee, check_r
         nb->next = NULL;
         nb->count = 0;
         nb->cap = b ? b->cap * 2 : 64;
-        nb->items = arena_alloc(&st->mem, nb->cap * sizeof *nb->items);
+        nb->items = arena_alloc(&st->mem, array_size(nb->cap, sizeof *nb->items));
         if (b) b->next = nb;
         else st->calls = nb;
         st->calls_last = b = nb;
