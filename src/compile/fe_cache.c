@@ -164,7 +164,7 @@ static int kept_matches(const kept_record *k, const fe_file *f)
     key_options(&o, f->opts);
     size_t n = f->builtins ? f->builtins->count : 0;
     if (k->len != f->src->len || memcmp(&k->opts, &o, sizeof o) != 0 || k->ext_count != n) return 0;
-    if (n && memcmp(k->ext, f->builtins->items, n * sizeof *k->ext) != 0) return 0;
+    if (n && memcmp(k->ext, f->builtins->items, array_size(n, sizeof *k->ext)) != 0) return 0;
     return memcmp(k->text, f->src->data, k->len) == 0;
 }
 
@@ -213,7 +213,7 @@ static kept_record *keep_record(const fe_file *f, unsigned wants)
     k->ext_count = f->builtins ? f->builtins->count : 0;
     if (k->ext_count) {
         k->ext = xmalloc(array_size(k->ext_count, sizeof *k->ext));
-        memcpy(k->ext, f->builtins->items, k->ext_count * sizeof *k->ext);
+        memcpy(k->ext, f->builtins->items, array_size(k->ext_count, sizeof *k->ext));
     }
     k->len = f->src->len;
     k->text = xmalloc(k->len + 1);
