@@ -17,9 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 void gamefs_warn(gamefs *fs, const char *fmt, const char *a, const char *b)
@@ -261,7 +259,7 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
     ** entry, but each of them is an archive of its own. */
     for (size_t i = 0; i < d->count; i++) spellings += d->list[i]->real_count;
     if (spellings == 0) spellings = 1;
-    const char **names = xmalloc(spellings * 2 * sizeof *names);
+    const char **names = xmalloc(array_size(spellings, 2 * sizeof *names));
     const char **loc = names + spellings;
     const char *lang_prefix = fs->language ? arena_printf(fs->mem, "localized_%s_", fs->language) : NULL;
     for (size_t i = 0; i < d->count; i++) {
@@ -319,9 +317,9 @@ static void build_path(gamefs *fs)
     for (size_t i = 0; i < fs->dirs.count; i++) add_game_dir(fs, fs->dirs.items[i], &l, &low);
     if (!fs->install && fs->dirs.count == 0) add_game_dir(fs, ".", &l, &low);
     /* lowest first: the localized archives that go below everything, then the rest */
-    fs->path = arena_alloc(fs->mem, (low.count + l.count + 1) * sizeof *fs->path);
-    if (low.count) memcpy(fs->path, low.items, low.count * sizeof *fs->path);
-    if (l.count) memcpy(fs->path + low.count, l.items, l.count * sizeof *fs->path);
+    fs->path = arena_alloc(fs->mem, array_size(low.count + l.count + 1, sizeof *fs->path));
+    if (low.count) memcpy(fs->path, low.items, array_size(low.count, sizeof *fs->path));
+    if (l.count) memcpy(fs->path + low.count, l.items, array_size(l.count, sizeof *fs->path));
     fs->path_count = low.count + l.count;
     free(l.items);
     free(low.items);
@@ -384,8 +382,8 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
     size_t u = 0;
     for (size_t i = 0; i < l.count; i++)
         if (!u || strcmp(l.items[u - 1], l.items[i]) != 0) l.items[u++] = l.items[i];
-    const char **out = arena_alloc(fs->mem, (u ? u : 1) * sizeof *out);
-    if (u) memcpy(out, l.items, u * sizeof *out);
+    const char **out = arena_alloc(fs->mem, array_size(u ? u : 1, sizeof *out));
+    if (u) memcpy(out, l.items, array_size(u, sizeof *out));
     free(l.items);
     *names = out;
     return u;
@@ -668,8 +666,8 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path)
     char *real = os_real_path(parent);
     if (!real) return NULL;
     size_t ndirs = 0, root = os_path_root_length(real);
-    os_file_id *ids = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *ids);
-    const char **names = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *names);
+    os_file_id *ids = xmalloc(array_size(fs->path_count ? fs->path_count : 1, sizeof *ids));
+    const char **names = xmalloc(array_size(fs->path_count ? fs->path_count : 1, sizeof *names));
     for (size_t i = 0; i < fs->path_count; i++)
         if (fs->path[i].dir && os_path_id(fs->path[i].dir, &ids[ndirs]) == 0) names[ndirs++] = fs->path[i].dir;
     const char *why = NULL;

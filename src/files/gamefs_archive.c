@@ -108,7 +108,7 @@ zip_t *archive_handle(gamefs *fs, gamefs_archive *ar, const char **err)
         /* most recently used last: evict_one takes the front */
         for (size_t i = 0; i + 1 < fs->open_count; i++)
             if (fs->open[i] == ar) {
-                memmove(fs->open + i, fs->open + i + 1, (fs->open_count - i - 1) * sizeof *fs->open);
+                memmove(fs->open + i, fs->open + i + 1, array_size(fs->open_count - i - 1, sizeof *fs->open));
                 fs->open[fs->open_count - 1] = ar;
                 break;
             }
