@@ -121,7 +121,7 @@ typedef struct call_rec call_rec;
 /* The calls of the file in blocks of the arena (no copying as they grow). */
 typedef struct call_block {
     struct call_block *next;
-    size_t count, cap;
+    size_t count, cap; /* cap: this block's fixed room (the next block has twice it), never grown */
     struct call_rec *items;
 } call_block;
 
