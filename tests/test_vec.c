@@ -99,6 +99,53 @@ START_TEST(vec_struct_push_reserve_free)
 }
 END_TEST
 
+/* VEC_COPY: the elements copied, the capacity exactly their count, the
+** copy independent of the original; an empty one copies to nothing. */
+START_TEST(vec_copy_is_exact)
+{
+    VEC(long) from = {0}, to = {0}, none = {0}, empty_to = {0};
+    for (long i = 0; i < 1000; i++) *VEC_PUSH(from) = i * 7;
+    ck_assert_uint_gt(from.cap, from.count); /* grown by doubling: room left */
+    VEC_COPY(to, from);
+    ck_assert_uint_eq(to.count, 1000);
+    ck_assert_uint_eq(to.cap, 1000);
+    ck_assert_ptr_ne(to.items, from.items);
+    from.items[5] = -1;
+    for (long i = 0; i < 1000; i++) ck_assert_int_eq(to.items[i], i * 7);
+    *VEC_PUSH(to) = 1; /* a copy grows like any VEC */
+    ck_assert_uint_eq(to.count, 1001);
+    VEC_COPY(empty_to, none);
+    ck_assert_ptr_null(empty_to.items);
+    ck_assert_uint_eq(empty_to.count, 0);
+    ck_assert_uint_eq(empty_to.cap, 0);
+    VEC_FREE(from);
+    VEC_FREE(to);
+}
+END_TEST
+
+/* VEC_FIELDS: a struct that is a VEC with fields of its own after them
+** takes the VEC_* macros and keeps its fields. */
+typedef struct counted_list {
+    VEC_FIELDS(int);
+    int pushed;
+} counted_list;
+
+START_TEST(vec_fields_struct)
+{
+    counted_list l = {0};
+    for (int i = 0; i < 300; i++) {
+        *VEC_PUSH(l) = i;
+        l.pushed++;
+    }
+    ck_assert_uint_eq(l.count, 300);
+    ck_assert_int_eq(l.pushed, 300);
+    ck_assert_int_eq(l.items[299], 299);
+    VEC_FREE(l);
+    ck_assert_ptr_null(l.items);
+    ck_assert_int_eq(l.pushed, 300);
+}
+END_TEST
+
 START_TEST(array_size_in_range)
 {
     ck_assert_uint_eq(array_size(0, 8), 0);
@@ -544,6 +591,8 @@ Suite *make_vec_suite(void)
     tcase_add_test(tc, push_grows_and_keeps_elements);
     tcase_add_test(tc, reserve_makes_room_once);
     tcase_add_test(tc, vec_struct_push_reserve_free);
+    tcase_add_test(tc, vec_copy_is_exact);
+    tcase_add_test(tc, vec_fields_struct);
     tcase_add_test(tc, array_size_in_range);
     tcase_add_posix_exit_test(tc, reserve_overflow_is_out_of_memory, 3,
                               "a test that exits needs Check's fork mode, which Windows lacks");

@@ -11,7 +11,7 @@
 
 struct arena_block {
     arena_block *next;
-    size_t cap;
+    size_t cap; /* the bytes of data, fixed when the block is made */
     /* data follows, max-aligned */
 };
 

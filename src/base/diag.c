@@ -329,7 +329,7 @@ void diag_visit_texts(const diag_list *d, size_t from, size_t to, int released_o
         else if (!released_only) fn(ud, i, d->items[i].src != NULL);
     }
     if (!n) return;
-    pending *p = xmalloc(n * sizeof *p);
+    pending *p = xmalloc(array_size(n, sizeof *p));
     size_t k = 0;
     for (size_t i = from; i < to; i++)
         if (is_released(&d->items[i])) p[k++] = (pending){d->items[i].src, i};

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include "atrc.h"
 #include "base/source.h"
+#include "base/vec.h"
 
 /* A note is advice about the run (not counted, never made an error by
 ** -Werror; -w drops it with the warnings). */
@@ -24,10 +25,9 @@ typedef struct diag {
     char *message;
 } diag;
 
-/* items, count, cap: a VEC's fields (vec.h), so VEC_PUSH(*d) grows the list. */
+/* A VEC of diagnostics (VEC_PUSH(*d) grows it) with the counts and the policy. */
 typedef struct diag_list {
-    diag *items;
-    size_t count, cap;
+    VEC_FIELDS(diag);
     int errors, warnings;
     int read_failures;      /* files that exist but could not be read */
     /* Policy, set after diag_init. */

@@ -11,11 +11,12 @@ void hashtab_reserve(hashtab *t, size_t count)
     size_t n = t->nodes ? t->mask + 1 : 16;
     while (n < count * 2) n *= 2;
     if (t->nodes && n == t->mask + 1) return;
-    hashtab_node *nodes = xmalloc(n / 2 * sizeof *nodes + n * sizeof *t->buckets);
-    if (t->count) memcpy(nodes, t->nodes, t->count * sizeof *nodes);
+    /* n is a power of two: the nodes (n / 2) and the buckets (n) in one block */
+    hashtab_node *nodes = xmalloc(array_size(n / 2, sizeof *nodes + 2 * sizeof *t->buckets));
+    if (t->count) memcpy(nodes, t->nodes, array_size(t->count, sizeof *nodes));
     free(t->nodes);
     t->nodes = nodes;
-    t->buckets = memset(nodes + n / 2, 0, n * sizeof *t->buckets);
+    t->buckets = memset(nodes + n / 2, 0, array_size(n, sizeof *t->buckets));
     t->mask = n - 1;
     for (size_t i = 0; i < t->count; i++) {
         if (t->nodes[i].next == HASHTAB_UNLINKED) continue;
@@ -27,7 +28,7 @@ void hashtab_reserve(hashtab *t, size_t count)
 
 void hashtab_clear(hashtab *t)
 {
-    if (t->buckets) memset(t->buckets, 0, (t->mask + 1) * sizeof *t->buckets);
+    if (t->buckets) memset(t->buckets, 0, array_size(t->mask + 1, sizeof *t->buckets));
     t->count = 0;
 }
 

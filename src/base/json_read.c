@@ -296,7 +296,7 @@ static json_value *read_value(reader *r, int depth)
             v->type = JSON_OBJECT;
             v->u.object.count = count;
             v->u.object.members = arena_alloc(r->a, array_size(count ? count : 1, sizeof(json_member)));
-            if (count) memcpy(v->u.object.members, r->scratch.items + base, count * sizeof(json_member));
+            if (count) memcpy(v->u.object.members, r->scratch.items + base, array_size(count, sizeof(json_member)));
         } else {
             v->type = JSON_ARRAY;
             v->u.array.count = count;

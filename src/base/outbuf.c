@@ -59,7 +59,8 @@ void outbuf_reserve_slow(outbuf *b, size_t n)
         return;
     }
     if (n > (size_t)-1 - 1 - b->len) out_of_memory();
-    vec_reserve(b->s, b->cap, b->len + n + 1);
+    /* the string's own shape (text, len, cap beside a stream), grown as a VEC is */
+    if (b->len + n + 1 > b->cap) b->s = vec_grow(b->s, &b->cap, b->len + n + 1, 1);
     b->s[b->len] = 0;
 }
 

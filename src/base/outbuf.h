@@ -14,7 +14,7 @@
 typedef struct outbuf {
     FILE *out; /* NULL: a string */
     char *s;
-    size_t len, cap;
+    size_t len, cap; /* a stream's fixed block, or the string's room (grown by outbuf.c) */
     int failed; /* a write to out failed (stream) */
 } outbuf;
 

@@ -23,27 +23,31 @@ source_file *source_from_buffer(const char *path, const char *data, size_t len)
     return f;
 }
 
-/* Reads fd into *buf (capacity *cap, grown as needed, one byte kept for the
-** NUL): to its end, or with `exact`, its first `hint` bytes (a regular file's
-** size when it was opened: no extra call to find the end).  A file that
-** grows or shrinks meanwhile is read as far as it goes, never past the
-** buffer.  Returns 0 or an errno. */
-static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, int exact)
+/* Reads fd into buf (grown as needed, one byte kept for the NUL; its count
+** is what was read): to its end, or with `exact`, its first `hint` bytes (a
+** regular file's size when it was opened: no extra call to find the end).
+** A file that grows or shrinks meanwhile is read as far as it goes, never
+** past the buffer.  Returns 0 or an errno. */
+static int read_all(int fd, source_buffer *buf, size_t hint, int exact)
 {
     /* A stream (a pipe, a device, standard input) has no size to trust:
-    ** /dev/zero or an endless pipe stops at the cap instead of filling memory. */
+    ** /dev/zero or an endless pipe stops at the limit instead of filling memory. */
     size_t limit = exact ? hint : SOURCE_MAX_STREAM_SIZE;
-    if (*cap < hint + 2 || !*buf) {
-        size_t want = hint + 2 > *cap ? hint + 2 : *cap;
+    buf->count = 0;
+    if (buf->cap < hint + 2 || !buf->items) {
+        /* a fresh block of exactly the size rather than a realloc (the old
+        ** bytes are not wanted) or VEC_RESERVE's power of two (a large
+        ** file's buffer would be up to twice its size) */
+        size_t want = hint + 2 > buf->cap ? hint + 2 : buf->cap;
         if (!exact && want < 4096) want = 4096; /* no size known: a first guess */
-        free(*buf);
-        *buf = xmalloc(want);
-        *cap = want;
+        VEC_FREE(*buf);
+        buf->items = xmalloc(want);
+        buf->cap = want;
     }
     size_t n = 0;
     for (;;) {
-        vec_reserve(*buf, *cap, n + 2);
-        ssize_t got = read(fd, *buf + n, *cap - n - 1);
+        VEC_RESERVE(*buf, n + 2);
+        ssize_t got = read(fd, buf->items + n, buf->cap - n - 1);
         if (got < 0) {
             if (errno == EINTR) continue;
             return errno ? errno : EIO;
@@ -53,8 +57,8 @@ static int read_all(int fd, char **buf, size_t *cap, size_t *len, size_t hint, i
         if (exact && n == hint) break;
         if (!exact && n > limit) return EFBIG;
     }
-    (*buf)[n] = 0;
-    *len = n;
+    buf->items[n] = 0;
+    buf->count = n;
     return 0;
 }
 
@@ -99,7 +103,7 @@ int source_open_nonblocking(const char *path, int regular_only, const char **why
 }
 
 /* Opens and reads path (or standard input for "-") into *buf. */
-static source_file *read_path(const char *path, int regular_only, char **buf, size_t *cap, const char **err,
+static source_file *read_path(const char *path, int regular_only, source_buffer *buf, const char **err,
                               char *errbuf, size_t errsize)
 {
     int is_stdin = strcmp(path, "-") == 0;
@@ -124,11 +128,10 @@ static source_file *read_path(const char *path, int regular_only, char **buf, si
         *err = "is a directory";
         return NULL;
     }
-    size_t len = 0;
     int regular = 0;
     if (!e) {
         regular = st.size > 0 && st.regular;
-        e = read_all(fd, buf, cap, &len, regular ? (size_t)st.size : 65536, regular);
+        e = read_all(fd, buf, regular ? (size_t)st.size : 65536, regular);
     }
     if (!is_stdin && fd >= 0) close(fd);
     if (e == EFBIG && !regular) {
@@ -146,34 +149,32 @@ static source_file *read_path(const char *path, int regular_only, char **buf, si
     }
     source_file *f = xcalloc(1, sizeof *f);
     f->path = xstrdup(is_stdin ? "<stdin>" : path);
-    f->data = *buf;
-    f->len = len;
+    f->data = buf->items;
+    f->len = buf->count;
     if (!is_stdin && st.regular) set_identity(f, &st);
     return f;
 }
 
 source_file *source_read(const char *path, const char **err)
 {
-    char *buf = NULL;
-    size_t cap = 0;
-    source_file *f = read_path(path, 0, &buf, &cap, err, NULL, 0);
-    if (!f) free(buf);
+    source_buffer buf = {0};
+    source_file *f = read_path(path, 0, &buf, err, NULL, 0);
+    if (!f) VEC_FREE(buf);
     return f;
 }
 
 source_file *source_read_regular(const char *path, const char **err)
 {
-    char *buf = NULL;
-    size_t cap = 0;
-    source_file *f = read_path(path, 1, &buf, &cap, err, NULL, 0);
-    if (!f) free(buf);
+    source_buffer buf = {0};
+    source_file *f = read_path(path, 1, &buf, err, NULL, 0);
+    if (!f) VEC_FREE(buf);
     return f;
 }
 
-source_file *source_read_into(const char *path, char **buf, size_t *cap, const char **err,
-                              char *errbuf, size_t errsize)
+source_file *source_read_into(const char *path, source_buffer *buf, const char **err, char *errbuf,
+                              size_t errsize)
 {
-    source_file *f = read_path(path, 0, buf, cap, err, errbuf, errsize);
+    source_file *f = read_path(path, 0, buf, err, errbuf, errsize);
     if (f) f->borrowed = 1;
     return f;
 }
@@ -201,15 +202,14 @@ int source_reload(source_file *f)
     if (ok) set_identity(&now, &st);
     ok = ok && now.dev == f->dev && now.ino == f->ino && now.size == f->size &&
          now.mtime_sec == f->mtime_sec && now.mtime_nsec == f->mtime_nsec;
-    char *buf = NULL;
-    size_t cap = 0, len = 0;
-    if (ok) ok = read_all(fd, &buf, &cap, &len, (size_t)f->size, 1) == 0 && len == f->len;
+    source_buffer buf = {0};
+    if (ok) ok = read_all(fd, &buf, (size_t)f->size, 1) == 0 && buf.count == f->len;
     close(fd);
     if (!ok) {
-        free(buf);
+        VEC_FREE(buf);
         return -1;
     }
-    f->data = buf;
+    f->data = buf.items;
     f->released = 0;
     return 0;
 }

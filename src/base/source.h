@@ -3,6 +3,7 @@
 #ifndef ATRC_SOURCE_H
 #define ATRC_SOURCE_H
 #include <stddef.h>
+#include "base/vec.h"
 
 typedef struct source_file {
     const char *path;     /* as given / as opened; used in diagnostics */
@@ -33,11 +34,14 @@ source_file *source_read_regular(const char *path, const char **err);
 ** returns the descriptor (blocking again), -1 with errno, or -2 with *why
 ** ("is a directory", with regular_only "not a regular file"). */
 int source_open_nonblocking(const char *path, int regular_only, const char **why);
-/* Reads path whole into *buf (grown as needed, capacity *cap, reused from
-** call to call: no fresh pages per file).  The result borrows *buf until
-** source_release().  On failure *err points into errbuf (thread-safe). */
-source_file *source_read_into(const char *path, char **buf, size_t *cap, const char **err,
-                              char *errbuf, size_t errsize);
+/* A read buffer reused from file to file (no fresh pages per file): its
+** count is the last file's length. */
+typedef VEC(char) source_buffer;
+/* Reads path whole into buf (grown as needed).  The result borrows buf's
+** bytes until source_release().  On failure *err points into errbuf
+** (thread-safe). */
+source_file *source_read_into(const char *path, source_buffer *buf, const char **err, char *errbuf,
+                              size_t errsize);
 /* Drops the text (the path and identity stay): memory then holds only what
 ** diagnostics name.  A released file can be read again by source_reload(). */
 void source_release(source_file *f);

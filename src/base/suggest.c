@@ -1,6 +1,7 @@
 /* Nearest-name suggestions (suggest.h): the bounded optimal string
 ** alignment distance over ASCII-folded names. */
 #include "base/suggest.h"
+#include "base/arena.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -155,7 +156,7 @@ void suggest_add(suggest *s, const char *name, size_t len, const void *data)
     ** before the loop could stop.) */
     if (at >= s->want) return;
     size_t last = s->count < s->want ? s->count : s->want - 1;
-    memmove(&s->best[at + 1], &s->best[at], (last - at) * sizeof s->best[0]);
+    memmove(&s->best[at + 1], &s->best[at], array_size(last - at, sizeof s->best[0]));
     s->best[at] = (suggestion){name, len, d, data};
     if (s->count < s->want) s->count++;
 }

@@ -195,7 +195,7 @@ void check_function_end(check_state *st, const ast_node *fn, int complete)
 static check_ref *copy_refs(arena *a, const ref_vec *v)
 {
     if (!v->count) return NULL;
-    check_ref *r = arena_alloc(a, v->count * sizeof *r);
+    check_ref *r = arena_alloc(a, array_size(v->count, sizeof *r));
     for (size_t i = 0; i < v->count; i++) {
         r[i] = v->items[i];
         if (r[i].name) r[i].name = arena_strdup(a, r[i].name);
@@ -233,7 +233,7 @@ static void finish(check_state *st, check_file_result *out, int sort)
     if (!out) duplicate_includes(st);
     check_resolve(st, out);
     if (out) {
-        out->defined = arena_alloc(&out->mem, (st->functions.entries.count + 1) * sizeof *out->defined);
+        out->defined = arena_alloc(&out->mem, array_size(st->functions.entries.count + 1, sizeof *out->defined));
         for (size_t i = 0; i < st->functions.entries.count; i++)
             if (!st->functions.entries.items[i]->value)
                 out->defined[out->defined_count++] = arena_strdup(&out->mem, st->functions.entries.items[i]->key);
@@ -249,10 +249,10 @@ static void finish(check_state *st, check_file_result *out, int sort)
     ns_free(&st->scoped_names);
     VEC_FREE(st->scoped);
     VEC_FREE(st->includes);
-    free(st->frames);
-    free(st->values);
+    VEC_FREE(st->frames);
+    VEC_FREE(st->values);
     free(st->unread);
-    free(st->dev_walk.items);
+    ast_walk_stack_free(&st->dev_walk);
     arena_free_all(&st->mem);
     arena_free_all(&st->scratch);
     arena_free_all(&st->fn_mem);
@@ -278,7 +278,7 @@ static const char *dup_or_null(arena *a, const char *s)
 static check_ref *copy_ref_array(arena *a, const check_ref *from, size_t n)
 {
     if (!n) return NULL;
-    check_ref *r = arena_alloc(a, n * sizeof *r);
+    check_ref *r = arena_alloc(a, array_size(n, sizeof *r));
     for (size_t i = 0; i < n; i++) {
         r[i] = from[i];
         r[i].name = dup_or_null(a, from[i].name);
@@ -295,7 +295,7 @@ void check_result_copy(check_file_result *to, const check_file_result *from)
 {
     memset(to, 0, sizeof *to);
     arena_init(&to->mem);
-    to->defined = arena_alloc(&to->mem, (from->defined_count + 1) * sizeof *to->defined);
+    to->defined = arena_alloc(&to->mem, array_size(from->defined_count + 1, sizeof *to->defined));
     for (size_t i = 0; i < from->defined_count; i++) to->defined[i] = arena_strdup(&to->mem, from->defined[i]);
     to->defined_count = from->defined_count;
     to->unresolved = copy_ref_array(&to->mem, from->unresolved, from->unresolved_count);

@@ -348,7 +348,7 @@ static inline void record_named(check_state *st, const ast_node *callee, check_r
         nb->next = NULL;
         nb->count = 0;
         nb->cap = b ? b->cap * 2 : 64;
-        nb->items = arena_alloc(&st->mem, nb->cap * sizeof *nb->items);
+        nb->items = arena_alloc(&st->mem, array_size(nb->cap, sizeof *nb->items));
         if (b) b->next = nb;
         else st->calls = nb;
         st->calls_last = b = nb;
@@ -508,8 +508,8 @@ static inline int child_role(eframe *fr, const ast_node *c)
 
 static void push_value(check_state *st, size_t *top, const cval *v)
 {
-    vec_reserve(st->values, st->value_cap, *top + 1);
-    st->values[(*top)++] = *v;
+    VEC_RESERVE(st->values, *top + 1);
+    st->values.items[(*top)++] = *v;
 }
 
 /* `x.f`: x must be an object (and `x.self` is the debugger's). */
@@ -619,7 +619,7 @@ static inline void frame_done(check_state *st, expr_walker *x, const eframe *fr,
 {
     if (x->folding) memset(v, 0, sizeof *v);
     if (x->checks && st->kind_checked[fr->node->kind]) {
-        const cval *kids = x->folding && st->values ? &st->values[fr->value_base] : NULL;
+        const cval *kids = x->folding && st->values.items ? &st->values.items[fr->value_base] : NULL;
         node_done(st, fr->node, fr->role, kids, fr->nkids, fr->argc, x->f, x->in_dev, v);
     }
     *stack = *nested = 0;
@@ -657,13 +657,13 @@ static int expr_loop(check_state *st, expr_walker *x, const ast_node *root, int 
     int push_role = role;
     for (;;) {
         if (push) {
-            vec_reserve(st->frames, st->frame_cap, top + 1);
-            frame_init(&st->frames[top], push, push_role, top ? frame_calls(&st->frames[top - 1]) : parent_call,
+            VEC_RESERVE(st->frames, top + 1);
+            frame_init(&st->frames.items[top], push, push_role, top ? frame_calls(&st->frames.items[top - 1]) : parent_call,
                        vtop);
             top++;
             push = NULL;
         }
-        eframe *fr = &st->frames[top - 1];
+        eframe *fr = &st->frames.items[top - 1];
         const ast_node *c = fr->next_child;
         if (c) {
             fr->next_child = c->next;
@@ -680,7 +680,7 @@ static int expr_loop(check_state *st, expr_walker *x, const ast_node *root, int 
         frame_done(st, x, fr, v, stack, nested);
         vtop = fr->value_base;
         if (--top == 0) return fr->nkids;
-        child_done(st, x, &st->frames[top - 1], fr->node, fr->nkids, *stack, *nested, v, &vtop);
+        child_done(st, x, &st->frames.items[top - 1], fr->node, fr->nkids, *stack, *nested, v, &vtop);
     }
 }
 

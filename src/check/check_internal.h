@@ -121,7 +121,7 @@ typedef struct call_rec call_rec;
 /* The calls of the file in blocks of the arena (no copying as they grow). */
 typedef struct call_block {
     struct call_block *next;
-    size_t count, cap;
+    size_t count, cap; /* cap: this block's fixed room (the next block has twice it), never grown */
     struct call_rec *items;
 } call_block;
 
@@ -170,11 +170,10 @@ struct check_state {
     int suggest_queries;   /* names given a suggestion so far (SUGGEST_MAX_QUERIES) */
     unsigned char kind_checked[AST_KIND_COUNT]; /* see kind_checked() in check_expr.c */
     int plain_exprs;       /* neither constants fold nor locals are tracked: see expr_plain */
-    /* iterative expression walk */
-    struct eframe *frames;
-    size_t frame_cap;
-    struct cval *values;
-    size_t value_cap;
+    /* iterative expression walk; the counts stay 0: the walk keeps its
+    ** depths in locals and only the room is kept from walk to walk */
+    VEC(struct eframe) frames;
+    VEC(struct cval) values;
     /* Kept here rather than in stmt_walk's frame (its depth is 2,000):
     ** where expressions are walked from statements. */
     expr_walker plain_walker; /* expr_plain_root's */

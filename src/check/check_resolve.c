@@ -226,7 +226,7 @@ void check_resolve(check_state *st, check_file_result *out)
     /* Grown on the heap, kept in the result's arena. */
     if (unresolved.count) {
         out->unresolved = arena_alloc(&out->mem, array_size(unresolved.count, sizeof *out->unresolved));
-        memcpy(out->unresolved, unresolved.items, unresolved.count * sizeof *out->unresolved);
+        memcpy(out->unresolved, unresolved.items, array_size(unresolved.count, sizeof *out->unresolved));
         out->unresolved_count = unresolved.count;
     }
     VEC_FREE(unresolved);

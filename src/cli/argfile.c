@@ -12,7 +12,7 @@
 static char *keep(arglist *l, char *s)
 {
     if (!s) out_of_memory();
-    *vec_push(l->owned, l->owned_count, l->owned_cap) = s;
+    *VEC_PUSH(l->owned) = s;
     return s;
 }
 
@@ -24,19 +24,19 @@ static char *keep_copy(arglist *l, const char *s, size_t n)
 void arglist_add(arglist *out, const char *arg, const arg_origin *origin)
 {
     static const arg_origin command_line = {NULL, 0, ""};
-    vec_reserve(out->argv, out->cap, (size_t)out->argc + 2);
-    vec_reserve(out->origin, out->origin_cap, (size_t)out->argc + 1);
-    out->argv[out->argc] = keep_copy(out, arg, strlen(arg));
-    out->origin[out->argc] = origin ? *origin : command_line;
-    out->argv[++out->argc] = NULL;
+    VEC_RESERVE(out->argv, out->argv.count + 2);
+    *VEC_PUSH(out->argv) = keep_copy(out, arg, strlen(arg));
+    out->argv.items[out->argv.count] = NULL;
+    *VEC_PUSH(out->origin) = origin ? *origin : command_line;
+    out->argc = (int)out->argv.count;
 }
 
 void arglist_free(arglist *l)
 {
-    for (size_t i = 0; i < l->owned_count; i++) free(l->owned[i]);
-    free(l->owned);
-    free(l->argv);
-    free(l->origin);
+    for (size_t i = 0; i < l->owned.count; i++) free(l->owned.items[i]);
+    VEC_FREE(l->owned);
+    VEC_FREE(l->argv);
+    VEC_FREE(l->origin);
     VEC_FREE(l->read);
     memset(l, 0, sizeof *l);
 }
@@ -152,14 +152,13 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
         return fail(x, at, "too many response files read (max %s%s)", "10000", "");
     FILE *f = fopen(path, "rb");
     if (!f) return fail(x, at, "cannot read '%s': %s", as_written, os_strerror(errno, why, sizeof why));
-    char *text = NULL;
-    size_t len = 0, cap = 0;
+    VEC(char) bytes = {0};
     int rc = 0;
     for (;;) {
-        vec_reserve(text, cap, len + 4096);
-        size_t got = fread(text + len, 1, cap - len - 1, f);
-        len += got;
-        if (len > ARGFILE_MAX_BYTES) {
+        VEC_RESERVE(bytes, bytes.count + 4096);
+        size_t got = fread(bytes.items + bytes.count, 1, bytes.cap - bytes.count - 1, f);
+        bytes.count += got;
+        if (bytes.count > ARGFILE_MAX_BYTES) {
             rc = fail(x, at, "'%s' is too large for a response file (over %s)", as_written, "16 MB");
             break;
         }
@@ -170,10 +169,12 @@ static int read_file(expansion *x, const char *path, const char *as_written, con
     }
     fclose(f);
     if (rc) {
-        free(text);
+        VEC_FREE(bytes);
         return rc;
     }
-    text[len] = 0;
+    char *text = bytes.items;
+    size_t len = bytes.count;
+    text[len] = 0; /* the room fread left */
     arg_origin here = {keep_copy(x->out, path, strlen(path)), 0, dir_of(x->out, path)};
     *VEC_PUSH(x->out->read) = here.file;
     x->open[x->depth++] = id;
@@ -251,7 +252,7 @@ int arglist_expand_list(arglist *out, const arglist *in, const char *dir, const 
     arg_origin at = {name, 0, dir ? dir : ""};
     for (int i = 0; i < in->argc; i++) {
         at.line = i + 1;
-        int rc = take(&x, in->argv[i], &at);
+        int rc = take(&x, in->argv.items[i], &at);
         if (rc) return rc;
     }
     return 0;

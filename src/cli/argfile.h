@@ -28,12 +28,10 @@ typedef struct arg_origin {
 } arg_origin;
 
 typedef struct arglist {
-    int argc;
-    char **argv;           /* argc entries and a NULL */
-    arg_origin *origin;    /* argc entries */
-    size_t cap, origin_cap;
-    char **owned;          /* strings the list allocated */
-    size_t owned_count, owned_cap;
+    int argc;              /* argv.count as main's argc (cli_take_value's) */
+    VEC(char *) argv;      /* the arguments, then a NULL that is not counted */
+    VEC(arg_origin) origin; /* one per argument */
+    VEC(char *) owned;     /* strings the list allocated */
     VEC(const char *) read; /* every response file read (paths kept by the list) */
 } arglist;
 

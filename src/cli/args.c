@@ -99,7 +99,7 @@ int cli_usage_error(FILE *err, const char *fmt, const char *arg)
 ** it came from a response or project file. */
 static int usage_error(const cli *c, const char *fmt, const char *arg)
 {
-    const arg_origin *o = c->at > 0 && c->at < c->args->argc ? &c->args->origin[c->at] : NULL;
+    const arg_origin *o = c->at > 0 && c->at < c->args->argc ? &c->args->origin.items[c->at] : NULL;
     arg_print_error_start(c->err, o);
     arg_print_escaped(c->err, fmt, arg, NULL);
     fputs("\n(try 'atrc --help')\n", c->err);
@@ -209,7 +209,7 @@ static int missing_value(const cli *c, const char *opt)
 /* A path given in a file is relative to that file's directory. */
 static const char *path_arg(cli *c, int i, const char *v)
 {
-    return arglist_resolve(c->args, c->args->origin[i].dir, v);
+    return arglist_resolve(c->args, c->args->origin.items[i].dir, v);
 }
 
 /* An option without a value: 1 when a is one (and is recorded), else 0. */
@@ -391,7 +391,7 @@ int cli_parse(cli *c, arglist *args, FILE *err)
     c->args = args;
     c->color = -1;
     int argc = args->argc;
-    char **argv = args->argv;
+    char **argv = args->argv.items;
     if (alloc_slots(c, argc, argv)) return 2;
     int only_files = 0, stdin_seen = 0, format_seen = 0;
     for (int i = 1; i < argc; i++) {

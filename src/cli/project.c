@@ -58,7 +58,7 @@ static const option_rule *find(const option_rule *rules, size_t n, const char *a
 
 static int error_at(const arglist *args, int i, FILE *err, const char *fmt, const char *arg, const char *detail)
 {
-    arg_print_error_start(err, &args->origin[i]);
+    arg_print_error_start(err, &args->origin.items[i]);
     arg_print_escaped(err, fmt, arg, detail);
     fputc('\n', err);
     return 2;
@@ -72,7 +72,7 @@ static int check_file(const arglist *args, int i, const char *value, int directo
         return error_at(args, i, err, "standard input ('%s') cannot be read by the language server%s", value,
                         ": it is the protocol's");
     os_file_id id;
-    const char *path = arglist_resolve((arglist *)args, args->origin[i].dir, value);
+    const char *path = arglist_resolve((arglist *)args, args->origin.items[i].dir, value);
     if (os_path_id(path, &id) != 0 || id.regular || (directory_ok && id.directory)) return 0;
     return error_at(args, i, err, "'%s' is %s: the language server reads only regular files", value,
                     id.directory ? "a directory" : "not a regular file (a FIFO, a device or standard input)");
@@ -85,11 +85,11 @@ int project_check_args(const arglist *args, int from, project_scan *scan, FILE *
     ** found through its directories, not files of the project's */
     int walk = 0;
     static const option_rule entry = {"--entry", 0, TAKES_VALUE};
-    for (int i = from; i < args->argc && !walk; i++) walk = names(&entry, args->argv[i]);
+    for (int i = from; i < args->argc && !walk; i++) walk = names(&entry, args->argv.items[i]);
     int only_operands = 0;
     for (int i = from; i < args->argc; i++) {
-        const char *a = args->argv[i];
-        if (!args->origin[i].file) continue; /* typed by the user */
+        const char *a = args->argv.items[i];
+        if (!args->origin.items[i].file) continue; /* typed by the user */
         if (only_operands || a[0] != '-' || a[1] == 0) {
             scan->has_inputs = 1;
             if (!walk && check_file(args, i, a, 1, err)) return 2;
@@ -112,7 +112,7 @@ int project_check_args(const arglist *args, int from, project_scan *scan, FILE *
         if (r->value == TAKES_NONE) continue;
         const char *v;
         int at = i;
-        cli_take_value(args->argc, args->argv, &i, r->name, r->shortname, &v);
+        cli_take_value(args->argc, args->argv.items, &i, r->name, r->shortname, &v);
         if (v && strcmp(r->name, "--extension") == 0 && strcasecmp(v, "cod4x") == 0) scan->gsx = 1;
         if (v && r->value == TAKES_LIST && check_file(args, at, v, 0, err)) return 2;
     }

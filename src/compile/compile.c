@@ -47,8 +47,7 @@ typedef struct record_name {
 
 typedef struct compile_record {
     VEC(compile_event) ev;
-    char *names;               /* the distinct names' text, NUL-terminated */
-    size_t names_len, names_cap;
+    VEC(char) names;           /* the distinct names' text, each NUL-terminated */
     VEC(record_name) distinct;
     hashtab index;             /* distinct names by hash */
     ast_walk_stack stack;      /* the item walk's, freed at the end of the file */
@@ -61,7 +60,7 @@ void *compile_pass_begin(fe_file *f)
 {
     if (f->opts->syntax_only) return NULL;
     compile_record *cr = xcalloc(1, sizeof *cr);
-    vec_reserve(cr->stack.items, cr->stack.cap, 256);
+    VEC_RESERVE(cr->stack, 256);
     cr->waits = notewait_scan_new(f->rules, f->builtins);
     return cr;
 }
@@ -70,7 +69,7 @@ static const char *distinct_at(const void *record, size_t i, size_t *len)
 {
     const compile_record *cr = record;
     *len = cr->distinct.items[i].len;
-    return cr->names + cr->distinct.items[i].off;
+    return cr->names.items + cr->distinct.items[i].off;
 }
 
 /* The index of text[0, len) lower-cased (fold) or as written among the
@@ -78,9 +77,9 @@ static const char *distinct_at(const void *record, size_t i, size_t *len)
 ** lower-cased name, so one table holds both); *folded: a byte changed. */
 static uint32_t intern(compile_record *cr, const char *text, size_t len, int fold, int *folded)
 {
-    vec_reserve(cr->names, cr->names_cap, cr->names_len + len + 1);
+    VEC_RESERVE(cr->names, cr->names.count + len + 1);
     /* Lower-cased in place at the end of the text; kept only if new. */
-    char *p = cr->names + cr->names_len;
+    char *p = cr->names.items + cr->names.count;
     unsigned changed = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
@@ -94,8 +93,8 @@ static uint32_t intern(compile_record *cr, const char *text, size_t len, int fol
     size_t at = hashtab_find_bytes(&cr->index, h, p, len, cr, distinct_at);
     if (at != HASHTAB_END) return (uint32_t)at;
     hashtab_add(&cr->index, h);
-    *VEC_PUSH(cr->distinct) = (record_name){cr->names_len, len, h, NULL, 0};
-    cr->names_len += len + 1;
+    *VEC_PUSH(cr->distinct) = (record_name){cr->names.count, len, h, NULL, 0};
+    cr->names.count += len + 1;
     return (uint32_t)(cr->distinct.count - 1);
 }
 
@@ -105,7 +104,7 @@ static void first_use(compile_record *cr)
     if (cr->ev.items) return;
     VEC_RESERVE(cr->ev, 64);
     VEC_RESERVE(cr->distinct, 64);
-    vec_reserve(cr->names, cr->names_cap, 1024);
+    VEC_RESERVE(cr->names, 1024);
     hashtab_reserve(&cr->index, 64);
 }
 
@@ -240,7 +239,7 @@ void compile_pass_release(void *state)
     compile_record *cr = state;
     free(cr->stack.items);
     VEC_FREE(cr->ev);
-    free(cr->names);
+    VEC_FREE(cr->names);
     VEC_FREE(cr->distinct);
     hashtab_free(&cr->index);
     notewait_scan_free(cr->waits);
@@ -253,19 +252,10 @@ void *compile_pass_copy(const void *state)
     compile_record *cr = xcalloc(1, sizeof *cr);
     cr->waits = notewait_scan_copy(from->waits);
     VEC_APPEND_ALL(cr->ev, from->ev);
-    if (from->names_len) {
-        cr->names = xmalloc(from->names_len);
-        memcpy(cr->names, from->names, from->names_len);
-        cr->names_len = cr->names_cap = from->names_len;
-    }
-    if (from->distinct.count) {
-        cr->distinct.items = xmalloc(array_size(from->distinct.count, sizeof *cr->distinct.items));
-        for (size_t i = 0; i < from->distinct.count; i++) {
-            cr->distinct.items[i] = from->distinct.items[i];
-            cr->distinct.items[i].shared = NULL; /* the copy in a context's arena: made by the replay */
-        }
-        cr->distinct.count = cr->distinct.cap = from->distinct.count;
-    }
+    VEC_COPY(cr->names, from->names);
+    VEC_COPY(cr->distinct, from->distinct);
+    for (size_t i = 0; i < cr->distinct.count; i++)
+        cr->distinct.items[i].shared = NULL; /* the copy in a context's arena: made by the replay */
     return cr;
 }
 
@@ -313,7 +303,7 @@ static int dropped_statement(const atrc_ctx *ctx, const compile_event *e, const 
     if (!e->stmt) return 0;
     const record_name *nm = &cr->distinct.items[e->stmt - 1];
     return !nm->function &&
-           dev_statement_dropped(ctx->rules, &ctx->builtins, &ctx->opts, cr->names + nm->off, e->stmt_method);
+           dev_statement_dropped(ctx->rules, &ctx->builtins, &ctx->opts, cr->names.items + nm->off, e->stmt_method);
 }
 
 static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_event *e,
@@ -324,7 +314,7 @@ static anim_ref *anim_literal(atrc_ctx *ctx, source_file *src, const compile_eve
     r->name = nm->shared;
     if (e->spelling) {
         record_name *sp = &cr->distinct.items[e->spelling - 1];
-        if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names + sp->off, sp->len);
+        if (!sp->shared) sp->shared = arena_strndup(&ctx->mem, cr->names.items + sp->off, sp->len);
         r->spelling = sp->shared;
     }
     r->tree = sel->tree;
@@ -378,7 +368,7 @@ void compile_replay(atrc_ctx *ctx, fe_file *f, source_file *src)
         const compile_event *e = &cr->ev.items[i];
         fe_replay_diags(f, &ctx->diags, e->diag_mark);
         record_name *nm = &cr->distinct.items[e->name];
-        const char *name = cr->names + nm->off;
+        const char *name = cr->names.items + nm->off;
         switch ((event_kind)e->kind) {
         case EV_USING_ANIMTREE: using_animtree(ctx, src, e, name, &sel); break;
         case EV_ANIM: {

@@ -204,7 +204,7 @@ static int add_files(atrc_ctx *ctx, const char *const *paths, size_t n)
     frontend *fe = get_frontend(ctx);
     /* Files are queued a bounded distance ahead; the workers parse them
     ** (within the frontend's window) while this thread replays in order. */
-    fe_request **reqs = xmalloc((n ? n : 1) * sizeof *reqs);
+    fe_request **reqs = xmalloc(array_size(n ? n : 1, sizeof *reqs));
     size_t ahead = 64 * (size_t)(ctx->opts.jobs > 1 ? ctx->opts.jobs : 1), queued = 0;
     int rc = 0;
     for (size_t i = 0; i < n; i++) {

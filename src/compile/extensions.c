@@ -107,7 +107,7 @@ int atrc_add_builtins_file(atrc_ctx *ctx, const char *path)
     while (slot_count < count * 2) slot_count *= 2;
     builtin_entry *kept = arena_alloc(&ctx->mem, array_size(count ? count : 1, sizeof *kept));
     uint16_t *slots = arena_alloc(&ctx->mem, array_size(slot_count, sizeof *slots));
-    memset(slots, 0, slot_count * sizeof *slots);
+    memset(slots, 0, array_size(slot_count, sizeof *slots));
     size_t n = 0;
     for (size_t i = 0; i < count; i++) {
         kept[n] = entries.items[i];

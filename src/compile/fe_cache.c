@@ -38,8 +38,7 @@ enum { WANT_REFS = 1, WANT_CHECKED = 2 };
 
 struct fe_cache {
     pthread_mutex_t mu;
-    kept_record **items;       /* by (path, wants): hashtab numbering */
-    size_t count, cap;
+    VEC(kept_record *) records; /* by (path, wants): hashtab numbering */
     hashtab index;
     const fe_pass *passes;     /* of the records kept (to free their states) */
     unsigned long round;
@@ -71,8 +70,8 @@ static void kept_free(const fe_pass *passes, kept_record *k)
 void fe_cache_free(fe_cache *c)
 {
     if (!c) return;
-    for (size_t i = 0; i < c->count; i++) kept_free(c->passes, c->items[i]);
-    free(c->items);
+    for (size_t i = 0; i < c->records.count; i++) kept_free(c->passes, c->records.items[i]);
+    VEC_FREE(c->records);
     hashtab_free(&c->index);
     pthread_mutex_destroy(&c->mu);
     free(c);
@@ -89,16 +88,16 @@ void fe_cache_end_round(fe_cache *c)
     pthread_mutex_lock(&c->mu);
     size_t k = 0;
     hashtab_clear(&c->index);
-    for (size_t i = 0; i < c->count; i++) {
-        kept_record *r = c->items[i];
+    for (size_t i = 0; i < c->records.count; i++) {
+        kept_record *r = c->records.items[i];
         if (r->round != c->round) {
             kept_free(c->passes, r);
             continue;
         }
-        c->items[k++] = r;
+        c->records.items[k++] = r;
         hashtab_add(&c->index, slot_hash(r->path, r->wants));
     }
-    c->count = k;
+    c->records.count = k;
     c->round++;
     pthread_mutex_unlock(&c->mu);
 }
@@ -117,8 +116,8 @@ size_t fe_cache_bytes(const fe_cache *c)
 {
     if (!c) return 0;
     size_t n = 0;
-    for (size_t i = 0; i < c->count; i++) {
-        const kept_record *r = c->items[i];
+    for (size_t i = 0; i < c->records.count; i++) {
+        const kept_record *r = c->records.items[i];
         n += sizeof *r + strlen(r->path) + r->len + r->diags.count * sizeof(diag);
         for (size_t j = 0; j < r->diags.count; j++) n += strlen(r->diags.items[j].message) + 1;
         n += r->refs.refs.count * sizeof(script_ref) + r->refs.funcs.count * sizeof(script_func) +
@@ -166,7 +165,7 @@ static int slot_matches(const void *items, size_t i, const void *key)
 /* The slot of (path, wants), or HASHTAB_END; under the lock. */
 static size_t find_slot(const fe_cache *c, const char *path, unsigned wants)
 {
-    return hashtab_find(&c->index, slot_hash(path, wants), c->items, &(const slot_key){path, wants}, slot_matches);
+    return hashtab_find(&c->index, slot_hash(path, wants), c->records.items, &(const slot_key){path, wants}, slot_matches);
 }
 
 static int kept_matches(const kept_record *k, const fe_file *f)
@@ -175,7 +174,7 @@ static int kept_matches(const kept_record *k, const fe_file *f)
     key_options(&o, f->opts);
     size_t n = f->builtins ? f->builtins->count : 0;
     if (k->len != f->src->len || memcmp(&k->opts, &o, sizeof o) != 0 || k->ext_count != n) return 0;
-    if (n && memcmp(k->ext, f->builtins->items, n * sizeof *k->ext) != 0) return 0;
+    if (n && memcmp(k->ext, f->builtins->items, array_size(n, sizeof *k->ext)) != 0) return 0;
     return memcmp(k->text, f->src->data, k->len) == 0;
 }
 
@@ -188,7 +187,7 @@ static void copy_diags(diag_list *to, const diag_list *from, const source_file *
     to->items = items;
     to->cap = cap;
     to->count = 0;
-    vec_reserve(to->items, to->cap, from->count);
+    VEC_RESERVE(*to, from->count);
     for (size_t i = 0; i < from->count; i++) {
         diag g = from->items[i];
         g.src = g.src == from_src ? to_src : NULL;
@@ -224,7 +223,7 @@ static kept_record *keep_record(const fe_file *f, unsigned wants)
     k->ext_count = f->builtins ? f->builtins->count : 0;
     if (k->ext_count) {
         k->ext = xmalloc(array_size(k->ext_count, sizeof *k->ext));
-        memcpy(k->ext, f->builtins->items, k->ext_count * sizeof *k->ext);
+        memcpy(k->ext, f->builtins->items, array_size(k->ext_count, sizeof *k->ext));
     }
     k->len = f->src->len;
     k->text = xmalloc(k->len + 1);
@@ -250,10 +249,10 @@ int fe_cache_use(fe_file *f)
     unsigned wants = wants_of(f);
     pthread_mutex_lock(&c->mu);
     size_t i = find_slot(c, f->path, wants);
-    int hit = i != HASHTAB_END && kept_matches(c->items[i], f);
+    int hit = i != HASHTAB_END && kept_matches(c->records.items[i], f);
     if (hit) {
-        reuse_kept(f, c->items[i]);
-        c->items[i]->round = c->round;
+        reuse_kept(f, c->records.items[i]);
+        c->records.items[i]->round = c->round;
         c->reused++;
     } else {
         c->parsed++;
@@ -274,10 +273,10 @@ void fe_cache_keep(fe_file *f)
     k->round = c->round;
     size_t i = find_slot(c, f->path, wants);
     if (i != HASHTAB_END) {
-        kept_free(c->passes, c->items[i]);
-        c->items[i] = k;
+        kept_free(c->passes, c->records.items[i]);
+        c->records.items[i] = k;
     } else {
-        *vec_push(c->items, c->count, c->cap) = k;
+        *VEC_PUSH(c->records) = k;
         hashtab_add(&c->index, slot_hash(k->path, wants));
     }
     pthread_mutex_unlock(&c->mu);

@@ -17,8 +17,7 @@
 /* What a thread reuses from file to file: the read buffer and the AST arena
 ** (no fresh pages, hence no page faults, per file). */
 typedef struct fe_worker {
-    char *buf;
-    size_t cap;
+    source_buffer buf;
     arena scratch;
 } fe_worker;
 
@@ -26,7 +25,7 @@ typedef struct fe_worker {
 
 static void worker_free(fe_worker *w)
 {
-    free(w->buf);
+    VEC_FREE(w->buf);
     arena_free_all(&w->scratch);
     memset(w, 0, sizeof *w);
 }
@@ -121,7 +120,7 @@ static void process_path(fe_worker *w, fe_file *f)
     if (strcmp(f->path, "-") == 0)
         f->src = source_read(f->path, &err); /* standard input: the caller's thread only */
     else
-        f->src = source_read_into(f->path, &w->buf, &w->cap, &err, f->read_error_buf,
+        f->src = source_read_into(f->path, &w->buf, &err, f->read_error_buf,
                                   sizeof f->read_error_buf);
     if (!f->src) {
         if (err != f->read_error_buf) snprintf(f->read_error_buf, sizeof f->read_error_buf, "%s", err);
@@ -130,11 +129,7 @@ static void process_path(fe_worker *w, fe_file *f)
     }
     run_passes(w, f);
     /* A huge file's buffer is not kept for the next, ordinary one. */
-    if (w->cap > KEEP_BUFFER) {
-        free(w->buf);
-        w->buf = NULL;
-        w->cap = 0;
-    }
+    if (w->buf.cap > KEEP_BUFFER) VEC_FREE(w->buf);
 }
 
 /* ---- the queue and its workers ---- */

@@ -38,21 +38,22 @@ typedef struct pending_anim {
     size_t group, slot;
 } pending_anim;
 
+/* Texts one after another, each NUL-terminated, named by their offsets. */
+typedef VEC(char) text_pool;
+
 struct notewait_scan {
     const profile_rules *rules;
     const builtin_set *set;
     /* the current function */
     VEC(flag_group) groups;
     hashtab by_key;            /* groups by key */
-    char *fn_text;
-    size_t fn_text_len, fn_text_cap;
+    text_pool fn_text;
     VEC(pending_anim) pending;
     unsigned long script_calls;
     /* the file's waits */
     VEC(notewait_found) found;
     VEC(uint32_t) cands;
-    char *text;                /* the notes' text */
-    size_t text_len, text_cap;
+    text_pool text;            /* the notes' text */
 };
 
 notewait_scan *notewait_scan_new(const profile_rules *rules, const builtin_set *set)
@@ -68,7 +69,7 @@ void notewait_function(notewait_scan *s)
     for (size_t i = 0; i < s->groups.count; i++) VEC_FREE(s->groups.items[i].events);
     s->groups.count = 0;
     hashtab_clear(&s->by_key);
-    s->fn_text_len = 0;
+    s->fn_text.count = 0;
     s->pending.count = 0;
     s->script_calls = 0;
 }
@@ -78,13 +79,13 @@ void notewait_blind(notewait_scan *s)
     s->script_calls++;
 }
 
-static uint32_t put_text(char **buf, size_t *len, size_t *cap, const char *p, size_t n)
+static uint32_t put_text(text_pool *pool, const char *p, size_t n)
 {
-    vec_reserve(*buf, *cap, *len + n + 1);
-    memcpy(*buf + *len, p, n);
-    (*buf)[*len + n] = 0;
-    uint32_t at = (uint32_t)*len;
-    *len += n + 1;
+    VEC_RESERVE(*pool, pool->count + n + 1);
+    memcpy(pool->items + pool->count, p, n);
+    pool->items[pool->count + n] = 0;
+    uint32_t at = (uint32_t)pool->count;
+    pool->count += n + 1;
     return at;
 }
 
@@ -122,7 +123,7 @@ static const char *group_key(const void *items, size_t i, size_t *len)
 {
     const notewait_scan *s = items;
     *len = s->groups.items[i].key_len;
-    return s->fn_text + s->groups.items[i].key;
+    return s->fn_text.items + s->groups.items[i].key;
 }
 
 /* The group of (receiver, notify); created when `create`. */
@@ -144,7 +145,7 @@ static flag_group *find_group(notewait_scan *s, const ast_node *receiver, const 
         i = hashtab_add(&s->by_key, h);
         flag_group *g = VEC_PUSH(s->groups);
         memset(g, 0, sizeof *g);
-        g->key = put_text(&s->fn_text, &s->fn_text_len, &s->fn_text_cap, buf, len);
+        g->key = put_text(&s->fn_text, buf, len);
         g->key_len = (uint32_t)len;
         g->since = s->script_calls;
     }
@@ -216,9 +217,9 @@ static void wait_match(notewait_scan *s, const ast_node *receiver, const ast_nod
     notewait_found *w = VEC_PUSH(s->found);
     w->line = note->line;
     w->col = note->col;
-    w->note = put_text(&s->text, &s->text_len, &s->text_cap, note->text, note->len);
+    w->note = put_text(&s->text, note->text, note->len);
     w->note_len = (uint32_t)note->len;
-    w->notify = put_text(&s->text, &s->text_len, &s->text_cap, notify->text, notify->len);
+    w->notify = put_text(&s->text, notify->text, notify->len);
     w->notify_len = (uint32_t)notify->len;
     w->first = (uint32_t)s->cands.count;
     w->count = (uint32_t)g->events.count;
@@ -290,9 +291,7 @@ void notewait_scan_end(notewait_scan *s)
     VEC_FREE(s->groups);
     VEC_FREE(s->pending);
     hashtab_free(&s->by_key);
-    free(s->fn_text);
-    s->fn_text = NULL;
-    s->fn_text_len = s->fn_text_cap = 0;
+    VEC_FREE(s->fn_text);
 }
 
 notewait_scan *notewait_scan_copy(const notewait_scan *from)
@@ -302,11 +301,7 @@ notewait_scan *notewait_scan_copy(const notewait_scan *from)
     notewait_scan *s = notewait_scan_new(NULL, NULL);
     VEC_APPEND_ALL(s->found, from->found);
     VEC_APPEND_ALL(s->cands, from->cands);
-    if (from->text_len) {
-        s->text = xmalloc(from->text_len);
-        memcpy(s->text, from->text, from->text_len);
-        s->text_len = s->text_cap = from->text_len;
-    }
+    VEC_COPY(s->text, from->text);
     return s;
 }
 
@@ -316,7 +311,7 @@ void notewait_scan_free(notewait_scan *s)
     notewait_scan_end(s);
     VEC_FREE(s->found);
     VEC_FREE(s->cands);
-    free(s->text);
+    VEC_FREE(s->text);
     free(s);
 }
 
@@ -340,8 +335,8 @@ void notewait_replay(atrc_ctx *ctx, const notewait_scan *s, source_file *src, an
         w->src = src;
         w->line = f->line;
         w->col = f->col;
-        w->note = arena_strndup(&ctx->mem, s->text + f->note, f->note_len);
-        w->notify = arena_strndup(&ctx->mem, s->text + f->notify, f->notify_len);
+        w->note = arena_strndup(&ctx->mem, s->text.items + f->note, f->note_len);
+        w->notify = arena_strndup(&ctx->mem, s->text.items + f->notify, f->notify_len);
         w->cands = arena_alloc(&ctx->mem, array_size(f->count, sizeof *w->cands));
         w->count = f->count;
         for (uint32_t k = 0; k < f->count; k++) {

@@ -17,9 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 void gamefs_warn(gamefs *fs, const char *fmt, const char *a, const char *b)
@@ -44,7 +42,7 @@ static const char *trim_dir(gamefs *fs, const char *dir)
 
 void gamefs_add_dir(gamefs *fs, const char *dir)
 {
-    *vec_push(fs->dirs, fs->count, fs->cap) = (char *)trim_dir(fs, dir);
+    *VEC_PUSH(fs->dirs) = trim_dir(fs, dir);
     fs->path_built = 0;
 }
 
@@ -151,17 +149,17 @@ static dir_index *index_dir(gamefs *fs, const char *path)
         return d;
     }
     if (fs->store) fs->store->counts.dirs_read++;
-    size_t n = 0, cap = 0;
-    char **names = NULL;
-    for (const char *name; (name = os_dir_next(dp)) != NULL;) *vec_push(names, n, cap) = arena_strdup(mem, name);
+    VEC(char *) names = {0};
+    for (const char *name; (name = os_dir_next(dp)) != NULL;) *VEC_PUSH(names) = arena_strdup(mem, name);
     os_dir_close(dp);
     /* Sorted byte-wise, so every name's spellings come out in a stable order
     ** whatever order readdir gives. */
-    if (n > 1) qsort(names, n, sizeof *names, compare_bytes);
+    size_t n = names.count;
+    if (n > 1) qsort(names.items, n, sizeof *names.items, compare_bytes);
     hashtab_reserve(&d->by_name, n);
-    d->list = arena_alloc(mem, (n ? n : 1) * sizeof *d->list);
+    d->list = arena_alloc(mem, array_size(n ? n : 1, sizeof *d->list));
     for (size_t i = 0; i < n; i++) {
-        const char *lower = arena_lower(mem, names[i], strlen(names[i]));
+        const char *lower = arena_lower(mem, names.items[i], strlen(names.items[i]));
         uint32_t lh = text_hash(0, lower, 0);
         dir_entry *x = lookup(d, lower, lh);
         if (!x) {
@@ -171,12 +169,12 @@ static dir_index *index_dir(gamefs *fs, const char *path)
             d->list[d->count++] = x;
         }
         /* every spelling, in byte order (names are sorted) */
-        const char **r = arena_alloc(mem, (x->real_count + 1) * sizeof *r);
-        if (x->real_count) memcpy(r, x->reals, x->real_count * sizeof *r);
-        r[x->real_count++] = names[i];
+        const char **r = arena_alloc(mem, array_size(x->real_count + 1, sizeof *r));
+        if (x->real_count) memcpy(r, x->reals, array_size(x->real_count, sizeof *r));
+        r[x->real_count++] = names.items[i];
         x->reals = r;
     }
-    free(names);
+    VEC_FREE(names);
     if (k) {
         /* the store owns the listing; the context's index points into it */
         k->dir = *d;
@@ -268,7 +266,7 @@ static void add_game_dir(gamefs *fs, const char *dir, entry_list *l, entry_list 
     ** entry, but each of them is an archive of its own. */
     for (size_t i = 0; i < d->count; i++) spellings += d->list[i]->real_count;
     if (spellings == 0) spellings = 1;
-    const char **names = xmalloc(spellings * 2 * sizeof *names);
+    const char **names = xmalloc(array_size(spellings, 2 * sizeof *names));
     const char **loc = names + spellings;
     const char *lang_prefix = fs->language ? arena_printf(fs->mem, "localized_%s_", fs->language) : NULL;
     for (size_t i = 0; i < d->count; i++) {
@@ -323,12 +321,12 @@ static void build_path(gamefs *fs)
         if (base) add_game_dir(fs, join(fs, fs->install, base), &l, &low);
         if (fs->fs_game) add_game_dir(fs, join(fs, fs->install, fs->fs_game), &l, &low);
     }
-    for (size_t i = 0; i < fs->count; i++) add_game_dir(fs, fs->dirs[i], &l, &low);
-    if (!fs->install && fs->count == 0) add_game_dir(fs, ".", &l, &low);
+    for (size_t i = 0; i < fs->dirs.count; i++) add_game_dir(fs, fs->dirs.items[i], &l, &low);
+    if (!fs->install && fs->dirs.count == 0) add_game_dir(fs, ".", &l, &low);
     /* lowest first: the localized archives that go below everything, then the rest */
-    fs->path = arena_alloc(fs->mem, (low.count + l.count + 1) * sizeof *fs->path);
-    if (low.count) memcpy(fs->path, low.items, low.count * sizeof *fs->path);
-    if (l.count) memcpy(fs->path + low.count, l.items, l.count * sizeof *fs->path);
+    fs->path = arena_alloc(fs->mem, array_size(low.count + l.count + 1, sizeof *fs->path));
+    if (low.count) memcpy(fs->path, low.items, array_size(low.count, sizeof *fs->path));
+    if (l.count) memcpy(fs->path + low.count, l.items, array_size(l.count, sizeof *fs->path));
     fs->path_count = low.count + l.count;
     free(l.items);
     free(low.items);
@@ -379,8 +377,8 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
             list_under(fs, e->dir, key, suffix, &l);
             continue;
         }
-        for (size_t k = 0; k < e->ar->count; k++) {
-            const char *x = e->ar->entries[k].key;
+        for (size_t k = 0; k < e->ar->entries.count; k++) {
+            const char *x = e->ar->entries.items[k].key;
             if (strncmp(x, key, klen) != 0 || x[klen] != '/' || strchr(x + klen + 1, '/')) continue;
             size_t n = strlen(x + klen + 1);
             if (has_suffix_nocase(x + klen + 1, suffix))
@@ -391,8 +389,8 @@ size_t gamefs_list(gamefs *fs, const char *dir, const char *suffix, const char *
     size_t u = 0;
     for (size_t i = 0; i < l.count; i++)
         if (!u || strcmp(l.items[u - 1], l.items[i]) != 0) l.items[u++] = l.items[i];
-    const char **out = arena_alloc(fs->mem, (u ? u : 1) * sizeof *out);
-    if (u) memcpy(out, l.items, u * sizeof *out);
+    const char **out = arena_alloc(fs->mem, array_size(u ? u : 1, sizeof *out));
+    if (u) memcpy(out, l.items, array_size(u, sizeof *out));
     free(l.items);
     *names = out;
     return u;
@@ -675,8 +673,8 @@ const char *gamefs_output_conflict(gamefs *fs, const char *path)
     char *real = os_real_path(parent);
     if (!real) return NULL;
     size_t ndirs = 0, root = os_path_root_length(real);
-    os_file_id *ids = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *ids);
-    const char **names = xmalloc((fs->path_count ? fs->path_count : 1) * sizeof *names);
+    os_file_id *ids = xmalloc(array_size(fs->path_count ? fs->path_count : 1, sizeof *ids));
+    const char **names = xmalloc(array_size(fs->path_count ? fs->path_count : 1, sizeof *names));
     for (size_t i = 0; i < fs->path_count; i++)
         if (fs->path[i].dir && os_path_id(fs->path[i].dir, &ids[ndirs]) == 0) names[ndirs++] = fs->path[i].dir;
     const char *why = NULL;
@@ -754,9 +752,9 @@ char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t
     size_t len = clean_path(path, clean, strlen(path) + 2), best = 0, start = 0;
     const char *rest = NULL;
     /* The directories the search path has (or, not yet built, will have). */
-    size_t count = fs->path_built ? fs->path_count : fs->count ? fs->count : 1;
+    size_t count = fs->path_built ? fs->path_count : fs->dirs.count ? fs->dirs.count : 1;
     for (size_t i = 0; i < count && !rest; i++) {
-        const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
+        const char *d = fs->path_built ? fs->path[i].dir : fs->dirs.count ? fs->dirs.items[i] : ".";
         if (fs->path_built && fs->path[i].ar) {
             size_t an = strlen(fs->path[i].ar->path);
             if (strncmp(path, fs->path[i].ar->path, an) == 0 && path[an] == ':') rest = path + an + 1;
@@ -775,7 +773,7 @@ char *gamefs_relative_name(const gamefs *fs, const char *path, char *out, size_t
         /* The same file through another spelling: compare real paths. */
         char *real = os_real_path(path);
         for (size_t i = 0; real && i < count; i++) {
-            const char *d = fs->path_built ? fs->path[i].dir : fs->count ? fs->dirs[i] : ".";
+            const char *d = fs->path_built ? fs->path[i].dir : fs->dirs.count ? fs->dirs.items[i] : ".";
             if (!d) continue;
             char *rd = os_real_path(d);
             size_t dn = rd ? strlen(rd) : 0;
@@ -821,8 +819,8 @@ void gamefs_list_dir(gamefs *fs, const char *dir, const char *ext,
     for (size_t i = fs->path_count; i-- > 0;) {
         const gamefs_entry *e = &fs->path[i];
         if (e->ar) {
-            for (size_t k = 0; k < e->ar->count; k++) {
-                const char *name = e->ar->entries[k].key;
+            for (size_t k = 0; k < e->ar->entries.count; k++) {
+                const char *name = e->ar->entries.items[k].key;
                 size_t n = strlen(name);
                 if (n <= klen + 1 + elen || (klen && (memcmp(name, key, klen) != 0 || name[klen] != '/')))
                     continue;
@@ -872,9 +870,7 @@ void gamefs_free(gamefs *fs)
     fs->archives = NULL;
     fs->open_count = 0;
     VEC_FREE(fs->read_ids);
-    free(fs->dirs);
-    fs->dirs = NULL;
-    fs->count = fs->cap = 0;
+    VEC_FREE(fs->dirs);
     for (size_t i = 0; i < fs->indexes.count; i++)
         if (!fs->indexes.items[i]->kept) hashtab_free(&fs->indexes.items[i]->by_name);
     VEC_FREE(fs->indexes);

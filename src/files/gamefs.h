@@ -43,8 +43,7 @@ typedef struct gamefs_file_id {
 } gamefs_file_id;
 
 typedef struct gamefs {
-    char **dirs;               /* -g directories, lowest priority first */
-    size_t count, cap;
+    VEC(const char *) dirs;    /* -g directories, lowest priority first */
     const char *install;       /* --install DIR, or NULL */
     const char *fs_game;       /* --fs-game MOD (relative to install), or NULL */
     const char *language;      /* --language L, or NULL: no localized archives */

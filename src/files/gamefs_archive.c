@@ -108,7 +108,7 @@ zip_t *archive_handle(gamefs *fs, gamefs_archive *ar, const char **err)
         /* most recently used last: evict_one takes the front */
         for (size_t i = 0; i + 1 < fs->open_count; i++)
             if (fs->open[i] == ar) {
-                memmove(fs->open + i, fs->open + i + 1, (fs->open_count - i - 1) * sizeof *fs->open);
+                memmove(fs->open + i, fs->open + i + 1, array_size(fs->open_count - i - 1, sizeof *fs->open));
                 fs->open[fs->open_count - 1] = ar;
                 break;
             }
@@ -138,9 +138,7 @@ void archive_close(gamefs_archive *ar)
     if (ar->zip) zip_discard(ar->zip);
     ar->zip = NULL;
     if (ar->kept) return; /* the store's */
-    free(ar->entries);
-    ar->entries = NULL;
-    ar->count = ar->cap = 0;
+    VEC_FREE(ar->entries);
     hashtab_free(&ar->by_key);
 }
 
@@ -152,8 +150,8 @@ static const char *entry_key_at(const void *entries, size_t i)
 /* The entry of `key` (hashed h) in ar, or NULL. */
 ar_entry *archive_lookup(const gamefs_archive *ar, const char *key, uint32_t h)
 {
-    size_t i = hashtab_find_string(&ar->by_key, h, key, 0, ar->entries, entry_key_at);
-    return i == HASHTAB_END ? NULL : &ar->entries[i];
+    size_t i = hashtab_find_string(&ar->by_key, h, key, 0, ar->entries.items, entry_key_at);
+    return i == HASHTAB_END ? NULL : &ar->entries.items[i];
 }
 
 /* warn, and with a store record, kept to be given again with the index. */
@@ -186,7 +184,6 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         ar->indexed = k->indexed;
         ar->id = k->id;
         ar->entries = k->entries;
-        ar->count = k->count;
         ar->by_key = k->by_key;
         ar->kept = 1;
         for (size_t i = 0; i < k->warnings.count; i++)
@@ -239,7 +236,7 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         ar_entry *e = archive_lookup(ar, key, h);
         if (!e) {
             hashtab_add(&ar->by_key, h);
-            e = vec_push(ar->entries, ar->count, ar->cap);
+            e = VEC_PUSH(ar->entries);
             e->key = key;
         }
         e->name = arena_strdup(mem, raw);
@@ -259,7 +256,6 @@ gamefs_archive *archive_open(gamefs *fs, const char *path)
         /* the store owns the entry table; the context's archive points into it */
         k->indexed = 1;
         k->entries = ar->entries;
-        k->count = ar->count;
         k->by_key = ar->by_key;
         ar->kept = 1;
     }

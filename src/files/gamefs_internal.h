@@ -41,14 +41,16 @@ typedef struct ar_entry {
     zip_uint64_t size;     /* uncompressed size the central directory claims */
     int method;            /* compression method (ZIP_CM_*), -1 unknown */
 } ar_entry;
+/* An archive's entry table: the context's archive and the store's record
+** share one (kept). */
+typedef VEC(ar_entry) ar_entry_vec;
 
 struct gamefs_archive {
     const char *path;      /* "main/pak0.pk3" */
     int indexed;           /* 0: damaged, skipped */
     zip_t *zip;            /* open handle, or NULL: reopened when an entry is read */
     os_file_id id;         /* the file indexed: a reopened archive must be it */
-    ar_entry *entries;
-    size_t count, cap;
+    ar_entry_vec entries;
     hashtab by_key;        /* entries by key */
     int kept;              /* entries and by_key belong to the store */
     gamefs_archive *next;
@@ -77,8 +79,7 @@ typedef struct kept {
     arena mem;                /* names, keys, warning texts */
     dir_index dir;            /* KEPT_DIR: list, count, by_name */
     int indexed;              /* KEPT_ARCHIVE: as gamefs_archive's */
-    ar_entry *entries;
-    size_t count;
+    ar_entry_vec entries;
     hashtab by_key;
     VEC(kept_warning) warnings; /* what indexing it reported, in order */
     /* KEPT_PREFIX: the first bytes_asked bytes asked for of a loose file

@@ -24,7 +24,7 @@ void store_clear(kept *k)
     arena_init(&k->mem);
     hashtab_free(&k->dir.by_name);
     hashtab_free(&k->by_key);
-    free(k->entries);
+    VEC_FREE(k->entries);
     VEC_FREE(k->warnings);
     free(k->bytes);
     char *path = k->path;

@@ -3,17 +3,20 @@
 ** _WIN32 or includes <windows.h>.  Exactly one of the two .c files compiles
 ** to code on a given system.
 **
-** Outside os/, atrc calls only this and the POSIX subset that Windows'
-** runtime (mingw-w64, winpthreads) provides with the same meaning, as is:
-**   <unistd.h>     read, write, close on descriptors os_open_read or the
-**                  standard streams gave (base/source.c, files/gamefs.c,
-**                  cli/main.c, cli/lsp.c, cli/lsp_rpc.c); access, unlink
-**                  (cli/main.c); getcwd (files/overlay.c)
-**   <sys/stat.h>   stat and S_ISREG (cli/main.c)
-**   <stdio.h>      fileno, fdopen (cli/main.c)
-**   <strings.h>    strcasecmp, strncasecmp (ASCII names and headers)
-**   <pthread.h>    threads, mutexes and condition variables
-**                  (compile/frontend.c, compile/fe_cache.c)
+** Outside os/, atrc calls only this and the POSIX subset below, which
+** Windows' runtime (mingw-w64, winpthreads) provides with the same meaning,
+** as is.  Each line: a header, what is called from it, and the files (below
+** src/) that may include it and make those calls; scripts/check-layers.sh
+** holds src/ to the list (a header beyond ISO C99 or a POSIX call that no
+** line names is refused):
+**   <unistd.h>    read write close: base/source.c files/gamefs.c cli/main.c
+**                 cli/lsp.c cli/lsp_rpc.c
+**   <unistd.h>    access unlink: cli/main.c
+**   <unistd.h>    getcwd: files/overlay.c
+**   <sys/stat.h>  stat S_ISREG: cli/main.c
+**   <stdio.h>     fileno fdopen: cli/main.c
+**   <strings.h>   strcasecmp strncasecmp: everywhere
+**   <pthread.h>   pthread_*: compile/frontend.c compile/fe_cache.c
 ** Anything else that differs goes through a function here. */
 #ifndef ATRC_OS_H
 #define ATRC_OS_H

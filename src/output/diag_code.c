@@ -275,10 +275,10 @@ static int bucket_of(const diag_code_index *x, const char *w, size_t n)
 void diag_code_index_init(diag_code_index *x)
 {
     memset(x, 0, sizeof *x);
-    x->head = xmalloc(RULE_COUNT * sizeof *x->head);
-    x->tail = xmalloc(RULE_COUNT * sizeof *x->tail);
-    x->next = xmalloc(RULE_COUNT * sizeof *x->next);
-    x->wild = xmalloc(RULE_COUNT * sizeof *x->wild);
+    x->head = xmalloc(array_size(RULE_COUNT, sizeof *x->head));
+    x->tail = xmalloc(array_size(RULE_COUNT, sizeof *x->tail));
+    x->next = xmalloc(array_size(RULE_COUNT, sizeof *x->next));
+    x->wild = xmalloc(array_size(RULE_COUNT, sizeof *x->wild));
     for (size_t i = 0; i < RULE_COUNT; i++) {
         const char *p = rules[i].pattern;
         size_t n = first_word(p);

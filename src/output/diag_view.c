@@ -230,8 +230,8 @@ static void relate(const atrc_ctx *ctx, diag_view *v, size_t i)
     memset(&r, 0, sizeof r);
     if (d->code) find_related(ctx, v, g, d->code, &r);
     if (r.count) {
-        atrc_related *a = arena_alloc(&v->mem, r.count * sizeof *a);
-        memcpy(a, r.items, r.count * sizeof *a);
+        atrc_related *a = arena_alloc(&v->mem, array_size(r.count, sizeof *a));
+        memcpy(a, r.items, array_size(r.count, sizeof *a));
         d->related = a;
         d->related_count = r.count;
     }

@@ -560,7 +560,7 @@ void pair_prepare(differ *d, tree_pair *p)
     }
     size_t ids = d->ids.entries.count;
     for (int run = 0; run < 2; run++) {
-        p->pos[run] = xmalloc(ids * sizeof(int));
+        p->pos[run] = xmalloc(array_size(ids, sizeof(int)));
         for (size_t i = 0; i < ids; i++) p->pos[run][i] = -1;
         for (int k = 0; k < p->t[run]->node_count; k++) p->pos[run][p->t[run]->nodes[k].id] = k;
     }
@@ -584,8 +584,8 @@ void pair_prepare(differ *d, tree_pair *p)
         }
     hmap_free(&names);
 
-    p->gone = xmalloc(((size_t)to->node_count + 1) * sizeof(int));
-    p->added = xmalloc(((size_t)tn->node_count + 1) * sizeof(int));
+    p->gone = xmalloc(array_size((size_t)to->node_count + 1, sizeof(int)));
+    p->added = xmalloc(array_size((size_t)tn->node_count + 1, sizeof(int)));
     for (int k = 0; k < to->node_count; k++)
         if (p->pos[1][to->nodes[k].id] < 0) p->gone[p->gone_count++] = k;
     for (int k = 0; k < tn->node_count; k++)
@@ -603,8 +603,8 @@ void pair_causes(differ *d, tree_pair *p)
         const int *list = run == 0 ? p->gone : p->added;
         int count = run == 0 ? p->gone_count : p->added_count;
         size_t n = (size_t)t->node_count + 1;
-        uint32_t *c = p->cause[run] = xmalloc(n * sizeof(uint32_t));
-        uint32_t *kid = p->kid_cause[run] = xmalloc(n * sizeof(uint32_t));
+        uint32_t *c = p->cause[run] = xmalloc(array_size(n, sizeof(uint32_t)));
+        uint32_t *kid = p->kid_cause[run] = xmalloc(array_size(n, sizeof(uint32_t)));
         for (size_t k = 0; k < n; k++) c[k] = kid[k] = CAUSE_NONE;
         for (int i = count; i-- > 0;) { /* children before their parents */
             int k = list[i];
@@ -625,7 +625,7 @@ void pair_causes(differ *d, tree_pair *p)
         ** set held them: a `complete` group keeps every node below it, a
         ** group its placeholder.  The nearest such ancestor of every node,
         ** parents first (a parent's index is below its children's). */
-        int *held = xmalloc(n * sizeof(int));
+        int *held = xmalloc(array_size(n, sizeof(int)));
         for (int k = 0; k < t->node_count; k++) {
             int up = t->nodes[k].parent;
             held[k] = up < 0 ? -1
@@ -914,7 +914,7 @@ static void key_script(differ *d, const dref *r)
 static void match_references(differ *d)
 {
     drun *o = &d->run[0], *n = &d->run[1];
-    long *next = xmalloc((o->ref_count + 1) * sizeof(long));
+    long *next = xmalloc(array_size(o->ref_count + 1, sizeof(long)));
     for (int pass = 0; pass < 2; pass++) {
         hmap m = {0};
         for (size_t i = 0; i < o->ref_count; i++) {

@@ -88,7 +88,7 @@ static int load_notes(differ *d, int run, const json_value *nv, dnode *n, const 
     if (a->type != JSON_ARRAY) return schema_error(d, run, a, "%s: \"notetracks\" must be an array", what);
     if (a->u.array.count > 256)
         return schema_error(d, run, a, "%s lists more than 256 notetracks (an xanim holds at most 255 and end)", what);
-    n->notes = arena_zalloc(&d->mem, (a->u.array.count ? a->u.array.count : 1) * sizeof *n->notes);
+    n->notes = arena_zalloc(&d->mem, array_size(a->u.array.count ? a->u.array.count : 1, sizeof *n->notes));
     for (size_t i = 0; i < a->u.array.count; i++) {
         const json_value *e = a->u.array.items[i];
         if (e->type != JSON_OBJECT) return schema_error(d, run, e, "%s: each notetrack must be an object", what);
@@ -124,8 +124,8 @@ static int load_tree(differ *d, int run, const json_value *tv, int pos, dtree *t
         else t->pruned_count++;
     }
     if (count > ATRC_MAX_NODES) return schema_error(d, run, nodes, "%s has more than %d nodes", what, ATRC_MAX_NODES);
-    t->nodes = arena_zalloc(&d->mem, (count ? count : 1) * sizeof *t->nodes);
-    t->pruned = arena_zalloc(&d->mem, (size_t)(t->pruned_count ? t->pruned_count : 1) * sizeof *t->pruned);
+    t->nodes = arena_zalloc(&d->mem, array_size(count ? count : 1, sizeof *t->nodes));
+    t->pruned = arena_zalloc(&d->mem, array_size((size_t)(t->pruned_count ? t->pruned_count : 1), sizeof *t->pruned));
     int pruned = 0;
     for (size_t k = 0; k < nodes->u.array.count; k++) {
         const json_value *nv = nodes->u.array.items[k];
@@ -187,7 +187,7 @@ static int load_run(differ *d, int run, const json_value *root)
     if (trees->u.array.count > ATRC_MAX_TREES)
         return schema_error(d, run, trees, "more than %d trees", ATRC_MAX_TREES);
     r->tree_count = (int)trees->u.array.count;
-    r->trees = arena_zalloc(&d->mem, (size_t)(r->tree_count ? r->tree_count : 1) * sizeof *r->trees);
+    r->trees = arena_zalloc(&d->mem, array_size((size_t)(r->tree_count ? r->tree_count : 1), sizeof *r->trees));
     for (int i = 0; i < r->tree_count; i++) {
         dtree *t = &r->trees[i];
         if (load_tree(d, run, trees->u.array.items[i], i, t)) return -1;
@@ -201,7 +201,7 @@ static int load_run(differ *d, int run, const json_value *root)
     }
     r->ref_count = refs->u.array.count;
     r->has_scripts = 1;
-    r->refs = arena_zalloc(&d->mem, (r->ref_count ? r->ref_count : 1) * sizeof *r->refs);
+    r->refs = arena_zalloc(&d->mem, array_size(r->ref_count ? r->ref_count : 1, sizeof *r->refs));
     for (size_t i = 0; i < r->ref_count; i++) {
         const json_value *rv = refs->u.array.items[i];
         dref *f = &r->refs[i];
@@ -278,7 +278,7 @@ void diff_tree_as_run(differ *d, int run, const atrc_tree *t, const char *profil
     x->checksum = t->checksum;
     x->other = 0;
     x->node_count = t->node_count;
-    x->nodes = arena_zalloc(&d->mem, ((size_t)t->node_count + 1) * sizeof *x->nodes);
+    x->nodes = arena_zalloc(&d->mem, array_size((size_t)t->node_count + 1, sizeof *x->nodes));
     for (int k = 0; k < t->node_count; k++) {
         const atrc_node *n = &t->nodes[k];
         dnode *m = &x->nodes[k];

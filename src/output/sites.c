@@ -67,7 +67,7 @@ lookup_cache *sites_cache(const atrc_ctx *cctx)
     lookup_cache *c = ctx->lookup;
     if (c->file_count < ctx->sources.count) {
         c->files = xrealloc(c->files, array_size(ctx->sources.count, sizeof *c->files));
-        memset(c->files + c->file_count, 0, (ctx->sources.count - c->file_count) * sizeof *c->files);
+        memset(c->files + c->file_count, 0, array_size(ctx->sources.count - c->file_count, sizeof *c->files));
         c->file_count = ctx->sources.count;
     }
     for (; c->src_indexed < ctx->sources.count; c->src_indexed++)

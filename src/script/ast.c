@@ -172,7 +172,7 @@ ast_node *ast_param(arena *a, ast_node *params, gsc_token name)
 COLD_PATH static ast_node *call_new_block(arena *a, gsc_token name, gsc_token lparen,
                                                ast_node *args)
 {
-    arena_reserve(a, 3 * sizeof(ast_node) + (size_t)name.n + 1);
+    arena_reserve(a, array_size(3, sizeof(ast_node)) + (size_t)name.n + 1);
     return ast_call(a, name, lparen, args);
 }
 
@@ -198,10 +198,10 @@ static ast_node *call_with(ast_node *n, gsc_token at, gsc_token lparen, ast_node
 ** `f()`, the empty AST_ARGS are one allocation. */
 ast_node *ast_call(arena *a, gsc_token name, gsc_token lparen, ast_node *args)
 {
-    size_t len = (size_t)name.n, nodes = args ? 2 : 3;
-    if (!arena_fits(a, nodes * sizeof(ast_node) + len + 1))
-        return call_new_block(a, name, lparen, args);
-    ast_node *n = arena_take(a, nodes * sizeof *n + len + 1);
+    /* (array_size of 2 or 3 nodes folds to a constant: no check is left) */
+    size_t len = (size_t)name.n, nodes = args ? 2 : 3, bytes = array_size(nodes, sizeof(ast_node)) + len + 1;
+    if (!arena_fits(a, bytes)) return call_new_block(a, name, lparen, args);
+    ast_node *n = arena_take(a, bytes);
     ast_node *id = n + 1;
     char *t = (char *)(n + nodes);
     ast_copy_text(t, name.z, len);
@@ -437,7 +437,7 @@ ast_node *ast_scoped_call(arena *a, gsc_token path, gsc_token name, gsc_token lp
     /* The call, its AST_SCOPED callee with the text and, for `p::f()`, the
     ** empty AST_ARGS: one allocation. */
     size_t nodes = args ? 2 : 3;
-    ast_node *n = arena_alloc(a, nodes * sizeof *n + (size_t)path.n + 2 + (size_t)name.n + 1);
+    ast_node *n = arena_alloc(a, array_size(nodes, sizeof *n) + (size_t)path.n + 2 + (size_t)name.n + 1);
     ast_node *callee = n + 1;
     char *t = (char *)(n + nodes);
     size_t len = scoped_text(t, &path, name);

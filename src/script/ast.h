@@ -106,17 +106,14 @@ typedef struct ast_walk_item {
     const ast_node *node;
     int in_dev;
 } ast_walk_item;
-typedef struct ast_walk_stack {
-    ast_walk_item *items;
-    size_t cap;
-} ast_walk_stack;
+/* Its count stays 0: a walk keeps its depth in a local (a register, not a
+** store per node), and only the room is kept from walk to walk. */
+typedef VEC_STRUCT(ast_walk_stack, ast_walk_item) ast_walk_stack;
 
 /* Frees a walk stack's memory (it stays usable: the next walk grows it again). */
 static inline void ast_walk_stack_free(ast_walk_stack *stack)
 {
-    free(stack->items);
-    stack->items = NULL;
-    stack->cap = 0;
+    VEC_FREE(*stack);
 }
 
 /* visit(ud, node, in_dev) for each node (inlined with its visitor where the
@@ -132,7 +129,7 @@ static inline void ast_walk(ast_walk_stack *stack, const ast_node *root, int in_
         visit(ud, n, in_dev);
         if (n->child) {
             if (n->next) {
-                vec_reserve(stack->items, stack->cap, top + 1);
+                VEC_RESERVE(*stack, top + 1);
                 stack->items[top++] = (ast_walk_item){n->next, in_dev};
             }
             in_dev |= n->kind == AST_DEVBLOCK;

@@ -12,7 +12,7 @@
 
 typedef enum { VISIT = 0, EMIT_CALLEE } step_kind;
 
-typedef struct step {
+typedef struct script_refs_step {
     const ast_node *node;
     step_kind kind;
     int dev;
@@ -31,7 +31,7 @@ void script_refs_free(script_refs *r)
     VEC_FREE(r->refs);
     VEC_FREE(r->funcs);
     VEC_FREE(r->trees);
-    free(r->stack);
+    VEC_FREE(r->stack);
     arena_free_all(&r->mem);
     memset(r, 0, sizeof *r);
 }
@@ -121,7 +121,7 @@ static void add_tree(script_refs *r, const ast_node *n)
 
 typedef struct walker {
     script_refs *r;
-    VEC(step) stack;
+    script_refs_stack stack; /* r->stack, held here while the walk runs */
     const ast_node *stmt; /* the step being expanded's statement call: its children's */
 } walker;
 
@@ -205,7 +205,8 @@ static void expand(walker *w, const ast_node *n, int dev)
 
 void script_refs_collect(script_refs *r, const ast_node *item)
 {
-    walker w = {r, {r->stack, 0, r->stack_cap}, NULL};
+    walker w = {r, r->stack, NULL};
+    w.stack.count = 0;
     push(&w, item, VISIT, 0, 0);
     while (w.stack.count) {
         step s = w.stack.items[--w.stack.count];
@@ -238,8 +239,7 @@ void script_refs_collect(script_refs *r, const ast_node *item)
         }
         expand(&w, n, s.dev);
     }
-    r->stack = w.stack.items;
-    r->stack_cap = w.stack.cap;
+    r->stack = w.stack;
 }
 
 void script_refs_function_begin(script_refs *r, const ast_node *fn)

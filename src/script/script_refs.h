@@ -48,13 +48,15 @@ typedef struct script_tree {
     int line, col;
 } script_tree;
 
+/* The walk's scratch stack; its steps are script_refs.c's own. */
+typedef VEC_STRUCT(script_refs_stack, struct script_refs_step) script_refs_stack;
+
 typedef struct script_refs {
     arena mem;               /* names; lives as long as the list */
     VEC(script_ref) refs;    /* emission order; includes in directive order */
     VEC(script_func) funcs;  /* definition order */
     VEC(script_tree) trees;  /* #using_animtree directives, file order */
-    void *stack;             /* walk scratch, reused from item to item */
-    size_t stack_cap;
+    script_refs_stack stack; /* walk scratch, reused from item to item */
     size_t fn_refs, fn_funcs, fn_trees; /* the lists' lengths where a function in pieces began */
 } script_refs;
 

@@ -507,9 +507,7 @@ static int reread_line(gsc_recovery *rec, const gsc_token *upto)
     again.log = &log;
     memset(&again.open, 0, sizeof again.open);
     memset(&again.conds, 0, sizeof again.conds);
-    VEC_RESERVE(again.open, lx->open.count + 1);
-    memcpy(again.open.items, lx->open.items, lx->open.count * sizeof *lx->open.items);
-    again.open.count = lx->open.count;
+    VEC_APPEND_ALL(again.open, lx->open);
     again.cur = (const unsigned char *)rec->line_first.z;
     again.line = rec->line_first.line;
     again.line_start = again.cur - (rec->line_first.col - 1);

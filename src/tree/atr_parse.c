@@ -309,7 +309,7 @@ atr_file *atr_parse(source_file *src, const atr_refs *refs, int anim_check,
         f->pruned_count = p.pruned.count;
         if (p.pruned.count) {
             f->pruned = arena_alloc(a, array_size(p.pruned.count, sizeof *f->pruned));
-            memcpy(f->pruned, p.pruned.items, p.pruned.count * sizeof *f->pruned);
+            memcpy(f->pruned, p.pruned.items, array_size(p.pruned.count, sizeof *f->pruned));
         }
     }
     VEC_FREE(p.pruned);
