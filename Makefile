@@ -75,7 +75,7 @@ TEST_OBJ := $(patsubst tests/%.c,$(B)/obj/tests/%.o,$(TEST_SRC))
 TOOLS    := $(patsubst tools/%.c,$(B)/%,$(sort $(wildcard tools/*.c)))
 
 .SECONDARY: $(GEN_C) $(GEN_H)
-.PHONY: all deps demo check layers unit golden hostile parallel pictures install-check manlint readme-check lsp-check install uninstall bench mutation-report \
+.PHONY: all deps demo check layers calls unit golden hostile parallel pictures install-check manlint readme-check lsp-check install uninstall bench mutation-report \
         corpus-check model-check fuzz memcheck clean diff-portable windows check-windows dist-windows dist dist-check
 .DEFAULT_GOAL := all
 
@@ -244,7 +244,12 @@ layers:
 	@echo "== include layers"
 	$(Q)sh tests/layers/run.sh
 
-CHECK_SUITES := layers unit golden hostile parallel diff-portable pictures install-check manlint readme-check lsp-check check-vscode dist-check
+# The calls the compiled objects make point the way the includes do.
+calls: all
+	@echo "== call layers"
+	$(Q)sh tests/layers/calls.sh $(B)/obj
+
+CHECK_SUITES := layers calls unit golden hostile parallel diff-portable pictures install-check manlint readme-check lsp-check check-vscode dist-check
 check: $(CHECK_SUITES)
 	$(Q)sh scripts/check-summary.sh $(SKIPS) "$(if $(filter 1,$(SANITIZE)),sanitized,$(if $(filter thread,$(SANITIZE)),thread-sanitized,normal)) build" $(CHECK_SUITES)
 
