@@ -246,6 +246,7 @@ layers:
 
 # The calls the compiled objects make point the way the includes do.
 calls: all
+	@scripts/ensure-deps.sh model
 	@echo "== call layers"
 	$(Q)sh tests/layers/calls.sh $(B)/obj
 

@@ -6,6 +6,7 @@
 #   fuzz      clang and its libFuzzer/sanitizer runtime (make fuzz)
 #   memcheck  valgrind (make memcheck)
 #   model     python3, for the independent model of the tree rules (make model-check)
+#             and the call layers' check of the objects (make calls, in make check)
 #   bench     GNU time, for peak memory (make bench)
 #   graphviz  dot, which renders --format dot (make check, make demo)
 #   lsp       neovim (its built-in LSP client drives `atrc lsp`), Emacs with
