@@ -7,6 +7,7 @@
 #include "base/hashtab.h"
 #include "base/outbuf.h"
 #include "base/vec.h"
+#include "os/os.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -61,11 +62,7 @@ void lsp_uri_style_learn(lsp_uri_style *st, const char *uri);
 ** build); else a backslash is an ordinary character of a name. */
 void lsp_path_to_uri(outbuf *b, const char *path, const lsp_uri_style *st, int windows);
 /* The build's own value for lsp_path_to_uri's windows. */
-#ifdef _WIN32
-#define LSP_WINDOWS_PATHS 1
-#else
-#define LSP_WINDOWS_PATHS 0
-#endif
+#define LSP_WINDOWS_PATHS OS_WINDOWS
 /* An archive entry's URI: atrc-archive: then the archive's path as its
 ** file: URI spells it (st and windows as for lsp_path_to_uri), "!/" and the
 ** entry (both percent-encoded; '!' too).  And back: the archive path (on
