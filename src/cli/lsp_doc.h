@@ -22,7 +22,7 @@ typedef struct lsp_doc {
     int64_t version;
     int open;          /* 0: a closed slot (kept for the index's numbering) */
     struct lsp_project *project; /* the project it belongs to (open documents) */
-    int by_flags;      /* put there by an atrc.flags above it */
+    int by_flags;      /* how it came to its project (lsp_project.c): by what its compilation read, an atrc.flags above it, the workspace root's */
 } lsp_doc;
 
 typedef struct lsp_docs {

@@ -99,17 +99,35 @@ static void project_drop(lsp_server *s, lsp_project *p)
     project_free(p);
 }
 
-/* The project of a document below no atrc.flags: the first one whose last
-** compilation read it (not `except`), else the one outside any project. */
-static lsp_project *project_without_flags(lsp_server *s, const lsp_doc *doc, const lsp_project *except)
+/* How a document came to its project (lsp_doc.by_flags). */
+enum { BY_READING = 0, BY_FLAGS_ABOVE = 1, BY_WORKSPACE = 2 };
+
+/* The workspace root's atrc.flags (its nearest, as for a document below
+** it; malloc'ed or NULL). */
+static char *workspace_flags(const lsp_server *s)
+{
+    return s->root ? argfile_find_project(s->root) : NULL;
+}
+
+/* The project of a document below no atrc.flags (a game file outside the
+** workspace): the first one whose last compilation read it (not `except`),
+** else the workspace root's atrc.flags (the configuration of the workspace
+** a stock file was opened from), else the one outside any project.  *how
+** says which. */
+static lsp_project *project_without_flags(lsp_server *s, const lsp_doc *doc, const lsp_project *except, int *how)
 {
     const char *file = doc->archive_file ? doc->archive_file : doc->real;
+    *how = BY_READING;
     for (size_t i = 0; file && i < s->projects.count; i++) {
         lsp_project *p = s->projects.items[i];
         size_t len;
         if (p != except && p->flags && p->ctx && atrc_source_text(p->ctx, file, &len)) return p;
     }
-    return project_for(s, NULL, doc);
+    char *flags = workspace_flags(s);
+    lsp_project *p = project_for(s, flags, doc);
+    if (flags) *how = BY_WORKSPACE;
+    free(flags);
+    return p;
 }
 
 static void join(lsp_doc *doc, lsp_project *p, int by_flags)
@@ -135,7 +153,9 @@ void lsp_project_attach(lsp_server *s, lsp_doc *doc)
     if (doc->project) return;
     /* the real path: a document opened through a link belongs where its file is */
     char *flags = doc->real ? flags_above(doc->real) : NULL;
-    join(doc, flags ? project_for(s, flags, doc) : project_without_flags(s, doc, NULL), flags != NULL);
+    int how = BY_FLAGS_ABOVE;
+    lsp_project *p = flags ? project_for(s, flags, doc) : project_without_flags(s, doc, NULL, &how);
+    join(doc, p, how);
     free(flags);
 }
 
@@ -151,16 +171,23 @@ void lsp_project_route(lsp_server *s)
     for (size_t i = 0; i < s->docs.list.count; i++) {
         lsp_doc *doc = &s->docs.list.items[i];
         if (!doc->open || !doc->project || !doc->real) continue;
-        char *flags = flags_above(doc->real);
+        char *flags = flags_above(doc->real), *workspace = NULL;
         lsp_project *to = NULL;
-        if (flags && !same_path(flags, doc->project->flags)) to = project_for(s, flags, doc);
-        else if (!flags && doc->by_flags) to = project_without_flags(s, doc, doc->project);
-        if (to) {
+        int how = BY_FLAGS_ABOVE;
+        if (flags && !same_path(flags, doc->project->flags))
+            to = project_for(s, flags, doc);
+        else if (!flags && doc->by_flags == BY_FLAGS_ABOVE)
+            to = project_without_flags(s, doc, doc->project, &how);
+        else if (!flags && doc->by_flags == BY_WORKSPACE &&
+                 !same_path(workspace = workspace_flags(s), doc->project->flags))
+            to = project_without_flags(s, doc, doc->project, &how); /* the workspace's atrc.flags went */
+        if (to && to != doc->project) {
             /* found first: the project it leaves is freed when it was its last */
             leave(s, doc);
-            join(doc, to, flags != NULL);
+            join(doc, to, how);
         }
         free(flags);
+        free(workspace);
     }
 }
 

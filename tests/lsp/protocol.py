@@ -819,6 +819,44 @@ def test_game_file_joins_project():
         check(shut_down(s) == 0, "a game file in a project: exit status 0")
 
 
+def test_workspace_configures_outside_files():
+    """A stock file outside the workspace, opened directly before anything
+    read it (as a modder opens a game script beside the mod), is configured
+    by the workspace root's atrc.flags: its hover packs the value the
+    workspace's command line gives.  When that atrc.flags is deleted, the
+    file goes to the documents outside any project (the default profile)."""
+    with temp_dir() as tmp:
+        tmp = os.path.realpath(tmp)
+        os.makedirs(os.path.join(tmp, "game", "animtrees"))
+        os.makedirs(os.path.join(tmp, "game", "maps"))
+        os.makedirs(os.path.join(tmp, "mod"))
+        write_lines(os.path.join(tmp, "game", "animtrees", "human.atr"), ["stand", "{", "\twalk", "}", ""])
+        x = write_lines(os.path.join(tmp, "game", "maps", "x.gsc"),
+                        ["#using_animtree(\"human\");", "main()", "{", "\tself setanim(%walk, 1);", "\tx = abs(-1);", "}", ""])
+        flags = write_lines(os.path.join(tmp, "mod", "atrc.flags"),
+                            ["--profile", "cod4", "--no-xanim", "-g", "../game", "../game/maps/x.gsc", ""])
+        want = cli_json(["@atrc.flags"], cwd=os.path.join(tmp, "mod"))
+        value = [r["value"] for r in want["references"] if r.get("name") == "walk"]
+        s = Server(cwd=tmp)
+        initialize(s, root=os.path.join(tmp, "mod"))
+        open_doc(s, x)
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(x)}, "position": {"line": 3, "character": 16}})
+        text = (((r or {}).get("result") or {}).get("contents") or {}).get("value", "")
+        check(value and "= `0x%08x`" % value[0] in text,
+              "a game file outside the workspace: the workspace's atrc.flags configures it: %r (want %r)" % (text, value))
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(x)}, "position": {"line": 4, "character": 6}})
+        text = (((r or {}).get("result") or {}).get("contents") or {}).get("value", "")
+        check("builtin (stock cod4" in text, "the workspace's --profile cod4 applies to it: %r" % text)
+        shown = [n["params"]["message"] for n in s.notes if n["method"] == "window/showMessage"]
+        check(len(shown) == 1 and "x.gsc is configured by " in shown[0] and shown[0].replace("\\", "/").endswith("mod/atrc.flags"),
+              "its configuration said once: the workspace's atrc.flags: %r" % shown)
+        os.remove(flags)
+        s.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": uri(flags), "type": 3}]})
+        r = s.call("textDocument/hover", {"textDocument": {"uri": uri(x)}, "position": {"line": 4, "character": 6}})
+        text = (((r or {}).get("result") or {}).get("contents") or {}).get("value", "")
+        check("builtin (stock cod4" not in text, "the workspace's atrc.flags deleted: the default profile: %r" % text)
+        check(shut_down(s) == 0, "a file outside the workspace: exit status 0")
+
 def test_gsx():
     """A CoD4x .gsx document under an options-only atrc.flags that says
     --extension cod4x is one of the open scripts the server compiles (its
@@ -1281,6 +1319,7 @@ if __name__ == "__main__":
     test_bom()
     test_several_projects()
     test_game_file_joins_project()
+    test_workspace_configures_outside_files()
     test_cod4x_preprocessor()
     test_gsx()
     test_typing()
