@@ -434,7 +434,8 @@ static void usage(void)
     fputs("usage: atrc lsp\n"
           "Speaks the Language Server Protocol on standard input and output.\n"
           "Configuration: each document's project is the nearest atrc.flags above it;\n"
-          "outside any, initializationOptions.flags, else the open scripts.\n",
+          "below none, the project that read it, else the workspace root's atrc.flags,\n"
+          "else initializationOptions.flags, else the open scripts.\n",
           stdout);
 }
 
