@@ -330,7 +330,7 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
     int ago = found ? 0 : lsp_stale_begin(s, m, &p);
     if (ago) found = atrc_lookup(s->pj->ctx, p.file, p.line, p.column, &at) && at.kind != ATRC_AT_NONE;
     if (!found) {
-        if (ago) lsp_stale_end(s, &p);
+        if (ago) lsp_stale_end(&p);
         lsp_lines_free(&p.lines);
         lsp_null_result(s, m);
         return;
@@ -350,7 +350,7 @@ void lsp_hover(lsp_server *s, const lsp_message *m)
     else if (lsp_stale_write_range(s, &p, &at.where) != 0) s->msg.len = before;
     outbuf_char(&s->msg, '}');
     lsp_end_result(s);
-    if (ago) lsp_stale_end(s, &p);
+    if (ago) lsp_stale_end(&p);
     outbuf_free(&md);
     lsp_lines_free(&p.lines);
 }
@@ -392,7 +392,7 @@ void lsp_definition(lsp_server *s, const lsp_message *m)
         lsp_write_location(s, &def);
         lsp_end_result(s);
     }
-    if (ago) lsp_stale_end(s, &p);
+    if (ago) lsp_stale_end(&p);
     lsp_lines_free(&p.lines);
 }
 

@@ -168,27 +168,32 @@ void lsp_project_route(lsp_server *s)
 {
     /* looked for again before every compilation: an atrc.flags created or
     ** deleted since the last one is noticed even when the client watches nothing */
+    char *workspace = NULL; /* the root's atrc.flags, looked for once, when needed */
+    int looked = 0;
     for (size_t i = 0; i < s->docs.list.count; i++) {
         lsp_doc *doc = &s->docs.list.items[i];
         if (!doc->open || !doc->project || !doc->real) continue;
-        char *flags = flags_above(doc->real), *workspace = NULL;
+        char *flags = flags_above(doc->real);
+        if (!flags && doc->by_flags == BY_WORKSPACE && !looked) {
+            workspace = workspace_flags(s);
+            looked = 1;
+        }
         lsp_project *to = NULL;
         int how = BY_FLAGS_ABOVE;
         if (flags && !same_path(flags, doc->project->flags))
             to = project_for(s, flags, doc);
-        else if (!flags && doc->by_flags == BY_FLAGS_ABOVE)
+        else if (!flags && (doc->by_flags == BY_FLAGS_ABOVE ||
+                            /* the workspace's atrc.flags went */
+                            (doc->by_flags == BY_WORKSPACE && !same_path(workspace, doc->project->flags))))
             to = project_without_flags(s, doc, doc->project, &how);
-        else if (!flags && doc->by_flags == BY_WORKSPACE &&
-                 !same_path(workspace = workspace_flags(s), doc->project->flags))
-            to = project_without_flags(s, doc, doc->project, &how); /* the workspace's atrc.flags went */
         if (to && to != doc->project) {
             /* found first: the project it leaves is freed when it was its last */
             leave(s, doc);
             join(doc, to, how);
         }
         free(flags);
-        free(workspace);
     }
+    free(workspace);
 }
 
 void lsp_project_buffer(lsp_server *s, const lsp_doc *doc)

@@ -187,7 +187,7 @@ void lsp_stale_edit(lsp_server *s, const lsp_doc *doc, int start_line, int64_t s
 void lsp_stale_forget(lsp_server *s, const lsp_doc *doc);
 void lsp_stale_compiled(lsp_server *s);
 int lsp_stale_begin(lsp_server *s, const lsp_message *m, lsp_position *p);
-void lsp_stale_end(lsp_server *s, const lsp_position *p);
+void lsp_stale_end(const lsp_position *p);
 int lsp_stale_write_range(lsp_server *s, const lsp_position *p, const atrc_location *where);
 void lsp_stale_free(lsp_server *s);
 

@@ -140,7 +140,7 @@ int lsp_stale_begin(lsp_server *s, const lsp_message *m, lsp_position *p)
     lsp_compile(s, p->doc->project);
     s->answering_stale = 0;
     if (!s->pj->ctx) {
-        lsp_stale_end(s, p);
+        lsp_stale_end(p);
         lsp_lines_free(&old);
         return 0;
     }
@@ -151,9 +151,8 @@ int lsp_stale_begin(lsp_server *s, const lsp_message *m, lsp_position *p)
     return (int)r->edits.count;
 }
 
-void lsp_stale_end(lsp_server *s, const lsp_position *p)
+void lsp_stale_end(const lsp_position *p)
 {
-    (void)s; /* the document's project holds what is restored */
     /* the current text again, compiled before anything else is answered
     ** (the older compilation read the buffer it replaces: not asked again) */
     atrc_session_set_buffer(p->doc->project->session, p->doc->path, p->doc->text, p->doc->len);
